@@ -1,0 +1,1 @@
+"""Pure, frozen data: module definitions, pieces, grids. No I/O, no lxml, no click."""

@@ -1,0 +1,217 @@
+"""What a VASSAL module defines: maps, boards, grids, pieces, dice and turn trackers.
+
+Pure frozen records built by `parse.buildfile` from buildFile XML. Attribute names follow
+VASSAL's (VASSAL-FORMATS.md section 7); values are already converted with VASSAL's defaults.
+Geometry (pixel <-> label) lives in `model.grid`, which reads these records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Union
+
+
+@dataclass(frozen=True)
+class HexNumbering:
+    """A HexGridNumbering (or SquareGridNumbering: then `stagger` is False)."""
+
+    first: str = "H"  # "H": column then row; "V": row then column
+    sep: str = ""
+    h_type: str = "N"  # "N" numeric, "A" alphabetic
+    v_type: str = "N"
+    h_leading: int = 1
+    v_leading: int = 1
+    h_off: int = 1
+    v_off: int = 1
+    h_descend: bool = False
+    v_descend: bool = False
+    stagger: bool = True
+    location_format: str = "$gridLocation$"
+    oblique: bool = False  # ObliqueHexGridNumbering (VASSAL 3.8)
+
+
+@dataclass(frozen=True)
+class HexGridDef:
+    dx: float
+    dy: float
+    x0: int = 0
+    y0: int = 32
+    sideways: bool = False
+    snap_to: bool = True
+    edges_legal: bool = False
+    corners_legal: bool = False
+    snapscale: int = 0
+    numbering: HexNumbering | None = None
+    kind: str = field(default="hex", init=False)
+
+
+@dataclass(frozen=True)
+class SquareGridDef:
+    dx: float = 48.0
+    dy: float = 48.0
+    x0: int = 24
+    y0: int = 24
+    snap_to: bool = True
+    edges_legal: bool = False
+    corners_legal: bool = False
+    range: str = "Metric"
+    numbering: HexNumbering | None = None  # stagger is always False here
+    kind: str = field(default="square", init=False)
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class RegionGridDef:
+    regions: tuple[Region, ...] = ()
+    snap_to: bool = True
+    kind: str = field(default="region", init=False)
+
+
+@dataclass(frozen=True)
+class ZoneDef:
+    name: str
+    path: tuple[tuple[int, int], ...]  # board-local polygon vertices
+    location_format: str = "$name$"
+    use_parent_grid: bool = False
+    grid: GridDef | None = None
+
+
+@dataclass(frozen=True)
+class ZonedGridDef:
+    zones: tuple[ZoneDef, ...] = ()
+    background: GridDef | None = None
+    kind: str = field(default="zoned", init=False)
+
+
+GridDef = Union[HexGridDef, SquareGridDef, RegionGridDef, ZonedGridDef]
+
+
+@dataclass(frozen=True)
+class BoardDef:
+    name: str
+    image: str | None  # entry name under images/, None when the board is a plain colour
+    width: int  # pixel size: the image's when there is one, else the attributes (500x500)
+    height: int
+    reversible: bool = False
+    grid: GridDef | None = None
+    size_known: bool = True  # False when the image is named but missing from the module
+
+
+@dataclass(frozen=True)
+class SetupStackDef:
+    name: str
+    owning_board: str | None
+    x: int
+    y: int
+    use_grid_location: bool
+    location: str
+    piece_slots: tuple[PieceSlot, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapDef:
+    name: str  # mapName; the identifier saves use
+    id: str  # internal id Map0, Map1, ... in build-file order
+    kind: str  # "Map", "PrivateMap" or "PlayerHand"
+    edge_width: int = 0
+    edge_height: int = 0
+    boards: Mapping[str, BoardDef] = field(default_factory=dict)  # by name, in file order
+    default_setup: str | None = None  # BoardPicker <setup> text, when present
+    setup_stacks: tuple[SetupStackDef, ...] = ()
+
+
+@dataclass(frozen=True)
+class PieceSlot:
+    entry_name: str
+    gpid: str
+    text: str  # the AddPiece command text (id "null"), trimmed as VASSAL trims it
+    folder: tuple[str, ...] = ()  # names of the enclosing widgets/folders, outermost first
+    card: bool = False  # a CardSlot
+
+
+@dataclass(frozen=True)
+class PrototypeDef:
+    name: str
+    text: str  # the AddPiece command text of the definition
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class DiceButtonDef:
+    name: str
+    n_dice: int = 2
+    n_sides: int = 6
+    plus: int = 0
+    add_to_total: int = 0
+    report_total: bool = False
+    report_format: str = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
+    kind: str = "DiceButton"  # or "SpecialDiceButton"
+    attributes: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TurnLevelDef:
+    kind: str  # "counter" or "list"
+    name: str
+    property: str = ""
+    start: int = 1
+    incr: int = 1
+    loop: bool = False
+    loop_limit: int = -1
+    items: tuple[str, ...] = ()  # list levels
+    levels: tuple[TurnLevelDef, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnTrackerDef:
+    id: str  # TurnTracker0, TurnTracker1, ... in document order
+    name: str
+    levels: tuple[TurnLevelDef, ...] = ()
+
+
+@dataclass(frozen=True)
+class GlobalPropertyDef:
+    name: str
+    initial_value: str = ""
+    container: str = "Module"  # "Module", a map name, or "map:zone"
+
+
+@dataclass(frozen=True)
+class ElementInfo:
+    """A buildFile element kept for lint: its tag, attributes and source line."""
+
+    tag: str
+    attributes: Mapping[str, str]
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Module:
+    name: str
+    version: str
+    vassal_version: str = ""
+    description: str = ""
+    root_tag: str = "VASSAL.build.GameModule"
+    build_entry: str = "buildFile.xml"  # or the pre-3.5 "buildFile"
+    maps: Mapping[str, MapDef] = field(default_factory=dict)  # by name, in file order
+    prototypes: Mapping[str, PrototypeDef] = field(default_factory=dict)  # later duplicate wins
+    piece_slots: tuple[PieceSlot, ...] = ()
+    dice_buttons: tuple[DiceButtonDef, ...] = ()
+    turn_trackers: tuple[TurnTrackerDef, ...] = ()
+    global_properties: tuple[GlobalPropertyDef, ...] = ()
+    sides: tuple[str, ...] = ()  # PlayerRoster entries
+    other_elements: tuple[ElementInfo, ...] = ()
+    metadata: Mapping[str, str] = field(default_factory=dict)  # moduledata fields
+
+    def map_by_id(self, ident: str) -> MapDef | None:
+        """Resolve a map reference from a save: its name or its internal id (``Map0``)."""
+        found = self.maps.get(ident)
+        if found is not None:
+            return found
+        return next((m for m in self.maps.values() if m.id == ident), None)
