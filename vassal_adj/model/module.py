@@ -80,6 +80,8 @@ class ZoneDef:
     location_format: str = "$name$"
     use_parent_grid: bool = False
     grid: GridDef | None = None
+    use_highlight: bool = False
+    highlight_property: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class BoardDef:
     reversible: bool = False
     grid: GridDef | None = None
     size_known: bool = True  # False when the image is named but missing from the module
+    line: int | None = field(default=None, compare=False)  # buildFile line of the Board element
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,22 @@ class SetupStackDef:
     use_grid_location: bool
     location: str
     piece_slots: tuple[PieceSlot, ...] = ()
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class DeckDef:
+    """A DrawPile (deck) on a map: where it lies and the CardSlots/PieceSlots it starts with."""
+
+    name: str
+    owning_board: str | None
+    x: int
+    y: int
+    width: int
+    height: int
+    piece_slots: tuple[PieceSlot, ...] = ()
+    attributes: Mapping[str, str] = field(default_factory=dict)
+    line: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -124,6 +143,9 @@ class MapDef:
     boards: Mapping[str, BoardDef] = field(default_factory=dict)  # by name, in file order
     default_setup: str | None = None  # BoardPicker <setup> text, when present
     setup_stacks: tuple[SetupStackDef, ...] = ()
+    decks: tuple[DeckDef, ...] = ()  # DrawPiles, in file order
+    attributes: Mapping[str, str] = field(default_factory=dict)  # raw Map attributes
+    line: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -133,6 +155,7 @@ class PieceSlot:
     text: str  # the AddPiece command text (id "null"), trimmed as VASSAL trims it
     folder: tuple[str, ...] = ()  # names of the enclosing widgets/folders, outermost first
     card: bool = False  # a CardSlot
+    line: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -153,6 +176,7 @@ class DiceButtonDef:
     report_format: str = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
     kind: str = "DiceButton"  # or "SpecialDiceButton"
     attributes: Mapping[str, str] = field(default_factory=dict)
+    special_faces: tuple[tuple[str, ...], ...] = ()  # SpecialDiceButton: face texts of each die
 
 
 @dataclass(frozen=True)
@@ -166,6 +190,7 @@ class TurnLevelDef:
     loop_limit: int = -1
     items: tuple[str, ...] = ()  # list levels
     levels: tuple[TurnLevelDef, ...] = ()
+    turn_format: str = "$value$"
 
 
 @dataclass(frozen=True)
@@ -173,6 +198,7 @@ class TurnTrackerDef:
     id: str  # TurnTracker0, TurnTracker1, ... in document order
     name: str
     levels: tuple[TurnLevelDef, ...] = ()
+    attributes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -180,6 +206,7 @@ class GlobalPropertyDef:
     name: str
     initial_value: str = ""
     container: str = "Module"  # "Module", a map name, or "map:zone"
+    attributes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -208,10 +235,14 @@ class Module:
     sides: tuple[str, ...] = ()  # PlayerRoster entries
     other_elements: tuple[ElementInfo, ...] = ()
     metadata: Mapping[str, str] = field(default_factory=dict)  # moduledata fields
+    root_attributes: Mapping[str, str] = field(default_factory=dict)  # e.g. ModuleOther1, nextPieceSlotId
+    duplicate_prototypes: tuple[str, ...] = ()  # names defined more than once (the later one wins)
+    shadowed_maps: tuple[MapDef, ...] = ()  # maps whose name an earlier map already uses
 
     def map_by_id(self, ident: str) -> MapDef | None:
         """Resolve a map reference from a save: its name or its internal id (``Map0``)."""
         found = self.maps.get(ident)
         if found is not None:
             return found
-        return next((m for m in self.maps.values() if m.id == ident), None)
+        every = (*self.maps.values(), *self.shadowed_maps)
+        return next((m for m in every if m.id == ident), None)

@@ -1,0 +1,140 @@
+"""The `savedGame` obfuscation: ``!VCSK`` + key as 2 hex digits + hex pairs of UTF-8 bytes XOR key.
+
+VASSAL-FORMATS.md section 3. There is a single variant since VASSAL 3.0; data without the
+``!VCSK`` header is plain UTF-8 text. Saves reach tens of megabytes, so every step here runs
+in C (``bytes.translate``, ``binascii``); a Python loop over the bytes would cost seconds.
+"""
+
+from __future__ import annotations
+
+import binascii
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from vassal_adj.errors import FormatError, UsageError, Where
+
+HEADER = b"!VCSK"
+_KEY_AT = len(HEADER)
+_BODY_AT = _KEY_AT + 2
+_LOWER_HEX = b"0123456789abcdef"
+_UPPER_HEX = b"0123456789ABCDEF"
+_LETTERS_UPPER = b"ABCDEF"
+_NOT_HEX = re.compile(rb"[^0-9A-Fa-f]")
+_TO_UPPER = bytes.maketrans(b"abcdef", b"ABCDEF")
+
+
+@dataclass(frozen=True)
+class Codec:
+    """How a `savedGame` entry was stored, so that it can be written back the same way.
+
+    ``obfuscated`` False means plain UTF-8 text (``key`` and ``upper`` are then unused);
+    ``upper`` means the hex digits were written in upper case (VASSAL itself writes lower case).
+    """
+
+    obfuscated: bool
+    key: int = 0
+    upper: bool = False
+
+
+PLAIN = Codec(obfuscated=False)
+
+
+@lru_cache(maxsize=256)
+def _xor_table(key: int) -> bytes:
+    return bytes(b ^ key for b in range(256))
+
+
+def _at(where: Where | None, offset: int) -> Where:
+    return (where or Where()).but(offset=offset)
+
+
+def _hex_case(hexpart: bytes, where: Where | None) -> bool:
+    """Whether `hexpart` is upper case; raises on the first non-hex byte.
+
+    Two or three ``translate`` passes instead of a regex: deleting the lower-case digits of a
+    VASSAL-written (lower-case) stream leaves nothing, which is the common, fast answer.
+    """
+    not_lower = hexpart.translate(None, _LOWER_HEX)
+    if not not_lower:
+        return False
+    if not_lower.translate(None, _LETTERS_UPPER):
+        # Only now, on the error path, pay for a search that finds the position.
+        bad = _NOT_HEX.search(hexpart)
+        assert bad is not None
+        pos = bad.start()
+        what = "the key" if pos < 2 else "the hex data"
+        raise FormatError(
+            f"obfuscated saved game: non-hex digit {hexpart[pos:pos + 1]!r} in {what} "
+            f"at offset {_KEY_AT + pos}",
+            _at(where, _KEY_AT + pos),
+        )
+    # Some A-F present; upper only if there is no a-f at all (mixed case reads as lower).
+    return not hexpart.translate(None, _UPPER_HEX)
+
+
+def _decode_utf8(plain: bytes, where: Where | None, encoded_at: int | None) -> str:
+    try:
+        return plain.decode("utf-8")
+    except UnicodeDecodeError as e:
+        bad = plain[e.start:e.start + 1]
+        encoded = "" if encoded_at is None else f" (encoded offset {encoded_at + 2 * e.start})"
+        raise FormatError(
+            f"saved game is not valid utf-8: byte {bad!r} at decoded byte offset {e.start}"
+            f"{encoded}: {e.reason}",
+            _at(where, e.start),
+        ) from None
+
+
+def decode_saved_game(data: bytes, where: Where | None = None) -> tuple[str, Codec]:
+    """Decode the bytes of a `savedGame` entry to its command text and the codec it used.
+
+    Data starting with ``!VCSK`` is de-obfuscated (hex digits of either case; whitespace or
+    any other byte is an error, as in VASSAL); anything else is taken as plain UTF-8 text.
+    Errors are `FormatError`s whose ``where.offset`` is the byte offset in `data` (for invalid
+    UTF-8: in the decoded bytes; the message also gives the offset in `data`).
+    """
+    if not data.startswith(HEADER):
+        return _decode_utf8(data, where, None), PLAIN
+    hexpart = data[_KEY_AT:]
+    if len(hexpart) < 2:
+        raise FormatError(
+            f"obfuscated saved game has no key after '!VCSK' (got {hexpart!r})",
+            _at(where, _KEY_AT),
+        )
+    upper = _hex_case(hexpart, where)
+    if len(hexpart) % 2:
+        last = len(data) - 1
+        raise FormatError(
+            f"obfuscated saved game has an odd number of hex digits: "
+            f"dangling digit {data[last:last + 1]!r} at offset {last}",
+            _at(where, last),
+        )
+    key = int(hexpart[:2], 16)
+    # unhexlify is bytes.fromhex for bytes input, minus fromhex's whitespace skipping; the
+    # digits were validated above, so it cannot fail here.
+    plain = binascii.unhexlify(memoryview(data)[_BODY_AT:]).translate(_xor_table(key))
+    return _decode_utf8(plain, where, _BODY_AT), Codec(obfuscated=True, key=key, upper=upper)
+
+
+def encode_saved_game(text: str, codec: Codec) -> bytes:
+    """Encode command text as a `savedGame` entry the way `codec` describes.
+
+    The inverse of `decode_saved_game`: decoding and re-encoding with the returned codec gives
+    the original bytes (for files whose hex digits are all one case, as VASSAL writes them).
+    """
+    try:
+        plain = text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        # Only a bug can put a lone surrogate here: decoded text never contains one.
+        raise UsageError(
+            f"saved game text cannot be encoded as utf-8: {text[e.start:e.end]!r} "
+            f"at character {e.start}"
+        ) from None
+    if not codec.obfuscated:
+        return plain
+    if not 0 <= codec.key <= 255:
+        raise UsageError(f"obfuscation key {codec.key!r} is not in 0..255")
+    body = binascii.hexlify(plain.translate(_xor_table(codec.key)))
+    out = HEADER + b"%02x" % codec.key + body
+    return out.translate(_TO_UPPER) if codec.upper else out

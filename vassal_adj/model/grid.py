@@ -1,0 +1,624 @@
+"""VASSAL grid geometry: pixel <-> location label, snapping, boards placed on a map.
+
+Reproduces VASSAL exactly (VASSAL-FORMATS.md sections 8 and 9): `HexGrid`,
+`HexGridNumbering` (and the 3.8 oblique variant), `SquareGrid`, `RegionGrid`, `ZonedGrid`
+with its zones, and the board layout of a `Map`. Pure functions of the frozen records of
+`model.module`; coordinates are board-local unless a function says "map".
+
+Names come from VASSAL's rounding formulas in the grid frame (not from the hexagons), so
+near hex borders a point's name and its snapped hex can differ, as in VASSAL.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import UsageError
+from .module import (
+    BoardDef,
+    GridDef,
+    HexGridDef,
+    HexNumbering,
+    MapDef,
+    RegionGridDef,
+    SquareGridDef,
+    ZoneDef,
+    ZonedGridDef,
+)
+from .numbering import (
+    format_pattern,
+    hex_center_of_column_row,
+    hex_column_row,
+    java_round,
+    numbering_location_name,
+    parse_grid_location,
+    se_decode,
+    square_center_of_column_row,
+    square_column_row,
+)
+from .zones import find_zone, polygon_bounds, polygon_contains, zone_size
+
+__all__ = [
+    "raw_column_row",
+    "center_of",
+    "column_row",
+    "center_of_column_row",
+    "hex_location_name",
+    "hex_center",
+    "location_name",
+    "location_center",
+    "snap",
+    "region_name",
+    "zone_location_name",
+    "zone_center",
+    "board_location_name",
+    "board_hex_center",
+    "board_snap",
+    "PlacedBoard",
+    "place_boards",
+    "find_board",
+    "map_location_name",
+    "map_hex_center",
+    "map_snap",
+]
+
+Point = tuple[int, int]
+
+
+# =======================================================================================
+# Raw indices and centres
+
+
+def raw_column_row(grid: HexGridDef | SquareGridDef, x: float, y: float) -> tuple[int, int]:
+    """The numbering's raw (column, row) of a point, before descend and stagger.
+
+    Hex: in the grid frame (x and y swapped when sideways), rawCol = floor(u/dx + 0.5) and
+    rawRow = round(v/dy), or round((v - dy/2)/dy) in odd columns. Square: column by floor,
+    row by truncation toward zero.
+    """
+    if isinstance(grid, SquareGridDef):
+        column = math.floor((x - grid.x0) / grid.dx + 0.5)
+        return column, int((y - grid.y0) / grid.dy + 0.5)
+    u, v = (y, x) if grid.sideways else (x, y)
+    raw_col = math.floor((u - grid.x0) / grid.dx + 0.5)
+    n = java_round((u - grid.x0) / grid.dx)
+    if n % 2 == 0:
+        raw_row = java_round((v - grid.y0) / grid.dy)
+    else:
+        raw_row = java_round(((v - grid.y0) - grid.dy / 2) / grid.dy)
+    return raw_col, raw_row
+
+
+def center_of(grid: HexGridDef | SquareGridDef, col: int, row: int) -> Point:
+    """The centre VASSAL's snapping uses for raw index (col, row), board-local."""
+    if isinstance(grid, SquareGridDef):
+        return int(col * grid.dx) + grid.x0, int(row * grid.dy) + grid.y0
+    cx = int(grid.dx * col + grid.x0)
+    if col % 2 == 0:
+        cy = int(grid.dy * row + grid.y0)
+    else:
+        cy = int(grid.dy * row + int(grid.dy / 2) + grid.y0)
+    return (cy, cx) if grid.sideways else (cx, cy)
+
+
+def column_row(
+    grid: HexGridDef | SquareGridDef, width: int, height: int, x: float, y: float
+) -> tuple[int, int]:
+    """The numbered (column, row) of a point (after descend, stagger and oblique slant)."""
+    if isinstance(grid, SquareGridDef):
+        return square_column_row(grid, width, height, x, y)
+    raw_col, raw_row = raw_column_row(grid, x, y)
+    return hex_column_row(grid, width, height, raw_col, raw_row)
+
+
+def center_of_column_row(
+    grid: HexGridDef | SquareGridDef, width: int, height: int, col: int, row: int
+) -> Point:
+    """VASSAL's inverse: the centre for a numbered (column, row) (offsets not included)."""
+    if isinstance(grid, SquareGridDef):
+        return square_center_of_column_row(grid, width, height, col, row)
+    return hex_center_of_column_row(grid, width, height, col, row)
+
+
+# =======================================================================================
+# Names and their inverse for one grid
+
+
+def hex_location_name(
+    grid: GridDef | None, width: int, height: int, x: float, y: float
+) -> str | None:
+    """The label VASSAL's grid gives a board-local point; None when it has no name.
+
+    `width`/`height` are the grid container's size (the board, or the zone's bounding box
+    for a grid inside a zone); they matter only for descending numbering. Works for every
+    grid kind (square, region and zoned grids too).
+    """
+    if grid is None:
+        return None
+    if isinstance(grid, (HexGridDef, SquareGridDef)):
+        if grid.numbering is None:
+            return None
+        col, row = column_row(grid, width, height, x, y)
+        return numbering_location_name(grid.numbering, col, row)
+    if isinstance(grid, RegionGridDef):
+        return region_name(grid, x, y)
+    if isinstance(grid, ZonedGridDef):
+        return _zoned_location_name(grid, width, height, x, y)
+    return None
+
+
+def hex_center(grid: GridDef | None, width: int, height: int, label: str) -> Point | None:
+    """The board-local point VASSAL's grid gives a label (getLocation); None if it can't.
+
+    No bounds check, like VASSAL: a well-formed label off the board still has a centre.
+    """
+    if grid is None:
+        return None
+    if isinstance(grid, (HexGridDef, SquareGridDef)):
+        if grid.numbering is None:
+            return None
+        parsed = parse_grid_location(grid.numbering, label)
+        if parsed is None:
+            return None
+        return center_of_column_row(grid, width, height, *parsed)
+    if isinstance(grid, RegionGridDef):
+        for region in grid.regions:
+            if region.name == label:
+                return region.x, region.y
+        return None
+    if isinstance(grid, ZonedGridDef):
+        return _zoned_center(grid, width, height, label)
+    return None
+
+
+location_name = hex_location_name
+location_center = hex_center
+
+
+def region_name(grid: RegionGridDef, x: float, y: float) -> str | None:
+    """The name of the region whose origin is nearest (first one on a tie)."""
+    best = _nearest_region(grid, x, y)
+    return None if best is None else best.name
+
+
+def _nearest_region(grid: RegionGridDef, x: float, y: float):  # -> Region | None
+    best, best_d = None, -1.0
+    for region in grid.regions:
+        d = (region.x - x) ** 2 + (region.y - y) ** 2
+        if best is None or d < best_d:
+            best, best_d = region, d
+    return best
+
+
+# =======================================================================================
+# Zones
+
+
+def _zone_grid(zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int):
+    """(grid, container width, container height) a zone names and snaps with."""
+    if zone.use_parent_grid:
+        return zoned.background, width, height
+    w, h = zone_size(zone)
+    return zone.grid, w, h
+
+
+def zone_location_name(
+    zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int, x: float, y: float
+) -> str:
+    """The zone's locationFormat with `name` and `gridLocation` (unknown -> bare name)."""
+    grid, w, h = _zone_grid(zoned, zone, width, height)
+    inner = hex_location_name(grid, w, h, x, y) if grid is not None else None
+    from .numbering import expand_format
+
+    return expand_format(
+        zone.location_format,
+        {"name": zone.name, "gridLocation": inner or ""},
+        unknown_as_name=True,
+    )
+
+
+def _zoned_location_name(
+    zoned: ZonedGridDef, width: int, height: int, x: float, y: float
+) -> str | None:
+    zone = find_zone(zoned, x, y)
+    if zone is not None:
+        return zone_location_name(zoned, zone, width, height, x, y)
+    if zoned.background is not None:
+        return hex_location_name(zoned.background, width, height, x, y)
+    return None
+
+
+def zone_center(
+    zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int, label: str
+) -> Point | None:
+    """VASSAL's Zone.getLocation: the label parsed with the zone's format.
+
+    `$name$` matches the zone name, `$gridLocation$` anything (handed to the zone's grid,
+    whose answer must lie in the zone). With no grid part, the centre of the zone's
+    bounding box. None when the label does not fit.
+    """
+    import re
+
+    grid, w, h = _zone_grid(zoned, zone, width, height)
+    groups = {"gridLocation": "(.*)"} if grid is not None else {}
+    built = format_pattern(zone.location_format, groups, {"name": zone.name})
+    if built is None:
+        return None
+    regex, names = built
+    m = re.fullmatch(regex, label)
+    if m is None:
+        return None
+    if names:
+        assert grid is not None
+        p = hex_center(grid, w, h, m.group(len(names)))
+        if p is None or not polygon_contains(zone.path, *p):
+            return None
+        return p
+    bx, by, bw, bh = polygon_bounds(zone.path)
+    return bx + bw // 2, by + bh // 2
+
+
+def _zoned_center(zoned: ZonedGridDef, width: int, height: int, label: str) -> Point | None:
+    for zone in zoned.zones:
+        p = zone_center(zoned, zone, width, height, label)
+        if p is not None and polygon_contains(zone.path, *p):
+            return p
+    if zoned.background is not None:
+        return hex_center(zoned.background, width, height, label)
+    return None
+
+
+# =======================================================================================
+# Snapping
+
+
+def _f32(v: float) -> float:
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
+def _test_hexagon(dx: float, dy: float, cx: int, cy: int) -> list[Point]:
+    """The 3.7 test hexagon around a centre (grid frame), in float32 as VASSAL does."""
+    fdx, fdy = _f32(dx), _f32(dy)
+    r = _f32(_f32(2.0 * fdx) / 3.0)
+    hr = _f32(0.5 * r)
+    h = _f32(0.5 * fdy)
+    fx, fy = _f32(cx), _f32(cy)
+
+    def rnd(v: float) -> int:
+        return math.floor(v + 0.5)  # exact for float32 values (Java Math.round(float))
+
+    return [
+        (rnd(_f32(fx - r)), rnd(fy)),
+        (rnd(_f32(fx - hr)), rnd(_f32(fy - h))),
+        (rnd(_f32(fx + hr)) + 1, rnd(_f32(fy - h))),
+        (rnd(_f32(fx + r)) + 1, rnd(fy)),
+        (rnd(_f32(fx + hr)) + 1, rnd(_f32(fy + h)) + 1),
+        (rnd(_f32(fx - hr)), rnd(_f32(fy + h)) + 1),
+    ]
+
+
+def _area_contains(poly: list[Point], px: float, py: float) -> bool:
+    """Java Area.contains for a simple polygon (half-open box, crossing rule)."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    if not (min(xs) <= px < max(xs) and min(ys) <= py < max(ys)):
+        return False
+    count = 0
+    n = len(poly)
+    for k in range(n):
+        a, b = poly[k], poly[(k + 1) % n]
+        if a[1] == b[1]:
+            continue
+        if a[1] > b[1]:
+            a, b = b, a
+        ax, ay = a
+        bx, by = b
+        if ay <= py < by and px < max(ax, bx):
+            if px < min(ax, bx) or px < ax + (py - ay) * (bx - ax) / (by - ay):
+                count += 1
+    return count % 2 == 1
+
+
+def _raw_centre(grid: HexGridDef, i: int, j: int) -> Point:
+    """Raw centre in the grid frame (no swap)."""
+    cx = int(grid.dx * i + grid.x0)
+    if i % 2 == 0:
+        cy = int(grid.dy * j + grid.y0)
+    else:
+        cy = int(grid.dy * j + int(grid.dy / 2) + grid.y0)
+    return cx, cy
+
+
+def _hex_centre_frame(grid: HexGridDef, x: float, y: float, legacy: bool) -> Point:
+    dx, dy, x0, y0 = grid.dx, grid.dy, grid.x0, grid.y0
+    i = math.floor(((x - x0) + dx / 2) / dx)
+    if i % 2 == 0:
+        j = math.floor(((y - y0) + dy / 2) / dy)
+    else:
+        j = math.floor((y - y0) / dy)
+    centre = _raw_centre(grid, i, j)
+    if not legacy and not _area_contains(_test_hexagon(dx, dy, *centre), x, y):
+        if i % 2 == 0:
+            neighbours = ((i - 1, j - 1), (i - 1, j), (i + 1, j - 1), (i + 1, j))
+        else:
+            neighbours = ((i - 1, j), (i - 1, j + 1), (i + 1, j), (i + 1, j + 1))
+        for ni, nj in neighbours:
+            c = _raw_centre(grid, ni, nj)
+            if _area_contains(_test_hexagon(dx, dy, *c), x, y):
+                centre = c
+                break
+    s = grid.snapscale
+    if s > 0:
+        cx, cy = centre
+
+        def shift(delta: float, step: float) -> int:
+            k = max(1 - s, min(s - 1, java_round(delta / (step / (2 * s)))))
+            return java_round(k * step / (2 * s))
+
+        centre = (cx + shift(x - cx, dx), cy + shift(y - cy, dy))
+    return centre
+
+
+def _hex_side_frame(grid: HexGridDef, x: float, y: float) -> Point:
+    dx, dy, x0, y0 = grid.dx, grid.dy, grid.x0, grid.y0
+    k = math.floor(((x - x0) + dx / 4) * 2 / dx)
+    sx = int(dx / 2 * k + x0)
+    if k % 2 == 0:
+        sy = int(dy / 2 * math.floor(((y - y0) + dy / 4) * 2 / dy) + y0)
+    else:
+        sy = int(dy / 2 * math.floor((y - y0) * 2 / dy) + int(dy / 4) + y0)
+    return sx, sy
+
+
+def _hex_vertex_frame(grid: HexGridDef, x: float, y: float) -> Point:
+    dx, dy, x0, y0 = grid.dx, grid.dy, grid.x0, grid.y0
+    m = math.floor(((y - y0) + dy / 4) * 2 / dy)
+    vy = int(dy / 2 * m + y0)
+    if m % 2 == 0:
+        vx = int(2 * dx / 3 * int(math.floor((x - x0) + dx / 3) * 3 / (2 * dx)) + x0)
+    else:
+        vx = int(
+            2 * dx / 3 * int(math.floor(((x - x0) + dx / 3) + dx / 3) * 3 / (2 * dx))
+            - int(dx / 3)
+            + x0
+        )
+    return vx, vy
+
+
+def _hex_snap(grid: HexGridDef, x: float, y: float, legacy: bool) -> Point:
+    u, v = (y, x) if grid.sideways else (x, y)
+    centre = _hex_centre_frame(grid, u, v, legacy)
+    chosen = centre
+    if grid.edges_legal or grid.corners_legal:
+        cands = []
+        if grid.edges_legal:
+            cands.append(_hex_side_frame(grid, u, v))
+        if grid.corners_legal:
+            cands.append(_hex_vertex_frame(grid, u, v))
+        if grid.snapscale > 0:
+            cdist = abs(centre[0] - u) + abs(centre[1] - v)
+            cands = [
+                centre if cdist <= abs(p[0] - u) + abs(p[1] - v) else p for p in cands
+            ]
+        if len(cands) == 2:
+            side, vertex = cands
+
+            def d2(p: Point) -> float:
+                return (p[0] - u) ** 2 + (p[1] - v) ** 2
+
+            chosen = side if d2(side) < d2(vertex) else vertex
+        else:
+            chosen = cands[0]
+        if (chosen[0] - centre[0]) ** 2 + (chosen[1] - centre[1]) ** 2 <= 2:
+            chosen = centre
+    return (chosen[1], chosen[0]) if grid.sideways else chosen
+
+
+def _square_snap(grid: SquareGridDef, x: float, y: float) -> Point:
+    nx = java_round((x - grid.x0) / grid.dx)
+    ny = java_round((y - grid.y0) / grid.dy)
+    if not (grid.edges_legal or grid.corners_legal):
+        return int(nx * grid.dx) + grid.x0, int(ny * grid.dy) + grid.y0
+    # Half-step lattice: (even, even) centres, one odd = edges, both odd = corners.
+    hx = java_round((x - grid.x0) / (grid.dx / 2))
+    hy = java_round((y - grid.y0) / (grid.dy / 2))
+    best: tuple[float, int, int] | None = None
+    for ax in (hx - 1, hx, hx + 1):
+        for ay in (hy - 1, hy, hy + 1):
+            odd = (ax % 2) + (ay % 2)
+            if odd == 1 and not grid.edges_legal or odd == 2 and not grid.corners_legal:
+                continue
+            px = int(ax * grid.dx / 2) + grid.x0
+            py = int(ay * grid.dy / 2) + grid.y0
+            d = (px - x) ** 2 + (py - y) ** 2
+            if best is None or d < best[0]:
+                best = (d, px, py)
+    assert best is not None
+    return best[1], best[2]
+
+
+def snap(grid: GridDef | None, x: float, y: float, *, legacy: bool = False) -> Point:
+    """Where VASSAL snaps a board-local point (unchanged if the grid does not snap).
+
+    Hex grids follow VASSAL >= 3.7.0 (the hexagon containing the point); `legacy=True`
+    gives the pre-3.7 rule (the rectangular cell of the numbering).
+    """
+    px, py = int(x), int(y)
+    if grid is None:
+        return px, py
+    if isinstance(grid, HexGridDef):
+        return _hex_snap(grid, x, y, legacy) if grid.snap_to else (px, py)
+    if isinstance(grid, SquareGridDef):
+        return _square_snap(grid, x, y) if grid.snap_to else (px, py)
+    if isinstance(grid, RegionGridDef):
+        region = _nearest_region(grid, x, y) if grid.snap_to else None
+        return (px, py) if region is None else (region.x, region.y)
+    if isinstance(grid, ZonedGridDef):
+        zone = find_zone(grid, x, y)
+        if zone is not None:
+            inner = grid.background if zone.use_parent_grid else zone.grid
+            return snap(inner, x, y, legacy=legacy)
+        return snap(grid.background, x, y, legacy=legacy)
+    return px, py
+
+
+# =======================================================================================
+# Boards
+
+
+def board_location_name(board: BoardDef, x: float, y: float) -> str | None:
+    """The name VASSAL's Board gives a board-local point (through its grid and zones)."""
+    return hex_location_name(board.grid, board.width, board.height, x, y)
+
+
+def board_hex_center(board: BoardDef, label: str) -> Point | None:
+    """The board-local point for a label (Board.getGrid().getLocation), or None."""
+    return hex_center(board.grid, board.width, board.height, label)
+
+
+def board_snap(board: BoardDef, x: float, y: float, *, legacy: bool = False) -> Point:
+    return snap(board.grid, x, y, legacy=legacy)
+
+
+# =======================================================================================
+# Maps
+
+
+@dataclass(frozen=True)
+class PlacedBoard:
+    """A board as placed on a map: (column, row) in the layout, origin (x, y) in map pixels."""
+
+    board: BoardDef
+    column: int
+    row: int
+    reversed: bool
+    x: int
+    y: int
+
+    @property
+    def width(self) -> int:
+        return self.board.width
+
+    @property
+    def height(self) -> int:
+        return self.board.height
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x < self.x + self.board.width and self.y <= y < self.y + self.board.height
+
+    def to_local(self, x: float, y: float) -> tuple[float, float]:
+        lx, ly = x - self.x, y - self.y
+        if self.reversed:
+            lx, ly = self.board.width - lx, self.board.height - ly
+        return lx, ly
+
+    def to_map(self, lx: float, ly: float) -> Point:
+        if self.reversed:
+            lx, ly = self.board.width - lx, self.board.height - ly
+        return int(lx) + self.x, int(ly) + self.y
+
+
+def parse_board_selection(text: str) -> list[tuple[str, bool, int, int]]:
+    """The (board, reversed, column, row) triples of a BoardPicker text (section 5.5)."""
+    fields = se_decode(text, "\t")[1:]
+    out = []
+    for k in range(0, len(fields) - 2, 3):
+        name_parts = se_decode(fields[k], "/")
+        rev = len(name_parts) > 1 and name_parts[1] == "rev"
+        try:
+            col, row = int(fields[k + 1]), int(fields[k + 2])
+        except ValueError:
+            continue
+        out.append((name_parts[0], rev, col, row))
+    return out
+
+
+def place_boards(
+    map_def: MapDef, selection: Sequence[tuple[str, bool, int, int]] | None = None
+) -> tuple[PlacedBoard, ...]:
+    """Place the selected boards as VASSAL's Map.setBoardBoundaries does (section 8.1).
+
+    `selection` holds (board name, reversed, column, row) as a save's BoardPicker command
+    gives them. None -> the map's default setup; without one a single-board map gets its
+    board at (0, 0) and a map with several boards gets none (VASSAL would ask the user).
+    The reversed flag is honoured only for reversible boards.
+    """
+    if selection is None:
+        if map_def.default_setup:
+            selection = parse_board_selection(map_def.default_setup)
+        elif len(map_def.boards) == 1:
+            only = next(iter(map_def.boards))
+            selection = [(only, False, 0, 0)]
+        else:
+            selection = []
+    chosen = []
+    for name, rev, col, row in selection:
+        board = map_def.boards.get(name)
+        if board is None:
+            raise UsageError(f"board {name!r} is not defined in map {map_def.name!r}")
+        chosen.append((board, bool(rev and board.reversible), col, row))
+    widths: dict[tuple[int, int], int] = {}
+    heights: dict[tuple[int, int], int] = {}
+    for board, _, col, row in chosen:
+        widths[(col, row)] = board.width
+        heights[(col, row)] = board.height
+    placed = []
+    for board, rev, col, row in chosen:
+        x = map_def.edge_width + sum(widths.get((c, row), 0) for c in range(col))
+        y = map_def.edge_height + sum(heights.get((col, r), 0) for r in range(row))
+        placed.append(PlacedBoard(board, col, row, rev, x, y))
+    return tuple(placed)
+
+
+def find_board(placed: Sequence[PlacedBoard], x: float, y: float) -> PlacedBoard | None:
+    """The first placed board whose rectangle contains the map point."""
+    for pb in placed:
+        if pb.contains(x, y):
+            return pb
+    return None
+
+
+def map_location_name(placed: Sequence[PlacedBoard], x: float, y: float) -> str | None:
+    """The name of a map point; None off every board (VASSAL then shows "offboard")."""
+    pb = find_board(placed, x, y)
+    if pb is None:
+        return None
+    return board_location_name(pb.board, *pb.to_local(x, y))
+
+
+def map_hex_center(
+    placed: Sequence[PlacedBoard], label: str, board: str | None = None
+) -> Point | None:
+    """The map point for a label: on the named board, else on the first board that has it."""
+    for pb in placed:
+        if board is not None and pb.board.name != board:
+            continue
+        local = board_hex_center(pb.board, label)
+        if local is not None:
+            return pb.to_map(*local)
+    return None
+
+
+def map_snap(
+    placed: Sequence[PlacedBoard], x: float, y: float, *, legacy: bool = False
+) -> Point:
+    """VASSAL's Map.snapTo: snap on the board under the point, kept on that board."""
+    pb = find_board(placed, x, y)
+    if pb is None:
+        return int(x), int(y)
+    sx, sy = pb.to_map(*board_snap(pb.board, *pb.to_local(x, y), legacy=legacy))
+    if find_board(placed, sx, sy) is None:
+        lx, ly = sx - pb.x, sy - pb.y
+        if lx == pb.width:
+            lx = pb.width - 1
+        elif lx == -1:
+            lx = 0
+        if ly == pb.height:
+            ly = pb.height - 1
+        elif ly == -1:
+            ly = 0
+        sx, sy = lx + pb.x, ly + pb.y
+    return sx, sy

@@ -1,0 +1,340 @@
+"""VASSAL grid numbering: location formats, coordinate names and their inverse.
+
+Exactly as VASSAL's `RegularGridNumbering` / `HexGridNumbering` / `SquareGridNumbering`
+(VASSAL-FORMATS.md sections 8.3 and 8.5): names are built from rounding formulas in the
+grid frame, never from the hexagon shapes. Pure code; `model.grid` does the geometry.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Callable, Mapping
+
+from .module import HexGridDef, HexNumbering, SquareGridDef
+
+__all__ = [
+    "java_round",
+    "se_decode",
+    "expand_format",
+    "format_pattern",
+    "coordinate_name",
+    "parse_coordinate",
+    "grid_location",
+    "parse_grid_location",
+    "hex_max_rows_columns",
+    "hex_column_row",
+    "hex_center_of_column_row",
+    "square_column_row",
+    "square_center_of_column_row",
+    "numbering_location_name",
+]
+
+_JAVA_WS = "".join(map(chr, range(33)))
+
+
+def java_round(v: float) -> int:
+    """Java ``Math.round(double)``: nearest integer, ties toward positive infinity, exactly."""
+    f = math.floor(v)
+    return int(f) + (1 if v - f >= 0.5 else 0)
+
+
+def se_decode(s: str, delim: str) -> list[str]:
+    """VASSAL's SequenceEncoder decoder (VASSAL-FORMATS.md 4.2)."""
+    out: list[str] = []
+    n, start = len(s), 0
+    while True:
+        if start == n:
+            out.append("")
+            return out
+        buf, i = "", start
+        while i < n:
+            if s[i] == delim:
+                if i > 0 and s[i - 1] == "\\":
+                    buf += s[start : i - 1]
+                    start = i
+                else:
+                    out.append(_unquote(buf + s[start:i]))
+                    start = i + 1
+                    break
+            i += 1
+        else:
+            out.append(_unquote(buf + s[start:n]))
+            return out
+
+
+def _unquote(t: str) -> str:
+    return t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t
+
+
+# ---------------------------------------------------------------------------------------
+# Format strings ($prop$)
+
+
+def _format_tokens(fmt: str) -> list[tuple[str, bool]]:
+    """(token, is_property) pairs of a `$` format; a last property-position token is literal."""
+    tokens = se_decode(fmt, "$")
+    out: list[tuple[str, bool]] = []
+    for k, tok in enumerate(tokens):
+        if not tok:
+            continue
+        is_prop = k % 2 == 1 and k < len(tokens) - 1
+        out.append((tok, is_prop))
+    return out
+
+
+_BSH_TERM = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_][A-Za-z0-9_]*)|(-?[0-9]+))\s*')
+
+
+def _beanshell(body: str, lookup: Callable[[str], str]) -> str | None:
+    """A tiny subset of BeanShell: terms (strings, property names, integers) joined by `+`."""
+    out, pos = [], 0
+    while True:
+        m = _BSH_TERM.match(body, pos)
+        if m is None:
+            return None
+        if m.group(1) is not None:
+            out.append(re.sub(r"\\(.)", r"\1", m.group(1)))
+        elif m.group(2) is not None:
+            out.append(lookup(m.group(2)))
+        else:
+            out.append(m.group(3))
+        pos = m.end()
+        if pos == len(body):
+            return "".join(out)
+        if body[pos] != "+":
+            return None
+        pos += 1
+
+
+def expand_format(
+    fmt: str, props: Mapping[str, str | None], unknown_as_name: bool = False
+) -> str:
+    """Expand a VASSAL format string with `props`.
+
+    Unknown properties (and properties whose value is None) give nothing, or their bare
+    name when `unknown_as_name` (zone formats). A blank format gives "", a plain integer
+    its value; a `{...}` BeanShell expression is evaluated when it is only string literals
+    and property names joined with `+`, else the format text is returned unchanged.
+    """
+
+    def lookup(name: str) -> str:
+        value = props.get(name)
+        if value is None:
+            return name if unknown_as_name else ""
+        return value
+
+    stripped = fmt.strip(_JAVA_WS)
+    if not stripped:
+        return ""
+    if re.fullmatch(r"-?[0-9]+", stripped) and len(stripped) < 11:
+        return str(int(stripped))
+    if stripped.startswith("{") and stripped.endswith("}"):
+        result = _beanshell(stripped[1:-1], lookup)
+        return stripped if result is None else result
+    return "".join(lookup(tok) if is_prop else tok for tok, is_prop in _format_tokens(fmt))
+
+
+def format_pattern(
+    fmt: str, groups: Mapping[str, str], literals: Mapping[str, str] | None = None
+) -> tuple[str, list[str]] | None:
+    """The regular expression VASSAL builds from a format to parse a location back.
+
+    `groups` maps property names to regex fragments (each may hold several groups, named
+    in the returned list by the property name repeated); `literals` maps property names to
+    literal text. Other properties add nothing. None when the pattern would be empty.
+    """
+    literals = literals or {}
+    regex, names = [], []
+    for tok, is_prop in _format_tokens(fmt):
+        if not is_prop:
+            regex.append(re.escape(tok))
+        elif tok in literals:
+            regex.append(re.escape(literals[tok]))
+        elif tok in groups:
+            frag = groups[tok]
+            regex.append(frag)
+            names.extend([tok] * re.compile(frag).groups)
+    if not regex:
+        return None
+    return "".join(regex), names
+
+
+# ---------------------------------------------------------------------------------------
+# One coordinate
+
+
+def coordinate_name(value: int, kind: str, leading: int) -> str:
+    """The text of one coordinate (value already includes the offset)."""
+    sign = "-" if value < 0 else ""
+    v = abs(value)
+    if kind == "A":
+        return sign + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[v % 26] * (v // 26 + 1)
+    zeros = ""
+    for lead in range(leading, 0, -1):
+        if v < 10**lead:
+            zeros += "0"
+        else:
+            break
+    return sign + zeros + str(v)
+
+
+def _coordinate_regex(kind: str, leading: int) -> str:
+    if kind == "A":
+        return "(-?(?:" + "|".join(f"{c}+" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ") + "))"
+    return "(-?[0-9]{%d,})" % (max(leading, 0) + 1)
+
+
+def parse_coordinate(text: str, kind: str) -> int:
+    """Inverse of `coordinate_name` (the offset is still included)."""
+    sign = -1 if text.startswith("-") else 1
+    body = text.lstrip("-")
+    if kind == "A":
+        return sign * ((len(body) - 1) * 26 + ord(body[0]) - ord("A"))
+    return sign * int(body)
+
+
+def grid_location(num: HexNumbering, column: int, row: int) -> str:
+    """gridLocation of a numbered (column, row) (offsets not yet added)."""
+    col_name = coordinate_name(column + num.h_off, num.h_type, num.h_leading)
+    row_name = coordinate_name(row + num.v_off, num.v_type, num.v_leading)
+    return col_name + num.sep + row_name if num.first == "H" else row_name + num.sep + col_name
+
+
+def numbering_location_name(num: HexNumbering, column: int, row: int) -> str:
+    """The grid's locationFormat expanded for a numbered (column, row)."""
+    props = {
+        "gridLocation": grid_location(num, column, row),
+        "row": coordinate_name(row + num.v_off, num.v_type, num.v_leading),
+        "column": coordinate_name(column + num.h_off, num.h_type, num.h_leading),
+    }
+    return expand_format(num.location_format, props)
+
+
+def parse_grid_location(num: HexNumbering, label: str) -> tuple[int, int] | None:
+    """Numbered (column, row) of a label formatted with `num`, or None if it does not parse."""
+    col_re = _coordinate_regex(num.h_type, num.h_leading)
+    row_re = _coordinate_regex(num.v_type, num.v_leading)
+    sep = re.escape(num.sep)
+    if num.first == "H":
+        grid_re, order = col_re + sep + row_re, ("column", "row")
+    else:
+        grid_re, order = row_re + sep + col_re, ("row", "column")
+    built = format_pattern(
+        num.location_format, {"gridLocation": grid_re, "row": row_re, "column": col_re}
+    )
+    if built is None:
+        return None
+    regex, names = built
+    m = re.fullmatch(regex, label)
+    if m is None:
+        return None
+    found: dict[str, str] = {}
+    grid_index = 0
+    for k, name in enumerate(names):
+        if name == "gridLocation":
+            name = order[grid_index % 2]
+            grid_index += 1
+        found.setdefault(name, m.group(k + 1))
+    if "column" not in found or "row" not in found:
+        return None
+    column = parse_coordinate(found["column"], num.h_type) - num.h_off
+    row = parse_coordinate(found["row"], num.v_type) - num.v_off
+    return column, row
+
+
+# ---------------------------------------------------------------------------------------
+# Hex numbering
+
+
+def hex_max_rows_columns(grid: HexGridDef, width: int, height: int) -> tuple[int, int]:
+    """VASSAL's getMaxRows/getMaxColumns: floor(H/dx + 0.5), floor(W/dy + 0.5) (sic)."""
+    return math.floor(height / grid.dx + 0.5), math.floor(width / grid.dy + 0.5)
+
+
+def hex_column_row(
+    grid: HexGridDef, width: int, height: int, raw_col: int, raw_row: int
+) -> tuple[int, int]:
+    """Numbered (column, row) from the raw indices: descend, stagger, then oblique slant."""
+    num = grid.numbering or HexNumbering()
+    max_rows, max_cols = hex_max_rows_columns(grid, width, height)
+    column, row = raw_col, raw_row
+    if num.v_descend and grid.sideways:
+        column = max_rows - column
+    if num.h_descend and not grid.sideways:
+        column = max_cols - column
+    if num.v_descend and not grid.sideways:
+        row = max_rows - row
+    if num.h_descend and grid.sideways:
+        row = max_cols - row
+    if num.stagger and raw_col % 2 != 0:
+        desc = num.h_descend if grid.sideways else num.v_descend
+        row = row - 1 if desc else row + 1
+    if num.oblique:
+        half = int(column / 2)  # Java division truncates toward zero
+        row = half + row if num.stagger else row - half + 1
+    return column, row
+
+
+def hex_center_of_column_row(
+    grid: HexGridDef, width: int, height: int, column: int, row: int
+) -> tuple[int, int]:
+    """VASSAL's HexGridNumbering.getCenterPoint for a numbered (column, row)."""
+    num = grid.numbering or HexNumbering()
+    col = column
+    if num.stagger and col % 2 != 0:
+        desc = num.h_descend if grid.sideways else num.v_descend
+        row = row + 1 if desc else row - 1
+    max_rows, max_cols = hex_max_rows_columns(grid, width, height)
+    if grid.sideways:
+        if num.v_descend:
+            col = max_rows - col
+        if num.h_descend:
+            row = max_cols - row
+    else:
+        if num.h_descend:
+            col = max_cols - col
+        if num.v_descend:
+            row = max_rows - row
+    px = int(col * grid.dx) + grid.x0
+    if col % 2 == 0:
+        py = int(row * grid.dy) + grid.y0
+    else:
+        py = int(row * grid.dy + grid.dy / 2) + grid.y0
+    return (py, px) if grid.sideways else (px, py)
+
+
+# ---------------------------------------------------------------------------------------
+# Square numbering
+
+
+def _square_max(grid: SquareGridDef, width: int, height: int) -> tuple[int, int]:
+    return int(height / grid.dy + 0.5), int(width / grid.dx + 0.5)
+
+
+def square_column_row(
+    grid: SquareGridDef, width: int, height: int, x: float, y: float
+) -> tuple[int, int]:
+    """SquareGridNumbering column (floor) and row (truncation toward zero), descended."""
+    num = grid.numbering or HexNumbering(stagger=False)
+    column = math.floor((x - grid.x0) / grid.dx + 0.5)
+    row = int((y - grid.y0) / grid.dy + 0.5)
+    max_rows, max_cols = _square_max(grid, width, height)
+    if num.h_descend:
+        column = max_cols - column
+    if num.v_descend:
+        row = max_rows - row
+    return column, row
+
+
+def square_center_of_column_row(
+    grid: SquareGridDef, width: int, height: int, column: int, row: int
+) -> tuple[int, int]:
+    """SquareGridNumbering.getCenterPoint for a numbered (column, row)."""
+    num = grid.numbering or HexNumbering(stagger=False)
+    max_rows, max_cols = _square_max(grid, width, height)
+    if num.v_descend:
+        row = max_rows - row
+    if num.h_descend:
+        column = max_cols - column
+    return int(column * grid.dx + grid.x0), int(row * grid.dy + grid.y0)

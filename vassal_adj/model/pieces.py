@@ -1,0 +1,33 @@
+"""A game piece as a save places it: identity, name, position, properties, concealment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One real piece (never a stack or a deck) of a saved game.
+
+    `name` is what VASSAL shows to a player who may see the piece (layers and labels
+    applied). `concealed` says how it is hidden from other players: "masked" (Mask trait),
+    "invisible" (Invisible trait), "masked+invisible", or None. Owners are not kept: for
+    per-player access they are passwords.
+    """
+
+    id: str
+    name: str
+    map: str | None  # map name as the save writes it; None when not on a map
+    x: int
+    y: int
+    gpid: str = ""
+    properties: Mapping[str, str] = field(default_factory=dict)
+    concealed: str | None = None
+    masked_name: str | None = None  # the name other players see while masked
+    location: str | None = None  # the label VASSAL shows for (x, y), when a module is known
+    command: int | None = None  # index of the AddPiece command in the save
+
+    @property
+    def on_map(self) -> bool:
+        return self.map is not None

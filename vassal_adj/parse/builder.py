@@ -1,0 +1,104 @@
+"""Builders from parsed records to model objects: the real pieces of a saved game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from vassal_adj.errors import Where
+from vassal_adj.model.grid import map_location_name, place_boards
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
+from vassal_adj.parse import records
+from vassal_adj.parse.commands import Node, iter_nodes, log_steps
+from vassal_adj.parse.trait_types import Hideable, Obscurable
+from vassal_adj.parse.traits import (
+    PieceDef,
+    expand_prototypes,
+    parse_piece,
+    piece_name,
+    piece_properties,
+    visible_name,
+)
+
+
+def _concealment(piece: PieceDef) -> str | None:
+    masked = any(isinstance(t, Obscurable) and t.masked for t in piece.traits)
+    hidden = any(isinstance(t, Hideable) and t.hidden for t in piece.traits)
+    if masked and hidden:
+        return "masked+invisible"
+    return "masked" if masked else "invisible" if hidden else None
+
+
+def board_selections(root: Node) -> dict[str, list[tuple[str, bool, int, int]]]:
+    """The boards each map uses, from the save's BoardPicker commands (map id -> choices)."""
+    found: dict[str, list[tuple[str, bool, int, int]]] = {}
+    for _, _, node in iter_nodes(root):
+        cmd = node.command
+        if isinstance(cmd, records.BoardPicker):
+            found[cmd.map_id] = [(b.name, b.reversed, b.column, b.row) for b in cmd.boards]
+    return found
+
+
+def _opening_nodes(root: Node) -> list[tuple[int, int, Node]]:
+    """The nodes of the saved position: everything but a log's LOG steps."""
+    steps = {id(s) for s in log_steps(root)}
+    out = []
+    skip_depth: int | None = None
+    for index, depth, node in iter_nodes(root):
+        if skip_depth is not None and depth > skip_depth:
+            continue
+        skip_depth = None
+        if id(node) in steps:
+            skip_depth = depth
+            continue
+        out.append((index, depth, node))
+    return out
+
+
+def game_pieces(root: Node, module: Module | None = None, path: str | None = None) -> list[Piece]:
+    """Every real piece (not stacks or decks) of the saved position, in save order.
+
+    With the module: prototype references left in a piece are expanded with the module's
+    prototypes (VASSAL normally expands them when a piece is created) and each piece gets the
+    location label VASSAL shows for its position.
+    """
+    prototypes: Mapping[str, str] = {}
+    placed: dict[str, object] = {}
+    if module is not None:
+        prototypes = {name: p.text for name, p in module.prototypes.items()}
+        chosen = board_selections(root)
+        for m in module.maps.values():
+            selection = chosen.get(m.name, chosen.get(m.id))
+            placed[m.name] = place_boards(m, selection)
+            placed[m.id] = placed[m.name]
+    out: list[Piece] = []
+    for index, _depth, node in _opening_nodes(root):
+        cmd = node.command
+        if not isinstance(cmd, records.AddPiece):
+            continue
+        where = Where(path=path, entry="savedGame", command=index)
+        piece = parse_piece(cmd.type, cmd.state, where)
+        if piece.is_stack or piece.is_deck or piece.basic is None:
+            continue
+        if prototypes:
+            piece = expand_prototypes(piece, prototypes, where)
+        basic = piece.basic
+        location = None
+        boards = placed.get(basic.map_id) if basic.map_id else None
+        if boards:
+            location = map_location_name(boards, basic.x, basic.y)  # type: ignore[arg-type]
+        concealed = _concealment(piece)
+        out.append(Piece(
+            id=cmd.id,
+            name=piece_name(piece),
+            map=basic.map_id,
+            x=basic.x,
+            y=basic.y,
+            gpid=basic.gpid,
+            properties=piece_properties(piece),
+            concealed=concealed,
+            masked_name=visible_name(piece) if concealed else None,
+            location=location,
+            command=index,
+        ))
+    return out

@@ -1,0 +1,330 @@
+"""Boards, grids and zones of a buildFile, and the Java value conversions VASSAL applies.
+
+Helpers for `parse.buildfile`: each function reads one lxml element (VASSAL-FORMATS.md
+sections 7.4, 7.5, 8.2 and 9) and returns a record of `model.module`. Attribute values are
+converted as VASSAL converts them (`Boolean.valueOf`, `Integer.parseInt`,
+`Double.valueOf`), with VASSAL's defaults for absent attributes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Callable
+
+from lxml import etree
+
+from ..errors import FormatError, Where
+from ..model.module import (
+    BoardDef,
+    GridDef,
+    HexGridDef,
+    HexNumbering,
+    Region,
+    RegionGridDef,
+    SquareGridDef,
+    ZonedGridDef,
+    ZoneDef,
+)
+
+_BOARD_PKG = "VASSAL.build.module.map.boardPicker.board."
+HEX_GRID = _BOARD_PKG + "HexGrid"
+SQUARE_GRID = _BOARD_PKG + "SquareGrid"
+REGION_GRID = _BOARD_PKG + "RegionGrid"
+ZONED_GRID = _BOARD_PKG + "ZonedGrid"
+REGION = _BOARD_PKG + "Region"
+ZONE = _BOARD_PKG + "mapgrid.Zone"
+HEX_NUMBERING = _BOARD_PKG + "mapgrid.HexGridNumbering"
+OBLIQUE_NUMBERING = _BOARD_PKG + "mapgrid.ObliqueHexGridNumbering"
+SQUARE_NUMBERING = _BOARD_PKG + "mapgrid.SquareGridNumbering"
+GRID_TAGS = frozenset({HEX_GRID, SQUARE_GRID, REGION_GRID, ZONED_GRID})
+GRID_PART_TAGS = frozenset({REGION, ZONE, HEX_NUMBERING, OBLIQUE_NUMBERING, SQUARE_NUMBERING})
+
+SQRT3_2 = math.sqrt(3) / 2
+DEFAULT_HEX_DY = 64.0
+DEFAULT_HEX_DX = SQRT3_2 * DEFAULT_HEX_DY  # 55.42562584220407, Java's 64 * sqrt(3) / 2
+
+# Java String.trim removes exactly the characters U+0000..U+0020 (pitfall 7).
+_JAVA_TRIM = "".join(map(chr, range(33)))
+_INT_RE = re.compile(r"[+-]?\d+")
+_DOUBLE_RE = re.compile(r"[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)")
+_HEX_DOUBLE_RE = re.compile(r"[+-]?0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][+-]?[0-9]+[fFdD]?")
+
+ImageSize = Callable[[str], "tuple[int, int] | None"]
+
+
+def java_trim(text: str | None) -> str:
+    """`text` with leading/trailing characters <= U+0020 removed, as Java's String.trim."""
+    return (text or "").strip(_JAVA_TRIM)
+
+
+def java_bool(value: str | None, default: bool = False) -> bool:
+    """Java `Boolean.valueOf`: true only for "true" in any letter case; `default` when absent."""
+    if value is None:
+        return default
+    return len(value) == 4 and value.lower() == "true"
+
+
+def java_int(value: str | None) -> int | None:
+    """Java `Integer.parseInt`, or None where Java throws (blank, decimal, out of range)."""
+    if value is None or not _INT_RE.fullmatch(value):
+        return None
+    number = int(value)
+    return number if -(2**31) <= number < 2**31 else None
+
+
+def java_double(value: str | None) -> float | None:
+    """Java `Double.valueOf` (trimmed, `1.5`, `1e3`, `2d`, `NaN`, `Infinity`), else None."""
+    if value is None:
+        return None
+    text = java_trim(value)
+    if _DOUBLE_RE.fullmatch(text):
+        text = text.rstrip("fFdD").replace("Infinity", "inf")
+        return float(text)
+    if _HEX_DOUBLE_RE.fullmatch(text):
+        try:
+            return float.fromhex(text.rstrip("fFdD"))
+        except ValueError:
+            return None
+    return None
+
+
+def se_decode(text: str | None, delim: str) -> list[str]:
+    """VASSAL's SequenceEncoder decoder (section 4.2): split on unescaped `delim`, unquote."""
+    if text is None:
+        return []
+    out: list[str] = []
+    n, start = len(text), 0
+    while True:
+        if start == n:
+            out.append("")
+            return out
+        buf, i = "", start
+        while i < n:
+            if text[i] == delim:
+                if i > 0 and text[i - 1] == "\\":
+                    buf += text[start : i - 1]
+                    start = i
+                else:
+                    out.append(_unquote(buf + text[start:i]))
+                    start = i + 1
+                    break
+            i += 1
+        else:
+            out.append(_unquote(buf + text[start:n]))
+            return out
+
+
+def _unquote(text: str) -> str:
+    return text[1:-1] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else text
+
+
+def short(tag: str) -> str:
+    """The class name without its package: `VASSAL.build.module.Map` -> `Map`."""
+    return tag.rsplit(".", 1)[-1]
+
+
+class Values:
+    """Attribute readers for one buildFile, raising FormatError where VASSAL fails to build."""
+
+    def __init__(self, path: str | None, entry: str | None) -> None:
+        self.path = path
+        self.entry = entry
+
+    def where(self, el: etree._Element) -> Where:
+        return Where(path=self.path, entry=self.entry, line=el.sourceline)
+
+    def lenient_int(self, el: etree._Element, attr: str, default: int) -> int:
+        """An int attribute; `default` when absent or not an integer."""
+        number = java_int(el.get(attr))
+        return default if number is None else number
+
+    def strict_int(self, el: etree._Element, attr: str, default: int) -> int:
+        """An int attribute that VASSAL parses with Integer.parseInt and fails the build on."""
+        value = el.get(attr)
+        if value is None:
+            return default
+        number = java_int(value)
+        if number is None:
+            raise FormatError(
+                f'{short(str(el.tag))} attribute {attr} is not an integer: "{value}"', self.where(el)
+            )
+        return number
+
+    def strict_double(self, el: etree._Element, attr: str, default: float) -> float:
+        """A double attribute that VASSAL parses with Double.valueOf and fails the build on."""
+        value = el.get(attr)
+        if value is None:
+            return default
+        number = java_double(value)
+        if number is None:
+            raise FormatError(
+                f'{short(str(el.tag))} attribute {attr} is not a number: "{value}"', self.where(el)
+            )
+        return number
+
+
+def _children(el: etree._Element, tags: frozenset[str] | set[str]) -> list[etree._Element]:
+    return [c for c in el if isinstance(c.tag, str) and c.tag in tags]
+
+
+def _first_char(value: str | None, default: str) -> str:
+    return value[0] if value else default
+
+
+def parse_numbering(el: etree._Element, values: Values) -> HexNumbering:
+    """A HexGridNumbering, ObliqueHexGridNumbering or SquareGridNumbering element."""
+    square = el.tag == SQUARE_NUMBERING
+    return HexNumbering(
+        first=_first_char(el.get("first"), "H"),
+        sep=el.get("sep", ""),
+        h_type=_first_char(el.get("hType"), "N"),
+        v_type=_first_char(el.get("vType"), "N"),
+        h_leading=values.lenient_int(el, "hLeading", 1),
+        v_leading=values.lenient_int(el, "vLeading", 1),
+        h_off=values.lenient_int(el, "hOff", 1),
+        v_off=values.lenient_int(el, "vOff", 1),
+        h_descend=java_bool(el.get("hDescend")),
+        v_descend=java_bool(el.get("vDescend")),
+        stagger=False if square else java_bool(el.get("stagger"), True),
+        location_format=el.get("locationFormat", "$gridLocation$"),
+        oblique=el.tag == OBLIQUE_NUMBERING,
+    )
+
+
+def _last_numbering(el: etree._Element, tags: set[str], values: Values) -> HexNumbering | None:
+    found = _children(el, tags)
+    return parse_numbering(found[-1], values) if found else None
+
+
+def parse_hex_grid(el: etree._Element, values: Values) -> HexGridDef:
+    """A HexGrid, applying dx/dy in alphabetical order as VASSAL does (section 8.2)."""
+    dx, dy = DEFAULT_HEX_DX, DEFAULT_HEX_DY
+    for key in sorted(el.attrib):  # "dx" sorts before "dy"
+        if key == "dx":
+            dx = values.strict_double(el, "dx", dx)
+        elif key == "dy":
+            dy = values.strict_double(el, "dy", dy)
+            if dx == DEFAULT_HEX_DX:  # dx absent or still the default: it follows dy
+                dx = SQRT3_2 * dy
+    return HexGridDef(
+        dx=dx,
+        dy=dy,
+        x0=values.strict_int(el, "x0", 0),
+        y0=values.strict_int(el, "y0", 32),
+        sideways=java_bool(el.get("sideways")),
+        snap_to=java_bool(el.get("snapTo"), True),
+        edges_legal=java_bool(el.get("edgesLegal")),
+        corners_legal=java_bool(el.get("cornersLegal")),
+        snapscale=values.lenient_int(el, "snapscale", 0),
+        numbering=_last_numbering(el, {HEX_NUMBERING, OBLIQUE_NUMBERING}, values),
+    )
+
+
+def parse_square_grid(el: etree._Element, values: Values) -> SquareGridDef:
+    """A SquareGrid (defaults dx = dy = 48.0, origin 24,24)."""
+    return SquareGridDef(
+        dx=values.strict_double(el, "dx", 48.0),
+        dy=values.strict_double(el, "dy", 48.0),
+        x0=values.strict_int(el, "x0", 24),
+        y0=values.strict_int(el, "y0", 24),
+        snap_to=java_bool(el.get("snapTo"), True),
+        edges_legal=java_bool(el.get("edgesLegal")),
+        corners_legal=java_bool(el.get("cornersLegal")),
+        range=el.get("range", "Metric"),
+        numbering=_last_numbering(el, {SQUARE_NUMBERING}, values),
+    )
+
+
+def parse_region_grid(el: etree._Element, values: Values) -> RegionGridDef:
+    """A RegionGrid with its Regions in file order (attribute `snapto`, lower case)."""
+    regions = tuple(
+        Region(
+            name=r.get("name", ""),
+            x=values.strict_int(r, "originx", 0),
+            y=values.strict_int(r, "originy", 0),
+        )
+        for r in _children(el, {REGION})
+    )
+    return RegionGridDef(regions=regions, snap_to=java_bool(el.get("snapto"), True))
+
+
+def parse_zone_path(text: str | None) -> tuple[tuple[int, int], ...]:
+    """A Zone `path` (section 9): `x,y;x,y`, tokens trimmed, malformed points skipped.
+
+    >>> parse_zone_path("0,0; 200,0;bad;200 ,100;7")
+    ((0, 0), (200, 0), (200, 100))
+    """
+    points: list[tuple[int, int]] = []
+    if not text:
+        return ()
+    for token in se_decode(text, ";"):
+        parts = se_decode(java_trim(token), ",")
+        if len(parts) < 2:
+            continue
+        x, y = java_int(java_trim(parts[0])), java_int(java_trim(parts[1]))
+        if x is not None and y is not None:
+            points.append((x, y))
+    return tuple(points)
+
+
+def parse_zone(el: etree._Element, values: Values) -> ZoneDef:
+    """A Zone: polygon, location format, its own grid (the last one if several)."""
+    return ZoneDef(
+        name=el.get("name", ""),
+        path=parse_zone_path(el.get("path")),
+        location_format=el.get("locationFormat", "$name$"),
+        use_parent_grid=java_bool(el.get("useParentGrid")),
+        grid=parse_child_grid(el, values, allow_zoned=False),
+        use_highlight=java_bool(el.get("useHighlight")),
+        highlight_property=el.get("highlightProperty", ""),
+    )
+
+
+def parse_zoned_grid(el: etree._Element, values: Values) -> ZonedGridDef:
+    """A ZonedGrid: its Zones in document order and the optional background grid."""
+    zones = tuple(parse_zone(z, values) for z in _children(el, {ZONE}))
+    return ZonedGridDef(zones=zones, background=parse_child_grid(el, values, allow_zoned=False))
+
+
+def parse_grid(el: etree._Element, values: Values) -> GridDef:
+    """Any of the four grid elements."""
+    if el.tag == HEX_GRID:
+        return parse_hex_grid(el, values)
+    if el.tag == SQUARE_GRID:
+        return parse_square_grid(el, values)
+    if el.tag == REGION_GRID:
+        return parse_region_grid(el, values)
+    return parse_zoned_grid(el, values)
+
+
+def parse_child_grid(el: etree._Element, values: Values, *, allow_zoned: bool = True) -> GridDef | None:
+    """The grid among the children of `el` (the last one wins, as each replaces the previous)."""
+    tags = GRID_TAGS if allow_zoned else GRID_TAGS - {ZONED_GRID}
+    found = _children(el, tags)
+    return parse_grid(found[-1], values) if found else None
+
+
+def parse_board(el: etree._Element, values: Values, image_size: ImageSize) -> BoardDef:
+    """A Board: its size is the image's when an image is named, else width/height (500x500)."""
+    image = el.get("image") or None
+    size_known = True
+    if image is not None:
+        size = image_size(image)
+        if size is None:
+            width, height, size_known = 0, 0, False
+        else:
+            width, height = size
+    else:
+        width = values.lenient_int(el, "width", 500)
+        height = values.lenient_int(el, "height", 500)
+    return BoardDef(
+        name=el.get("name", ""),
+        image=image,
+        width=width,
+        height=height,
+        reversible=java_bool(el.get("reversible")),
+        grid=parse_child_grid(el, values),
+        size_known=size_known,
+        line=el.sourceline,
+    )

@@ -1,0 +1,400 @@
+"""Piece type/state strings: decorator chains (VASSAL-FORMATS.md section 6).
+
+`parse_piece` splits a type and a state text into `Trait`s, outermost first, the basic piece
+(or Stack/Deck, or whatever unknown text is innermost) last. The raw texts are kept on the
+`PieceDef`, so `encode_piece` of an unchanged parse returns them byte for byte; the editing
+methods re-encode only the levels above the change and reuse every raw inner level.
+
+Chain decoding follows VASSAL (6.1): a text whose prefix is a basic type (``piece;``,
+``stack``, ``deck;``) is the innermost and is not split; any other text is split with TAB,
+field 1 being this trait and field 2 the rest (further fields are ignored by VASSAL and kept
+here for re-encoding); a text without a second field is the innermost. The state is split the
+same way in step with the type; the innermost trait gets all the remaining state text. A state
+chain shorter than the type chain leaves the inner traits with an empty state (VASSAL would
+refuse the piece) and sets `PieceDef.state_short`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from vassal_adj.errors import FormatError, Where
+from vassal_adj.parse.tokens import join, split
+from vassal_adj.parse.trait_types import *  # noqa: F403  (re-exported: one import point)
+from vassal_adj.parse.trait_types import (
+    BASIC_PREFIXES, BasicPiece, Comment, Deck, DynamicProperty, Embellishment, Hideable,
+    Labeler, Marker, Obscurable, Prototype, PropertySheet, Stack, Trait, make_trait,
+    trait_prefix,
+)
+
+TAB = "\t"
+
+
+@dataclass(frozen=True)
+class PieceDef:
+    """A parsed piece: its traits outermost first, plus the raw texts they came from.
+
+    `state_text` is None when the piece was parsed from a type alone; `missing_prototypes`
+    lists prototype names `expand_prototypes` could not find (the references are kept).
+    The raw texts are kept out of repr: a Mask/Invisible state may hold a password.
+    """
+
+    traits: tuple[Trait, ...]
+    type_text: str = field(repr=False)
+    state_text: str | None = field(default=None, repr=False)
+    state_short: bool = False
+    missing_prototypes: tuple[str, ...] = ()
+
+    @property
+    def basic(self) -> BasicPiece | None:
+        """The innermost BasicPiece, or None (a Stack, a Deck or an unknown innermost)."""
+        inner = self.traits[-1] if self.traits else None
+        return inner if isinstance(inner, BasicPiece) else None
+
+    @property
+    def is_stack(self) -> bool:
+        return bool(self.traits) and isinstance(self.traits[-1], Stack)
+
+    @property
+    def is_deck(self) -> bool:
+        return bool(self.traits) and isinstance(self.traits[-1], Deck)
+
+    @property
+    def name(self) -> str:
+        """The name VASSAL shows (referee view: masks ignored); see `piece_name`."""
+        return piece_name(self)
+
+    def encode(self) -> tuple[str, str]:
+        return encode_piece(self)
+
+    # -- editing (each returns a new PieceDef; unchanged inner levels keep their raw text) --
+
+    def with_trait(self, index: int, trait: Trait) -> PieceDef:
+        """Replace the trait at `index` (0 = outermost; negative indexes count from inside)."""
+        index = range(len(self.traits))[index]
+        traits = list(self.traits)
+        traits[index] = trait
+        return _rebuild(self, traits, list(range(len(traits))))
+
+    def with_trait_state(self, index: int, state: str) -> PieceDef:
+        """Give the trait at `index` a new own state."""
+        return self.with_trait(index, self.traits[index].with_state(state))
+
+    def with_outer_trait(self, trait: Trait) -> PieceDef:
+        """Add a decorator (e.g. a Marker) outside the whole chain."""
+        return _rebuild(self, [trait, *self.traits], [None, *range(len(self.traits))])
+
+    def without_trait(self, index: int) -> PieceDef:
+        """Remove the trait at `index`."""
+        index = range(len(self.traits))[index]
+        keep = [i for i in range(len(self.traits)) if i != index]
+        return _rebuild(self, [self.traits[i] for i in keep], keep)
+
+
+# -- decoding ------------------------------------------------------------------------
+
+
+def _type_levels(type_text: str) -> tuple[list[str], list[str]]:
+    """The text of each chain level (as handed to that level) and each own type."""
+    levels, owns = [], []
+    text = type_text
+    while True:
+        levels.append(text)
+        if trait_prefix(text) in BASIC_PREFIXES:
+            owns.append(text)
+            return levels, owns
+        fields = split(text, TAB)
+        owns.append(fields[0])
+        if len(fields) < 2:
+            return levels, owns
+        text = fields[1]
+
+
+def _state_levels(state_text: str | None, depth: int) -> tuple[list[str | None], list[str]]:
+    """Each level's state text (None where the chain ran out) and each own state."""
+    levels: list[str | None] = []
+    owns: list[str] = []
+    text = state_text
+    for i in range(depth):
+        levels.append(text)
+        if text is None:
+            owns.append("")
+        elif i == depth - 1:
+            owns.append(text)
+        else:
+            fields = split(text, TAB)
+            owns.append(fields[0])
+            text = fields[1] if len(fields) > 1 else None
+    return levels, owns
+
+
+def parse_piece(type_text: str, state_text: str | None = None,
+                where: Where | None = None) -> PieceDef:
+    """Decode a piece's type (and state) text into its trait chain; never loses text.
+
+    Bad data inside traits is read leniently, as VASSAL does (see the trait classes);
+    `where` is accepted for a uniform API and kept for errors of later stages.
+    """
+    if not isinstance(type_text, str):
+        raise FormatError(f"piece type must be text, got {type_text!r}", where)
+    _, type_owns = _type_levels(type_text)
+    state_levels, state_owns = _state_levels(state_text, len(type_owns))
+    traits = tuple(make_trait(t, s) for t, s in zip(type_owns, state_owns))
+    short = state_text is not None and state_levels[-1] is None
+    return PieceDef(traits, type_text, state_text, short)
+
+
+def parse_add_piece_text(text: str, where: Where | None = None) -> tuple[str, PieceDef]:
+    """Split an AddPiece text ``+/id/type/state`` (5.3) into the id and the parsed piece."""
+    fields = split(text, "/")
+    if len(fields) < 3 or fields[0] != "+":
+        raise FormatError(f"not an AddPiece command: {text[:60]!r}", where)
+    return fields[1], parse_piece(fields[2], fields[3] if len(fields) > 3 else None, where)
+
+
+# -- encoding ------------------------------------------------------------------------
+
+
+def encode_piece(piece: PieceDef) -> tuple[str, str]:
+    """The (type, state) texts: the original bytes for an unchanged parse. A piece parsed
+    without a state gets the state VASSAL would write for its traits' default states."""
+    if piece.state_text is not None:
+        return piece.type_text, piece.state_text
+    return piece.type_text, _encode_chain([t.state for t in piece.traits],
+                                          [None] * len(piece.traits), [None] * len(piece.traits))
+
+
+def _encode_chain(owns: Sequence[str], levels: Sequence[str | None],
+                  reuse: Sequence[str | None]) -> str:
+    """Encode a chain from the inside out. `reuse[j]` is a raw text valid for the whole chain
+    from level j inward (or None); `levels[j]` is the original text of the level the trait
+    came from, whose fields beyond the second are kept."""
+    text = ""
+    last = len(owns) - 1
+    for j in range(last, -1, -1):
+        if reuse[j] is not None:
+            text = reuse[j]  # type: ignore[assignment]
+            continue
+        if j == last:
+            text = owns[j]
+            continue
+        old = levels[j]
+        extras = split(old, TAB)[2:] if old is not None and trait_prefix(old) not in BASIC_PREFIXES else []
+        text = join([owns[j], text, *extras], TAB)
+    return text
+
+
+def _rebuild(piece: PieceDef, traits: Sequence[Trait], origin: Sequence[int | None]) -> PieceDef:
+    """A new PieceDef for `traits`, where trait j came from old trait `origin[j]` (or is new)."""
+    old = piece.traits
+    old_type_levels, _ = _type_levels(piece.type_text)
+    old_state_levels, _ = _state_levels(piece.state_text, len(old))
+    n = len(traits)
+
+    def reusable(levels: Sequence[str | None], same: Sequence[bool]) -> list[str | None]:
+        out: list[str | None] = [None] * n
+        for j in range(n - 1, -1, -1):
+            m = origin[j]
+            ok = m is not None and same[j] and levels[m] is not None
+            ok = ok and (m == len(old) - 1 if j == n - 1 else out[j + 1] is not None and origin[j + 1] == m + 1)  # type: ignore[operator]
+            if not ok:
+                break
+            out[j] = levels[m]  # type: ignore[index]
+        return out
+
+    same_type = [m is not None and old[m].type == t.type for t, m in zip(traits, origin)]
+    same_state = [m is not None and old[m].state == t.state for t, m in zip(traits, origin)]
+    type_src = [old_type_levels[m] if m is not None else None for m in origin]
+    state_src = [old_state_levels[m] if m is not None else None for m in origin]
+    type_text = _encode_chain([t.type for t in traits], type_src,
+                              reusable(old_type_levels, same_type))
+    state_text = _encode_chain([t.state for t in traits], state_src,
+                               reusable(old_state_levels, same_state))
+    new = parse_piece(type_text, state_text)
+    return replace(new, missing_prototypes=piece.missing_prototypes)
+
+
+# -- prototypes ----------------------------------------------------------------------
+
+_VAR = re.compile(r"\$([^$]*)\$")
+
+
+def _substitute(text: str, params: Mapping[str, str]) -> str:
+    """``$k$`` -> value for the given parameters; other ``$...$`` are left as they are."""
+    if not params:
+        return text
+    return _VAR.sub(lambda m: params.get(m.group(1), m.group(0)), text)
+
+
+def _definition(value: str | PieceDef, params: Mapping[str, str],
+                where: Where | None) -> PieceDef:
+    if isinstance(value, PieceDef):
+        state = value.state_text
+        return parse_piece(_substitute(value.type_text, params),
+                           None if state is None else _substitute(state, params), where)
+    text = _substitute(value, params)
+    if text.startswith("+/"):
+        return parse_add_piece_text(text, where)[1]
+    return parse_piece(text, None, where)
+
+
+def expand_prototypes(piece: PieceDef, prototypes: Mapping[str, str | PieceDef],
+                      where: Where | None = None) -> PieceDef:
+    """Replace every ``prototype;`` trait by the named definition's traits (6.8).
+
+    `prototypes` maps a name to the definition: preferably the PrototypeDefinition's whole
+    AddPiece text (``+/null/type/state``, as in the buildFile: parameters are then substituted
+    over the whole text exactly as VASSAL does), or a bare type text (states default to
+    empty), or a parsed `PieceDef` (substitution then runs on its type and state texts). The
+    definition's traits, outermost first and with their states, are spliced in place of the
+    reference; its innermost (dummy) piece is dropped; expansion is recursive; Comment traits
+    are dropped everywhere. A missing name keeps the reference and is listed in the result's
+    `missing_prototypes`. A prototype that includes itself raises FormatError naming the
+    cycle. An unchanged piece (no prototypes, no comments) is returned as is.
+    """
+    missing: list[str] = []
+    traits, origin = _expand(piece.traits, prototypes, (), missing, where)
+    if len(traits) == len(piece.traits) and all(o == i for i, o in enumerate(origin)):
+        return piece if not missing else replace(piece, missing_prototypes=tuple(missing))
+    new = _rebuild(piece, traits, origin)
+    return replace(new, missing_prototypes=tuple(dict.fromkeys([*piece.missing_prototypes, *missing])))
+
+
+def _expand(traits: Sequence[Trait], prototypes: Mapping[str, str | PieceDef],
+            stack: tuple[str, ...], missing: list[str],
+            where: Where | None) -> tuple[list[Trait], list[int | None]]:
+    out: list[Trait] = []
+    origin: list[int | None] = []
+    for i, trait in enumerate(traits):
+        if isinstance(trait, Comment):
+            continue
+        if not isinstance(trait, Prototype) or trait.name not in prototypes:
+            if isinstance(trait, Prototype):
+                missing.append(trait.name)
+            out.append(trait)
+            origin.append(i)
+            continue
+        if trait.name in stack:
+            cycle = " -> ".join(repr(n) for n in (*stack[stack.index(trait.name):], trait.name))
+            raise FormatError(f"prototype includes itself: {cycle}", where)
+        definition = _definition(prototypes[trait.name], dict(trait.params), where)
+        inner, _ = _expand(definition.traits[:-1], prototypes, (*stack, trait.name),
+                           missing, where)
+        out.extend(inner)
+        origin.extend([None] * len(inner))
+    return out, origin
+
+
+# -- names and properties ------------------------------------------------------------
+
+
+def _format(fmt: str, values: Mapping[str, str]) -> str:
+    """FormattedString with known values; an unknown ``$name$`` becomes empty (VASSAL)."""
+    return _VAR.sub(lambda m: values.get(m.group(1), ""), fmt)
+
+
+def _has_access(owner: str, access: str, sides: Collection[str],
+                viewer: str | Collection[str] | None) -> bool:
+    if viewer is None:
+        return True
+    ids = {viewer} if isinstance(viewer, str) else set(viewer)
+    if access == "sides":
+        return bool(ids & set(sides))
+    return owner in ids
+
+
+def _layer_name(layer: Embellishment, inner: str) -> str:
+    if not layer.active or layer.level > len(layer.level_names):
+        return inner
+    cname = layer.level_names[layer.level - 1]
+    if not cname:
+        return inner
+    parts = split(cname, "+")
+    if len(parts) < 2:
+        return parts[0]
+    return inner + parts[1] if parts[0] == "" else parts[0] + inner
+
+
+def piece_name(piece: PieceDef, viewer: str | Collection[str] | None = None) -> str:
+    """The name VASSAL shows for the piece, each decorator wrapping the inner name.
+
+    BasicPiece name; an active Layer level name ``A+`` gives "A" + name, ``+A`` name + "A",
+    any other non-empty level name replaces the name (a Layer that follows a property uses
+    its saved level); a Text Label with a non-empty label (or "always use name format")
+    formats its name format with ``pieceName``, ``label`` and the piece's properties.
+    `viewer` None is the referee's view (masks and invisibility ignored). Otherwise `viewer`
+    is the ids the viewer holds (password and/or side name): a Mask owned by someone else
+    shows its masked name, an Invisible trait hidden by someone else shows ``""``.
+    Stacks and decks have no name of their own here: ``""``.
+    """
+    basic = piece.basic
+    name = basic.name if basic is not None else ""
+    props: dict[str, str] | None = None
+    for trait in reversed(piece.traits[:-1]):
+        if isinstance(trait, Embellishment):
+            name = _layer_name(trait, name)
+        elif isinstance(trait, Labeler) and (trait.label or trait.always_use_format):
+            if props is None:
+                props = _properties(piece, None)
+            name = _format(trait.name_format, {**props, "pieceName": name, "label": trait.label})
+        elif isinstance(trait, Obscurable) and trait.masked_by is not None:
+            if not _has_access(trait.masked_by, trait.access, trait.sides, viewer):
+                name = trait.masked_name
+        elif isinstance(trait, Hideable) and trait.hidden_by is not None:
+            if not _has_access(trait.hidden_by, trait.access, trait.sides, viewer):
+                name = ""
+    return name
+
+
+def visible_name(piece: PieceDef) -> str:
+    """The name shown to someone who owns no mask: masked names, hidden pieces ``""``."""
+    return piece_name(piece, viewer=())
+
+
+def _properties(piece: PieceDef, names: tuple[str, str] | None) -> dict[str, str]:
+    props: dict[str, str] = {}
+    for trait in reversed(piece.traits):  # innermost first: outer traits overwrite
+        if isinstance(trait, BasicPiece):
+            props.update(trait.properties)
+            props["BasicName"] = trait.name
+            if names is not None:
+                props["PieceName"] = names[0]
+        elif isinstance(trait, (Marker, PropertySheet)):
+            props.update((k, v) for k, v in trait.properties if k)
+        elif isinstance(trait, DynamicProperty):
+            props[trait.name] = trait.value
+        elif isinstance(trait, Labeler) and trait.property_name:
+            props[trait.property_name] = trait.label
+        elif isinstance(trait, Embellishment):
+            lvl = trait.level
+            props[trait.name + "_Level"] = str(trait.value)
+            props[trait.name + "_Active"] = "true" if trait.active else "false"
+            props[trait.name + "_Name"] = (_strip_plus(trait.level_names[lvl - 1])
+                                           if trait.active and lvl else "")
+            props[trait.name + "_Image"] = trait.image_names[lvl - 1] if trait.active and lvl else ""
+    return props
+
+
+def _strip_plus(name: str) -> str:
+    if name.startswith("+"):
+        return name[1:].strip()
+    if name.endswith("+"):
+        return name[:-1].strip()
+    return name.strip()
+
+
+def piece_properties(piece: PieceDef, viewer: str | Collection[str] | None = None) -> dict[str, str]:
+    """Every property a VASSAL expression can read from the piece's own traits.
+
+    BasicPiece persistent properties, ``BasicName`` and ``PieceName`` (the `piece_name` as
+    `viewer` sees it); Marker keys; Dynamic Property name = value; Property Sheet field =
+    raw value; Text Label property name = label; for each Layer ``<name>_Level`` (the signed
+    state value), ``<name>_Active``, ``<name>_Name`` (the current level name without its
+    ``+``) and ``<name>_Image`` (the last two empty when inactive). The Layer properties
+    follow VASSAL's Embellishment.getProperty as we know it, not the spec (it is silent).
+    Outer traits shadow inner ones, as VASSAL's getProperty delegation does. Calculated
+    properties and map-derived properties (CurrentX, LocationName, ...) are not included.
+    """
+    return _properties(piece, (piece_name(piece, viewer), ""))

@@ -1,0 +1,1 @@
+"""Output: descriptions and, later, reports rendered as text, Markdown, JSON and HTML."""
