@@ -378,8 +378,9 @@ def test_region_grid() -> None:
     board = BoardDef("R", None, 200, 200, grid=grid)
     assert board_location_name(board, 0, 0) == "A"
     assert board_location_name(board, 90, 50) == "B"
-    assert board_location_name(board, 32, 10) == "A"  # tie A/C at 22.5? no: 22 vs 23 -> A
-    assert board_location_name(board, 33, 10) == "C"
+    assert board_location_name(board, 32, 10) == "A"  # 22 px from A, 23 px from C
+    assert board_location_name(board, 33, 10) == "C"  # 23 px from A, 22 px from C
+    assert board_location_name(board, 32.5, 10) == "A"  # a tie: the first region wins
     assert board_hex_center(board, "C") == (55, 10)
     assert board_hex_center(board, "D") is None
     assert board_snap(board, 90, 50) == (100, 10)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import sys
 import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -44,6 +46,9 @@ def _guarded(func: F) -> F:
             ctx.exit(2)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:  # the reader went away (| head): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(0)
         except Exception as e:  # a bug: say so in one line, the traceback only on --debug
             if ctx.find_root().params.get("debug"):
                 traceback.print_exc()

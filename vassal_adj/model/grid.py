@@ -21,25 +21,24 @@ from .module import (
     BoardDef,
     GridDef,
     HexGridDef,
-    HexNumbering,
     MapDef,
+    Region,
     RegionGridDef,
     SquareGridDef,
     ZoneDef,
     ZonedGridDef,
 )
 from .numbering import (
-    format_pattern,
-    hex_center_of_column_row,
-    hex_column_row,
+    center_of,
+    center_of_column_row,
+    column_row,
     java_round,
     numbering_location_name,
     parse_grid_location,
+    raw_column_row,
     se_decode,
-    square_center_of_column_row,
-    square_column_row,
 )
-from .zones import find_zone, polygon_bounds, polygon_contains, zone_size
+from .zones import find_zone, polygon_contains, zone_center, zone_location_name, zone_size
 
 __all__ = [
     "raw_column_row",
@@ -58,6 +57,7 @@ __all__ = [
     "board_hex_center",
     "board_snap",
     "PlacedBoard",
+    "parse_board_selection",
     "place_boards",
     "find_board",
     "map_location_name",
@@ -66,61 +66,6 @@ __all__ = [
 ]
 
 Point = tuple[int, int]
-
-
-# =======================================================================================
-# Raw indices and centres
-
-
-def raw_column_row(grid: HexGridDef | SquareGridDef, x: float, y: float) -> tuple[int, int]:
-    """The numbering's raw (column, row) of a point, before descend and stagger.
-
-    Hex: in the grid frame (x and y swapped when sideways), rawCol = floor(u/dx + 0.5) and
-    rawRow = round(v/dy), or round((v - dy/2)/dy) in odd columns. Square: column by floor,
-    row by truncation toward zero.
-    """
-    if isinstance(grid, SquareGridDef):
-        column = math.floor((x - grid.x0) / grid.dx + 0.5)
-        return column, int((y - grid.y0) / grid.dy + 0.5)
-    u, v = (y, x) if grid.sideways else (x, y)
-    raw_col = math.floor((u - grid.x0) / grid.dx + 0.5)
-    n = java_round((u - grid.x0) / grid.dx)
-    if n % 2 == 0:
-        raw_row = java_round((v - grid.y0) / grid.dy)
-    else:
-        raw_row = java_round(((v - grid.y0) - grid.dy / 2) / grid.dy)
-    return raw_col, raw_row
-
-
-def center_of(grid: HexGridDef | SquareGridDef, col: int, row: int) -> Point:
-    """The centre VASSAL's snapping uses for raw index (col, row), board-local."""
-    if isinstance(grid, SquareGridDef):
-        return int(col * grid.dx) + grid.x0, int(row * grid.dy) + grid.y0
-    cx = int(grid.dx * col + grid.x0)
-    if col % 2 == 0:
-        cy = int(grid.dy * row + grid.y0)
-    else:
-        cy = int(grid.dy * row + int(grid.dy / 2) + grid.y0)
-    return (cy, cx) if grid.sideways else (cx, cy)
-
-
-def column_row(
-    grid: HexGridDef | SquareGridDef, width: int, height: int, x: float, y: float
-) -> tuple[int, int]:
-    """The numbered (column, row) of a point (after descend, stagger and oblique slant)."""
-    if isinstance(grid, SquareGridDef):
-        return square_column_row(grid, width, height, x, y)
-    raw_col, raw_row = raw_column_row(grid, x, y)
-    return hex_column_row(grid, width, height, raw_col, raw_row)
-
-
-def center_of_column_row(
-    grid: HexGridDef | SquareGridDef, width: int, height: int, col: int, row: int
-) -> Point:
-    """VASSAL's inverse: the centre for a numbered (column, row) (offsets not included)."""
-    if isinstance(grid, SquareGridDef):
-        return square_center_of_column_row(grid, width, height, col, row)
-    return hex_center_of_column_row(grid, width, height, col, row)
 
 
 # =======================================================================================
@@ -184,7 +129,7 @@ def region_name(grid: RegionGridDef, x: float, y: float) -> str | None:
     return None if best is None else best.name
 
 
-def _nearest_region(grid: RegionGridDef, x: float, y: float):  # -> Region | None
+def _nearest_region(grid: RegionGridDef, x: float, y: float) -> Region | None:
     best, best_d = None, -1.0
     for region in grid.regions:
         d = (region.x - x) ** 2 + (region.y - y) ** 2
@@ -197,7 +142,9 @@ def _nearest_region(grid: RegionGridDef, x: float, y: float):  # -> Region | Non
 # Zones
 
 
-def _zone_grid(zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int):
+def _zone_grid(
+    zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int
+) -> tuple[GridDef | None, int, int]:
     """(grid, container width, container height) a zone names and snaps with."""
     if zone.use_parent_grid:
         return zoned.background, width, height
@@ -205,65 +152,25 @@ def _zone_grid(zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int):
     return zone.grid, w, h
 
 
-def zone_location_name(
-    zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int, x: float, y: float
-) -> str:
-    """The zone's locationFormat with `name` and `gridLocation` (unknown -> bare name)."""
-    grid, w, h = _zone_grid(zoned, zone, width, height)
-    inner = hex_location_name(grid, w, h, x, y) if grid is not None else None
-    from .numbering import expand_format
-
-    return expand_format(
-        zone.location_format,
-        {"name": zone.name, "gridLocation": inner or ""},
-        unknown_as_name=True,
-    )
-
-
 def _zoned_location_name(
     zoned: ZonedGridDef, width: int, height: int, x: float, y: float
 ) -> str | None:
     zone = find_zone(zoned, x, y)
     if zone is not None:
-        return zone_location_name(zoned, zone, width, height, x, y)
+        grid, w, h = _zone_grid(zoned, zone, width, height)
+        inner = hex_location_name(grid, w, h, x, y) if grid is not None else None
+        return zone_location_name(zone, inner)
     if zoned.background is not None:
         return hex_location_name(zoned.background, width, height, x, y)
     return None
 
 
-def zone_center(
-    zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int, label: str
-) -> Point | None:
-    """VASSAL's Zone.getLocation: the label parsed with the zone's format.
-
-    `$name$` matches the zone name, `$gridLocation$` anything (handed to the zone's grid,
-    whose answer must lie in the zone). With no grid part, the centre of the zone's
-    bounding box. None when the label does not fit.
-    """
-    import re
-
-    grid, w, h = _zone_grid(zoned, zone, width, height)
-    groups = {"gridLocation": "(.*)"} if grid is not None else {}
-    built = format_pattern(zone.location_format, groups, {"name": zone.name})
-    if built is None:
-        return None
-    regex, names = built
-    m = re.fullmatch(regex, label)
-    if m is None:
-        return None
-    if names:
-        assert grid is not None
-        p = hex_center(grid, w, h, m.group(len(names)))
-        if p is None or not polygon_contains(zone.path, *p):
-            return None
-        return p
-    bx, by, bw, bh = polygon_bounds(zone.path)
-    return bx + bw // 2, by + bh // 2
-
-
 def _zoned_center(zoned: ZonedGridDef, width: int, height: int, label: str) -> Point | None:
+    """VASSAL's ZonedGrid.getLocation: each zone in turn (centre inside it), then the background."""
     for zone in zoned.zones:
-        p = zone_center(zoned, zone, width, height, label)
+        grid, w, h = _zone_grid(zoned, zone, width, height)
+        resolve = None if grid is None else (lambda s, g=grid, w=w, h=h: hex_center(g, w, h, s))
+        p = zone_center(zone, label, resolve)
         if p is not None and polygon_contains(zone.path, *p):
             return p
     if zoned.background is not None:

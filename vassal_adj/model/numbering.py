@@ -28,6 +28,10 @@ __all__ = [
     "square_column_row",
     "square_center_of_column_row",
     "numbering_location_name",
+    "raw_column_row",
+    "center_of",
+    "column_row",
+    "center_of_column_row",
 ]
 
 _JAVA_WS = "".join(map(chr, range(33)))
@@ -338,3 +342,58 @@ def square_center_of_column_row(
     if num.h_descend:
         column = max_cols - column
     return int(column * grid.dx + grid.x0), int(row * grid.dy + grid.y0)
+
+
+# =======================================================================================
+# Raw indices and centres
+
+
+def raw_column_row(grid: HexGridDef | SquareGridDef, x: float, y: float) -> tuple[int, int]:
+    """The numbering's raw (column, row) of a point, before descend and stagger.
+
+    Hex: in the grid frame (x and y swapped when sideways), rawCol = floor(u/dx + 0.5) and
+    rawRow = round(v/dy), or round((v - dy/2)/dy) in odd columns. Square: column by floor,
+    row by truncation toward zero.
+    """
+    if isinstance(grid, SquareGridDef):
+        column = math.floor((x - grid.x0) / grid.dx + 0.5)
+        return column, int((y - grid.y0) / grid.dy + 0.5)
+    u, v = (y, x) if grid.sideways else (x, y)
+    raw_col = math.floor((u - grid.x0) / grid.dx + 0.5)
+    n = java_round((u - grid.x0) / grid.dx)
+    if n % 2 == 0:
+        raw_row = java_round((v - grid.y0) / grid.dy)
+    else:
+        raw_row = java_round(((v - grid.y0) - grid.dy / 2) / grid.dy)
+    return raw_col, raw_row
+
+
+def center_of(grid: HexGridDef | SquareGridDef, col: int, row: int) -> tuple[int, int]:
+    """The centre VASSAL's snapping uses for raw index (col, row), board-local."""
+    if isinstance(grid, SquareGridDef):
+        return int(col * grid.dx) + grid.x0, int(row * grid.dy) + grid.y0
+    cx = int(grid.dx * col + grid.x0)
+    if col % 2 == 0:
+        cy = int(grid.dy * row + grid.y0)
+    else:
+        cy = int(grid.dy * row + int(grid.dy / 2) + grid.y0)
+    return (cy, cx) if grid.sideways else (cx, cy)
+
+
+def column_row(
+    grid: HexGridDef | SquareGridDef, width: int, height: int, x: float, y: float
+) -> tuple[int, int]:
+    """The numbered (column, row) of a point (after descend, stagger and oblique slant)."""
+    if isinstance(grid, SquareGridDef):
+        return square_column_row(grid, width, height, x, y)
+    raw_col, raw_row = raw_column_row(grid, x, y)
+    return hex_column_row(grid, width, height, raw_col, raw_row)
+
+
+def center_of_column_row(
+    grid: HexGridDef | SquareGridDef, width: int, height: int, col: int, row: int
+) -> tuple[int, int]:
+    """VASSAL's inverse: the centre for a numbered (column, row) (offsets not included)."""
+    if isinstance(grid, SquareGridDef):
+        return square_center_of_column_row(grid, width, height, col, row)
+    return hex_center_of_column_row(grid, width, height, col, row)

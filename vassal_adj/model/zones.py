@@ -7,11 +7,21 @@ border must go to the same zone VASSAL picks.
 
 from __future__ import annotations
 
-from typing import Sequence
+import re
+from typing import Callable, Sequence
 
 from .module import ZoneDef, ZonedGridDef
+from .numbering import expand_format, format_pattern
 
-__all__ = ["polygon_bounds", "polygon_contains", "zone_contains", "find_zone", "zone_size"]
+__all__ = [
+    "polygon_bounds",
+    "polygon_contains",
+    "zone_contains",
+    "find_zone",
+    "zone_size",
+    "zone_location_name",
+    "zone_center",
+]
 
 
 def polygon_bounds(path: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -89,3 +99,40 @@ def find_zone(zoned: ZonedGridDef, x: float, y: float) -> ZoneDef | None:
         if polygon_contains(zone.path, x, y):
             return zone
     return None
+
+
+def zone_location_name(zone: ZoneDef, grid_location: str | None) -> str:
+    """The zone's locationFormat with `name` and `gridLocation` (the name its grid gives
+    the point, "" without one); unknown properties become their bare name."""
+    return expand_format(
+        zone.location_format,
+        {"name": zone.name, "gridLocation": grid_location or ""},
+        unknown_as_name=True,
+    )
+
+
+def zone_center(
+    zone: ZoneDef, label: str, resolve: Callable[[str], tuple[int, int] | None] | None
+) -> tuple[int, int] | None:
+    """VASSAL's Zone.getLocation: the label parsed back with the zone's format.
+
+    `$name$` must match the zone name and `$gridLocation$` (only when the zone has a grid:
+    `resolve` maps that part to a board point) matches anything; the point must lie in the
+    zone. With no grid part: the centre of the zone's bounding box. None when it does not fit.
+    """
+    groups = {"gridLocation": "(.*)"} if resolve is not None else {}
+    built = format_pattern(zone.location_format, groups, {"name": zone.name})
+    if built is None:
+        return None
+    regex, names = built
+    m = re.fullmatch(regex, label)
+    if m is None:
+        return None
+    if names:
+        assert resolve is not None
+        p = resolve(m.group(len(names)))
+        if p is None or not polygon_contains(zone.path, *p):
+            return None
+        return p
+    bx, by, bw, bh = polygon_bounds(zone.path)
+    return bx + bw // 2, by + bh // 2

@@ -3,8 +3,8 @@
 Section 7 of VASSAL-FORMATS.md: each element is a Java component named by its class;
 maps, boards, grids, at-start stacks, decks, piece slots, prototypes, dice, turn trackers,
 global properties and sides are turned into records; every other element is kept as a
-lightweight `ElementInfo` for lint. The XML is read with a parser that never loads a DTD,
-never resolves an entity and refuses documents that declare entities (XML bombs, XXE).
+lightweight `ElementInfo` for lint. The XML is read by `buildfile_xml.safe_xml_root`, which
+never loads a DTD or resolves an entity; grids and boards are read by `buildfile_grids`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..model.module import (
     TurnLevelDef,
     TurnTrackerDef,
 )
+from .buildfile_xml import element_text, make_safe_parser, parse_metadata, safe_xml_root
 from .buildfile_grids import (
     GRID_PART_TAGS,
     GRID_TAGS,
@@ -84,76 +85,6 @@ _DICE_REPORT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
 _SPECIAL_DICE_REPORT = "** $name$ = [$result1$] *** &lt;$PlayerName$&gt;"
 
 ImageSize = Callable[[str], "tuple[int, int] | None"]
-
-
-def make_safe_parser() -> etree.XMLParser:
-    """An lxml parser that loads no DTD, resolves no entity and never touches the network."""
-    return etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=False
-    )
-
-
-_ENTITY_PROBES = tuple(("<!ENTITY".encode(enc), enc) for enc in ("utf-8", "utf-16-le", "utf-16-be"))
-
-
-def _reject_entities(data: bytes, where: Where) -> None:
-    """Refuse a DOCTYPE that declares entities before lxml sees it (bombs, XXE)."""
-    for probe, enc in _ENTITY_PROBES:
-        at = data.find(probe)
-        if at >= 0 and "<!DOCTYPE".encode(enc) in data:
-            line = data[:at].count("\n".encode(enc)) + 1
-            raise FormatError(
-                'the document declares entities ("<!ENTITY"); entity declarations are refused '
-                "(possible xml bomb or external entity)",
-                where.but(line=line),
-            )
-
-
-def safe_xml_root(data: bytes, where: Where) -> etree._Element:
-    """Parse XML bytes safely; FormatError with the line for bad XML or any entity use."""
-    _reject_entities(data, where)
-    try:
-        root = etree.fromstring(data, make_safe_parser())
-    except etree.XMLSyntaxError as err:
-        line = err.lineno if err.lineno else None
-        raise FormatError(f"malformed xml: {err.msg}", where.but(line=line)) from None
-    if root is None:  # pragma: no cover - lxml raises for empty documents
-        raise FormatError("malformed xml: no root element", where)
-    dtd = root.getroottree().docinfo.internalDTD
-    if dtd is not None:
-        names = [e.name for e in dtd.iterentities()]
-        if names:
-            raise FormatError(
-                f'the document declares entities ("{names[0]}"); entity declarations are refused', where.but(line=1)
-            )
-    for ent in root.iter(etree.Entity):
-        raise FormatError(f'entity reference "{ent.text}" is refused (no DTD is read)', where.but(line=ent.sourceline))
-    return root
-
-
-def parse_metadata(xml: bytes, *, path: str | None = None, entry: str = "moduledata") -> dict[str, str]:
-    """The fields of a moduledata/savedata/extensiondata file (section 2), texts trimmed.
-
-    `description` and `name` are the first occurrence without a `lang` attribute (the
-    untranslated text); other children are taken the first time they appear.
-    """
-    where = Where(path=path, entry=entry)
-    root = safe_xml_root(xml, where)
-    if root.tag != "data":
-        raise FormatError(f'metadata root element is not "data": "{root.tag}"', where.but(line=root.sourceline))
-    out: dict[str, str] = {}
-    for child in root:
-        if not isinstance(child.tag, str) or child.get("lang") is not None or child.tag in out:
-            continue
-        out[child.tag] = java_trim(_text(child))
-    return out
-
-
-def _text(el: etree._Element) -> str:
-    """The element's own text nodes joined (VASSAL's Builder.getText), before trimming."""
-    parts = [el.text or ""]
-    parts.extend(child.tail or "" for child in el)
-    return "".join(parts)
 
 
 @dataclass
@@ -224,8 +155,8 @@ class _Reader:
             elif tag == GLOBAL_PROPERTY:
                 self.read_property(child, mapb.name if mapb else "Module")
             elif tag == PLAYER_ROSTER:
-                self.sides.extend(java_trim(_text(e)) for e in child if e.tag == "entry")
-            elif mapb is not None and short(tag) == "BoardPicker":
+                self.sides.extend(java_trim(element_text(e)) for e in child if e.tag == "entry")
+            elif mapb is not None and short(tag).endswith("BoardPicker"):
                 self.read_board_picker(child, mapb)
             elif mapb is not None and tag == SETUP_STACK:
                 self.read_setup_stack(child, folder, mapb)
@@ -267,7 +198,7 @@ class _Reader:
                 continue
             if child.tag == "setup":
                 if mapb.default_setup is None:
-                    mapb.default_setup = java_trim(_text(child))
+                    mapb.default_setup = java_trim(element_text(child))
             elif child.tag == BOARD or short(child.tag).endswith("Board"):
                 board = parse_board(child, self.values, self.image_size)
                 mapb.boards.setdefault(board.name, board)  # BoardPicker finds the first of a name
@@ -317,7 +248,7 @@ class _Reader:
         slot = PieceSlot(
             entry_name=el.get("entryName", ""),
             gpid=el.get("gpid", ""),
-            text=java_trim(_text(el)),
+            text=java_trim(element_text(el)),
             folder=folder,
             card=el.tag == CARD_SLOT,
             line=el.sourceline,
@@ -331,7 +262,7 @@ class _Reader:
         if name in self.prototypes:
             self.duplicates.append(name)
         self.prototypes[name] = PrototypeDef(
-            name=name, text=java_trim(_text(el)), description=el.get("description", "")
+            name=name, text=java_trim(element_text(el)), description=el.get("description", "")
         )
 
     def read_dice(self, el: etree._Element) -> None:
@@ -411,7 +342,7 @@ class _Reader:
 
 
 def _has_child(el: etree._Element, short_name: str) -> bool:
-    return any(isinstance(c.tag, str) and short(c.tag) == short_name for c in el)
+    return any(isinstance(c.tag, str) and short(c.tag).endswith(short_name) for c in el)
 
 
 def _folder_label(el: etree._Element) -> str | None:

@@ -147,7 +147,7 @@ class Values:
         number = java_int(value)
         if number is None:
             raise FormatError(
-                f'{short(str(el.tag))} attribute {attr} is not an integer: "{value}"', self.where(el)
+                f'attribute {attr} of {short(str(el.tag))} is not an integer: "{value}"', self.where(el)
             )
         return number
 
@@ -159,7 +159,7 @@ class Values:
         number = java_double(value)
         if number is None:
             raise FormatError(
-                f'{short(str(el.tag))} attribute {attr} is not a number: "{value}"', self.where(el)
+                f'attribute {attr} of {short(str(el.tag))} is not a number: "{value}"', self.where(el)
             )
         return number
 

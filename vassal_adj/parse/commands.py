@@ -10,35 +10,28 @@ the raw text of every unchanged descendant. So nodes and their ``children`` list
 edited freely and in place; nothing has to be flagged. New nodes (``Node(text, children)``)
 have no raw text and are always encoded.
 
-Typed records (`node.command`) are decoded lazily, on first access, and cached per text.
+Typed records (`node.command`) are decoded lazily, on first access, and cached per text
+(`decode_command`, in `vassal_adj.parse.command_decoders`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import gc
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import FormatError, Where
 from . import records as r
-from .tokens import int_or, join, parse_int, split
+from .command_decoders import KNOWN_PREFIXES, decode_command
+from .tokens import join, split
 
 __all__ = [
-    "ESC",
-    "Node",
-    "parse_stream",
-    "encode",
-    "iter_nodes",
-    "decode_command",
-    "DiceRoll",
-    "dice_rolls",
-    "secrets",
-    "log_steps",
-    "is_log",
-]
+    "ESC", "KNOWN_PREFIXES", "Node", "parse_stream", "encode", "iter_nodes", "decode_command",
+    "DiceRoll", "dice_rolls", "secrets", "log_steps", "is_log",
+]  # fmt: skip
 
 ESC = "\x1b"
 _MAX_DEPTH = 200  # real streams nest < 10 deep; deeper means a corrupt or hostile file
-_MAX_LOG_WRAP = 100
 
 
 class Node:
@@ -67,25 +60,12 @@ class Node:
 
     def changed(self) -> bool:
         """Whether this node or a descendant differs from what was parsed."""
-        return encode_checked(self)[1] is False
+        return not _clean(self)
 
     def __repr__(self) -> str:
         # Never the text itself: it may hold a password.
         head = self.text.split("\t", 1)[0].split("/", 1)[0][:30]
         return f"Node(index={self.index}, head={head!r}, children={len(self.children)})"
-
-
-def _node(text: str, raw: str, counter: list[int], where: Where | None) -> Node:
-    node = Node.__new__(Node)
-    node.text = node._text0 = text
-    node.raw = raw
-    node.children = []
-    node._kids0 = ()
-    node.index = counter[0]
-    counter[0] += 1
-    node.where = where
-    node._record = node._rtext = None
-    return node
 
 
 def parse_stream(text: str, where: Where | None = None) -> Node:
@@ -94,8 +74,23 @@ def parse_stream(text: str, where: Where | None = None) -> Node:
     Exactly spec 5.1: split with ESC; one field identical to the input is a single command;
     otherwise the first field (decoded recursively) is the node and every further field a
     sub-command. `where` (file, entry) is attached to errors raised later by `Node.command`.
+    Never raises for odd text, except FormatError for absurdly deep nesting.
     """
-    counter = [0]
+    count = 0
+    new = Node.__new__
+
+    def leaf(s: str, raw: str) -> Node:
+        nonlocal count
+        node = new(Node)
+        node.text = node._text0 = s
+        node.raw = raw
+        node.children = []
+        node._kids0 = ()
+        node.index = count
+        node.where = where
+        node._record = node._rtext = None
+        count += 1
+        return node
 
     def decode(s: str, depth: int) -> Node:
         if depth > _MAX_DEPTH:
@@ -103,39 +98,48 @@ def parse_stream(text: str, where: Where | None = None) -> Node:
         src = s
         while True:
             if ESC not in s and not (len(s) > 1 and s[0] == "'" and s[-1] == "'"):
-                return _node(s, src, counter, where)  # the common leaf: no split needed
+                return leaf(s, src)  # the common case needs no split
             fields = split(s, ESC)
             if len(fields) > 1:
                 break
             if fields[0] == s:
-                return _node(s, src, counter, where)
-            s = fields[0]  # quotes or a lone escape were removed: decode again
+                return leaf(s, src)
+            s = fields[0]  # quotes or a lone escape were removed: decode what is left
         node = decode(fields[0], depth + 1)
         node.raw = src
         kids = node.children
         for f in fields[1:]:
-            kids.append(decode(f, depth + 1))
+            if ESC in f or (len(f) > 1 and f[0] == "'" and f[-1] == "'"):
+                kids.append(decode(f, depth + 1))
+            else:
+                kids.append(leaf(f, f))
         node._kids0 = tuple(kids)
         return node
 
-    return decode(text, 0)
+    # The tree holds no reference cycles, so pausing the cyclic GC while tens of thousands
+    # of nodes are allocated is safe; it halves the time on large saves.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return decode(text, 0)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
 
 
-def encode_checked(node: Node) -> tuple[str, bool]:
-    """The encoded text of `node` and whether it is the unchanged raw text."""
-    results = [encode_checked(c) for c in node.children]
-    kids = node.children
-    if (
-        node.raw is not None
-        and node.text == node._text0
-        and len(kids) == len(node._kids0)
-        and all(a is b for a, b in zip(kids, node._kids0))
-        and all(ok for _, ok in results)
-    ):
-        return node.raw, True
-    if not kids:
-        return node.text, False
-    return join([node.text, *(t for t, _ in results)], ESC), False
+def _clean(node: Node) -> bool:
+    if node.raw is None or node.text != node._text0:
+        return False
+    kids, orig = node.children, node._kids0
+    if len(kids) != len(orig):
+        return False
+    for a, b in zip(kids, orig):
+        if a is not b:
+            return False
+        # Inline test for the common unchanged leaf; anything else is checked in full.
+        if (a.children or a._kids0 or a.raw is None or a.text != a._text0) and not _clean(a):
+            return False
+    return True
 
 
 def encode(node: Node) -> str:
@@ -145,7 +149,11 @@ def encode(node: Node) -> str:
     hazard (4.3): a changed command ending in a backslash that is followed by another one
     merges with it, as it would in VASSAL.
     """
-    return encode_checked(node)[0]
+    if _clean(node):
+        return node.raw  # type: ignore[return-value]
+    if not node.children:
+        return node.text
+    return join([node.text, *(encode(c) for c in node.children)], ESC)
 
 
 def iter_nodes(root: Node) -> Iterator[tuple[int, int, Node]]:
@@ -158,203 +166,6 @@ def iter_nodes(root: Node) -> Iterator[tuple[int, int, Node]]:
         index += 1
         if node.children:
             stack.extend((k, depth + 1) for k in reversed(node.children))
-
-
-# ---------------------------------------------------------------------------- typing
-
-
-def _err(message: str, index: int | None, where: Where | None) -> FormatError:
-    return FormatError(message, (where or Where()).but(command=index))
-
-
-def _fields(rest: str, name: str, need: int, index: int | None, where: Where | None) -> list[str]:
-    f = split(rest, "\t")
-    if len(f) < need:
-        raise _err(f"{name} command has {len(f)} fields, expected at least {need}", index, where)
-    return f
-
-
-def _lines(text: str) -> str:
-    # Notes: lines joined with '|' (spec 5.9); reading joins the decoded fields with \n.
-    return "\n".join(split(text, "|"))
-
-
-def _add(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = split(t[2:], "/")
-    if len(f) < 3:
-        raise _err(f"add-piece command has {len(f)} fields, expected 3", i, w)
-    return r.AddPiece(f[0], f[1], f[2], raw=t)
-
-
-def _change(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = split(t[2:], "/")
-    if len(f) < 2:
-        raise _err(f"change-piece command has {len(f)} fields, expected at least 2", i, w)
-    return r.ChangePiece(f[0], f[1], f[2] if len(f) > 2 else None, raw=t)
-
-
-def _move(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = split(t[2:], "/")
-    if len(f) < 9:
-        raise _err(f"move-piece command has {len(f)} fields, expected at least 9", i, w)
-    xy = []
-    for pos, what in ((2, "new x"), (3, "new y"), (6, "old x"), (7, "old y")):
-        value = parse_int(f[pos])  # VASSAL uses Integer.parseInt here: no default
-        if value is None:
-            raise _err(f"move of piece {f[0]!r}: {what} is not an integer: {f[pos]!r}", i, w)
-        xy.append(value)
-    nul = [None if f[k] == "null" else f[k] for k in (1, 4, 5, 8)]
-    player = f[9] if len(f) > 9 else None
-    return r.MovePiece(f[0], nul[0], xy[0], xy[1], nul[1], nul[2], xy[2], xy[3], nul[3], player, raw=t)
-
-
-def _log(t: str, i: int | None, w: Where | None) -> r.Record:
-    depth = 1
-    while t.startswith("LOG\t", 4 * depth):
-        depth += 1
-        if depth > _MAX_LOG_WRAP:
-            raise _err(f"more than {_MAX_LOG_WRAP} nested LOG wrappers", i, w)
-    inner = t[4 * depth :]
-    rec: r.Record
-    if inner == "null":  # a logged command without encoder (spec 5.6)
-        depth -= 1
-        rec = r.LogNull(raw=t[4 * depth :])
-    else:
-        rec = decode_command(inner, i, w)
-    for k in range(depth - 1, -1, -1):
-        rec = r.Log(rec, raw=t[4 * k :])
-    return rec
-
-
-def _player(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = _fields(t[7:], "player", 3, i, w)
-    return r.Player(f[0], f[1], f[2], raw=t)
-
-
-def _mutable(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = _fields(t[16:], "mutable-property", 3, i, w)
-    return r.MutableProperty(f[0], f[1], f[2], f[3] if len(f) > 3 else None, raw=t)
-
-
-def _global(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = split(t, ";")  # literally enc(';'; "GlobalProperty<TAB>", name, value, container)
-    if f[0] != "GlobalProperty\t":
-        return r.Unknown(t)
-    if len(f) < 2:
-        raise _err("global-property command has no property name", i, w)
-    return r.GlobalProperty(f[1], f[2] if len(f) > 2 else "", f[3] if len(f) > 3 else None, raw=t)
-
-
-def _snote(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = _fields(t[6:], "secret-note", 4, i, w) + ["", ""]
-    return r.SecretNote(f[0], f[1], f[2] == "true", _lines(f[3]), f[4], f[5], raw=t)
-
-
-def _pnote(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = _fields(t[6:], "private-note", 2, i, w)
-    return r.PrivateNote(f[0], _lines(f[1]), raw=t)
-
-
-def _show(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = split(t[13:], "\t")
-    rolls = []
-    for v in f[1:]:
-        n = parse_int(v)
-        if n is None:
-            raise _err(f"special dice result is not an integer: {v!r}", i, w)
-        rolls.append(n)
-    return r.ShowResults(f[0], tuple(rolls), raw=t)
-
-
-def _pair(cls: type[r.Extension] | type[r.Plugin], cut: int) -> _Decoder:
-    def decode(t: str, i: int | None, w: Where | None) -> r.Record:
-        f = split(t[cut:], "\t")
-        return cls(f[0], f[1] if len(f) > 1 else "", raw=t)
-
-    return decode
-
-
-def _lock(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = split(t[11:], "\t") + ["", "", ""]
-    return r.LockScenarioTab(f[0], f[1], f[2], f[3], raw=t)
-
-
-def _board_picker(t: str, i: int | None, w: Where | None) -> r.Record:
-    f = split(t, "\t")
-    head = f[0]
-    map_id = head[: -len("BoardPicker")] if head.endswith("BoardPicker") else head
-    boards = []
-    for k in range(1, len(f), 3):
-        name = split(f[k], "/")
-        col = int_or(f[k + 1] if k + 1 < len(f) else None, 0)
-        row = int_or(f[k + 2] if k + 2 < len(f) else None, 0)
-        boards.append(r.BoardChoice(name[0], len(name) > 1 and name[1] == "rev", col, row))
-    return r.BoardPicker(map_id, tuple(boards), raw=t)
-
-
-_Decoder = Callable[[str, "int | None", "Where | None"], r.Record]
-
-_PIECE: dict[str, _Decoder] = {
-    "+/": _add,
-    "-/": lambda t, i, w: r.RemovePiece(t[2:], raw=t),
-    "D/": _change,
-    "M/": _move,
-}
-
-# Commands of the form HEAD<TAB>…, keyed by HEAD.
-_HEADS: dict[str, _Decoder] = {
-    "LOG": _log,
-    "UNDO": lambda t, i, w: r.Undo(t[5:] == "true", raw=t),
-    "PLAYER": _player,
-    "PYREMOVE": lambda t, i, w: r.PlayerRemove(split(t[9:], "\t")[0], raw=t),
-    "MutableProperty": _mutable,
-    "GlobalProperty": _global,
-    "NOTES": lambda t, i, w: r.Notes(_lines(t[6:]), raw=t),
-    "PNOTES": lambda t, i, w: r.PublicNotes(_lines(t[7:]), raw=t),
-    "PNOTE": _pnote,
-    "SNOTE": _snote,
-    # Empty entries are dropped: "UNMASK<TAB>" (nobody) decodes to one empty field.
-    "UNMASK": lambda t, i, w: r.Unmask(tuple(x for x in split(t[7:], "\t") if x), raw=t),
-    "SETUP_STACK": lambda t, i, w: r.SetupStack(raw=t),
-    "EXT": _pair(r.Extension, 4),
-    "PLUGIN": _pair(r.Plugin, 7),
-    "SHOW_RESULTS": _show,
-    "LOCKSPOTAB": _lock,
-}
-
-#: The prefixes `decode_command` types (anything else becomes `Unknown`).
-KNOWN_PREFIXES = ("+/", "-/", "D/", "M/", "CHAT", "TURN", "begin_save", "end_save") + tuple(
-    h + "\t" for h in _HEADS
-)
-
-
-def decode_command(text: str, index: int | None = None, where: Where | None = None) -> r.Record:
-    """The typed record of one single-command text (spec 5.3-5.6); `Unknown` if unrecognised.
-
-    Raises FormatError (with ``where.command = index``) when a known command is malformed.
-    """
-    if not text:
-        return r.Empty(raw=text)
-    piece = _PIECE.get(text[:2])
-    if piece is not None:
-        return piece(text, index, where)
-    tab = text.find("\t")
-    if text.startswith("CHAT"):
-        return r.Chat(text[4:], raw=text)
-    if tab >= 0:
-        head = _HEADS.get(text[:tab])
-        if head is not None:
-            return head(text, index, where)
-        if text.startswith("TURN"):
-            f = split(text[tab + 1 :], "|")
-            return r.TurnState(text[4:tab], text[tab + 1 :], int_or(f[0], 0), tuple(f[1:]), raw=text)
-    if text == "begin_save":
-        return r.BeginSave(raw=text)
-    if text == "end_save":
-        return r.EndSave(raw=text)
-    if (text if tab < 0 else text[:tab]).endswith("BoardPicker"):
-        return _board_picker(text, index, where)
-    return r.Unknown(text)
 
 
 # ---------------------------------------------------------------------------- derived views
@@ -483,7 +294,7 @@ def secrets(root: Node) -> set[str]:
     found: set[str] = set()
     for _, _, node in iter_nodes(root):
         t = node.text
-        if t.startswith(_SECRET_STARTS) or (t.startswith("LOG\t") and _unlogged(t).startswith(_SECRET_STARTS)):
+        if t.startswith(_SECRET_STARTS) or _unlogged(t).startswith(_SECRET_STARTS):
             found.update(x for x in _secret_fields(t) if x)
     return found
 

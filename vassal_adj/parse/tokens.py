@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
 __all__ = [
     "split",
@@ -38,13 +37,6 @@ _FLOAT_RE = re.compile(
 _JAVA_SPACE = "".join(map(chr, range(33)))
 
 
-@lru_cache(maxsize=64)
-def _real_delimiter(delim: str) -> re.Pattern[str]:
-    # A delimiter is a real separator unless the character right before it is a
-    # backslash (VASSAL looks at that character even if it ends the previous field).
-    return re.compile(r"(?<!\\)" + re.escape(delim))
-
-
 def unquote(text: str) -> str:
     """Drop one pair of wrapping single quotes, as the decoder does for every field."""
     if len(text) > 1 and text[0] == "'" and text[-1] == "'":
@@ -67,14 +59,31 @@ def split(s: str | None, delim: str) -> list[str]:
     if len(delim) != 1:
         raise ValueError(f"delimiter must be one character, got {delim!r}")
     escaped = "\\" + delim
+    fields = s.split(delim)
     if escaped in s:
-        # Splitting on unescaped delimiters, then removing the one backslash before each
-        # escaped one, is exactly the character loop of spec 4.2, but runs in C.
-        fields = [f.replace(escaped, delim) for f in _real_delimiter(delim).split(s)]
-    else:
-        fields = s.split(delim)
+        fields = _merge_escaped(fields, delim)
     if "'" in s:
         return [unquote(f) for f in fields]
+    return fields
+
+
+def _merge_escaped(parts: list[str], delim: str) -> list[str]:
+    # A delimiter preceded by a backslash is escaped (even when that backslash ends the
+    # previous field): the decoder drops the backslash and keeps the delimiter as text.
+    # After a plain split, that is a part ending in a backslash that is not the last part.
+    fields: list[str] = []
+    pending: list[str] = []
+    for part in parts:
+        if part.endswith("\\"):
+            pending.append(part[:-1])
+        elif pending:
+            pending.append(part)
+            fields.append(delim.join(pending))
+            pending = []
+        else:
+            fields.append(part)
+    if pending:  # the last part ends in a backslash that escapes nothing: keep it
+        fields.append(delim.join(pending) + "\\")
     return fields
 
 

@@ -14,6 +14,20 @@ from typing import Any, ClassVar
 
 from vassal_adj.parse.tokens import Fields, bool_of, float_or, int_or, parse_int, split
 
+__all__ = [
+    "Trait", "UnknownTrait", "BasicPiece", "Stack", "Deck", "Marker", "Embellishment",
+    "LegacyEmbellishment", "Labeler", "Prototype", "Obscurable", "Hideable",
+    "DynamicProperty", "CalculatedProperty", "PropertySheet", "FreeRotator", "Immobilized",
+    "TableInfo", "Pivot", "NonRectangular", "LegacyNonRectangular", "TranslatableMessage",
+    "Restricted", "PlaceMarker", "Replace", "ReportState", "MarkMoved", "Footprint",
+    "ReturnToDeck", "SendToLocation", "Clone", "Delete", "SubMenu", "MenuSeparator",
+    "Translate", "AreaOfEffect", "GlobalKeyCommand", "TriggerAction", "SetGlobalProperty",
+    "SetPieceProperty", "RestrictCommands", "PlaySound", "ActionButton", "GlobalHotkey",
+    "Deselect", "Mat", "MatCargo", "BasicName", "Border", "Attachment",
+    "MultiLocationCommand", "Comment", "TRAIT_CLASSES", "BASIC_PREFIXES", "trait_prefix",
+    "make_trait",
+]
+
 TRAIT_CLASSES: dict[str, type[Trait]] = {}
 """Trait class by registered prefix (the table of section 6.2 plus the basic types)."""
 
@@ -415,44 +429,48 @@ class FreeRotator(Trait, prefix="rotate;", editor="Can Rotate"):
 # -- traits typed by class only (the spec gives no field layout to rely on) -------------
 
 
-class Immobilized(Trait, prefix="immob;", editor="Does Not Stack"):
-    """``immob;`` Does not stack / Immobilized (6.13)."""
+def _kind(name: str, prefix: str, editor: str) -> type[Trait]:
+    """A field-less Trait subclass registered for `prefix` (the dataclass methods are inherited)."""
+    doc = f"``{prefix}`` {editor}: typed by class only; its fields are kept raw."
+    return type(name, (Trait,), {"__module__": __name__, "__qualname__": name, "__doc__": doc},
+                prefix=prefix, editor=editor)
 
 
-class TableInfo(Trait, prefix="table;", editor="Spreadsheet"):
-    """``table;`` Spreadsheet."""
-
-
-class Pivot(Trait, prefix="pivot;", editor="Can Pivot"):
-    """``pivot;`` Can Pivot."""
-
-
-class NonRectangular(Trait, prefix="nonRect2;", editor="Non-Rectangular"):
-    """``nonRect2;`` Non-rectangular shape."""
-
-
-class LegacyNonRectangular(Trait, prefix="nonRect;", editor="Non-Rectangular (legacy)"):
-    """``nonRect;`` Non-rectangular shape, legacy format."""
-
-
-class TranslatableMessage(Trait, prefix="locmsg;", editor="Translatable Message"):
-    """``locmsg;`` Translatable Message."""
-
-
-class Restricted(Trait, prefix="restrict;", editor="Restricted Access"):
-    """``restrict;`` Restricted Access."""
-
-
-class PlaceMarker(Trait, prefix="placemark;", editor="Place Marker"):
-    """``placemark;`` Place Marker."""
-
-
-class Replace(Trait, prefix="replace;", editor="Replace with Other"):
-    """``replace;`` Replace with Other."""
-
-
-class ReportState(Trait, prefix="report;", editor="Report Action"):
-    """``report;`` Report Action (state: cycle index, empty = -1)."""
+Immobilized = _kind("Immobilized", "immob;", "Does Not Stack")
+TableInfo = _kind("TableInfo", "table;", "Spreadsheet")
+Pivot = _kind("Pivot", "pivot;", "Can Pivot")
+NonRectangular = _kind("NonRectangular", "nonRect2;", "Non-Rectangular")
+LegacyNonRectangular = _kind("LegacyNonRectangular", "nonRect;", "Non-Rectangular (legacy)")
+TranslatableMessage = _kind("TranslatableMessage", "locmsg;", "Translatable Message")
+Restricted = _kind("Restricted", "restrict;", "Restricted Access")
+PlaceMarker = _kind("PlaceMarker", "placemark;", "Place Marker")
+Replace = _kind("Replace", "replace;", "Replace with Other")
+ReportState = _kind("ReportState", "report;", "Report Action")
+Footprint = _kind("Footprint", "footprint;", "Movement Trail")
+ReturnToDeck = _kind("ReturnToDeck", "return;", "Return to Deck")
+SendToLocation = _kind("SendToLocation", "sendto;", "Send to Location")
+Clone = _kind("Clone", "clone;", "Clone")
+Delete = _kind("Delete", "delete;", "Delete")
+SubMenu = _kind("SubMenu", "submenu;", "Sub-Menu")
+MenuSeparator = _kind("MenuSeparator", "menuSeparator;", "Menu Separator")
+Translate = _kind("Translate", "translate;", "Move Fixed Distance")
+AreaOfEffect = _kind("AreaOfEffect", "AreaOfEffect;", "Area of Effect")
+GlobalKeyCommand = _kind("GlobalKeyCommand", "globalkey;", "Global Key Command")
+TriggerAction = _kind("TriggerAction", "macro;", "Trigger Action")
+SetGlobalProperty = _kind("SetGlobalProperty", "setprop;", "Set Global Property")
+SetPieceProperty = _kind("SetPieceProperty", "setpieceprop;", "Set Piece Property")
+RestrictCommands = _kind("RestrictCommands", "hideCmd;", "Restrict Commands")
+PlaySound = _kind("PlaySound", "playSound;", "Play Sound")
+ActionButton = _kind("ActionButton", "button;", "Action Button")
+GlobalHotkey = _kind("GlobalHotkey", "globalhotkey;", "Global Hotkey")
+Deselect = _kind("Deselect", "deselect;", "Deselect")
+Mat = _kind("Mat", "mat;", "Mat")
+MatCargo = _kind("MatCargo", "matPiece;", "Mat Cargo")
+BasicName = _kind("BasicName", "basicName;", "Basic Name")
+Border = _kind("Border", "border;", "Border Outline")
+Attachment = _kind("Attachment", "attach;", "Attachment")
+MultiLocationCommand = _kind("MultiLocationCommand", "locCommand;", "Multi-Location Command")
+Comment = _kind("Comment", "cmt;", "Comment")
 
 
 class MarkMoved(Trait, prefix="markmoved;", editor="Mark When Moved"):
@@ -461,106 +479,6 @@ class MarkMoved(Trait, prefix="markmoved;", editor="Mark When Moved"):
     @property
     def moved(self) -> bool:
         return self.state == "true"
-
-
-class Footprint(Trait, prefix="footprint;", editor="Movement Trail"):
-    """``footprint;`` Movement Trail."""
-
-
-class ReturnToDeck(Trait, prefix="return;", editor="Return to Deck"):
-    """``return;`` Return to Deck."""
-
-
-class SendToLocation(Trait, prefix="sendto;", editor="Send to Location"):
-    """``sendto;`` Send to Location."""
-
-
-class Clone(Trait, prefix="clone;", editor="Clone"):
-    """``clone;`` Clone."""
-
-
-class Delete(Trait, prefix="delete;", editor="Delete"):
-    """``delete;`` Delete."""
-
-
-class SubMenu(Trait, prefix="submenu;", editor="Sub-Menu"):
-    """``submenu;`` Sub-Menu."""
-
-
-class MenuSeparator(Trait, prefix="menuSeparator;", editor="Menu Separator"):
-    """``menuSeparator;`` Menu Separator."""
-
-
-class Translate(Trait, prefix="translate;", editor="Move Fixed Distance"):
-    """``translate;`` Move Fixed Distance."""
-
-
-class AreaOfEffect(Trait, prefix="AreaOfEffect;", editor="Area of Effect"):
-    """``AreaOfEffect;`` Area of Effect."""
-
-
-class GlobalKeyCommand(Trait, prefix="globalkey;", editor="Global Key Command"):
-    """``globalkey;`` Global Key Command (piece)."""
-
-
-class TriggerAction(Trait, prefix="macro;", editor="Trigger Action"):
-    """``macro;`` Trigger Action."""
-
-
-class SetGlobalProperty(Trait, prefix="setprop;", editor="Set Global Property"):
-    """``setprop;`` Set Global Property."""
-
-
-class SetPieceProperty(Trait, prefix="setpieceprop;", editor="Set Piece Property"):
-    """``setpieceprop;`` Set Piece Property."""
-
-
-class RestrictCommands(Trait, prefix="hideCmd;", editor="Restrict Commands"):
-    """``hideCmd;`` Restrict Commands."""
-
-
-class PlaySound(Trait, prefix="playSound;", editor="Play Sound"):
-    """``playSound;`` Play Sound."""
-
-
-class ActionButton(Trait, prefix="button;", editor="Action Button"):
-    """``button;`` Action Button."""
-
-
-class GlobalHotkey(Trait, prefix="globalhotkey;", editor="Global Hotkey"):
-    """``globalhotkey;`` Global Hotkey."""
-
-
-class Deselect(Trait, prefix="deselect;", editor="Deselect"):
-    """``deselect;`` Deselect."""
-
-
-class Mat(Trait, prefix="mat;", editor="Mat"):
-    """``mat;`` Mat."""
-
-
-class MatCargo(Trait, prefix="matPiece;", editor="Mat Cargo"):
-    """``matPiece;`` Mat Cargo."""
-
-
-class BasicName(Trait, prefix="basicName;", editor="Basic Name"):
-    """``basicName;`` Basic Name."""
-
-
-class Border(Trait, prefix="border;", editor="Border Outline"):
-    """``border;`` Border Outline."""
-
-
-class Attachment(Trait, prefix="attach;", editor="Attachment"):
-    """``attach;`` Attachment."""
-
-
-class MultiLocationCommand(Trait, prefix="locCommand;", editor="Multi-Location Command"):
-    """``locCommand;`` Multi-Location Command."""
-
-
-class Comment(Trait, prefix="cmt;", editor="Comment"):
-    """``cmt;`` Comment (dropped when prototypes are expanded)."""
 
 
 def make_trait(type_text: str, state_text: str) -> Trait:

@@ -17,11 +17,13 @@ refuse the piece) and sets `PieceDef.state_short`.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from vassal_adj.errors import FormatError, Where
-from vassal_adj.parse.tokens import join, split
+from vassal_adj.errors import FormatError, UsageError, Where
+from vassal_adj.parse.tokens import join, split, unquote
+from vassal_adj.parse import trait_types as _trait_types
 from vassal_adj.parse.trait_types import *  # noqa: F403  (re-exported: one import point)
 from vassal_adj.parse.trait_types import (
     BASIC_PREFIXES, BasicPiece, Comment, Deck, DynamicProperty, Embellishment, Hideable,
@@ -30,6 +32,11 @@ from vassal_adj.parse.trait_types import (
 )
 
 TAB = "\t"
+
+__all__ = [  # noqa: F405  (the trait classes come from trait_types)
+    "PieceDef", "parse_piece", "parse_add_piece_text", "encode_piece", "expand_prototypes",
+    "piece_name", "visible_name", "piece_properties", *_trait_types.__all__,
+]
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,25 @@ class PieceDef:
 
 # -- decoding ------------------------------------------------------------------------
 
+def _tab_fields(text: str) -> list[str]:
+    """``split(text, TAB)``, fast for the usual one-or-two-field chain level.
+
+    A level's text holds every inner level, so a chain of n traits is split n times; here
+    each split costs a few C-speed scans. A TAB is a real delimiter unless a backslash
+    precedes it, so the real ones number ``count(TAB) - count(backslash TAB)``.
+    """
+    real = text.count(TAB) - text.count("\\\t")
+    if real > 1:
+        return split(text, TAB)  # extra fields: rare, let the general decoder do it
+    if real == 0:
+        parts = [text]
+    else:
+        i = text.find(TAB)
+        while i > 0 and text[i - 1] == "\\":
+            i = text.find(TAB, i + 1)
+        parts = [text[:i], text[i + 1:]]
+    return [unquote(p.replace("\\\t", TAB)) for p in parts]
+
 
 def _type_levels(type_text: str) -> tuple[list[str], list[str]]:
     """The text of each chain level (as handed to that level) and each own type."""
@@ -105,7 +131,7 @@ def _type_levels(type_text: str) -> tuple[list[str], list[str]]:
         if trait_prefix(text) in BASIC_PREFIXES:
             owns.append(text)
             return levels, owns
-        fields = split(text, TAB)
+        fields = _tab_fields(text)
         owns.append(fields[0])
         if len(fields) < 2:
             return levels, owns
@@ -124,7 +150,7 @@ def _state_levels(state_text: str | None, depth: int) -> tuple[list[str | None],
         elif i == depth - 1:
             owns.append(text)
         else:
-            fields = split(text, TAB)
+            fields = _tab_fields(text)
             owns.append(fields[0])
             text = fields[1] if len(fields) > 1 else None
     return levels, owns
@@ -148,10 +174,10 @@ def parse_piece(type_text: str, state_text: str | None = None,
 
 def parse_add_piece_text(text: str, where: Where | None = None) -> tuple[str, PieceDef]:
     """Split an AddPiece text ``+/id/type/state`` (5.3) into the id and the parsed piece."""
-    fields = split(text, "/")
-    if len(fields) < 3 or fields[0] != "+":
+    fields = split(text[2:], "/") if text.startswith("+/") else []
+    if len(fields) < 2:
         raise FormatError(f"not an AddPiece command: {text[:60]!r}", where)
-    return fields[1], parse_piece(fields[2], fields[3] if len(fields) > 3 else None, where)
+    return fields[0], parse_piece(fields[1], fields[2] if len(fields) > 2 else None, where)
 
 
 # -- encoding ------------------------------------------------------------------------
@@ -162,58 +188,63 @@ def encode_piece(piece: PieceDef) -> tuple[str, str]:
     without a state gets the state VASSAL would write for its traits' default states."""
     if piece.state_text is not None:
         return piece.type_text, piece.state_text
-    return piece.type_text, _encode_chain([t.state for t in piece.traits],
-                                          [None] * len(piece.traits), [None] * len(piece.traits))
+    n = len(piece.traits)
+    return piece.type_text, _encode_chain([t.state for t in piece.traits], [()] * n, [None] * n)
 
 
-def _encode_chain(owns: Sequence[str], levels: Sequence[str | None],
+def _encode_chain(owns: Sequence[str], extras: Sequence[Sequence[str]],
                   reuse: Sequence[str | None]) -> str:
     """Encode a chain from the inside out. `reuse[j]` is a raw text valid for the whole chain
-    from level j inward (or None); `levels[j]` is the original text of the level the trait
-    came from, whose fields beyond the second are kept."""
+    from level j inward (or None); `extras[j]` are the fields beyond the second that the
+    original level had (VASSAL ignores them; we keep them). Fields ending in a backslash are
+    quoted (`join(safe=True)`), so a rebuilt level always decodes back to the same traits."""
     text = ""
     last = len(owns) - 1
     for j in range(last, -1, -1):
-        if reuse[j] is not None:
-            text = reuse[j]  # type: ignore[assignment]
-            continue
-        if j == last:
+        reused = reuse[j]
+        if reused is not None:
+            text = reused
+        elif j == last:
             text = owns[j]
-            continue
-        old = levels[j]
-        extras = split(old, TAB)[2:] if old is not None and trait_prefix(old) not in BASIC_PREFIXES else []
-        text = join([owns[j], text, *extras], TAB)
+        else:
+            text = join([owns[j], text, *extras[j]], TAB, safe=True)
     return text
 
 
 def _rebuild(piece: PieceDef, traits: Sequence[Trait], origin: Sequence[int | None]) -> PieceDef:
-    """A new PieceDef for `traits`, where trait j came from old trait `origin[j]` (or is new)."""
-    old = piece.traits
-    old_type_levels, _ = _type_levels(piece.type_text)
-    old_state_levels, _ = _state_levels(piece.state_text, len(old))
-    n = len(traits)
+    """A new PieceDef for `traits`, where trait j came from old trait `origin[j]` (or is new).
 
-    def reusable(levels: Sequence[str | None], same: Sequence[bool]) -> list[str | None]:
-        out: list[str | None] = [None] * n
+    The longest inner run of unchanged traits, in their old order down to the old innermost,
+    keeps its raw level text; only the levels above it are encoded again.
+    """
+    if traits and trait_prefix(traits[0].type) in BASIC_PREFIXES and len(traits) > 1:
+        raise UsageError(f"a basic piece cannot decorate another piece: {traits[0].type[:40]!r}")
+    old = piece.traits
+    last_old = len(old) - 1
+
+    def encode(levels: Sequence[str | None], owns: list[str], olds: list[str]) -> tuple[str, bool]:
+        n = len(owns)
+        reuse: list[str | None] = [None] * n
         for j in range(n - 1, -1, -1):
             m = origin[j]
-            ok = m is not None and same[j] and levels[m] is not None
-            ok = ok and (m == len(old) - 1 if j == n - 1 else out[j + 1] is not None and origin[j + 1] == m + 1)  # type: ignore[operator]
-            if not ok:
+            if m is None or owns[j] != olds[m] or levels[m] is None:
                 break
-            out[j] = levels[m]  # type: ignore[index]
-        return out
+            if (m != last_old) if j == n - 1 else (origin[j + 1] != m + 1 or reuse[j + 1] is None):
+                break
+            reuse[j] = levels[m]
+        extras: list[list[str]] = []
+        for j, m in enumerate(origin):
+            raw = levels[m] if m is not None and m < last_old and reuse[j] is None else None
+            extras.append(_tab_fields(raw)[2:] if raw is not None else [])
+        return _encode_chain(owns, extras, reuse), n > 0 and reuse[-1] is not None
 
-    same_type = [m is not None and old[m].type == t.type for t, m in zip(traits, origin)]
-    same_state = [m is not None and old[m].state == t.state for t, m in zip(traits, origin)]
-    type_src = [old_type_levels[m] if m is not None else None for m in origin]
-    state_src = [old_state_levels[m] if m is not None else None for m in origin]
-    type_text = _encode_chain([t.type for t in traits], type_src,
-                              reusable(old_type_levels, same_type))
-    state_text = _encode_chain([t.state for t in traits], state_src,
-                               reusable(old_state_levels, same_state))
-    new = parse_piece(type_text, state_text)
-    return replace(new, missing_prototypes=piece.missing_prototypes)
+    type_text, _ = encode(_type_levels(piece.type_text)[0], [t.type for t in traits],
+                          [t.type for t in old])
+    state_text, kept = encode(_state_levels(piece.state_text, len(old))[0],
+                              [t.state for t in traits], [t.state for t in old])
+    # A short old state chain stays short only if its raw inner levels were reused.
+    return PieceDef(tuple(traits), type_text, state_text, piece.state_short and kept,
+                    piece.missing_prototypes)
 
 
 # -- prototypes ----------------------------------------------------------------------
@@ -234,10 +265,15 @@ def _definition(value: str | PieceDef, params: Mapping[str, str],
         state = value.state_text
         return parse_piece(_substitute(value.type_text, params),
                            None if state is None else _substitute(state, params), where)
-    text = _substitute(value, params)
+    return _parse_definition(_substitute(value, params))
+
+
+@lru_cache(maxsize=4096)
+def _parse_definition(text: str) -> PieceDef:
+    # Definitions are parsed once per text: a module's slots share a few prototypes.
     if text.startswith("+/"):
-        return parse_add_piece_text(text, where)[1]
-    return parse_piece(text, None, where)
+        return parse_add_piece_text(text)[1]
+    return parse_piece(text)
 
 
 def expand_prototypes(piece: PieceDef, prototypes: Mapping[str, str | PieceDef],
@@ -256,10 +292,10 @@ def expand_prototypes(piece: PieceDef, prototypes: Mapping[str, str | PieceDef],
     """
     missing: list[str] = []
     traits, origin = _expand(piece.traits, prototypes, (), missing, where)
+    missing_all = tuple(dict.fromkeys([*piece.missing_prototypes, *missing]))
     if len(traits) == len(piece.traits) and all(o == i for i, o in enumerate(origin)):
-        return piece if not missing else replace(piece, missing_prototypes=tuple(missing))
-    new = _rebuild(piece, traits, origin)
-    return replace(new, missing_prototypes=tuple(dict.fromkeys([*piece.missing_prototypes, *missing])))
+        return piece if not missing else replace(piece, missing_prototypes=missing_all)
+    return replace(_rebuild(piece, traits, origin), missing_prototypes=missing_all)
 
 
 def _expand(traits: Sequence[Trait], prototypes: Mapping[str, str | PieceDef],
@@ -353,14 +389,14 @@ def visible_name(piece: PieceDef) -> str:
     return piece_name(piece, viewer=())
 
 
-def _properties(piece: PieceDef, names: tuple[str, str] | None) -> dict[str, str]:
+def _properties(piece: PieceDef, name: str | None) -> dict[str, str]:
     props: dict[str, str] = {}
     for trait in reversed(piece.traits):  # innermost first: outer traits overwrite
         if isinstance(trait, BasicPiece):
             props.update(trait.properties)
             props["BasicName"] = trait.name
-            if names is not None:
-                props["PieceName"] = names[0]
+            if name is not None:
+                props["PieceName"] = name
         elif isinstance(trait, (Marker, PropertySheet)):
             props.update((k, v) for k, v in trait.properties if k)
         elif isinstance(trait, DynamicProperty):
@@ -397,4 +433,4 @@ def piece_properties(piece: PieceDef, viewer: str | Collection[str] | None = Non
     Outer traits shadow inner ones, as VASSAL's getProperty delegation does. Calculated
     properties and map-derived properties (CurrentX, LocationName, ...) are not included.
     """
-    return _properties(piece, (piece_name(piece, viewer), ""))
+    return _properties(piece, piece_name(piece, viewer))

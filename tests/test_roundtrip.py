@@ -1,0 +1,86 @@
+"""load_save(p).write(q) on every save and log of the corpus gives back what VASSAL wrote."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import vassal_adj
+from vassal_adj.codec.obfuscation import Codec, decode_saved_game
+from vassal_adj.errors import UsageError
+from vassal_adj.parse.commands import Node
+
+from conftest import SAVES, ids, need_corpus
+
+
+def test_corpus_has_saves_and_logs() -> None:
+    need_corpus()
+    assert len(SAVES) >= 20
+    assert any(p.suffix == ".vlog" for p in SAVES)
+
+
+@pytest.mark.parametrize("path", SAVES, ids=ids(SAVES))
+def test_unchanged_game_is_written_back_byte_for_byte(path: Path, tmp_path: Path) -> None:
+    game = vassal_adj.load_save(path)
+    out = tmp_path / "copy.bin"
+    game.write(out)
+    original, copy = zipfile.ZipFile(path), zipfile.ZipFile(out)
+    assert [i.filename for i in copy.infolist()] == [i.filename for i in original.infolist()]
+    for info in original.infolist():
+        assert copy.read(info.filename) == original.read(info.filename), info.filename
+        assert copy.getinfo(info.filename).compress_type == info.compress_type
+        assert copy.getinfo(info.filename).date_time == info.date_time
+
+
+@pytest.mark.parametrize("path", SAVES, ids=ids(SAVES))
+def test_reencoded_tree_gives_the_same_text_and_bytes(path: Path, tmp_path: Path) -> None:
+    game = vassal_adj.load_save(path)
+    # Force re-encoding of every command: replace each node by an equal fresh one.
+    def fresh(node: Node) -> Node:
+        return Node(node.text, [fresh(c) for c in node.children])
+
+    game.root = fresh(game.root)
+    out = tmp_path / "copy.vsav"
+    game.write(out)
+    data = zipfile.ZipFile(out).read("savedGame")
+    text, codec = decode_saved_game(data)
+    assert text == game.text
+    assert codec == game.codec
+    assert data == zipfile.ZipFile(path).read("savedGame")
+
+
+def test_other_key_gives_same_text(tmp_path: Path) -> None:
+    need_corpus()
+    path = SAVES[0]
+    game = vassal_adj.load_save(path)
+    out = tmp_path / "rekeyed.vsav"
+    game.write(out, codec=Codec(obfuscated=True, key=0x11, upper=True))
+    data = zipfile.ZipFile(out).read("savedGame")
+    assert data[:7] == b"!VCSK11" and data[7:].upper() == data[7:]
+    assert vassal_adj.load_save(out).text == game.text
+
+
+def test_plain_unzipped_save_is_read_and_written_plain(tmp_path: Path) -> None:
+    need_corpus()
+    source = next(p for p in SAVES if p.name == "Default Setup.vsav")
+    payload = zipfile.ZipFile(source).read("savedGame")
+    old = tmp_path / "game.sav"
+    old.write_bytes(decode_saved_game(payload)[0].encode("utf-8"))
+    game = vassal_adj.load_save(old)
+    assert game.archive.form == "plain" and not game.codec.obfuscated
+    out = tmp_path / "copy"
+    game.write(out)
+    assert out.read_bytes() == old.read_bytes()
+
+
+def test_writing_onto_the_input_is_refused_and_the_input_is_untouched(tmp_path: Path) -> None:
+    need_corpus()
+    copy = tmp_path / "in.vsav"
+    copy.write_bytes(SAVES[0].read_bytes())
+    game = vassal_adj.load_save(copy)
+    game.root.children[-1].text = "end_save"  # an edit, to make sure nothing short-circuits
+    with pytest.raises(UsageError):
+        game.write(copy)
+    assert copy.read_bytes() == SAVES[0].read_bytes()

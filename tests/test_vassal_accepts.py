@@ -1,0 +1,54 @@
+"""The real VASSAL engine (3.6, headless, via ../shared/tools/vassal-oracle) loads what we write.
+
+Skipped when the oracle is not set up, unless REQUIRE_ORACLE=1 (as in CI).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import vassal_adj
+from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.parse.builder import game_pieces
+
+from conftest import CORPUS, REPO
+
+ORACLE = CORPUS.parent / "tools" / "vassal-oracle" / "vassal-oracle"
+ORACLE_HOME = Path(os.environ.get("VASSAL_ORACLE_HOME", Path.home() / ".cache" / "vassal-oracle"))
+EXAMPLE = REPO / "modules" / "kasserine" / "example"
+
+
+def oracle_pieces(module: Path, save: Path) -> dict:
+    if not (ORACLE.exists() and (ORACLE_HOME / "oracle-env.json").exists()):
+        if os.environ.get("REQUIRE_ORACLE") == "1":
+            pytest.fail(f"vassal-oracle not set up (run {ORACLE.parent}/setup.sh)")
+        pytest.skip("vassal-oracle not set up")
+    done = subprocess.run([str(ORACLE), "pieces", str(module), str(save), "--strict"],
+                          capture_output=True, text=True, timeout=300)
+    result = json.loads(done.stdout)
+    assert done.returncode == 0 and result["ok"], result.get("error")
+    return result
+
+
+def test_vassal_loads_the_example_save_with_every_piece_on_its_hex() -> None:
+    result = oracle_pieces(EXAMPLE / "Kasserine.vmod", EXAMPLE / "setup.vsav")
+    vassal = {p["id"]: (p["name"], p["map"], p["x"], p["y"], p["location"]) for p in result["result"]["pieces"]}
+    module = vassal_adj.load_module(EXAMPLE / "Kasserine.vmod")
+    game = vassal_adj.load_save(EXAMPLE / "setup.vsav")
+    ours = {p.id: (p.name, p.map, p.x, p.y, p.location) for p in game_pieces(game.root, module)}
+    assert len(ours) == 21
+    assert vassal == ours
+
+
+def test_vassal_loads_a_corpus_save_we_rewrote_with_another_key(tmp_path: Path) -> None:
+    source = CORPUS / "Kassala" / "Default Setup.vsav"
+    out = tmp_path / "rewritten.vsav"
+    vassal_adj.load_save(source).write(out, codec=Codec(obfuscated=True, key=0xC3, upper=True))
+    before = oracle_pieces(CORPUS / "Kassala" / "Kassala.vmod", source)["result"]["pieces"]
+    after = oracle_pieces(CORPUS / "Kassala" / "Kassala.vmod", out)["result"]["pieces"]
+    assert after == before and len(after) == 23
