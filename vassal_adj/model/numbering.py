@@ -11,11 +11,12 @@ import math
 import re
 from typing import Callable, Mapping
 
+# The SequenceEncoder is pure text handling shared by all layers (see test_layering).
+from ..parse.tokens import split
 from .module import HexGridDef, HexNumbering, SquareGridDef
 
 __all__ = [
     "java_round",
-    "se_decode",
     "expand_format",
     "format_pattern",
     "coordinate_name",
@@ -43,41 +44,13 @@ def java_round(v: float) -> int:
     return int(f) + (1 if v - f >= 0.5 else 0)
 
 
-def se_decode(s: str, delim: str) -> list[str]:
-    """VASSAL's SequenceEncoder decoder (VASSAL-FORMATS.md 4.2)."""
-    out: list[str] = []
-    n, start = len(s), 0
-    while True:
-        if start == n:
-            out.append("")
-            return out
-        buf, i = "", start
-        while i < n:
-            if s[i] == delim:
-                if i > 0 and s[i - 1] == "\\":
-                    buf += s[start : i - 1]
-                    start = i
-                else:
-                    out.append(_unquote(buf + s[start:i]))
-                    start = i + 1
-                    break
-            i += 1
-        else:
-            out.append(_unquote(buf + s[start:n]))
-            return out
-
-
-def _unquote(t: str) -> str:
-    return t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t
-
-
 # ---------------------------------------------------------------------------------------
 # Format strings ($prop$)
 
 
 def _format_tokens(fmt: str) -> list[tuple[str, bool]]:
     """(token, is_property) pairs of a `$` format; a last property-position token is literal."""
-    tokens = se_decode(fmt, "$")
+    tokens = split(fmt, "$")
     out: list[tuple[str, bool]] = []
     for k, tok in enumerate(tokens):
         if not tok:

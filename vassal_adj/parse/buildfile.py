@@ -26,9 +26,9 @@ from ..model.module import (
     PieceSlot,
     PrototypeDef,
     SetupStackDef,
-    TurnLevelDef,
     TurnTrackerDef,
 )
+from .buildfile_components import parse_dice_button, parse_turn_levels
 from .buildfile_xml import element_text, make_safe_parser, parse_metadata, safe_xml_root
 from .buildfile_grids import (
     GRID_PART_TAGS,
@@ -39,7 +39,6 @@ from .buildfile_grids import (
     java_int,
     java_trim,
     parse_board,
-    se_decode,
     short,
 )
 
@@ -81,8 +80,6 @@ MODELED = (
 _TEXT_CHILDREN = {(PLAYER_ROSTER, "entry"), (BOARD_PICKER, "setup")}
 # Containers whose name becomes part of a PieceSlot's folder path, and the attribute naming them.
 _WIDGETS = {"VASSAL.build.widget." + w for w in ("ListWidget", "TabWidget", "PanelWidget", "BoxWidget")}
-_DICE_REPORT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
-_SPECIAL_DICE_REPORT = "** $name$ = [$result1$] *** &lt;$PlayerName$&gt;"
 
 ImageSize = Callable[[str], "tuple[int, int] | None"]
 
@@ -266,69 +263,14 @@ class _Reader:
         )
 
     def read_dice(self, el: etree._Element) -> None:
-        attrs = dict(el.attrib)
-        lenient = self.values.lenient_int
-        name = el.get("name") or el.get("label") or ""
-        if el.tag == SPECIAL_DICE_BUTTON:
-            dice = [d for d in el if d.tag == SPECIAL_DIE]
-            faces = tuple(tuple(f.get("text", "") for f in d if f.tag == SPECIAL_DIE_FACE) for d in dice)
-            self.dice.append(
-                DiceButtonDef(
-                    name=name,
-                    n_dice=len(dice),
-                    n_sides=max((len(f) for f in faces), default=0),
-                    plus=0,
-                    add_to_total=0,
-                    report_total=False,
-                    report_format=el.get("format", _SPECIAL_DICE_REPORT),
-                    kind="SpecialDiceButton",
-                    attributes=attrs,
-                    special_faces=faces,
-                )
-            )
-            return
-        self.dice.append(
-            DiceButtonDef(
-                name=name,
-                n_dice=lenient(el, "nDice", 2),
-                n_sides=lenient(el, "nSides", 6),
-                plus=lenient(el, "plus", 0),
-                add_to_total=lenient(el, "addToTotal", 0),
-                report_total=java_bool(el.get("reportTotal")),
-                report_format=el.get("reportFormat", _DICE_REPORT),
-                kind="DiceButton",
-                attributes=attrs,
-            )
-        )
+        self.dice.append(parse_dice_button(el, self.values))
 
     def read_tracker(self, el: etree._Element) -> None:
         ident = f"TurnTracker{len(self.trackers)}"
         self.trackers.append(
-            TurnTrackerDef(id=ident, name=el.get("name", ""), levels=self.read_levels(el), attributes=dict(el.attrib))
+            TurnTrackerDef(id=ident, name=el.get("name", ""), levels=parse_turn_levels(el, self.values),
+                           attributes=dict(el.attrib))
         )
-
-    def read_levels(self, el: etree._Element) -> tuple[TurnLevelDef, ...]:
-        levels = []
-        lenient = self.values.lenient_int
-        for child in el:
-            if child.tag not in (COUNTER_LEVEL, LIST_LEVEL):
-                continue
-            items = se_decode(child.get("list"), ",") if child.get("list") else []
-            levels.append(
-                TurnLevelDef(
-                    kind="counter" if child.tag == COUNTER_LEVEL else "list",
-                    name=child.get("name", ""),
-                    property=child.get("property", ""),
-                    start=lenient(child, "start", 1),
-                    incr=lenient(child, "incr", 1),
-                    loop=java_bool(child.get("loop")),
-                    loop_limit=lenient(child, "loopLimit", -1),
-                    items=tuple(items),
-                    levels=self.read_levels(child),
-                    turn_format=child.get("turnFormat", "$value$"),
-                )
-            )
-        return tuple(levels)
 
     def read_property(self, el: etree._Element, container: str) -> None:
         self.properties.append(

@@ -15,6 +15,7 @@ from typing import Callable
 from lxml import etree
 
 from ..errors import FormatError, Where
+from .tokens import split
 from ..model.module import (
     BoardDef,
     GridDef,
@@ -87,36 +88,6 @@ def java_double(value: str | None) -> float | None:
         except ValueError:
             return None
     return None
-
-
-def se_decode(text: str | None, delim: str) -> list[str]:
-    """VASSAL's SequenceEncoder decoder (section 4.2): split on unescaped `delim`, unquote."""
-    if text is None:
-        return []
-    out: list[str] = []
-    n, start = len(text), 0
-    while True:
-        if start == n:
-            out.append("")
-            return out
-        buf, i = "", start
-        while i < n:
-            if text[i] == delim:
-                if i > 0 and text[i - 1] == "\\":
-                    buf += text[start : i - 1]
-                    start = i
-                else:
-                    out.append(_unquote(buf + text[start:i]))
-                    start = i + 1
-                    break
-            i += 1
-        else:
-            out.append(_unquote(buf + text[start:n]))
-            return out
-
-
-def _unquote(text: str) -> str:
-    return text[1:-1] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else text
 
 
 def short(tag: str) -> str:
@@ -258,8 +229,8 @@ def parse_zone_path(text: str | None) -> tuple[tuple[int, int], ...]:
     points: list[tuple[int, int]] = []
     if not text:
         return ()
-    for token in se_decode(text, ";"):
-        parts = se_decode(java_trim(token), ",")
+    for token in split(text, ";"):
+        parts = split(java_trim(token), ",")
         if len(parts) < 2:
             continue
         x, y = java_int(java_trim(parts[0])), java_int(java_trim(parts[1]))

@@ -17,6 +17,7 @@ Typed records (`node.command`) are decoded lazily, on first access, and cached p
 from __future__ import annotations
 
 import gc
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -76,20 +77,18 @@ def parse_stream(text: str, where: Where | None = None) -> Node:
     sub-command. `where` (file, entry) is attached to errors raised later by `Node.command`.
     Never raises for odd text, except FormatError for absurdly deep nesting.
     """
-    count = 0
+    counter = itertools.count()
     new = Node.__new__
 
     def leaf(s: str, raw: str) -> Node:
-        nonlocal count
         node = new(Node)
         node.text = node._text0 = s
         node.raw = raw
         node.children = []
         node._kids0 = ()
-        node.index = count
+        node.index = next(counter)
         node.where = where
         node._record = node._rtext = None
-        count += 1
         return node
 
     def decode(s: str, depth: int) -> Node:
@@ -111,8 +110,15 @@ def parse_stream(text: str, where: Where | None = None) -> Node:
         for f in fields[1:]:
             if ESC in f or (len(f) > 1 and f[0] == "'" and f[-1] == "'"):
                 kids.append(decode(f, depth + 1))
-            else:
-                kids.append(leaf(f, f))
+                continue
+            kid = new(Node)  # leaf(f, f), inlined: most commands of a save go through here
+            kid.text = kid._text0 = kid.raw = f
+            kid.children = []
+            kid._kids0 = ()
+            kid.index = next(counter)
+            kid.where = where
+            kid._record = kid._rtext = None
+            kids.append(kid)
         node._kids0 = tuple(kids)
         return node
 
@@ -292,9 +298,12 @@ def secrets(root: Node) -> set[str]:
     per-player access) are found by the trait decoder, not here.
     """
     found: set[str] = set()
-    for _, _, node in iter_nodes(root):
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
         t = node.text
-        if t.startswith(_SECRET_STARTS) or _unlogged(t).startswith(_SECRET_STARTS):
+        if t.startswith(_SECRET_STARTS) or (t.startswith("LOG\t") and _unlogged(t).startswith(_SECRET_STARTS)):
             found.update(x for x in _secret_fields(t) if x)
     return found
 

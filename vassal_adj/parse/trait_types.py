@@ -1,10 +1,9 @@
-"""One class per VASSAL trait prefix (VASSAL-FORMATS.md sections 6.2-6.14).
+"""One class per VASSAL trait prefix (VASSAL-FORMATS.md 6.2-6.14); `traits.py` chains them.
 
-Every trait keeps its own raw `type` and `state` text (one TAB level removed), so writing it
-back is byte-identical; the typed fields of a subclass are read from those texts with
-VASSAL's lenient readers (missing trailing fields take VASSAL's defaults). Traits whose
-fields the spec does not describe are typed by class only. Build traits with `make_trait`;
-`traits.py` assembles them into piece chains.
+Every trait keeps its raw own `type` and `state` (one TAB level removed), so writing it back is
+byte-identical; subclass fields are read from those texts with VASSAL's lenient readers
+(missing trailing fields -> VASSAL's defaults). Traits the spec does not detail are typed by
+class only. Build traits with `make_trait`.
 """
 
 from __future__ import annotations
@@ -12,21 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from vassal_adj.parse.tokens import Fields, bool_of, float_or, int_or, parse_int, split
-
-__all__ = [
-    "Trait", "UnknownTrait", "BasicPiece", "Stack", "Deck", "Marker", "Embellishment",
-    "LegacyEmbellishment", "Labeler", "Prototype", "Obscurable", "Hideable",
-    "DynamicProperty", "CalculatedProperty", "PropertySheet", "FreeRotator", "Immobilized",
-    "TableInfo", "Pivot", "NonRectangular", "LegacyNonRectangular", "TranslatableMessage",
-    "Restricted", "PlaceMarker", "Replace", "ReportState", "MarkMoved", "Footprint",
-    "ReturnToDeck", "SendToLocation", "Clone", "Delete", "SubMenu", "MenuSeparator",
-    "Translate", "AreaOfEffect", "GlobalKeyCommand", "TriggerAction", "SetGlobalProperty",
-    "SetPieceProperty", "RestrictCommands", "PlaySound", "ActionButton", "GlobalHotkey",
-    "Deselect", "Mat", "MatCargo", "BasicName", "Border", "Attachment",
-    "MultiLocationCommand", "Comment", "TRAIT_CLASSES", "BASIC_PREFIXES", "trait_prefix",
-    "make_trait",
-]
+from vassal_adj.parse.tokens import bool_of, float_or, int_or, parse_int, split
 
 TRAIT_CLASSES: dict[str, type[Trait]] = {}
 """Trait class by registered prefix (the table of section 6.2 plus the basic types)."""
@@ -51,11 +36,8 @@ def _field(fields: list[str], i: int, default: str | None = None) -> str | None:
 
 @dataclass(frozen=True)
 class Trait:
-    """One decorator (or the innermost basic piece) of a piece: its raw own type and state.
-
-    Subclasses add fields parsed from those texts; they never replace them. Subclasses
-    declare their prefix with ``class X(Trait, prefix="x;", editor="Editor name")``.
-    """
+    """One decorator (or the innermost basic piece): its raw own type and state. Subclasses
+    add parsed fields and register with ``class X(Trait, prefix="x;", editor="Name")``."""
 
     prefix: str
     type: str
@@ -85,114 +67,9 @@ class Trait:
         """The same trait with another own state (parsed fields recomputed)."""
         return make_trait(self.type, state)
 
-    def with_type(self, type_text: str) -> Trait:
-        """Another own type with the same state (the class follows the new prefix)."""
-        return make_trait(type_text, self.state)
-
 
 class UnknownTrait(Trait, editor="unknown trait"):
     """A prefix VASSAL does not register (a module's custom class): kept raw, never dropped."""
-
-
-# -- basic (non-decorator) types -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BasicPiece(Trait, prefix="piece;", editor="Basic Piece"):
-    """``piece;`` (6.3). `x`/`y` read like ``nextInt(0)``: missing or not a Java int -> 0;
-    a field that is present but unparsable is named in `bad_fields` so it is not silent.
-    `properties`: persistent properties in file order (states before 3.4 have none)."""
-
-    clone_key: str = ""
-    delete_key: str = ""
-    image: str = ""
-    name: str = ""
-    map_id: str | None = None
-    x: int = 0
-    y: int = 0
-    gpid: str = ""
-    properties: tuple[tuple[str, str], ...] = ()
-    bad_fields: tuple[str, ...] = ()
-
-    @classmethod
-    def _extras(cls, type_text: str, state_text: str) -> dict[str, Any]:
-        t = Fields(type_text, ";")
-        t.next()
-        out: dict[str, Any] = {"clone_key": t.next_str(), "delete_key": t.next_str(),
-                               "image": t.next_str(), "name": t.next_str()}
-        s = Fields(state_text, ";")
-        map_id = s.next_str("null")
-        out["map_id"] = None if map_id == "null" else map_id
-        bad = []
-        for key in ("x", "y"):
-            raw = s.next()
-            value = None if raw is None else parse_int(raw)
-            if raw is not None and value is None:
-                bad.append(key)
-            out[key] = 0 if value is None else value
-        out["gpid"] = s.next_str()
-        props: list[tuple[str, str]] = []
-        if s.has_more():
-            count = parse_int(s.next_str())
-            if count is None:
-                bad.append("propCount")
-            for _ in range(count or 0):
-                key, value = s.next(), s.next()
-                if key is None or value is None:
-                    bad.append("properties")
-                    break
-                props.append((key, value))
-        out["properties"] = tuple(props)
-        out["bad_fields"] = tuple(bad)
-        return out
-
-
-@dataclass(frozen=True)
-class Stack(Trait, prefix="stack", editor="Stack"):
-    """``stack`` (6.4): piece ids bottom to top; `layer` -1 without an ``@@`` field. When
-    the map is ``null`` VASSAL does not read x/y: they are None (the ids still start at the
-    fourth field, where VASSAL writes them)."""
-
-    map_id: str | None = None
-    x: int | None = None
-    y: int | None = None
-    piece_ids: tuple[str, ...] = ()
-    layer: int = -1
-
-    @classmethod
-    def _extras(cls, type_text: str, state_text: str) -> dict[str, Any]:
-        f = split(state_text, ";")
-        map_id = None if f[0] == "null" else f[0]
-        x = y = None
-        if map_id is not None:
-            x, y = int_or(_field(f, 1), 0), int_or(_field(f, 2), 0)
-        ids, layer = [], -1
-        for token in f[3:]:
-            if token.startswith("@@"):
-                layer = int_or(token[2:], -1)
-            elif token:
-                ids.append(token)
-        return {"map_id": map_id, "x": x, "y": y, "piece_ids": tuple(ids), "layer": layer}
-
-
-@dataclass(frozen=True)
-class Deck(Trait, prefix="deck;", editor="Deck"):
-    """``deck;`` (6.4): the type's many options are kept raw; the state is read."""
-
-    map_id: str | None = None
-    x: int = 0
-    y: int = 0
-    face_down: bool = False
-    piece_ids: tuple[str, ...] = ()
-
-    @classmethod
-    def _extras(cls, type_text: str, state_text: str) -> dict[str, Any]:
-        s = Fields(state_text, ";")
-        map_id = s.next_str("null")
-        x, y, face_down = s.next_int(0), s.next_int(0), s.next_bool(False)
-        return {"map_id": None if map_id == "null" else map_id, "x": x, "y": y,
-                "face_down": face_down,
-                "piece_ids": tuple(i for i in split(s.next_str(), ",") if i)}
 
 
 # -- decorators with parsed fields -----------------------------------------------------
@@ -240,15 +117,10 @@ class Embellishment(Trait, prefix="emb2;", editor="Layer"):
         names += [""] * (len(images) - len(names))
         n = len(images)
         value = int_or(split(state_text, ";")[0], 0)
-        return {
-            "name": _field(f, 19, ""), "image_names": tuple(images),
-            "level_names": tuple(names[:n]),
-            "follow_property": bool_of(_field(f, 22), False),
-            "property_name": _field(f, 23, ""),
-            "first_level_value": int_or(_field(f, 24), 1),
-            "always_active": bool_of(_field(f, 26), True),
-            "value": max(-n, min(n, value)),
-        }
+        return {"name": _field(f, 19, ""), "image_names": tuple(images),
+                "level_names": tuple(names[:n]), "follow_property": bool_of(_field(f, 22)),
+                "property_name": _field(f, 23, ""), "first_level_value": int_or(_field(f, 24), 1),
+                "always_active": bool_of(_field(f, 26), True), "value": max(-n, min(n, value))}
 
     @property
     def active(self) -> bool:
@@ -433,7 +305,7 @@ def _kind(name: str, prefix: str, editor: str) -> type[Trait]:
     """A field-less Trait subclass registered for `prefix` (the dataclass methods are inherited)."""
     doc = f"``{prefix}`` {editor}: typed by class only; its fields are kept raw."
     return type(name, (Trait,), {"__module__": __name__, "__qualname__": name, "__doc__": doc},
-                prefix=prefix, editor=editor)
+                prefix=prefix, editor=editor)  # type: ignore[call-arg]
 
 
 Immobilized = _kind("Immobilized", "immob;", "Does Not Stack")
@@ -491,3 +363,10 @@ def make_trait(type_text: str, state_text: str) -> Trait:
     cls = TRAIT_CLASSES.get(prefix, UnknownTrait)
     return cls(prefix=prefix, type=type_text, state=state_text,
                **cls._extras(type_text, state_text))
+
+
+from vassal_adj.parse import basic_traits as _basic_traits  # noqa: E402  (registers the basics)
+
+__all__ = ["Trait", "UnknownTrait", "TRAIT_CLASSES", "BASIC_PREFIXES", "trait_prefix",
+           "make_trait", *(c.__name__ for c in TRAIT_CLASSES.values()
+                           if c.__module__ == __name__)]

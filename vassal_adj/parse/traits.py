@@ -1,52 +1,45 @@
 """Piece type/state strings: decorator chains (VASSAL-FORMATS.md section 6).
 
-`parse_piece` splits a type and a state text into `Trait`s, outermost first, the basic piece
-(or Stack/Deck, or whatever unknown text is innermost) last. The raw texts are kept on the
-`PieceDef`, so `encode_piece` of an unchanged parse returns them byte for byte; the editing
-methods re-encode only the levels above the change and reuse every raw inner level.
-
-Chain decoding follows VASSAL (6.1): a text whose prefix is a basic type (``piece;``,
-``stack``, ``deck;``) is the innermost and is not split; any other text is split with TAB,
-field 1 being this trait and field 2 the rest (further fields are ignored by VASSAL and kept
-here for re-encoding); a text without a second field is the innermost. The state is split the
-same way in step with the type; the innermost trait gets all the remaining state text. A state
-chain shorter than the type chain leaves the inner traits with an empty state (VASSAL would
-refuse the piece) and sets `PieceDef.state_short`.
+`parse_piece` gives the `Trait`s outermost first, the innermost (BasicPiece, Stack, Deck or
+unknown) last, and keeps the raw texts: `encode_piece` of an unchanged parse returns them byte
+for byte, and edits re-encode only the levels above the change. As in VASSAL (6.1), a text with
+a basic prefix is innermost and not split; other texts split with TAB into this trait and the
+rest (more fields: ignored by VASSAL, kept here); the state splits in step, the innermost trait
+getting all the remaining state. A state chain shorter than the type chain leaves inner traits
+with empty states (VASSAL would refuse the piece) and sets `PieceDef.state_short`.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from vassal_adj.errors import FormatError, UsageError, Where
-from vassal_adj.parse.tokens import join, split, unquote
 from vassal_adj.parse import trait_types as _trait_types
+from vassal_adj.parse.basic_traits import BasicPiece, Deck, Stack
+from vassal_adj.parse.tokens import join, split, unquote
 from vassal_adj.parse.trait_types import *  # noqa: F403  (re-exported: one import point)
 from vassal_adj.parse.trait_types import (
-    BASIC_PREFIXES, BasicPiece, Comment, Deck, DynamicProperty, Embellishment, Hideable,
-    Labeler, Marker, Obscurable, Prototype, PropertySheet, Stack, Trait, make_trait,
-    trait_prefix,
+    BASIC_PREFIXES, Comment, DynamicProperty, Embellishment, Hideable, Labeler, Marker,
+    Obscurable, Prototype, PropertySheet, Trait, make_trait, trait_prefix,
 )
 
 TAB = "\t"
 
 __all__ = [  # noqa: F405  (the trait classes come from trait_types)
     "PieceDef", "parse_piece", "parse_add_piece_text", "encode_piece", "expand_prototypes",
-    "piece_name", "visible_name", "piece_properties", *_trait_types.__all__,
+    "piece_name", "visible_name", "piece_properties", "BasicPiece", "Stack", "Deck",
+    *_trait_types.__all__,
 ]
 
 
 @dataclass(frozen=True)
 class PieceDef:
-    """A parsed piece: its traits outermost first, plus the raw texts they came from.
-
-    `state_text` is None when the piece was parsed from a type alone; `missing_prototypes`
-    lists prototype names `expand_prototypes` could not find (the references are kept).
-    The raw texts are kept out of repr: a Mask/Invisible state may hold a password.
-    """
+    """A parsed piece: its traits outermost first and the raw texts (out of repr: a Mask state
+    may hold a password). `state_text` is None when parsed from a type alone;
+    `missing_prototypes` names prototypes `expand_prototypes` could not find."""
 
     traits: tuple[Trait, ...]
     type_text: str = field(repr=False)
@@ -103,12 +96,8 @@ class PieceDef:
 # -- decoding ------------------------------------------------------------------------
 
 def _tab_fields(text: str) -> list[str]:
-    """``split(text, TAB)``, fast for the usual one-or-two-field chain level.
-
-    A level's text holds every inner level, so a chain of n traits is split n times; here
-    each split costs a few C-speed scans. A TAB is a real delimiter unless a backslash
-    precedes it, so the real ones number ``count(TAB) - count(backslash TAB)``.
-    """
+    """``split(text, TAB)`` in a few C-speed scans (a level holds all inner levels, so deep
+    chains are split often). Real TABs = ``count(TAB) - count(backslash TAB)``."""
     real = text.count(TAB) - text.count("\\\t")
     if real > 1:
         return split(text, TAB)  # extra fields: rare, let the general decoder do it
@@ -145,24 +134,16 @@ def _state_levels(state_text: str | None, depth: int) -> tuple[list[str | None],
     text = state_text
     for i in range(depth):
         levels.append(text)
-        if text is None:
-            owns.append("")
-        elif i == depth - 1:
-            owns.append(text)
-        else:
-            fields = _tab_fields(text)
-            owns.append(fields[0])
-            text = fields[1] if len(fields) > 1 else None
+        fields = [""] if text is None else [text] if i == depth - 1 else _tab_fields(text)
+        owns.append(fields[0])
+        text = fields[1] if len(fields) > 1 else None
     return levels, owns
 
 
 def parse_piece(type_text: str, state_text: str | None = None,
                 where: Where | None = None) -> PieceDef:
     """Decode a piece's type (and state) text into its trait chain; never loses text.
-
-    Bad data inside traits is read leniently, as VASSAL does (see the trait classes);
-    `where` is accepted for a uniform API and kept for errors of later stages.
-    """
+    Bad data inside traits is read leniently, as VASSAL does (see the trait classes)."""
     if not isinstance(type_text, str):
         raise FormatError(f"piece type must be text, got {type_text!r}", where)
     _, type_owns = _type_levels(type_text)
@@ -194,10 +175,9 @@ def encode_piece(piece: PieceDef) -> tuple[str, str]:
 
 def _encode_chain(owns: Sequence[str], extras: Sequence[Sequence[str]],
                   reuse: Sequence[str | None]) -> str:
-    """Encode a chain from the inside out. `reuse[j]` is a raw text valid for the whole chain
-    from level j inward (or None); `extras[j]` are the fields beyond the second that the
-    original level had (VASSAL ignores them; we keep them). Fields ending in a backslash are
-    quoted (`join(safe=True)`), so a rebuilt level always decodes back to the same traits."""
+    """Encode a chain inside out: `reuse[j]` is a raw text for the chain from level j inward
+    (or None), `extras[j]` the original level's fields beyond the second. `safe=True` quotes
+    fields ending in a backslash, so a rebuilt level always decodes to the same traits."""
     text = ""
     last = len(owns) - 1
     for j in range(last, -1, -1):
@@ -259,36 +239,30 @@ def _substitute(text: str, params: Mapping[str, str]) -> str:
     return _VAR.sub(lambda m: params.get(m.group(1), m.group(0)), text)
 
 
-def _definition(value: str | PieceDef, params: Mapping[str, str],
-                where: Where | None) -> PieceDef:
+def _definition(value: str | PieceDef, params: Mapping[str, str]) -> PieceDef:
     if isinstance(value, PieceDef):
         state = value.state_text
         return parse_piece(_substitute(value.type_text, params),
-                           None if state is None else _substitute(state, params), where)
+                           None if state is None else _substitute(state, params))
     return _parse_definition(_substitute(value, params))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # a module's many slots share a few prototype texts
 def _parse_definition(text: str) -> PieceDef:
-    # Definitions are parsed once per text: a module's slots share a few prototypes.
-    if text.startswith("+/"):
-        return parse_add_piece_text(text)[1]
-    return parse_piece(text)
+    return parse_add_piece_text(text)[1] if text.startswith("+/") else parse_piece(text)
 
 
 def expand_prototypes(piece: PieceDef, prototypes: Mapping[str, str | PieceDef],
                       where: Where | None = None) -> PieceDef:
     """Replace every ``prototype;`` trait by the named definition's traits (6.8).
 
-    `prototypes` maps a name to the definition: preferably the PrototypeDefinition's whole
-    AddPiece text (``+/null/type/state``, as in the buildFile: parameters are then substituted
-    over the whole text exactly as VASSAL does), or a bare type text (states default to
-    empty), or a parsed `PieceDef` (substitution then runs on its type and state texts). The
-    definition's traits, outermost first and with their states, are spliced in place of the
-    reference; its innermost (dummy) piece is dropped; expansion is recursive; Comment traits
-    are dropped everywhere. A missing name keeps the reference and is listed in the result's
-    `missing_prototypes`. A prototype that includes itself raises FormatError naming the
-    cycle. An unchanged piece (no prototypes, no comments) is returned as is.
+    `prototypes` maps a name to the definition: best the PrototypeDefinition's AddPiece text
+    (``+/null/type/state``: parameters ``$k$`` are substituted over the whole text, as VASSAL
+    does), or a bare type text (states empty), or a `PieceDef` (substituted in type and state).
+    The definition's traits, with their states, replace the reference; its innermost dummy is
+    dropped; expansion recurses; Comment traits are dropped everywhere. A missing name keeps
+    the reference and is listed in `missing_prototypes`; a prototype including itself raises
+    FormatError naming the cycle. An unchanged piece is returned as is.
     """
     missing: list[str] = []
     traits, origin = _expand(piece.traits, prototypes, (), missing, where)
@@ -307,17 +281,15 @@ def _expand(traits: Sequence[Trait], prototypes: Mapping[str, str | PieceDef],
         if isinstance(trait, Comment):
             continue
         if not isinstance(trait, Prototype) or trait.name not in prototypes:
-            if isinstance(trait, Prototype):
-                missing.append(trait.name)
+            missing += [trait.name] if isinstance(trait, Prototype) else []
             out.append(trait)
             origin.append(i)
             continue
         if trait.name in stack:
             cycle = " -> ".join(repr(n) for n in (*stack[stack.index(trait.name):], trait.name))
             raise FormatError(f"prototype includes itself: {cycle}", where)
-        definition = _definition(prototypes[trait.name], dict(trait.params), where)
-        inner, _ = _expand(definition.traits[:-1], prototypes, (*stack, trait.name),
-                           missing, where)
+        definition = _definition(prototypes[trait.name], dict(trait.params))
+        inner, _ = _expand(definition.traits[:-1], prototypes, (*stack, trait.name), missing, where)
         out.extend(inner)
         origin.extend([None] * len(inner))
     return out, origin
@@ -333,12 +305,8 @@ def _format(fmt: str, values: Mapping[str, str]) -> str:
 
 def _has_access(owner: str, access: str, sides: Collection[str],
                 viewer: str | Collection[str] | None) -> bool:
-    if viewer is None:
-        return True
-    ids = {viewer} if isinstance(viewer, str) else set(viewer)
-    if access == "sides":
-        return bool(ids & set(sides))
-    return owner in ids
+    ids = {viewer} if isinstance(viewer, str) else set(viewer or ())
+    return viewer is None or (bool(ids & set(sides)) if access == "sides" else owner in ids)
 
 
 def _layer_name(layer: Embellishment, inner: str) -> str:
@@ -354,16 +322,14 @@ def _layer_name(layer: Embellishment, inner: str) -> str:
 
 
 def piece_name(piece: PieceDef, viewer: str | Collection[str] | None = None) -> str:
-    """The name VASSAL shows for the piece, each decorator wrapping the inner name.
+    """The name VASSAL shows, each decorator wrapping the inner name (stacks, decks: ``""``).
 
-    BasicPiece name; an active Layer level name ``A+`` gives "A" + name, ``+A`` name + "A",
-    any other non-empty level name replaces the name (a Layer that follows a property uses
-    its saved level); a Text Label with a non-empty label (or "always use name format")
-    formats its name format with ``pieceName``, ``label`` and the piece's properties.
-    `viewer` None is the referee's view (masks and invisibility ignored). Otherwise `viewer`
-    is the ids the viewer holds (password and/or side name): a Mask owned by someone else
-    shows its masked name, an Invisible trait hidden by someone else shows ``""``.
-    Stacks and decks have no name of their own here: ``""``.
+    An active Layer level name ``A+`` gives "A" + name, ``+A`` name + "A", another non-empty
+    one replaces the name (a property-following Layer uses its saved level); a Text Label with
+    a label (or "always use name format") fills its format with ``pieceName``, ``label`` and
+    the piece's properties. `viewer` None is the referee (masks ignored); else the ids the
+    viewer holds (password, side): someone else's Mask shows its masked name, someone else's
+    Invisible ``""``.
     """
     basic = piece.basic
     name = basic.name if basic is not None else ""
@@ -414,23 +380,17 @@ def _properties(piece: PieceDef, name: str | None) -> dict[str, str]:
 
 
 def _strip_plus(name: str) -> str:
-    if name.startswith("+"):
-        return name[1:].strip()
-    if name.endswith("+"):
-        return name[:-1].strip()
-    return name.strip()
+    return (name[1:] if name.startswith("+") else name[:-1] if name.endswith("+") else name).strip()
 
 
 def piece_properties(piece: PieceDef, viewer: str | Collection[str] | None = None) -> dict[str, str]:
     """Every property a VASSAL expression can read from the piece's own traits.
 
-    BasicPiece persistent properties, ``BasicName`` and ``PieceName`` (the `piece_name` as
-    `viewer` sees it); Marker keys; Dynamic Property name = value; Property Sheet field =
-    raw value; Text Label property name = label; for each Layer ``<name>_Level`` (the signed
-    state value), ``<name>_Active``, ``<name>_Name`` (the current level name without its
-    ``+``) and ``<name>_Image`` (the last two empty when inactive). The Layer properties
-    follow VASSAL's Embellishment.getProperty as we know it, not the spec (it is silent).
-    Outer traits shadow inner ones, as VASSAL's getProperty delegation does. Calculated
-    properties and map-derived properties (CurrentX, LocationName, ...) are not included.
+    BasicPiece persistent properties, ``BasicName``, ``PieceName`` (`piece_name` for
+    `viewer`); Marker keys; Dynamic Property; Property Sheet fields (raw); Text Label property
+    = label; per Layer ``<name>_Level`` (signed state), ``_Active``, ``_Name`` (level name
+    without ``+``), ``_Image`` (both empty when inactive): these follow VASSAL's
+    Embellishment.getProperty as we know it (the spec is silent). Outer traits shadow inner
+    ones. Not included: calculated and map-derived properties (CurrentX, LocationName...).
     """
     return _properties(piece, piece_name(piece, viewer))
