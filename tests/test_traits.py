@@ -13,12 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from conftest import MODULES, SPEC, ids, need_corpus
+from conftest import MODULES, SAVES, SPEC, ids, need_corpus
+from vassal_adj.codec.obfuscation import decode_saved_game
 from vassal_adj.errors import FormatError
+from vassal_adj.parse.commands import iter_nodes, parse_stream
 from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.traits import (
     TRAIT_CLASSES, BasicPiece, Comment, Deck, DynamicProperty, Embellishment, Hideable,
-    Labeler, Marker, Obscurable, PieceDef, Prototype, Stack, UnknownTrait, encode_piece,
+    Labeler, Marker, Obscurable, Prototype, Stack, UnknownTrait, encode_piece,
     expand_prototypes, make_trait, parse_add_piece_text, parse_piece, piece_name,
     piece_properties, visible_name,
 )
@@ -247,7 +249,8 @@ def test_layer_level_names() -> None:
 
 
 def test_labeler_and_layer_wrap_in_chain_order() -> None:
-    lab = "label;;Change;10;;0,0,0;t;0;c;0;b;c;$label$ / $pieceName$ [$Nation$];Dialog;0;0;Tag;;false"
+    lab = ("label;;Change;10;;0,0,0;t;0;c;0;b;c;$label$ / $pieceName$ [$Nation$];Dialog;0;0;"
+           "Tag;;false")
     t, s = layer("+ (flipped)")
     piece = parse_piece(chain(lab, t, "mark;Nation", "piece;;;;Tank"),
                         chain("A", s, "FR", "null;0;0;;0"))
@@ -282,7 +285,8 @@ def test_mask_hides_name_and_password() -> None:
     open_ = parse_piece(chain(obs, "piece;;;;7th Panzer"), chain("null;", "null;0;0;;0"))
     assert not open_.traits[0].masked and visible_name(open_) == "7th Panzer"
     side = make_trait("obs;;;;I;?;sides:Axis:Italy", "Axis;|0")
-    assert isinstance(side, Obscurable) and side.access == "sides" and side.sides == ("Axis", "Italy")
+    assert isinstance(side, Obscurable) and side.access == "sides"
+    assert side.sides == ("Axis", "Italy")
 
 
 def test_invisible() -> None:
@@ -419,3 +423,21 @@ def test_ragnarok_unit_gains_prototype_properties() -> None:
     assert (props["Side"], props["stats"], props["parent"], props["id"], props["size"]) == (
         "Side1", "2-3-5", "456", "123", "XX")
     assert props["TextLabel"] == "$stats$"  # the outermost of the four labels wins
+
+
+@pytest.mark.parametrize("path", SAVES, ids=ids(SAVES))
+def test_corpus_save_pieces_round_trip(path: Path) -> None:
+    need_corpus()
+    with zipfile.ZipFile(path) as z:
+        text, _ = decode_saved_game(z.read("savedGame"))
+    unknown: Counter[str] = Counter()
+    for _, _, node in iter_nodes(parse_stream(text)):
+        if not node.text.startswith("+/"):
+            continue
+        pid, piece = parse_add_piece_text(node.text)
+        assert "+/" + join([pid, *encode_piece(piece)], "/") == node.text
+        assert not piece.state_short
+        unknown.update(t.prefix for t in piece.traits if isinstance(t, UnknownTrait))
+    # VASL's custom traits (moved;, conceal;, placeDM;, info;, turr;, concealment;) are
+    # kept raw; nothing from the registered table may end up unknown.
+    assert not set(unknown) & set(TRAIT_CLASSES)

@@ -234,7 +234,7 @@ class Hideable(Trait, prefix="hide;", editor="Invisible"):
 
 @dataclass(frozen=True)
 class DynamicProperty(Trait, prefix="PROP;", editor="Dynamic Property"):
-    """``PROP;`` (6.11): the property name (VASSAL's default ``name``); the value is the raw state."""
+    """``PROP;`` (6.11): the property name (default ``name``); the value is the raw state."""
 
     name: str = "name"
 

@@ -370,12 +370,11 @@ def _properties(piece: PieceDef, name: str | None) -> dict[str, str]:
         elif isinstance(trait, Labeler) and trait.property_name:
             props[trait.property_name] = trait.label
         elif isinstance(trait, Embellishment):
-            lvl = trait.level
+            on, i = trait.active, trait.level - 1
             props[trait.name + "_Level"] = str(trait.value)
-            props[trait.name + "_Active"] = "true" if trait.active else "false"
-            props[trait.name + "_Name"] = (_strip_plus(trait.level_names[lvl - 1])
-                                           if trait.active and lvl else "")
-            props[trait.name + "_Image"] = trait.image_names[lvl - 1] if trait.active and lvl else ""
+            props[trait.name + "_Active"] = "true" if on else "false"
+            props[trait.name + "_Name"] = _strip_plus(trait.level_names[i]) if on else ""
+            props[trait.name + "_Image"] = trait.image_names[i] if on else ""
     return props
 
 
@@ -383,7 +382,8 @@ def _strip_plus(name: str) -> str:
     return (name[1:] if name.startswith("+") else name[:-1] if name.endswith("+") else name).strip()
 
 
-def piece_properties(piece: PieceDef, viewer: str | Collection[str] | None = None) -> dict[str, str]:
+def piece_properties(piece: PieceDef,
+                     viewer: str | Collection[str] | None = None) -> dict[str, str]:
     """Every property a VASSAL expression can read from the piece's own traits.
 
     BasicPiece persistent properties, ``BasicName``, ``PieceName`` (`piece_name` for
