@@ -31,9 +31,11 @@ OUT = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example"
 MODULE_NAME, MODULE_VERSION, VASSAL_VERSION = "Kasserine", "0.1", "3.6.7"
 MAP, BOARD, IMAGE = "Main Map", "Kasserine", "kasserine-map.png"
 COLUMNS, ROWS = 39, 26  # hexes 0101 to 3926
-DX, DY, X0, Y0 = 52.0, 60.0, 36, 36
+DX, DY, X0, Y0 = 52.0, 60.0, 36, 28
 WIDTH = X0 * 2 + int(DX * (COLUMNS - 1))
-HEIGHT = Y0 * 2 + int(DY * (ROWS - 1) + DY / 2)
+# Exactly the centres of 0101-3926 lie on the board, as VASSAL decides what is on it: row 00 of
+# the lower columns sits above the top edge and row 27 of the upper columns on the bottom edge.
+HEIGHT = Y0 + int(DY * ROWS)
 # Columns numbered west to east, rows north to south, two digits each; the second column
 # starts half a hex lower than the first (no stagger in VASSAL's numbering terms).
 NUMBERING = HexNumbering(first="H", sep="", h_type="N", v_type="N", h_leading=1, v_leading=1,

@@ -27,8 +27,8 @@ def test_inspect_example_describes_map_board_grid_and_counts() -> None:
     code, out, _ = run("inspect", MODULE)
     assert code == 0
     assert "Kasserine version 0.1" in out
-    assert "map 'Main Map'" in out and "board 'Kasserine': 2048x1602" in out
-    assert "hex grid: dx 52, dy 60, origin (36, 36)" in out
+    assert "map 'Main Map'" in out and "board 'Kasserine': 2048x1588" in out
+    assert "hex grid: dx 52, dy 60, origin (36, 28)" in out
     assert "columns numbers from 1, rows numbers from 1; not staggered" in out
     assert "piece slots: 21, card slots: 0, prototypes: 1" in out
 

@@ -24,6 +24,7 @@ from vassal_adj.parse.commands import (
     encode,
     is_log,
     iter_nodes,
+    iter_texts,
     log_steps,
     parse_stream,
     secrets,
@@ -400,3 +401,119 @@ def test_corpus_truncated_saves_only_raise_format_error() -> None:
         text = saved_text(path)
         for k in range(1, 41):
             _type_all(text[: len(text) * k // 41])
+
+
+# ---------------------------------------------------------------- lazy tree and fast paths
+
+
+def eager_tree(text: str) -> list:
+    """Reference: the former eager parser (spec 5.1 with tokens.split), as [index, text, kids]."""
+    from vassal_adj.parse.tokens import split
+
+    counter = iter(range(10**9))
+
+    def decode(s: str) -> list:
+        while True:
+            fields = split(s, ESC)
+            if len(fields) > 1:
+                break
+            if fields[0] == s:
+                return [next(counter), s, []]
+            s = fields[0]
+        node = decode(fields[0])
+        node[2].extend(decode(f) for f in fields[1:])
+        return node
+
+    return decode(text)
+
+
+def lazy_tree(node: Node) -> list:
+    return [node.index, node.text, [lazy_tree(k) for k in node.children]]
+
+
+@settings(max_examples=500)
+@given(st.text(st.sampled_from(list("ab'\\\x1b/")), max_size=30))
+def test_split_esc_equals_split(text: str) -> None:
+    from vassal_adj.parse.commands import _split_esc
+    from vassal_adj.parse.tokens import split
+
+    assert _split_esc(text)[0] == split(text, ESC)
+
+
+@settings(max_examples=300)
+@given(st.one_of(TREES.map(encode), st.text(st.sampled_from(list("ab'\\\x1b")), max_size=30)))
+def test_lazy_parse_equals_eager_with_indices(text: str) -> None:
+    root = parse_stream(text)
+    assert list(iter_texts(parse_stream(text))) == [(n.index, n.text) for _, _, n in iter_nodes(root)]
+    assert lazy_tree(root) == eager_tree(text)
+    assert encode(parse_stream(text)) == encode(root) == text or not _round_trips(text)
+
+
+def test_children_are_built_on_demand() -> None:
+    plain = _vectors()["save"]["plain"]
+    root = parse_stream(plain)
+    pieces = root.children[1]
+    assert pieces._pending is not None  # not built yet
+    assert encode(root) == plain and not root.changed()
+    assert list(iter_texts(pieces, pieces.index))[1][1].startswith("+/1700000000001/")
+    assert pieces._pending is not None  # iter_texts built nothing
+    assert [k.index for k in pieces.children] == [3, 4] and pieces._pending is None
+    # Children assigned to a node whose children were never built replace them.
+    again = parse_stream(plain)
+    again.children[1].children = []
+    assert tree(parse_stream(encode(again)))[2] == ""
+
+
+def test_deep_nesting_needs_a_long_backslash_run() -> None:
+    # 199 levels parse (the limit is 200), and the check does not depend on laziness.
+    text = "a" + "".join("\\" * k + ESC + "x" for k in range(199))
+    root = parse_stream(text)
+    assert sum(1 for _ in iter_nodes(root)) == 200
+
+
+@pytest.mark.parametrize("path", SAVES, ids=ids(SAVES))
+def test_corpus_lazy_indices_are_depth_first(path: Path) -> None:
+    need_corpus()
+    text = saved_text(path)
+    fast = list(iter_texts(parse_stream(text)))
+    root = parse_stream(text)
+    walk = [(i, n.index, n.text) for i, _, n in iter_nodes(root)]
+    assert [(i, t) for i, _, t in walk] == fast
+    assert all(i == index for i, index, _ in walk)
+    if len(text) < 3_000_000:
+        assert lazy_tree(parse_stream(text)) == eager_tree(text)
+
+
+# ---------------------------------------------------------------- secrets in piece states
+
+
+MASKED_TYPE = "obs;77,130;mask.gif;Mask;G;?;player:;Peek\thide;73,130;Hide;;player:\tpiece;;;unit.png;Unit"
+SIDE_TYPE = "obs;77,130;mask.gif;Mask;G;?;side:\tpiece;;;unit.png;Unit"
+
+
+def test_piece_state_passwords_are_secrets(tmp_path: Path) -> None:
+    from vassal_adj.codec.obfuscation import Codec
+    from vassal_adj.parse.secrets import all_secrets, piece_secrets
+    from vassal_adj.parse.tokens import join
+    from vassal_adj.savedgame import SavedGame
+
+    add = "+/" + join(["1", MASKED_TYPE, "maskpw;|0\tnull\tMain Map;1;2;;0"], "/")
+    side = "+/" + join(["2", SIDE_TYPE, "Germans;|0\tMain Map;1;2;;0"], "/")
+    change = "LOG\tD/" + join(["1", "null;\thidepw\tMain Map;1;2;;0"], "/")
+    unknown = "D/" + join(["9", "otherpw;|0\tMain Map;1;2;;0"], "/")
+    text = encode(Node("begin_save", [Node(""), Node("", [Node(add), Node(side)]), Node("end_save"),
+                                      Node(change), Node(unknown)]))
+    root = parse_stream(text)
+    assert secrets(root) == set()  # no command field holds a password here
+    assert piece_secrets(root) == {"maskpw", "hidepw"}
+    assert all_secrets(root) == {"maskpw", "hidepw"}
+    game = SavedGame.new(text, codec=Codec(True, 7))
+    assert game.secrets() == {"maskpw", "hidepw"}
+
+
+def test_is_stack_shortcut() -> None:
+    from vassal_adj.parse.builder import _is_stack
+
+    assert _is_stack("+/12/stack/Main Map;1;2;12;@@0")
+    for text in ("+/12/stack", "+/12/stacks/x", "+/1\\/2/stack/x", "+//stack/x", "+/12/piece;;;a;A/x"):
+        assert not _is_stack(text), text

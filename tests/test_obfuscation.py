@@ -205,3 +205,13 @@ def test_decode_is_fast() -> None:
     elapsed = time.perf_counter() - start
     assert decoded == text and codec.key == 0x3C
     assert elapsed < 1.0, f"decoding 20 MB took {elapsed:.2f} s"
+
+
+def test_bad_digit_wins_over_odd_length_and_case_reads_whole_data() -> None:
+    # Both faults: the non-hex digit is reported, as before the unhexlify-first fast path.
+    with pytest.raises(FormatError, match="non-hex digit") as err:
+        decode_saved_game(b"!VCSK5a38z")
+    assert err.value.where.offset == 9
+    # Upper case unless a lower-case letter appears anywhere, even at the very end.
+    assert decode_saved_game(b"!VCSK5A" + b"3F" * 1000 + b"3f")[1].upper is False
+    assert decode_saved_game(b"!VCSK5A" + b"3F" * 1000)[1].upper is True

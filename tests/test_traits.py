@@ -24,7 +24,7 @@ from vassal_adj.parse.traits import (
     expand_prototypes, make_trait, parse_add_piece_text, parse_piece, piece_name,
     piece_properties, visible_name,
 )
-from vassal_adj.parse.traits import _tab_fields
+from vassal_adj.parse.chains import tab_fields as _tab_fields
 
 TAB = "\t"
 JAVA_WS = "".join(map(chr, range(33)))

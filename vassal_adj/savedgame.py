@@ -11,7 +11,8 @@ from vassal_adj.codec.obfuscation import Codec, decode_saved_game, encode_saved_
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.parse import records
 from vassal_adj.parse.buildfile import parse_metadata
-from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, parse_stream, secrets
+from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, parse_stream
+from vassal_adj.parse.secrets import all_secrets
 
 # Zip timestamps of saves this tool creates: fixed, so that generated files are reproducible.
 _FIXED_DATE = (2026, 1, 1, 0, 0, 0)
@@ -48,9 +49,16 @@ class SavedGame:
         """(index, depth, node) for every node of the command tree, depth first."""
         return iter_nodes(self.root)
 
+    def board_selection(self, map_name_or_id: str) -> list[tuple[str, bool, int, int]] | None:
+        """The (board, reversed, column, row) choices the save's BoardPicker made for a map,
+        or None when it made none (then the map's default layout applies)."""
+        from vassal_adj.parse.builder import board_selections
+
+        return board_selections(self.root).get(map_name_or_id)
+
     def secrets(self) -> set[str]:
         """Player passwords found in the stream; they must never reach any output."""
-        return secrets(self.root)
+        return all_secrets(self.root)
 
     def encoded_text(self) -> str:
         return encode(self.root)

@@ -50,7 +50,7 @@ def _at(where: Where | None, offset: int) -> Where:
 
 
 def _hex_case(hexpart: bytes, where: Where | None) -> bool:
-    """Whether `hexpart` is upper case; raises on the first non-hex byte.
+    """Whether `hexpart` is upper case; raises on the first non-hex byte (error path only).
 
     Two or three ``translate`` passes instead of a regex: deleting the lower-case digits of a
     VASSAL-written (lower-case) stream leaves nothing, which is the common, fast answer.
@@ -102,19 +102,32 @@ def decode_saved_game(data: bytes, where: Where | None = None) -> tuple[str, Cod
             f"obfuscated saved game has no key after '!VCSK' (got {hexpart!r})",
             _at(where, _KEY_AT),
         )
-    upper = _hex_case(hexpart, where)
-    if len(hexpart) % 2:
+    try:
+        # unhexlify is bytes.fromhex minus its whitespace skipping: it accepts exactly the
+        # digits VASSAL accepts, so on success the data is valid and no other pass is needed.
+        raw = binascii.unhexlify(hexpart)
+    except binascii.Error:
+        raw = None
+    if raw is None:  # the error path: find the first bad digit (or the dangling one)
+        _hex_case(hexpart, where)
         last = len(data) - 1
         raise FormatError(
             f"obfuscated saved game has an odd number of hex digits: "
             f"dangling digit {data[last:last + 1]!r} at offset {last}",
             _at(where, last),
         )
-    key = int(hexpart[:2], 16)
-    # unhexlify is bytes.fromhex for bytes input, minus fromhex's whitespace skipping; the
-    # digits were validated above, so it cannot fail here.
-    plain = binascii.unhexlify(memoryview(data)[_BODY_AT:]).translate(_xor_table(key))
-    return _decode_utf8(plain, where, _BODY_AT), Codec(obfuscated=True, key=key, upper=upper)
+    key = raw[0]
+    plain = raw[1:].translate(_xor_table(key))
+    return _decode_utf8(plain, where, _BODY_AT), Codec(obfuscated=True, key=key, upper=_is_upper(hexpart))
+
+
+def _is_upper(hexpart: bytes) -> bool:
+    """Whether valid hex digits were written upper case: some A-F and no a-f (mixed case
+    reads as lower). Each ``in`` is a memchr that stops at the first hit, which for
+    VASSAL's lower-case output comes within the first few bytes."""
+    if any(c in hexpart for c in b"abcdef"):
+        return False
+    return any(c in hexpart for c in b"ABCDEF")
 
 
 def encode_saved_game(text: str, codec: Codec) -> bytes:

@@ -9,30 +9,18 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable, Mapping
+from functools import lru_cache
+from typing import Any, Callable, Mapping
 
 # The SequenceEncoder is pure text handling shared by all layers (see test_layering).
 from ..parse.tokens import split
 from .module import HexGridDef, HexNumbering, SquareGridDef
 
 __all__ = [
-    "java_round",
-    "expand_format",
-    "format_pattern",
-    "coordinate_name",
-    "parse_coordinate",
-    "grid_location",
-    "parse_grid_location",
-    "hex_max_rows_columns",
-    "hex_column_row",
-    "hex_center_of_column_row",
-    "square_column_row",
-    "square_center_of_column_row",
-    "numbering_location_name",
-    "raw_column_row",
-    "center_of",
-    "column_row",
-    "center_of_column_row",
+    "java_round", "expand_format", "format_pattern", "coordinate_name", "parse_coordinate",
+    "grid_location", "parse_grid_location", "hex_max_rows_columns", "hex_plan", "hex_column_row",
+    "hex_center_of_column_row", "square_column_row", "square_center_of_column_row",
+    "numbering_location_name", "raw_column_row", "center_of", "column_row", "center_of_column_row",
 ]
 
 _JAVA_WS = "".join(map(chr, range(33)))
@@ -44,11 +32,31 @@ def java_round(v: float) -> int:
     return int(f) + (1 if v - f >= 0.5 else 0)
 
 
+# Caches keyed by identity: hashing a frozen record walks all its fields, costing more than
+# the lookup saves. An entry holds its key object, so the id is not reused while it lives.
+_IdentityCache = dict[int, tuple[object, Any]]
+
+
+def _identity_cached(cache: _IdentityCache, obj: object, build: Callable[[], Any]) -> Any:
+    entry = cache.get(id(obj))
+    if entry is None or entry[0] is not obj:
+        if len(cache) > 1024:
+            cache.clear()
+        entry = cache[id(obj)] = (obj, build())
+    return entry[1]
+
+
+_NAME_MEMOS: _IdentityCache = {}  # HexNumbering -> {(column, row): name}
+_LABEL_PARSERS: _IdentityCache = {}  # HexNumbering -> (compiled pattern, groups) or None
+_HEX_PLANS: _IdentityCache = {}  # HexGridDef -> {(width, height): plan}
+
+
 # ---------------------------------------------------------------------------------------
 # Format strings ($prop$)
 
 
-def _format_tokens(fmt: str) -> list[tuple[str, bool]]:
+@lru_cache(maxsize=4096)  # formats are few and reused: parse each once
+def _format_tokens(fmt: str) -> tuple[tuple[str, bool], ...]:
     """(token, is_property) pairs of a `$` format; a last property-position token is literal."""
     tokens = split(fmt, "$")
     out: list[tuple[str, bool]] = []
@@ -57,7 +65,7 @@ def _format_tokens(fmt: str) -> list[tuple[str, bool]]:
             continue
         is_prop = k % 2 == 1 and k < len(tokens) - 1
         out.append((tok, is_prop))
-    return out
+    return tuple(out)
 
 
 _BSH_TERM = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_][A-Za-z0-9_]*)|(-?[0-9]+))\s*')
@@ -180,44 +188,53 @@ def grid_location(num: HexNumbering, column: int, row: int) -> str:
 
 def numbering_location_name(num: HexNumbering, column: int, row: int) -> str:
     """The grid's locationFormat expanded for a numbered (column, row)."""
-    props = {
-        "gridLocation": grid_location(num, column, row),
-        "row": coordinate_name(row + num.v_off, num.v_type, num.v_leading),
-        "column": coordinate_name(column + num.h_off, num.h_type, num.h_leading),
-    }
-    return expand_format(num.location_format, props)
+    memo = _identity_cached(_NAME_MEMOS, num, dict)
+    name = memo.get((column, row))
+    if name is None:
+        props = {
+            "gridLocation": grid_location(num, column, row),
+            "row": coordinate_name(row + num.v_off, num.v_type, num.v_leading),
+            "column": coordinate_name(column + num.h_off, num.h_type, num.h_leading),
+        }
+        name = expand_format(num.location_format, props)
+        if len(memo) < 65536:  # a board has a few thousand names; stray points stay unmemoised
+            memo[(column, row)] = name
+    return name
 
 
 def parse_grid_location(num: HexNumbering, label: str) -> tuple[int, int] | None:
     """Numbered (column, row) of a label formatted with `num`, or None if it does not parse."""
+    parser = _identity_cached(_LABEL_PARSERS, num, lambda: _label_parser(num))
+    m = parser and parser[0].fullmatch(label)
+    if not m:
+        return None
+    found = {name: m.group(k) for k, name in reversed(parser[1])}  # the first group wins
+    if "column" not in found or "row" not in found:
+        return None
+    return (parse_coordinate(found["column"], num.h_type) - num.h_off,
+            parse_coordinate(found["row"], num.v_type) - num.v_off)
+
+
+def _label_parser(num: HexNumbering) -> tuple[re.Pattern[str], list[tuple[int, str]]] | None:
+    """The pattern VASSAL builds from the location format, and (group, coordinate) pairs."""
     col_re = _coordinate_regex(num.h_type, num.h_leading)
     row_re = _coordinate_regex(num.v_type, num.v_leading)
     sep = re.escape(num.sep)
-    if num.first == "H":
-        grid_re, order = col_re + sep + row_re, ("column", "row")
-    else:
-        grid_re, order = row_re + sep + col_re, ("row", "column")
+    grid_re = col_re + sep + row_re if num.first == "H" else row_re + sep + col_re
+    order = ("column", "row") if num.first == "H" else ("row", "column")
     built = format_pattern(
         num.location_format, {"gridLocation": grid_re, "row": row_re, "column": col_re}
     )
     if built is None:
         return None
     regex, names = built
-    m = re.fullmatch(regex, label)
-    if m is None:
-        return None
-    found: dict[str, str] = {}
-    grid_index = 0
+    groups, grid_index = [], 0
     for k, name in enumerate(names):
         if name == "gridLocation":
             name = order[grid_index % 2]
             grid_index += 1
-        found.setdefault(name, m.group(k + 1))
-    if "column" not in found or "row" not in found:
-        return None
-    column = parse_coordinate(found["column"], num.h_type) - num.h_off
-    row = parse_coordinate(found["row"], num.v_type) - num.v_off
-    return column, row
+        groups.append((k + 1, name))
+    return re.compile(regex), groups
 
 
 # ---------------------------------------------------------------------------------------
@@ -229,56 +246,72 @@ def hex_max_rows_columns(grid: HexGridDef, width: int, height: int) -> tuple[int
     return math.floor(height / grid.dx + 0.5), math.floor(width / grid.dy + 0.5)
 
 
+HexPlan = tuple[bool, int, float, int, float, float, int | None, int | None, int, int]
+
+
+def hex_plan(grid: HexGridDef, width: int, height: int) -> HexPlan:
+    """What naming on a hex grid needs, once per grid and container size (cached): (sideways,
+    x0, dx, y0, dy, dy/2, column flipped from (None: kept), row flipped from, stagger shift
+    of odd raw columns (0: none), oblique slant (1 stagger, -1 not, 0 none))."""
+    plans = _identity_cached(_HEX_PLANS, grid, dict)
+    plan: HexPlan | None = plans.get((width, height))
+    if plan is not None:
+        return plan
+    num = grid.numbering or HexNumbering()
+    max_rows, max_cols = hex_max_rows_columns(grid, width, height)
+    rows_first = num.v_descend if grid.sideways else num.h_descend  # flips the column
+    cols_second = num.h_descend if grid.sideways else num.v_descend  # flips the row
+    flip_col = (max_rows if grid.sideways else max_cols) if rows_first else None
+    flip_row = (max_cols if grid.sideways else max_rows) if cols_second else None
+    shift = (-1 if cols_second else 1) if num.stagger else 0  # odd columns: row -1 if descending
+    slant = (1 if num.stagger else -1) if num.oblique else 0
+    plan = plans[(width, height)] = (grid.sideways, grid.x0, grid.dx, grid.y0, grid.dy,
+                                     grid.dy / 2, flip_col, flip_row, shift, slant)
+    return plan
+
+
+def _hex_raw(plan: HexPlan, x: float, y: float) -> tuple[int, int]:
+    sideways, x0, dx, y0, dy, half_dy = plan[:6]
+    u, v = (y, x) if sideways else (x, y)
+    a = (u - x0) / dx
+    raw_col = math.floor(a + 0.5)
+    if java_round(a) % 2 == 0:  # normally raw_col, but VASSAL rounds separately
+        return raw_col, java_round((v - y0) / dy)
+    return raw_col, java_round(((v - y0) - half_dy) / dy)
+
+
+def _hex_numbered(plan: HexPlan, raw_col: int, raw_row: int) -> tuple[int, int]:
+    _, _, _, _, _, _, flip_col, flip_row, shift, slant = plan
+    column = raw_col if flip_col is None else flip_col - raw_col
+    row = raw_row if flip_row is None else flip_row - raw_row
+    if shift and raw_col % 2 != 0:
+        row += shift
+    if slant:
+        half = int(column / 2)  # Java division truncates toward zero
+        row = half + row if slant > 0 else row - half + 1
+    return column, row
+
+
 def hex_column_row(
     grid: HexGridDef, width: int, height: int, raw_col: int, raw_row: int
 ) -> tuple[int, int]:
     """Numbered (column, row) from the raw indices: descend, stagger, then oblique slant."""
-    num = grid.numbering or HexNumbering()
-    max_rows, max_cols = hex_max_rows_columns(grid, width, height)
-    column, row = raw_col, raw_row
-    if num.v_descend and grid.sideways:
-        column = max_rows - column
-    if num.h_descend and not grid.sideways:
-        column = max_cols - column
-    if num.v_descend and not grid.sideways:
-        row = max_rows - row
-    if num.h_descend and grid.sideways:
-        row = max_cols - row
-    if num.stagger and raw_col % 2 != 0:
-        desc = num.h_descend if grid.sideways else num.v_descend
-        row = row - 1 if desc else row + 1
-    if num.oblique:
-        half = int(column / 2)  # Java division truncates toward zero
-        row = half + row if num.stagger else row - half + 1
-    return column, row
+    return _hex_numbered(hex_plan(grid, width, height), raw_col, raw_row)
 
 
 def hex_center_of_column_row(
     grid: HexGridDef, width: int, height: int, column: int, row: int
 ) -> tuple[int, int]:
     """VASSAL's HexGridNumbering.getCenterPoint for a numbered (column, row)."""
-    num = grid.numbering or HexNumbering()
-    col = column
-    if num.stagger and col % 2 != 0:
-        desc = num.h_descend if grid.sideways else num.v_descend
-        row = row + 1 if desc else row - 1
-    max_rows, max_cols = hex_max_rows_columns(grid, width, height)
-    if grid.sideways:
-        if num.v_descend:
-            col = max_rows - col
-        if num.h_descend:
-            row = max_cols - row
-    else:
-        if num.h_descend:
-            col = max_cols - col
-        if num.v_descend:
-            row = max_rows - row
-    px = int(col * grid.dx) + grid.x0
-    if col % 2 == 0:
-        py = int(row * grid.dy) + grid.y0
-    else:
-        py = int(row * grid.dy + grid.dy / 2) + grid.y0
-    return (py, px) if grid.sideways else (px, py)
+    sideways, x0, dx, y0, dy, half_dy, flip_col, flip_row, shift, _ = hex_plan(grid, width, height)
+    if shift and column % 2 != 0:
+        row -= shift  # undo the stagger: row + 1 when descending, else row - 1
+    col = column if flip_col is None else flip_col - column
+    if flip_row is not None:
+        row = flip_row - row
+    px = int(col * dx) + x0
+    py = int(row * dy) + y0 if col % 2 == 0 else int(row * dy + half_dy) + y0
+    return (py, px) if sideways else (px, py)
 
 
 # ---------------------------------------------------------------------------------------
@@ -331,14 +364,7 @@ def raw_column_row(grid: HexGridDef | SquareGridDef, x: float, y: float) -> tupl
     if isinstance(grid, SquareGridDef):
         column = math.floor((x - grid.x0) / grid.dx + 0.5)
         return column, int((y - grid.y0) / grid.dy + 0.5)
-    u, v = (y, x) if grid.sideways else (x, y)
-    raw_col = math.floor((u - grid.x0) / grid.dx + 0.5)
-    n = java_round((u - grid.x0) / grid.dx)
-    if n % 2 == 0:
-        raw_row = java_round((v - grid.y0) / grid.dy)
-    else:
-        raw_row = java_round(((v - grid.y0) - grid.dy / 2) / grid.dy)
-    return raw_col, raw_row
+    return _hex_raw(hex_plan(grid, 0, 0), x, y)  # the size plays no part in raw indices
 
 
 def center_of(grid: HexGridDef | SquareGridDef, col: int, row: int) -> tuple[int, int]:
@@ -359,8 +385,8 @@ def column_row(
     """The numbered (column, row) of a point (after descend, stagger and oblique slant)."""
     if isinstance(grid, SquareGridDef):
         return square_column_row(grid, width, height, x, y)
-    raw_col, raw_row = raw_column_row(grid, x, y)
-    return hex_column_row(grid, width, height, raw_col, raw_row)
+    plan = hex_plan(grid, width, height)
+    return _hex_numbered(plan, *_hex_raw(plan, x, y))
 
 
 def center_of_column_row(

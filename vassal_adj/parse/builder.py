@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 
 from vassal_adj.errors import Where
 from vassal_adj.model.grid import map_location_name, place_boards
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records
-from vassal_adj.parse.commands import Node, iter_nodes, log_steps
+from vassal_adj.parse.commands import Node, decode_command, iter_texts, log_steps
 from vassal_adj.parse.trait_types import Hideable, Obscurable
 from vassal_adj.parse.traits import (
     PieceDef,
@@ -32,27 +33,39 @@ def _concealment(piece: PieceDef) -> str | None:
 def board_selections(root: Node) -> dict[str, list[tuple[str, bool, int, int]]]:
     """The boards each map uses, from the save's BoardPicker commands (map id -> choices)."""
     found: dict[str, list[tuple[str, bool, int, int]]] = {}
-    for _, _, node in iter_nodes(root):
-        cmd = node.command
+    for index, text in iter_texts(root):
+        if "BoardPicker" not in text:  # cheap test first: only candidates are typed
+            continue
+        cmd = decode_command(text, index, root.where)
         if isinstance(cmd, records.BoardPicker):
             found[cmd.map_id] = [(b.name, b.reversed, b.column, b.row) for b in cmd.boards]
     return found
 
 
-def _opening_nodes(root: Node) -> list[tuple[int, int, Node]]:
-    """The nodes of the saved position: everything but a log's LOG steps."""
-    steps = {id(s) for s in log_steps(root)}
-    out = []
-    skip_depth: int | None = None
-    for index, depth, node in iter_nodes(root):
-        if skip_depth is not None and depth > skip_depth:
-            continue
-        skip_depth = None
-        if id(node) in steps:
-            skip_depth = depth
-            continue
-        out.append((index, depth, node))
-    return out
+def _opening_texts(root: Node) -> Iterator[tuple[int, str]]:
+    """(index, text) of the saved position: everything but a log's LOG steps, which follow
+    ``end_save`` among the root's sub-commands; built from strings, not Nodes."""
+    steps = log_steps(root)
+    first_step = steps[0] if steps else None
+    yield 0, root.text
+    index = 1
+    for kid in root.children:
+        if kid is first_step:
+            return
+        for index, text in iter_texts(kid, index):
+            yield index, text
+        index += 1
+
+
+# An AddPiece ``+/id/stack/…`` (6.4): the id ends at the first slash, which a backslash must
+# not escape. Anything unusual (an escaped slash, a quoted field) does not match and goes
+# through the full decoder. One C-level match per command: a big save is mostly stacks.
+_STACK_ADD = re.compile(r"\+/[^/]*[^/\\]/stack/")
+
+
+def _is_stack(text: str) -> bool:
+    """Whether an AddPiece text has the type exactly ``stack``."""
+    return _STACK_ADD.match(text) is not None
 
 
 def game_pieces(root: Node, module: Module | None = None, path: str | None = None) -> list[Piece]:
@@ -72,10 +85,13 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
             placed[m.name] = place_boards(m, selection)
             placed[m.id] = placed[m.name]
     out: list[Piece] = []
-    for index, _depth, node in _opening_nodes(root):
-        cmd = node.command
-        if not isinstance(cmd, records.AddPiece):
+    for index, text in _opening_texts(root):
+        # Most AddPieces of a big save are stacks (74,301 of Waterloo's 74,634): skip them,
+        # and everything else, before any decoding.
+        if not text.startswith("+/") or _STACK_ADD.match(text):
             continue
+        cmd = decode_command(text, index, root.where)
+        assert isinstance(cmd, records.AddPiece)
         where = Where(path=path, entry="savedGame", command=index)
         piece = parse_piece(cmd.type, cmd.state, where)
         if piece.is_stack or piece.is_deck or piece.basic is None:

@@ -2,43 +2,47 @@
 
 `parse_stream` decodes the text into a tree of `Node`; `encode` turns it back into text.
 
-Change tracking: a parsed node remembers its text and the identity of its children as
-parsed. `encode` returns ``node.raw`` (the exact string the node was decoded from) when the
-node's text is unchanged, its child list holds the same Node objects in the same order and
-every child is unchanged too; otherwise it re-encodes that node with `join`, still reusing
-the raw text of every unchanged descendant. So nodes and their ``children`` lists may be
-edited freely and in place; nothing has to be flagged. New nodes (``Node(text, children)``)
-have no raw text and are always encoded.
+Laziness: saves hold tens of thousands of commands. `parse_stream` splits only the root; a node
+keeps its sub-commands as field strings (decoded one level) and builds their Nodes on the first
+access to ``node.children``; `iter_texts` walks (index, text) pairs building no Node at all.
+Indices are exact depth-first numbers either way: a field holds ``1 + field.count(ESC)``
+commands (every ESC in it is a delimiter at some depth, an escaped one losing one backslash
+per level), so a child's index is its parent's plus the sizes of the siblings before it.
 
-Typed records (`node.command`) are decoded lazily, on first access, and cached per text
-(`decode_command`, in `vassal_adj.parse.command_decoders`).
+Change tracking: `encode` returns ``node.raw`` (the exact string the node was decoded from)
+when the node's text is unchanged and its child list holds the same, unchanged Node objects
+in the same order (children never built are unchanged); otherwise it re-encodes that node
+with `join`, reusing the raw text of unchanged descendants. So nodes and ``children`` lists
+may be edited in place; nothing is flagged. New nodes (``Node(text, children)``) have no raw.
+Typed records (`node.command`) are decoded lazily and cached per text (`decode_command`).
 """
 
 from __future__ import annotations
 
 import gc
-import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import FormatError, Where
 from . import records as r
 from .command_decoders import KNOWN_PREFIXES, decode_command
-from .tokens import join, split
+from .tokens import join, unquote
 
 __all__ = [
-    "ESC", "KNOWN_PREFIXES", "Node", "parse_stream", "encode", "iter_nodes", "decode_command",
-    "DiceRoll", "dice_rolls", "secrets", "log_steps", "is_log",
+    "ESC", "KNOWN_PREFIXES", "Node", "parse_stream", "encode", "iter_nodes", "iter_texts",
+    "decode_command", "DiceRoll", "dice_rolls", "secrets", "log_steps", "is_log",
 ]  # fmt: skip
 
 ESC = "\x1b"
 _MAX_DEPTH = 200  # real streams nest < 10 deep; deeper means a corrupt or hostile file
+_BIG = 1000  # building more nodes than this at once pauses the cyclic GC
 
 
 class Node:
     """One command of the stream: its own text plus its sub-commands, in execution order."""
 
-    __slots__ = ("text", "children", "raw", "index", "where", "_text0", "_kids0", "_record", "_rtext")
+    __slots__ = ("text", "children", "raw", "index", "where", "_text0", "_kids0", "_record",
+                 "_rtext", "_pending", "_flat")  # fmt: skip
 
     def __init__(self, text: str, children: Iterable[Node] = ()) -> None:
         self.text = text
@@ -50,6 +54,34 @@ class Node:
         self._kids0: tuple[Node, ...] = ()
         self._record: r.Record | None = None
         self._rtext: str | None = None
+        self._pending: list[str] | None = None  # child fields not built yet (children unset)
+        self._flat = False  # every pending field is a plain single command
+
+    def __getattr__(self, name: str) -> list[Node]:
+        # Python calls this only for an unset slot: `children` of a node not built yet.
+        if name == "children" and self._pending is not None:
+            return self._build_children()
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_children(self) -> list[Node]:
+        pending, index, where = self._pending, self.index, self.where
+        assert pending is not None and index is not None
+        pause = len(pending) > _BIG and gc.isenabled()
+        if pause:
+            gc.disable()  # the tree has no cycles: collecting while it grows is wasted time
+        try:
+            kids = []
+            index += 1
+            for f in pending:
+                kids.append(_make(f, index, where))
+                index += 1 if self._flat else 1 + f.count(ESC)
+        finally:
+            if pause:
+                gc.enable()
+        self.children = kids
+        self._kids0 = tuple(kids)
+        self._pending = None
+        return kids
 
     @property
     def command(self) -> r.Record:
@@ -66,7 +98,100 @@ class Node:
     def __repr__(self) -> str:
         # Never the text itself: it may hold a password.
         head = self.text.split("\t", 1)[0].split("/", 1)[0][:30]
-        return f"Node(index={self.index}, head={head!r}, children={len(self.children)})"
+        count = len(self._pending) if _lazy(self) else len(self.children)  # type: ignore[arg-type]
+        return f"Node(index={self.index}, head={head!r}, children={count})"
+
+
+_CHILDREN_SLOT = Node.children  # the slot itself: reading it never builds children
+
+
+def _lazy(node: Node) -> bool:
+    """Whether `node` still holds unbuilt child fields (and nobody assigned its children)."""
+    try:  # an assigned list is never None; an unset slot raises
+        return node._pending is not None and _CHILDREN_SLOT.__get__(node, Node) is None
+    except AttributeError:
+        return True
+
+
+def _quoted(s: str) -> bool:
+    return len(s) > 1 and s[0] == "'" and s[-1] == "'"
+
+
+def _split_esc(s: str) -> tuple[list[str], bool]:
+    """``split(s, ESC)`` with C-speed passes where it counts: one ``str.split`` at every ESC,
+    then the parts ending in a backslash (an escaped ESC follows) are glued to the next one
+    without that backslash, exactly as the decoder does (spec 4.2). Replacing ``\\<ESC>``
+    in the whole text instead would be slow: saves often hold non-Latin-1 characters.
+    Also says whether a field may start with a quote (False: certainly none does)."""
+    parts = s.split(ESC)
+    last = len(parts) - 1
+    ends = [i for i, p in enumerate(parts) if p[-1:] != "\\" or i == last]
+    if len(ends) == len(parts):
+        fields = parts
+    else:
+        fields, start = [], 0
+        for end in ends:
+            if end == start:
+                fields.append(parts[end])
+            else:
+                glued = [p[:-1] for p in parts[start:end]]
+                glued.append(parts[end])
+                fields.append(ESC.join(glued))
+            start = end + 1
+    if s[:1] == "'" or ESC + "'" in s:  # else no field starts with a quote: none to remove
+        return [unquote(f) for f in fields], True
+    return fields, False
+
+
+def _explode(s: str) -> tuple[str, list[str] | None, bool]:
+    """Spec 5.1 for one node: its own text, its child fields (None for a single command) and
+    whether every child field is a plain single command (no ESC, not quoted)."""
+    while True:
+        if ESC not in s and not _quoted(s):
+            return s, None, False  # the common case needs no split
+        fields, quotes = _split_esc(s)
+        if len(fields) > 1:
+            break
+        if fields[0] == s:
+            return s, None, False
+        s = fields[0]  # quotes or a lone escape were removed: decode what is left
+    text, own, _ = _explode(fields[0])
+    if own is not None:  # the first field is itself compound: its children come first
+        return text, own + fields[1:], False
+    del fields[0]
+    # The fields hold no ESC when `s` had exactly one per delimiter; none is quoted when no
+    # field starts with a quote.
+    flat = not quotes and s.count(ESC) == len(fields)
+    return text, fields, flat
+
+
+def _make(s: str, index: int, where: Where | None) -> Node:
+    node = Node.__new__(Node)
+    # The leaf test inlined: most commands of a save are single commands.
+    leaf = ESC not in s and not _quoted(s)
+    node.text, node._pending, node._flat = (s, None, False) if leaf else _explode(s)
+    if node._pending is None:
+        node.children = []
+    node._text0, node.raw, node._kids0, node.index, node.where = node.text, s, (), index, where
+    node._record = node._rtext = None
+    return node
+
+
+def _check_depth(s: str, depth: int, where: Where | None) -> None:
+    # The nesting test of the former eager parser, on strings: `depth` counts its recursion.
+    if depth > _MAX_DEPTH:
+        raise FormatError(f"commands nested deeper than {_MAX_DEPTH} levels", where)
+    while ESC in s or _quoted(s):
+        fields = _split_esc(s)[0]
+        if len(fields) > 1:
+            _check_depth(fields[0], depth + 1, where)
+            for f in fields[1:]:
+                if ESC in f or _quoted(f):
+                    _check_depth(f, depth + 1, where)
+            return
+        if fields[0] == s:
+            return
+        s = fields[0]
 
 
 def parse_stream(text: str, where: Where | None = None) -> Node:
@@ -77,65 +202,18 @@ def parse_stream(text: str, where: Where | None = None) -> Node:
     sub-command. `where` (file, entry) is attached to errors raised later by `Node.command`.
     Never raises for odd text, except FormatError for absurdly deep nesting.
     """
-    counter = itertools.count()
-    new = Node.__new__
-
-    def leaf(s: str, raw: str) -> Node:
-        node = new(Node)
-        node.text = node._text0 = s
-        node.raw = raw
-        node.children = []
-        node._kids0 = ()
-        node.index = next(counter)
-        node.where = where
-        node._record = node._rtext = None
-        return node
-
-    def decode(s: str, depth: int) -> Node:
-        if depth > _MAX_DEPTH:
-            raise FormatError(f"commands nested deeper than {_MAX_DEPTH} levels", where)
-        src = s
-        while True:
-            if ESC not in s and not (len(s) > 1 and s[0] == "'" and s[-1] == "'"):
-                return leaf(s, src)  # the common case needs no split
-            fields = split(s, ESC)
-            if len(fields) > 1:
-                break
-            if fields[0] == s:
-                return leaf(s, src)
-            s = fields[0]  # quotes or a lone escape were removed: decode what is left
-        node = decode(fields[0], depth + 1)
-        node.raw = src
-        kids = node.children
-        for f in fields[1:]:
-            if ESC in f or (len(f) > 1 and f[0] == "'" and f[-1] == "'"):
-                kids.append(decode(f, depth + 1))
-                continue
-            kid = new(Node)  # leaf(f, f), inlined: most commands of a save go through here
-            kid.text = kid._text0 = kid.raw = f
-            kid.children = []
-            kid._kids0 = ()
-            kid.index = next(counter)
-            kid.where = where
-            kid._record = kid._rtext = None
-            kids.append(kid)
-        node._kids0 = tuple(kids)
-        return node
-
-    # The tree holds no reference cycles, so pausing the cyclic GC while tens of thousands
-    # of nodes are allocated is safe; it halves the time on large saves.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return decode(text, 0)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    # An ESC that splits at depth d has at least d backslashes before it in `text` (each level
+    # removes one), so without such a run no depth can pass the limit: skip the full check.
+    if "\\" * _MAX_DEPTH + ESC in text:
+        _check_depth(text, 0, where)
+    return _make(text, 0, where)
 
 
 def _clean(node: Node) -> bool:
     if node.raw is None or node.text != node._text0:
         return False
+    if node._pending is not None:
+        return _lazy(node)  # unbuilt children are unchanged; assigned ones replace them
     kids, orig = node.children, node._kids0
     if len(kids) != len(orig):
         return False
@@ -143,7 +221,8 @@ def _clean(node: Node) -> bool:
         if a is not b:
             return False
         # Inline test for the common unchanged leaf; anything else is checked in full.
-        if (a.children or a._kids0 or a.raw is None or a.text != a._text0) and not _clean(a):
+        if (a._pending is not None or a._kids0 or a.children or a.raw is None
+                or a.text != a._text0) and not _clean(a):
             return False
     return True
 
@@ -172,6 +251,35 @@ def iter_nodes(root: Node) -> Iterator[tuple[int, int, Node]]:
         index += 1
         if node.children:
             stack.extend((k, depth + 1) for k in reversed(node.children))
+
+
+def iter_texts(node: Node, start: int = 0) -> Iterator[tuple[int, str]]:
+    """(index, own text) of `node` and every descendant, depth first, building no Node.
+
+    Indices count from `start` like `iter_nodes` does from 0, so for a parsed root they are
+    the nodes' own ``index``. Children not built yet are read from their field strings.
+    """
+    index = start
+    todo: list[Node | str] = [node]
+    while todo:
+        item = todo.pop()
+        if type(item) is str:
+            text, pending, flat = _explode(item)
+        else:
+            assert isinstance(item, Node)
+            text, flat = item.text, item._flat
+            pending = item._pending if _lazy(item) else None
+            if pending is None and item.children:
+                todo.extend(reversed(item.children))
+        yield index, text
+        index += 1
+        if pending is None:
+            continue
+        if flat:  # a flat list of single commands: zip is much faster than the loop
+            yield from zip(range(index, index + len(pending)), pending)
+            index += len(pending)
+        else:
+            todo.extend(reversed(pending))
 
 
 # ---------------------------------------------------------------------------- derived views
@@ -267,45 +375,14 @@ def dice_rolls(root: Node) -> list[DiceRoll]:
     return out
 
 
-def _secret_fields(text: str) -> list[str]:
-    # Lenient on purpose: a malformed command must not hide its password from redaction.
-    t = _unlogged(text)
-    if t.startswith("M/"):
-        f = split(t[2:], "/")
-        return f[9:10]
-    head, _, rest = t.partition("\t")
-    if not _:
-        return []
-    if head in ("PLAYER", "PYREMOVE", "PNOTE"):
-        return split(rest, "\t")[:1]
-    if head == "SNOTE":
-        return split(rest, "\t")[1:2]
-    if head == "UNMASK":
-        return split(rest, "\t")
-    if head == "LOCKSPOTAB":
-        return split(rest, "\t")[2:3]
-    return []
-
-
-_SECRET_STARTS = ("M/", "PLAYER\t", "PYREMOVE\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "LOCKSPOTAB\t")
-
-
 def secrets(root: Node) -> set[str]:
-    """Every player password in the stream's commands (spec 5.7), for redaction.
+    """Every player password in the stream's commands (spec 5.7); see `parse.secrets`.
 
-    Covers PLAYER, PYREMOVE, MovePiece's player, PNOTE/SNOTE owners, UNMASK and LOCKSPOTAB,
-    also inside LOG wrappers. Passwords inside piece states (Invisible/Mask traits with
-    per-player access) are found by the trait decoder, not here.
+    Passwords inside piece states (Mask/Invisible traits) are added by `secrets.all_secrets`.
     """
-    found: set[str] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.children)
-        t = node.text
-        if t.startswith(_SECRET_STARTS) or (t.startswith("LOG\t") and _unlogged(t).startswith(_SECRET_STARTS)):
-            found.update(x for x in _secret_fields(t) if x)
-    return found
+    from .secrets import command_secrets  # that module builds on this one: import late
+
+    return command_secrets(root)
 
 
 def log_steps(root: Node) -> list[Node]:

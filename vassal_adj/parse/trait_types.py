@@ -9,6 +9,7 @@ class only. Build traits with `make_trait`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from vassal_adj.parse.tokens import bool_of, float_or, int_or, parse_int, split
@@ -353,6 +354,7 @@ class MarkMoved(Trait, prefix="markmoved;", editor="Mark When Moved"):
         return self.state == "true"
 
 
+@lru_cache(maxsize=16384)  # traits are immutable; pieces of one kind repeat most of them
 def make_trait(type_text: str, state_text: str) -> Trait:
     """The typed trait for one own type/state pair (`UnknownTrait` for unknown prefixes).
 
@@ -365,7 +367,6 @@ def make_trait(type_text: str, state_text: str) -> Trait:
                **cls._extras(type_text, state_text))
 
 
-from vassal_adj.parse import basic_traits as _basic_traits  # noqa: E402  (registers the basics)
 
 __all__ = ["Trait", "UnknownTrait", "TRAIT_CLASSES", "BASIC_PREFIXES", "trait_prefix",
            "make_trait", *(c.__name__ for c in TRAIT_CLASSES.values()

@@ -19,7 +19,8 @@ from functools import lru_cache
 from vassal_adj.errors import FormatError, UsageError, Where
 from vassal_adj.parse import trait_types as _trait_types
 from vassal_adj.parse.basic_traits import BasicPiece, Deck, Stack
-from vassal_adj.parse.tokens import join, split, unquote
+from vassal_adj.parse.chains import state_levels, state_owns, tab_fields, type_levels, type_owns
+from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.trait_types import *  # noqa: F403  (re-exported: one import point)
 from vassal_adj.parse.trait_types import (
     BASIC_PREFIXES, Comment, DynamicProperty, Embellishment, Hideable, Labeler, Marker,
@@ -95,61 +96,18 @@ class PieceDef:
 
 # -- decoding ------------------------------------------------------------------------
 
-def _tab_fields(text: str) -> list[str]:
-    """``split(text, TAB)`` in a few C-speed scans (a level holds all inner levels, so deep
-    chains are split often). Real TABs = ``count(TAB) - count(backslash TAB)``."""
-    real = text.count(TAB) - text.count("\\\t")
-    if real > 1:
-        return split(text, TAB)  # extra fields: rare, let the general decoder do it
-    if real == 0:
-        parts = [text]
-    else:
-        i = text.find(TAB)
-        while i > 0 and text[i - 1] == "\\":
-            i = text.find(TAB, i + 1)
-        parts = [text[:i], text[i + 1:]]
-    return [unquote(p.replace("\\\t", TAB)) for p in parts]
-
-
-def _type_levels(type_text: str) -> tuple[list[str], list[str]]:
-    """The text of each chain level (as handed to that level) and each own type."""
-    levels, owns = [], []
-    text = type_text
-    while True:
-        levels.append(text)
-        if trait_prefix(text) in BASIC_PREFIXES:
-            owns.append(text)
-            return levels, owns
-        fields = _tab_fields(text)
-        owns.append(fields[0])
-        if len(fields) < 2:
-            return levels, owns
-        text = fields[1]
-
-
-def _state_levels(state_text: str | None, depth: int) -> tuple[list[str | None], list[str]]:
-    """Each level's state text (None where the chain ran out) and each own state."""
-    levels: list[str | None] = []
-    owns: list[str] = []
-    text = state_text
-    for i in range(depth):
-        levels.append(text)
-        fields = [""] if text is None else [text] if i == depth - 1 else _tab_fields(text)
-        owns.append(fields[0])
-        text = fields[1] if len(fields) > 1 else None
-    return levels, owns
-
-
 def parse_piece(type_text: str, state_text: str | None = None,
                 where: Where | None = None) -> PieceDef:
     """Decode a piece's type (and state) text into its trait chain; never loses text.
     Bad data inside traits is read leniently, as VASSAL does (see the trait classes)."""
     if not isinstance(type_text, str):
         raise FormatError(f"piece type must be text, got {type_text!r}", where)
-    _, type_owns = _type_levels(type_text)
-    state_levels, state_owns = _state_levels(state_text, len(type_owns))
-    traits = tuple(make_trait(t, s) for t, s in zip(type_owns, state_owns))
-    short = state_text is not None and state_levels[-1] is None
+    types = type_owns(type_text)
+    if state_text is None:
+        states, short = [""] * len(types), False
+    else:
+        states, short = state_owns(state_text, len(types))
+    traits = tuple(make_trait(t, s) for t, s in zip(types, states))
     return PieceDef(traits, type_text, state_text, short)
 
 
@@ -215,12 +173,12 @@ def _rebuild(piece: PieceDef, traits: Sequence[Trait], origin: Sequence[int | No
         extras: list[list[str]] = []
         for j, m in enumerate(origin):
             raw = levels[m] if m is not None and m < last_old and reuse[j] is None else None
-            extras.append(_tab_fields(raw)[2:] if raw is not None else [])
+            extras.append(tab_fields(raw)[2:] if raw is not None else [])
         return _encode_chain(owns, extras, reuse), n > 0 and reuse[-1] is not None
 
-    type_text, _ = encode(_type_levels(piece.type_text)[0], [t.type for t in traits],
+    type_text, _ = encode(type_levels(piece.type_text)[0], [t.type for t in traits],
                           [t.type for t in old])
-    state_text, kept = encode(_state_levels(piece.state_text, len(old))[0],
+    state_text, kept = encode(state_levels(piece.state_text, len(old))[0],
                               [t.state for t in traits], [t.state for t in old])
     # A short old state chain stays short only if its raw inner levels were reused.
     return PieceDef(tuple(traits), type_text, state_text, piece.state_short and kept,
