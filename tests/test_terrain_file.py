@@ -238,3 +238,24 @@ def test_the_kasserine_example_in_the_docs_reads() -> None:
     assert {"0107", "0101", "0901", "1301", "1901", "2401", "3001"} <= {lay.label_of(h) for h in allied.hexes}
     assert len(allied.hexes) == 7 + 8 + 7 + 7  # 0107-0101, 0101-0901, 1301-1901, 2401-3001
     assert {p.name for p in m.places("objective")} == {"Tebessa", "Thelepte", "Sbeitla"}
+
+
+def test_reading_with_the_example_boards_layout() -> None:
+    from conftest import REPO
+
+    import vassal_adj
+    from vassal_adj.parse.terrain_file import read_terrain_on
+
+    board = vassal_adj.load_module(REPO / "modules/kasserine/example/Kasserine.vmod").maps["Main Map"].boards["Kasserine"]
+    layout = board.hex_layouts()[0]
+    voc = TerrainVocabulary(terrain=frozenset({"clear", "town"}), features=frozenset({"road", "stream"}))
+    text = "hex,2714,clear town\nhexside,0312/N,stream\npath,0306 0406 0507,road\nplace,Axis supply,supply-source,0623-1423 2126-3926 3926-3916\n"
+    m = read_terrain_on(layout, text, path="t.csv", vocabulary=voc)
+    assert m.terrain(layout.hex_of("2714")) == frozenset({"clear", "town"})
+    assert m.has_feature(layout.hex_of("0312"), layout.hex_of("0311"), "stream")  # N of 0312 is 0311
+    assert m.network("road").connected(layout.hex_of("0306"), layout.hex_of("0507"))
+    assert len(m.place("Axis supply").hexes) == 9 + 19 + 10  # 17.11: 3926 is in two ranges
+    with pytest.raises(PackError, match="line 1.*not adjacent"):
+        read_terrain_on(layout, "hexside,0312/0512,road\n", path="t.csv", vocabulary=voc)
+    with pytest.raises(PackError, match="line 1.*'4001'"):
+        read_terrain_on(layout, "hex,4001,clear\n", path="t.csv", vocabulary=voc)

@@ -29,11 +29,12 @@ import csv
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
-from ..errors import PackError, Where
+from ..errors import PackError, VassalAdjError, Where
+from ..model.hexgrid import HexLayout
 from ..model.hexes import Hex, HexSide, distance, hexside
 from ..model.terrain import Place, TerrainMap, TerrainVocabulary
 
-__all__ = ["RECORDS", "read_terrain", "write_terrain"]
+__all__ = ["RECORDS", "read_terrain", "read_terrain_on", "write_terrain"]
 
 Resolve = Callable[[str], Hex | None]
 Expand = Callable[[str], list[str]]
@@ -281,3 +282,27 @@ def write_terrain(terrain_map: TerrainMap, label_of: LabelOf) -> str:
         out += ["", "# offmap,<hexes>"]
         out += [f"offmap,{_field(' '.join(off[i:i + 12]))}" for i in range(0, len(off), 12)]
     return "\n".join(out) + "\n"
+
+
+def read_terrain_on(layout: HexLayout, text: str, *, path: str, vocabulary: TerrainVocabulary) -> TerrainMap:
+    """`read_terrain` with the label mapping of a board's hex layout (the usual way in)."""
+
+    def resolve(label: str) -> Hex | None:
+        h = layout.hex_of(label)
+        return h if h is not None and layout.on_map(h) else None
+
+    def expand(word: str) -> list[str]:
+        try:
+            return layout.expand_range(word)
+        except VassalAdjError as e:
+            raise ValueError(e.message) from None
+
+    def side(spec: str) -> tuple[str, str]:
+        try:
+            a, b = layout.hexside(spec).hexes()
+        except VassalAdjError as e:
+            raise ValueError(e.message) from None
+        return layout.label_of(a) or str(a), layout.label_of(b) or str(b)
+
+    return read_terrain(text, path=path, vocabulary=vocabulary, resolve=resolve, expand=expand,
+                        side=side, label_of=layout.label_of)
