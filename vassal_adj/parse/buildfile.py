@@ -28,7 +28,15 @@ from ..model.module import (
     SetupStackDef,
     TurnTrackerDef,
 )
-from .buildfile_components import parse_dice_button, parse_turn_levels
+from .buildfile_components import (
+    COUNTER_LEVEL,
+    LIST_LEVEL,
+    SPECIAL_DICE_BUTTON,
+    SPECIAL_DIE,
+    SPECIAL_DIE_FACE,
+    parse_dice_button,
+    parse_turn_levels,
+)
 from .buildfile_xml import element_text, make_safe_parser, parse_metadata, safe_xml_root
 from .buildfile_grids import (
     GRID_PART_TAGS,
@@ -55,12 +63,7 @@ PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
 CARD_SLOT = "VASSAL.build.widget.CardSlot"
 PROTOTYPE = _M + "PrototypeDefinition"
 DICE_BUTTON = _M + "DiceButton"
-SPECIAL_DICE_BUTTON = _M + "SpecialDiceButton"
-SPECIAL_DIE = _M + "SpecialDie"
-SPECIAL_DIE_FACE = _M + "SpecialDieFace"
 TURN_TRACKER = _M + "turn.TurnTracker"
-COUNTER_LEVEL = _M + "turn.CounterTurnLevel"
-LIST_LEVEL = _M + "turn.ListTurnLevel"
 GLOBAL_PROPERTY = _M + "properties.GlobalProperty"
 ZONE_PROPERTY = _M + "properties.ZoneProperty"
 PLAYER_ROSTER = _M + "PlayerRoster"
