@@ -36,6 +36,20 @@ def load_module(path: StrPath) -> Module:
     )
 
 
+def load_image(path: StrPath, name: str, *, board: str | None = None) -> bytes:
+    """The bytes of image `name` (the `images/<name>` entry) of a module.
+
+    A missing image is a UsageError naming the board that needs it, when given: VASSAL
+    itself draws such a board blank, but nothing can be read from a picture that is absent.
+    """
+    archive = read_archive(path)
+    data = archive.entries.get("images/" + name)
+    if data is None:
+        whose = f"board {board!r} uses image {name!r}" if board else f"image {name!r}"
+        raise UsageError(f"{whose}, but the module has no entry 'images/{name}'", Where(path=archive.path))
+    return data
+
+
 def load_save(path: StrPath) -> SavedGame:
     """Read a saved game (`.vsav`), a log (`.vlog`) or an old unzipped save, by content."""
     archive = read_archive(path)

@@ -1,0 +1,67 @@
+"""The game state the rules read: turn, phase, weather, units and where they are."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .hexes import Hex
+from .units import Unit
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a unit is: a hex on the map (with its label), or an off-map box the pack names
+    (e.g. "eliminated", "exited", "turn 4 reinforcements"), or nowhere known."""
+
+    hex: Hex | None = None
+    label: str | None = None
+    box: str | None = None
+
+    @property
+    def on_map(self) -> bool:
+        return self.hex is not None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A position of the game. Built from a save without judging it: an illegal stack or a
+    unit in prohibited terrain is representable, so that the rules can report it."""
+
+    units: Mapping[str, Unit]
+    positions: Mapping[str, Position]
+    turn: int | None = None
+    phase: str | None = None
+    weather: str | None = None
+    _by_hex: Mapping[Hex, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "units", MappingProxyType(dict(self.units)))
+        object.__setattr__(self, "positions", MappingProxyType(dict(self.positions)))
+        by_hex: dict[Hex, list[str]] = {}
+        for uid, pos in self.positions.items():
+            if pos.hex is not None:
+                by_hex.setdefault(pos.hex, []).append(uid)
+        object.__setattr__(self, "_by_hex", MappingProxyType({h: tuple(v) for h, v in by_hex.items()}))
+
+    def units_at(self, h: Hex) -> tuple[Unit, ...]:
+        """The units in hex `h`, in save order."""
+        return tuple(self.units[u] for u in self._by_hex.get(h, ()))
+
+    def occupied(self) -> Mapping[Hex, tuple[str, ...]]:
+        """Unit ids by hex, for every occupied hex."""
+        return self._by_hex
+
+    def hex_of(self, unit_id: str) -> Hex | None:
+        pos = self.positions.get(unit_id)
+        return pos.hex if pos is not None else None
+
+    def side_units(self, side: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units.values() if u.side == side)
+
+    def with_position(self, unit_id: str, position: Position) -> GameState:
+        """A new state with one unit moved (the original is unchanged)."""
+        positions = dict(self.positions)
+        positions[unit_id] = position
+        return GameState(self.units, positions, self.turn, self.phase, self.weather)
