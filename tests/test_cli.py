@@ -131,3 +131,11 @@ def test_every_command_has_help_with_an_example(command: str) -> None:
 def test_version() -> None:
     code, out, _ = run("--version")
     assert code == 0 and vassal_adj.__version__ in out
+
+
+def test_decode_and_pieces_say_when_hidden_pieces_are_shown(corpus: Path) -> None:
+    save = str(corpus / "AdvancedSquadLeader_VASL" / "hip-concealed.vsav")
+    code, out, err = run("decode", save)
+    assert code == 0 and "1 masked or invisible piece(s) shown in full (referee view)" in err
+    code, out, _ = run("pieces", save)
+    assert code == 0 and "[invisible]" in out and "shown as the referee sees them" in out

@@ -152,7 +152,9 @@ def decode(save: str) -> None:
     """Print the decoded command stream of a save or log, one command a line.
 
     Nesting is shown by indentation; TAB is shown as \u21e5 and an empty command as
-    (empty). Player passwords are replaced by ********.
+    (empty). Player passwords are replaced by ********. This is the raw stream, the
+    referee's view: pieces masked or invisible to a player are shown in full (a note on
+    standard error says how many).
 
     \b
     Example:
@@ -160,6 +162,9 @@ def decode(save: str) -> None:
     """
     game = load_save(save)
     click.echo("\n".join(decode_lines(game.nodes(), game.secrets())))
+    concealed = sum(1 for p in game_pieces(game.root, None, game.path) if p.concealed)
+    if concealed:
+        click.echo(f"note: {concealed} masked or invisible piece(s) shown in full (referee view)", err=True)
 
 
 # =======================================================================================
