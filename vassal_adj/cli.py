@@ -373,3 +373,7 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
     for n in neighbours:
         where_n = f"{n['label']}  centre {n['center'][0]},{n['center'][1]}" if n["label"] else "off the map"
         click.echo(f"  {n['direction']:<2} {where_n}")
+
+
+# The terrain commands live in cli_terrain.py (size); importing it registers them on `main`.
+from vassal_adj import cli_terrain as _cli_terrain  # noqa: E402,F401

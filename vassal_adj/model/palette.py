@@ -33,7 +33,7 @@ import numpy as np
 from ..errors import PackError, Where
 from .hexgrid import HexLayout
 
-__all__ = ["Classifier", "ColourClass", "Palette", "disc_offsets", "hex_radii", "palette_from_dict",
+__all__ = ["Classifier", "ColourClass", "Palette", "disc_lattice", "hex_radii", "palette_from_dict",
            "rgb_to_lab", "side_offsets"]
 
 Rgb = tuple[int, int, int]
@@ -159,7 +159,7 @@ def palette_from_dict(data: Mapping[str, Any], path: str) -> Palette:
     features = _classes(path, "features", data.get("features", {}), feature=True)
     clash = {c.name for c in terrain} & {c.name for c in features}
     if clash:
-        raise _fail(path, f"features.{sorted(clash)[0]}", "is also a terrain type: give it one meaning")
+        raise _fail(path, f"features.{min(clash)}", "is also a terrain type: give it one meaning")
     ignore: tuple[Rgb, ...] = ()
     if "ignore" in data:
         table = data["ignore"]
@@ -207,15 +207,28 @@ class Classifier:
         far = np.take_along_axis(d2, nearest[..., None], axis=-1)[..., 0] > self.palette.max_distance ** 2
         return np.where(far, UNKNOWN, out)
 
-    def hex_votes(self, classes: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def hex_votes(self, classes: np.ndarray, valid: np.ndarray, side: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """(votes per terrain type (N, T), voters (N,)) for N hexes of M samples each.
 
         Voters are the samples on the picture that are terrain colours or match nothing:
         feature pixels (a road through the centre) and ignored ones (labels) do not vote,
         but an unknown colour does count against the winner, so a palette that misses a
-        colour shows up as low confidence instead of a confident guess.
+        colour shows up as low confidence instead of a confident guess. When the samples
+        are a square lattice of `side` x `side` (`disc_lattice`), their lattice neighbours
+        do not vote either: the edge of a line or a printed digit is a blend of two colours
+        (antialiasing, JPEG), and a blend of a red road on green forest looks like rough.
         """
         t = len(self.palette.terrain)
+        silent = valid & (classes >= t)
+        if side:
+            grid = silent.reshape(len(classes), side, side)
+            near = grid.copy()
+            near[:, 1:, :] |= grid[:, :-1, :]
+            near[:, :-1, :] |= grid[:, 1:, :]
+            wide = near.copy()
+            wide[:, :, 1:] |= near[:, :, :-1]
+            wide[:, :, :-1] |= near[:, :, 1:]
+            valid = valid & ~wide.reshape(classes.shape)
         votes = np.stack([((classes == k) & valid).sum(axis=1) for k in range(t)], axis=1)
         voters = votes.sum(axis=1) + ((classes == UNKNOWN) & valid).sum(axis=1)
         return votes, voters
@@ -240,14 +253,18 @@ def _step(area: float, max_samples: int) -> float:
     return max(1.0, math.sqrt(area / max_samples))
 
 
-def disc_offsets(radius: float, max_samples: int = 400) -> np.ndarray:
-    """(M, 2) pixel offsets on a lattice inside a disc of `radius` around (0, 0)."""
+def disc_lattice(radius: float, max_samples: int = 400) -> tuple[np.ndarray, np.ndarray, int]:
+    """(offsets (n*n, 2), inside the disc (n*n,), n): a square lattice over a disc of `radius`.
+
+    The whole square is kept (with a mask) so that `Classifier.hex_votes` can find each
+    sample's lattice neighbours by shifting.
+    """
     step = _step(math.pi * radius * radius, max_samples)
-    r = np.arange(-radius, radius + 1e-9, step)
+    n = 2 * int(radius / step) + 1
+    r = (np.arange(n) - n // 2) * step
     xs, ys = np.meshgrid(r, r)
-    keep = xs ** 2 + ys ** 2 <= radius ** 2
-    out = np.stack([xs[keep], ys[keep]], axis=1)
-    return out if len(out) else np.zeros((1, 2))
+    inside = (xs ** 2 + ys ** 2 <= radius ** 2).ravel()
+    return np.stack([xs.ravel(), ys.ravel()], axis=1), inside, n
 
 
 def side_offsets(a: np.ndarray, b: np.ndarray, length: float, width: float,

@@ -105,5 +105,6 @@ def preview_png(image: np.ndarray, s: Sampling) -> bytes:
         draw.line([(cx - r, cy + r), (cx + r, cy - r)], fill=(*LOW, 255), width=bar)
     _legend(draw, s, max(1, round(min(base.size) / 800)))
     out = io.BytesIO()
-    Image.alpha_composite(base, layer).convert("RGB").save(out, format="PNG")
+    # The fastest zlib level: a board-sized PNG at the default level takes seconds to write.
+    Image.alpha_composite(base, layer).convert("RGB").save(out, format="PNG", compress_level=1)
     return out.getvalue()
