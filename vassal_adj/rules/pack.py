@@ -1,0 +1,336 @@
+"""A validated rule pack: `RulePack.from_mapping(parsed pack.toml)` (pure: no files).
+
+The format is in docs/adding-a-rule-pack.md and modules/_template/pack.toml. Every problem is
+a `PackError` naming the file and the key path, e.g. ``pack.toml: rules.axis_supply.max_pathh:
+unknown key``: tomllib gives no line numbers for keys, so the path is how a referee finds it.
+
+Values the rulebook does not give live in ``[assumptions]``, each with its source; a rule
+parameter can refer to one (``max_stack = { assumption = "stacking_limit" }``), so changing
+the assumption changes every rule that uses it, and a report can say which values were assumed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import PackError, Where
+from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
+from .registry import RESERVED, Implementation, Params, Registry, check_value, load_builtin_rules
+
+__all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "UnitClass"]
+
+PACK_FORMAT = 1
+_ID = re.compile(r"[a-z][a-z0-9_-]*\Z")
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+
+# Which keys each section accepts: (required, optional). Anything else is an unknown key.
+_PACK_KEYS = ({"id", "name"}, {"aliases", "rulebook", "description", "format", "module", "hooks"})
+_MODULE_KEYS = ({"name"}, {"version"})
+_TERRAIN_KEYS = ({"types", "features"}, {"place_kinds", "file"})
+_UNITS_KEYS = ({"sides", "classes"}, {"file"})
+_CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
+_ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
+_TOP_KEYS = ({"pack"}, {"terrain", "units", "rules", "assumptions"})
+
+
+class _Ctx:
+    """Where values come from: builds PackErrors that name the file and the key path."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def error(self, path: str, message: str) -> PackError:
+        return PackError(f"{path}: {message}" if path else message, Where(path=self.source))
+
+    def table(self, data: object, path: str) -> Mapping[str, Any]:
+        if not isinstance(data, Mapping):
+            raise self.error(path, f"expected a table, got {data!r} ({type(data).__name__})")
+        return data
+
+    def keys(self, data: Mapping[str, Any], path: str, keys: tuple[set[str], set[str]]) -> None:
+        required, optional = keys
+        for k in data:
+            if k not in required and k not in optional:
+                known = ", ".join(sorted(required | optional))
+                raise self.error(_join(path, k), f"unknown key (known here: {known})")
+        for k in sorted(required):
+            if k not in data:
+                raise self.error(_join(path, k), "missing required key")
+
+    def typed(self, data: Mapping[str, Any], path: str, key: str, type_: str, default: object = None) -> Any:
+        if key not in data:
+            return default
+        try:
+            return check_value(type_, data[key])
+        except ValueError as e:
+            raise self.error(_join(path, key), str(e)) from None
+
+    def words(self, data: Mapping[str, Any], path: str, key: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+        values: tuple[str, ...] = self.typed(data, path, key, "list[str]", default)
+        seen: set[str] = set()
+        for v in values:
+            if not v.strip():
+                raise self.error(_join(path, key), f"empty name in {list(values)!r}")
+            if v in seen:
+                raise self.error(_join(path, key), f"{v!r} given twice")
+            seen.add(v)
+        return values
+
+
+def _join(path: str, key: str) -> str:
+    # Keys that are not bare TOML keys are quoted, as TOML writes them: units.classes."mech inf"
+    part = key if _KEY.match(key) else f'"{key}"'
+    return f"{path}.{part}" if path else part
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A value the rulebook does not give: what it is, where it comes from, which rule needs it."""
+
+    name: str
+    value: object
+    source: str  # e.g. "1976 SPI quadrigame rules, as publicly described"
+    rule: str = ""  # the seed rule that implies it, if any, e.g. "19.2"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class UnitClass:
+    """A unit class of the pack ("armor", "mechanized-infantry", ...) and what the rules ask of it."""
+
+    name: str
+    mechanized: bool = False  # 16.11-style terrain prohibitions ask this
+    flags: frozenset[str] = frozenset()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class RuleConfig:
+    """One ``[rules.<name>]`` table: the implementation, its rule number and effective parameters."""
+
+    name: str
+    impl: str
+    rule_ref: str  # as the rulebook prints it, e.g. "17.11"
+    params: Params  # given values, then the implementation's defaults
+    given: frozenset[str]  # the parameters the pack wrote (the rest are defaults)
+    assumed: Mapping[str, str]  # parameter -> the assumption it takes its value from
+    enabled: bool = True
+    note: str = ""
+    implementation: Implementation | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class RulePack:
+    """A validated pack: identity, the module it fits, vocabulary, unit classes, rules, assumptions."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    module_name: str  # a regular expression matched against the whole module name
+    module_version: str  # the same for the module version (".*" when any)
+    rulebook: str
+    description: str
+    vocabulary: TerrainVocabulary
+    sides: tuple[str, ...]
+    unit_classes: Mapping[str, UnitClass]
+    rules: tuple[RuleConfig, ...]  # in the order the pack declares them
+    assumptions: Mapping[str, Assumption]
+    terrain_file: str = "terrain.csv"
+    units_file: str = "units.toml"
+    hooks: str | None = None
+    source: str = field(default="pack.toml", compare=False)
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, source: str = "pack.toml",
+                     registry: Registry | None = None) -> RulePack:
+        """Validate a parsed pack.toml. Raises PackError naming `source` and the key path.
+
+        `registry` defaults to the package registry with the built-in rules imported.
+        """
+        return _build(_Ctx(source), data, registry or load_builtin_rules())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The id and the aliases: every name the pack can be found by."""
+        return (self.id, *self.aliases)
+
+    def fits(self, module_name: str, module_version: str = "") -> bool:
+        """Whether a module with this name and version is one the pack is written for."""
+        return (re.fullmatch(self.module_name, module_name) is not None
+                and re.fullmatch(self.module_version, module_version) is not None)
+
+    def rule(self, name: str) -> RuleConfig:
+        """The rule called `name` (KeyError naming the known rules otherwise)."""
+        for r in self.rules:
+            if r.name == name:
+                return r
+        raise KeyError(f"pack {self.id!r} has no rule {name!r} (known: {', '.join(r.name for r in self.rules)})")
+
+    def rules_using(self, impl: str) -> tuple[RuleConfig, ...]:
+        """The enabled rules that use implementation `impl`, in pack order."""
+        return tuple(r for r in self.rules if r.impl == impl and r.enabled)
+
+    def cite(self, rule: str | RuleConfig) -> str:
+        """The citation a finding carries: ``"kasserine:17.11"``."""
+        r = rule if isinstance(rule, RuleConfig) else self.rule(rule)
+        return f"{self.id}:{r.rule_ref}"
+
+    def effective_parameters(self) -> dict[str, dict[str, object]]:
+        """Every rule's effective parameters (printed in playthroughs, as OpenSpiel does)."""
+        return {r.name: {"impl": r.impl, "rule_ref": r.rule_ref, **dict(r.params)} for r in self.rules}
+
+
+# -- validation ---------------------------------------------------------------------------
+def _build(ctx: _Ctx, data: Mapping[str, Any], registry: Registry) -> RulePack:
+    ctx.keys(ctx.table(data, ""), "", _TOP_KEYS)
+    p = ctx.table(data["pack"], "pack")
+    ctx.keys(p, "pack", _PACK_KEYS)
+    fmt = ctx.typed(p, "pack", "format", "int", PACK_FORMAT)
+    if fmt != PACK_FORMAT:
+        raise ctx.error("pack.format", f"unsupported pack format {fmt!r} (this version reads {PACK_FORMAT})")
+    pid = ctx.typed(p, "pack", "id", "str")
+    if not _ID.match(pid):
+        raise ctx.error("pack.id", f"bad pack id {pid!r}: lowercase letters, digits, '-' or '_', "
+                                   "starting with a letter")
+    aliases = ctx.words(p, "pack", "aliases")
+    folded = [pid.casefold()]
+    for a in aliases:
+        if a.casefold() in folded:
+            raise ctx.error("pack.aliases", f"alias {a!r} repeats the id or another alias (names ignore case)")
+        folded.append(a.casefold())
+    module = ctx.table(p.get("module", {"name": ".*"}), "pack.module")
+    ctx.keys(module, "pack.module", _MODULE_KEYS)
+    mname = _regex(ctx, module, "pack.module", "name")
+    mversion = _regex(ctx, module, "pack.module", "version") if "version" in module else ".*"
+    hooks = ctx.typed(p, "pack", "hooks", "str")
+
+    vocabulary, terrain_file = _terrain(ctx, data.get("terrain"))
+    sides, classes, units_file = _units(ctx, data.get("units"))
+    assumptions = _assumptions(ctx, data.get("assumptions", {}))
+    rules = _rules(ctx, data.get("rules", {}), registry, assumptions)
+    return RulePack(
+        id=pid, name=ctx.typed(p, "pack", "name", "str"), aliases=aliases,
+        module_name=mname, module_version=mversion,
+        rulebook=ctx.typed(p, "pack", "rulebook", "str", ""),
+        description=ctx.typed(p, "pack", "description", "str", ""),
+        vocabulary=vocabulary, sides=sides, unit_classes=MappingProxyType(classes), rules=rules,
+        assumptions=MappingProxyType(assumptions), terrain_file=terrain_file, units_file=units_file,
+        hooks=hooks, source=ctx.source)
+
+
+def _regex(ctx: _Ctx, data: Mapping[str, Any], path: str, key: str) -> str:
+    text: str = ctx.typed(data, path, key, "str")
+    try:
+        re.compile(text)
+    except re.error as e:
+        raise ctx.error(_join(path, key), f"bad regular expression {text!r}: {e}") from None
+    return text
+
+
+def _terrain(ctx: _Ctx, data: object) -> tuple[TerrainVocabulary, str]:
+    if data is None:  # a pack with no map rules (yet): an empty vocabulary
+        return TerrainVocabulary(frozenset(), frozenset()), "terrain.csv"
+    t = ctx.table(data, "terrain")
+    ctx.keys(t, "terrain", _TERRAIN_KEYS)
+    names = {k: ctx.words(t, "terrain", k) for k in ("types", "features")}
+    kinds = ctx.words(t, "terrain", "place_kinds", tuple(sorted(DEFAULT_PLACE_KINDS)))
+    for key, values in (*names.items(), ("place_kinds", kinds)):
+        for v in values:
+            if any(ch in v for ch in ' \t,"#/'):
+                raise ctx.error(f"terrain.{key}", f"bad name {v!r}: one word, no spaces, commas, '#', '/' or quotes")
+    voc = TerrainVocabulary(frozenset(names["types"]), frozenset(names["features"]), frozenset(kinds))
+    return voc, ctx.typed(t, "terrain", "file", "str", "terrain.csv")
+
+
+def _units(ctx: _Ctx, data: object) -> tuple[tuple[str, ...], dict[str, UnitClass], str]:
+    if data is None:
+        return (), {}, "units.toml"
+    u = ctx.table(data, "units")
+    ctx.keys(u, "units", _UNITS_KEYS)
+    sides = ctx.words(u, "units", "sides")
+    raw = u["classes"]
+    classes: dict[str, UnitClass] = {}
+    if isinstance(raw, list):  # the short form: classes = ["armor", "infantry"]
+        for name in ctx.words(u, "units", "classes"):
+            classes[name] = UnitClass(name)
+    else:
+        for name, spec in ctx.table(raw, "units.classes").items():
+            path = _join("units.classes", name)
+            spec = ctx.table(spec, path)
+            ctx.keys(spec, path, _CLASS_KEYS)
+            classes[name] = UnitClass(name, ctx.typed(spec, path, "mechanized", "bool", False),
+                                      frozenset(ctx.words(spec, path, "flags")),
+                                      ctx.typed(spec, path, "description", "str", ""))
+    return sides, classes, ctx.typed(u, "units", "file", "str", "units.toml")
+
+
+def _assumptions(ctx: _Ctx, data: object) -> dict[str, Assumption]:
+    out = {}
+    for name, spec in ctx.table(data, "assumptions").items():
+        path = _join("assumptions", name)
+        spec = ctx.table(spec, path)
+        ctx.keys(spec, path, _ASSUMPTION_KEYS)
+        source = ctx.typed(spec, path, "source", "str")
+        if not source.strip():  # the point of an assumption is that a referee can check it
+            raise ctx.error(_join(path, "source"), "empty source: say where the value comes from")
+        out[name] = Assumption(name, check_value("any", spec["value"]), source,
+                               ctx.typed(spec, path, "rule", "str", ""), ctx.typed(spec, path, "note", "str", ""))
+    return out
+
+
+def _rules(ctx: _Ctx, data: object, registry: Registry,
+           assumptions: Mapping[str, Assumption]) -> tuple[RuleConfig, ...]:
+    out = []
+    for name, spec in ctx.table(data, "rules").items():
+        path = _join("rules", name)
+        spec = ctx.table(spec, path)
+        for k in ("impl", "rule_ref"):
+            if k not in spec:
+                raise ctx.error(_join(path, k), "missing required key")
+        impl_name = ctx.typed(spec, path, "impl", "str")
+        try:
+            impl = registry.lookup(impl_name)
+        except KeyError as e:
+            raise ctx.error(_join(path, "impl"), str(e.args[0])) from None
+        rule_ref = spec["rule_ref"]
+        if not isinstance(rule_ref, str):
+            # TOML would read 17.10 as the float 17.1: the number must be written as printed.
+            raise ctx.error(_join(path, "rule_ref"), f"expected str (the rule number as printed, quoted), "
+                                                     f"got {rule_ref!r} ({type(rule_ref).__name__})")
+        if not rule_ref.strip() or rule_ref != rule_ref.strip():
+            raise ctx.error(_join(path, "rule_ref"), f"bad rule number {rule_ref!r}")
+        values: dict[str, object] = {}
+        assumed: dict[str, str] = {}
+        for key, value in spec.items():
+            if key in RESERVED:
+                continue
+            kpath = _join(path, key)
+            if key not in impl.params:
+                known = ", ".join(sorted(impl.params)) or "none"
+                raise ctx.error(kpath, f"unknown key: {impl.name!r} takes no parameter {key!r} "
+                                       f"(its parameters: {known})")
+            if isinstance(value, Mapping) and set(value) == {"assumption"}:
+                ref = value["assumption"]
+                if ref not in assumptions:
+                    known = ", ".join(sorted(assumptions)) or "none"
+                    raise ctx.error(kpath, f"unknown assumption {ref!r} (known: {known})")
+                assumed[key] = ref
+                value = assumptions[ref].value
+            try:
+                values[key] = check_value(impl.types[key], value)
+            except ValueError as e:
+                via = f" (from assumptions.{assumed[key]})" if key in assumed else ""
+                raise ctx.error(kpath, f"{e}{via}") from None
+        for key in impl.required():
+            if key not in values:
+                raise ctx.error(_join(path, key), f"missing required parameter of {impl.name!r}")
+        params = Params({**impl.defaults(), **values})
+        enabled = ctx.typed(spec, path, "enabled", "bool", True)
+        note = ctx.typed(spec, path, "note", "str", "")
+        out.append(RuleConfig(name, impl.name, rule_ref, params, frozenset(values), MappingProxyType(assumed),
+                              enabled, note, impl))
+    return tuple(out)
