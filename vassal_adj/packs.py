@@ -9,6 +9,7 @@ The command line (`vassal-adj packs list`, `packs validate DIR`) prints what the
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import sys
 import tomllib
@@ -23,12 +24,24 @@ from .rules.pack import RulePack
 from .rules.registry import REGISTRY, Registry, load_builtin_rules
 from .rules.unitmap import UnitMap
 
-__all__ = ["DEFAULT_MODULES_DIR", "LoadedPack", "PackSummary", "Problem", "discover", "find_pack",
+__all__ = ["DEFAULT_MODULES_DIR", "default_modules_dir", "LoadedPack", "PackSummary", "Problem", "discover", "find_pack",
            "find_pack_for_module", "implementations", "list_packs", "load_all", "load_pack", "read_toml",
            "validate"]
 
 # The repository's modules/ (beside the package in a source checkout).
 DEFAULT_MODULES_DIR = Path(__file__).resolve().parents[1] / "modules"
+
+
+def default_modules_dir() -> Path:
+    """Where packs are looked for: $VASSAL_ADJ_MODULES, else ./modules, else the checkout's.
+
+    An installed package has no modules/ beside it, so the working directory comes first.
+    """
+    env = os.environ.get("VASSAL_ADJ_MODULES")
+    if env:
+        return Path(env)
+    here = Path.cwd() / "modules"
+    return here if here.is_dir() else DEFAULT_MODULES_DIR
 PACK_FILE = "pack.toml"
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
@@ -150,7 +163,7 @@ def discover(modules_dir: Path | str | None = None, *, include_template: bool = 
 
     Directories whose name starts with ``_`` (the template) are left out unless asked for.
     """
-    root = Path(modules_dir) if modules_dir is not None else DEFAULT_MODULES_DIR
+    root = Path(modules_dir) if modules_dir is not None else default_modules_dir()
     if not root.is_dir():
         raise UsageError(f"modules directory {str(root)!r} does not exist")
     return sorted(d for d in root.iterdir()
