@@ -1,0 +1,399 @@
+"""Movement: allowances, terrain and hexside costs, prohibited terrain, roads, weather, ZOC.
+
+`legal_path`: the cheapest legal path between two hexes, or why there is none (rule and
+values); `reachable`: every hex a unit can reach, with its cost. One Dijkstra over movement
+points, with terrain, hexside, weather and ZOC rules as edge rules: a step's legality depends
+only on the step and the start hex, so a search over hexes is exact. Costs are pack parameters
+(the seed gives none) and may be fractions (road 1/2): searched in whole ticks, reported as
+`int` or `Fraction`.
+
+>>> from vassal_adj.model.units import Unit
+>>> allowance(Unit("u", "2-3-11 (1/6)", "Allied", "armor", 11), "Poor", KASSERINE_MOVEMENT)
+6
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from ..model.hexes import Hex, distance, neighbors
+from ..model.state import GameState
+from ..model.terrain import TerrainMap
+from ..model.units import Unit
+from .zoc import KASSERINE_ZOC, ZocRules, blocked_side, enemy_zoc, freeze_weather_map, unit_classes, weather_name
+
+__all__ = ["KASSERINE_MOVEMENT", "POOR_WEATHER_ALLOWANCE", "ROUGH_16_11", "MovementRules", "PathResult",
+           "Prohibition", "Reach", "allowance", "default_label", "legal_path", "reachable"]
+
+Cost = int | float | Fraction
+CostSpec = Cost | None | Mapping[str, Cost | None]
+_MISSING = object()
+_PENALTY = 10 ** 12  # one broken rule outweighs any path cost (diagnosis only)
+
+
+def _unit_table(table: Mapping[str, CostSpec], classes: tuple[str, ...],
+                ticks: Callable[[Cost], int]) -> dict[str, int | None]:
+    """A cost table for one unit in ticks (None: prohibited); entries with no value for it left out."""
+    out: dict[str, int | None] = {}
+    for name, spec in table.items():
+        v = next((spec[c] for c in classes if c in spec), _MISSING) if isinstance(spec, Mapping) else spec
+        if v is not _MISSING:
+            out[name] = None if v is None else ticks(v)  # type: ignore[arg-type]
+    return out
+
+
+def _numbers(table: Mapping[str, CostSpec]) -> list[Cost]:
+    return [v for s in table.values() for v in (s.values() if isinstance(s, Mapping) else (s,)) if v is not None]
+
+
+def _freeze_costs(table: Mapping[str, CostSpec]) -> Mapping[str, CostSpec]:
+    return MappingProxyType({k: MappingProxyType(dict(v)) if isinstance(v, Mapping) else v for k, v in table.items()})
+
+
+def _frac(v: Cost) -> Fraction:  # floats as the fractions they stand for: 0.5 -> 1/2, 1 / 3 -> 1/3
+    return Fraction(v).limit_denominator(1000) if isinstance(v, float) else Fraction(v)
+
+
+def _hashable(table: Mapping[str, object]) -> frozenset[tuple[str, object]]:
+    return frozenset((k, frozenset(v.items()) if isinstance(v, Mapping) else v) for k, v in table.items())
+
+
+def default_label(h: Hex) -> str:
+    """Raw column and row, two digits each ("1205"); pass `label=HexLayout.label_of` for real labels."""
+    return "{:02d}{:02d}".format(*h.raw())
+
+
+@dataclass(frozen=True)
+class Prohibition:
+    """Terrain units of `classes` (not of `except_classes`) may never enter (16.11), except
+    across a hexside carrying one of `through`, which is also the only way out (16.12)."""
+
+    terrain: str
+    classes: frozenset[str] = frozenset({"mechanized"})
+    except_classes: frozenset[str] = frozenset()
+    through: frozenset[str] = frozenset()
+    rule_ref: str = ""
+    through_ref: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("classes", "except_classes", "through"):
+            object.__setattr__(self, name, frozenset(getattr(self, name)))
+
+    def applies(self, classes: tuple[str, ...]) -> str | None:
+        """The class by which a unit with these classes is barred ("mechanized"), or None."""
+        return None if self.except_classes.intersection(classes) else next(
+            (c for c in classes if c in self.classes), None)
+
+
+@dataclass(frozen=True)
+class MovementRules:
+    """A game's movement parameters (all pack values; defaults are neutral).
+
+    - `terrain_costs`: terrain -> MP to enter: a number, or a table by unit class (kind,
+      flags, "mechanized"/"non-mechanized", "*"); None: prohibited off-road. Terrain with no
+      entry does not count; a hex with none that counts costs `default_cost`. `combine`:
+      "highest" (highest single cost) or "sum" when a hex has several.
+    - `hexside_costs`: feature -> MP added for crossing (None: never crossed, unless the side
+      carries a `bridge_features` feature).
+    - `road_rates`: feature -> MP per hex crossing a hexside that carries it (17.13's
+      "connected"); it replaces terrain and hexside costs; the unit pays the cheaper way.
+    - `minimum_move`: a unit with an allowance >= 1 may always move one hex unless prohibited.
+    - `prohibitions`: `Prohibition`s (16.11 with 16.12).
+    - `impassable_in_weather`: weather -> hexside features no unit crosses then, unless bridged
+      (20.0: poor -> stream). `weather_allowance`: weather -> brackets (minimum printed
+      allowance, change), first match wins (20.0: poor -> ((8, -5), (0, -2))); never below 0.
+    - `zoc`: the `ZocRules` movement obeys (None: zones of control are ignored).
+    """
+
+    terrain_costs: Mapping[str, CostSpec] = field(default_factory=dict)
+    default_cost: Cost = 1
+    hexside_costs: Mapping[str, CostSpec] = field(default_factory=dict)
+    road_rates: Mapping[str, CostSpec] = field(default_factory=dict)
+    combine: str = "highest"
+    minimum_move: bool = True
+    prohibitions: tuple[Prohibition, ...] = ()
+    impassable_in_weather: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    bridge_features: frozenset[str] = frozenset({"bridge"})
+    weather_allowance: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    zoc: ZocRules | None = ZocRules()
+    rule_ref: str = "standard-movement"
+    weather_ref: str = "20.0"
+    scale: int = field(init=False, repr=False, compare=False, default=1)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if self.combine not in ("highest", "sum"):
+            raise ValueError(f"combine must be 'highest' or 'sum', got {self.combine!r}")
+        for name in ("terrain_costs", "hexside_costs", "road_rates"):
+            set_(self, name, _freeze_costs(getattr(self, name)))
+        set_(self, "prohibitions", tuple(self.prohibitions))
+        set_(self, "bridge_features", frozenset(self.bridge_features))
+        set_(self, "impassable_in_weather", freeze_weather_map(self.impassable_in_weather))
+        set_(self, "weather_allowance", MappingProxyType(
+            {weather_name(k): tuple(sorted(((int(m), int(c)) for m, c in v), reverse=True))
+             for k, v in self.weather_allowance.items()}))
+        positive = [*_numbers(self.terrain_costs), *_numbers(self.road_rates), self.default_cost]
+        if bad := [v for v in positive if not v > 0] + [v for v in _numbers(self.hexside_costs) if v < 0]:
+            raise ValueError(f"movement costs must be positive (hexside costs >= 0), got {bad[0]!r}")
+        set_(self, "scale", math.lcm(*(_frac(v).denominator for v in positive + _numbers(self.hexside_costs))))
+
+    def __hash__(self) -> int:
+        return hash((*map(_hashable, (self.terrain_costs, self.hexside_costs, self.road_rates,
+                                      self.impassable_in_weather, self.weather_allowance)), self.default_cost,
+                     self.combine, self.minimum_move, self.prohibitions, self.bridge_features, self.zoc))
+
+    def ticks(self, v: Cost) -> int:
+        """A cost in the search's whole units (MP times `scale`)."""
+        return int(_frac(v) * self.scale)
+
+
+# Kasserine (seed 000). 16.11: "No mechanized units, except Mechanized Infantry, may ever enter Rough
+# terrain hexes"; 16.12: "All units may enter and exit Rough hexes through Road and Trail hexsides".
+# 20.0, Poor: "No units may move ... across unbridged Stream hexsides"; allowances "of eight or more are
+# reduced by five ... of seven or less ... by two ... a 2-3-11 ... becomes a 2-3-6; a 1-2-3/1-7 becomes a 1-2-3/1-5".
+ROUGH_16_11 = Prohibition("rough", frozenset({"mechanized"}), frozenset({"mechanized-infantry"}),
+                          frozenset({"road", "trail"}), "16.11", "16.12")
+POOR_WEATHER_ALLOWANCE: Mapping[str, tuple[tuple[int, int], ...]] = {"poor": ((8, -5), (0, -2))}
+KASSERINE_MOVEMENT = MovementRules(prohibitions=(ROUGH_16_11,),
+                                   impassable_in_weather={"poor": frozenset({"stream"})},
+                                   weather_allowance=POOR_WEATHER_ALLOWANCE, zoc=KASSERINE_ZOC)
+
+
+def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
+    """The allowance in `weather`: the printed one changed by the first matching bracket (>= 0)."""
+    for minimum, change in rules.weather_allowance.get(weather_name(weather), ()):
+        if unit.movement >= minimum:
+            return max(0, unit.movement + change)
+    return unit.movement
+
+
+def _mp(ticks: int, scale: int) -> int | Fraction:
+    return f.numerator if (f := Fraction(ticks, scale)).denominator == 1 else f
+
+
+@dataclass(frozen=True)
+class PathResult:
+    """One move's verdict: if `ok`, `path` (both ends) is a cheapest legal path costing `cost` MP; else
+    `reason` says why, citing `rule_ref`, and `path`/`cost` show the best attempt (may be empty/None)."""
+    ok: bool
+    cost: int | Fraction | None
+    path: tuple[Hex, ...]
+    reason: str = ""
+    rule_ref: str = ""
+    allowance: int = 0
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Every hex a unit can reach (`costs`: hex -> cheapest MP, the start 0) and how."""
+    costs: Mapping[Hex, int | Fraction]
+    parents: Mapping[Hex, Hex | None] = field(repr=False)
+    allowance: int = 0
+
+    def path_to(self, h: Hex) -> tuple[Hex, ...]:
+        """A cheapest path from the start to `h` (empty when `h` is not reachable)."""
+        return _path(self.parents, h) if h in self.costs else ()
+
+
+class _Move:
+    """Everything one search needs, looked up once: the unit's costs, enemy hexes, ZOC."""
+
+    def __init__(self, state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, rules: MovementRules,
+                 zoc: frozenset[Hex] | None, weather: str | None, withdrawal: bool, area: Collection[Hex] | None):
+        self.unit = unit = state.units.get(unit_id)  # type: ignore[assignment]
+        if unit is None:
+            raise KeyError(f"no unit {unit_id!r} in the game state")
+        if (start := start if start is not None else state.hex_of(unit_id)) is None:
+            raise ValueError(f"unit {unit_id!r} ({unit.name}) is not on the map and no start hex was given")
+        weather = state.weather if weather is None else weather
+        classes = unit_classes(unit)
+        self.rules, self.start, self.area, self.withdrawal, self.weather = rules, start, area, withdrawal, weather
+        self.between, self.hex_terrain, self.off_map = terrain.features_between, terrain.hex_terrain, terrain.off_map
+        self.terrain_ticks = _unit_table(rules.terrain_costs, classes, rules.ticks)
+        self.side_ticks = _unit_table(rules.hexside_costs, classes, rules.ticks)
+        self.road_ticks = {k: v for k, v in _unit_table(rules.road_rates, classes, rules.ticks).items() if v}
+        self.closed = frozenset(k for k, v in self.side_ticks.items() if v is None)  # impassable hexsides
+        self.weather_closed = rules.impassable_in_weather.get(weather_name(weather), frozenset())
+        self.prohibitions = [(p, who) for p in rules.prohibitions if (who := p.applies(classes))]
+        self.classes, self.allow, self.default = classes, allowance(unit, weather, rules), rules.ticks(rules.default_cost)
+        self.occupied, self.units, self.side = state.occupied(), state.units, unit.side
+        self.zr = zr = rules.zoc
+        self.z = frozenset() if zr is None or zr.mode == "none" or zr.ignores(unit) else (
+            zoc if zoc is not None else enemy_zoc(state, terrain, unit.side, zr, weather))
+        self.start_in_z = start in self.z
+        self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
+        self._hex_cost: dict[Hex, tuple[int, str | None, bool, frozenset[str]]] = {}
+
+    def is_enemy(self, h: Hex) -> bool:
+        return any(self.units[i].side != self.side for i in self.occupied.get(h, ()) if i in self.units)
+
+    def hex_cost(self, h: Hex) -> tuple[int, str | None, bool, frozenset[str]]:
+        """Off-road ticks to enter `h`, terrain prohibiting it, may it be entered at all, its terrain."""
+        got = self._hex_cost.get(h)
+        if got is None:
+            terr = self.hex_terrain.get(h, frozenset())
+            names = sorted(t for t in terr if t in self.terrain_ticks)
+            costs = [v for t in names if (v := self.terrain_ticks[t]) is not None]
+            total = (max(costs) if self.rules.combine == "highest" else sum(costs)) if costs else self.default
+            banned = next((t for t in names if self.terrain_ticks[t] is None), None)
+            open_ = h not in self.off_map and (self.area is None or h in self.area) and not self.is_enemy(h)
+            got = self._hex_cost[h] = (total, banned, open_, terr)
+        return got
+
+    def edge(self, a: Hex, b: Hex) -> tuple[int, tuple[str, ...] | None] | None:
+        """(ticks, broken rule or None) for the step a -> b; None when b can never be entered."""
+        ticks, banned, open_, terr_b = self.hex_cost(b)
+        if not open_:
+            return None
+        fs = self.between(a, b)
+        broken: tuple[str, ...] | None = None
+        z, zr = self.z, self.zr
+        if z and zr is not None:  # entering stops; leaving per `zr.mode`; 19.2 and 19.21
+            if a != self.start and a in z:
+                broken = ("zoc-stop", zr.rule_ref)
+            elif a == self.start and self.start_in_z:
+                if zr.mode == "sticky" and not self.withdrawal:
+                    ref = zr.withdrawal_ref and f" except in a Withdrawal ({zr.withdrawal_ref})"
+                    broken = ("zoc-locked", zr.rule_ref, ref)
+                elif zr.mode == "stop" and not zr.zoc_to_zoc and b in z and not self.withdrawal:
+                    broken = ("zoc-to-zoc", zr.rule_ref)
+            if broken is None and self.withdrawal and self.start_in_z and b in z and b != self.start:
+                broken = ("reenter", zr.reenter_ref)
+        if broken is None and fs:
+            bridges = self.rules.bridge_features
+            f = blocked_side(fs, self.closed, bridges)
+            if f is not None:
+                broken = ("side", self.rules.rule_ref, f)
+            elif (f := blocked_side(fs, self.weather_closed, bridges)) is not None:
+                broken = ("weather-side", self.rules.weather_ref, f, weather_name(self.weather))
+        if broken is None and self.prohibitions:
+            terr_a = self.hex_cost(a)[3]
+            for p, who in self.prohibitions:
+                if fs & p.through:
+                    continue
+                if p.terrain in terr_b:
+                    via = f" except through {' or '.join(sorted(p.through))} hexsides ({p.through_ref})"
+                    broken = ("enter", p.rule_ref, p.terrain, who, via if p.through else "")
+                elif p.terrain in terr_a:
+                    broken = ("exit", p.through_ref or p.rule_ref, p.terrain, who, " or ".join(sorted(p.through)))
+                if broken:
+                    break
+        if fs:
+            ticks += sum(self.side_ticks.get(f) or 0 for f in fs)
+            roads = [self.road_ticks[f] for f in fs if f in self.road_ticks]
+            if roads:  # a road move ignores the hex's terrain and the hexside's costs
+                ticks = min(roads) if banned is not None else min(ticks, min(roads))
+                banned = None
+        if broken is None and banned is not None:
+            broken = ("terrain", self.rules.rule_ref, banned, self.classes[0])
+        return ticks, broken
+
+    def search(self, limit: int | None, relax: bool, goal: Hex | None = None) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
+        """Dijkstra: legal steps only, or (`relax`) all with a penalty per broken rule; `limit` caps the cost."""
+        start = self.start
+        dist: dict[Hex, int] = {start: 0}
+        parent: dict[Hex, Hex | None] = {start: None}
+        done: set[Hex] = set()
+        heap = [(0, start)]
+        first_ok = self.rules.minimum_move and self.allow >= 1
+        in_bounds: Callable[[Hex], bool] = lambda h: True  # noqa: E731
+        if limit is None and self.area is None and goal is not None:
+            reach = distance(start, goal) + 2 * (self.allow * self.rules.scale // self.min_ticks) + 4
+            in_bounds = lambda h: distance(start, h) + distance(h, goal) <= reach  # noqa: E731
+        while heap:
+            d, h = heapq.heappop(heap)
+            if h == goal:
+                break
+            if h in done or (limit is not None and d > limit):  # beyond the limit: a minimum move
+                continue
+            done.add(h)
+            for n in neighbors(h):
+                if n in done or not in_bounds(n):
+                    continue
+                step = self.edge(h, n)
+                if step is None or (step[1] is not None and not relax):
+                    continue
+                nd = d + step[0] + (_PENALTY if step[1] is not None else 0)
+                if limit is not None and nd > limit and not (h == start and first_ok):
+                    continue
+                if nd < dist.get(n, nd + 1):
+                    dist[n], parent[n] = nd, h
+                    heapq.heappush(heap, (nd, n))
+        return dist, parent
+
+
+def _path(parent: Mapping[Hex, Hex | None], h: Hex | None) -> tuple[Hex, ...]:
+    out = []
+    while h is not None:
+        out.append(h)
+        h = parent[h]
+    return tuple(reversed(out))
+
+
+_REASONS = {
+    "zoc-stop": "enemy zone of control at {a} stops movement",
+    "zoc-locked": "unit starts in enemy zone of control at {a} and may not leave it{x[2]}",
+    "zoc-to-zoc": "may not move from enemy zone of control at {a} directly into another at {b}",
+    "reenter": "withdrawing unit left enemy zone of control and may not re-enter one at {b}",
+    "side": "{x[2]} hexside {a}/{b} may not be crossed",
+    "weather-side": "unbridged {x[2]} hexside {a}/{b} may not be crossed in {x[3]} weather",
+    "enter": "{x[2]} hex {b} prohibited to {x[3]} units{x[4]}",
+    "exit": "{x[3]} units leave {x[2]} hex {a} only through {x[4]} hexsides",
+    "terrain": "{x[2]} hex {b} prohibited to {x[3]} units",
+}
+
+
+def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, goal: Hex,
+               rules: MovementRules, zoc: frozenset[Hex] | None = None, weather: str | None = None, *,
+               withdrawal: bool = False, area: Collection[Hex] | None = None,
+               label: Callable[[Hex], str | None] | None = None) -> PathResult:
+    """The cheapest legal path of `unit_id` from `start` (None: its hex in `state`) to `goal`.
+
+    `zoc`: enemy-controlled hexes (`zoc.enemy_zoc`; None: computed from `rules.zoc`).
+    `weather`: None means `state.weather`. `withdrawal`: a Withdrawal Movement Phase (19.2,
+    19.21). `area`: playable hexes (None: all not off-map). `label`: hex names for reasons
+    (e.g. `HexLayout.label_of`). A failure names, in order: a bad goal, the allowance (a
+    path exists but costs too much), else the first rule broken on a path breaking fewest.
+    """
+    m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
+    allow, scale, start_hex = m.allow, rules.scale, m.start
+    lab = lambda h: (label(h) if label is not None else None) or default_label(h)  # noqa: E731
+    if goal == start_hex:
+        return PathResult(True, 0, (goal,), allowance=allow)
+    if not m.hex_cost(goal)[2]:
+        names = ", ".join(state.units[i].name for i in state.occupied().get(goal, ()) if i in state.units)
+        why = f"is occupied by enemy unit {names}" if m.is_enemy(goal) else "is off the map"
+        return PathResult(False, None, (), f"hex {lab(goal)} {why} [{rules.rule_ref}]", rules.rule_ref, allow)
+    dist, parent = m.search(allow * scale, relax=False, goal=goal)
+    if goal in dist:
+        return PathResult(True, _mp(dist[goal], scale), _path(parent, goal), allowance=allow)
+    dist, parent = m.search(None, relax=False, goal=goal)
+    if goal in dist:
+        need = _mp(dist[goal], scale)
+        changed = allow != m.unit.movement
+        why = f"needs {need} MP, allowance {allow}" + (f" in {weather_name(m.weather)} weather" if changed else "")
+        ref = rules.weather_ref if changed else rules.rule_ref
+        return PathResult(False, need, _path(parent, goal), f"{why} [{ref}]", ref, allow)
+    dist, parent = m.search(None, relax=True, goal=goal)
+    path = _path(parent, goal) if goal in dist else ()
+    for a, b in zip(path, path[1:]):
+        if (step := m.edge(a, b)) is not None and (x := step[1]) is not None:
+            why = _REASONS[x[0]].format(a=lab(a), b=lab(b), x=x)
+            return PathResult(False, None, path, f"{why} [{x[1]}]", x[1], allow)
+    why = f"no path from {lab(start_hex)} to {lab(goal)}"
+    return PathResult(False, None, path, f"{why} [{rules.rule_ref}]", rules.rule_ref, allow)
+
+
+def reachable(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, rules: MovementRules,
+              zoc: frozenset[Hex] | None = None, weather: str | None = None, *, withdrawal: bool = False,
+              area: Collection[Hex] | None = None) -> Reach:
+    """Every hex `unit_id` can legally reach from `start` this phase and its cost (as `legal_path`)."""
+    m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
+    dist, parent = m.search(m.allow * rules.scale, relax=False)
+    return Reach(MappingProxyType({h: _mp(d, rules.scale) for h, d in dist.items()}),
+                 MappingProxyType(parent), m.allow)
