@@ -77,3 +77,20 @@ def test_random_chains(owns: list[str], basic: str) -> None:
         type_text = join([own, type_text], TAB)
         state_text = join([own, state_text], TAB)
     check(type_text, state_text)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["x", "", "piece;", "deck;", "'"]), own_text),
+                min_size=0, max_size=8), own_text, st.booleans())
+def test_split_path_equals_scan(owns: list[tuple[str, str]], basic: str, typed: bool) -> None:
+    # `_tab_owns` (one split) answers exactly as `_scan_owns` whenever it answers at all.
+    from vassal_adj.parse.chains import _scan_owns, _tab_owns
+
+    text = ("piece;" if typed else "") + basic
+    for head, own in reversed(owns):
+        text = join([head + own, text], TAB)
+    depth = None if typed else len(owns) + 1
+    fast = _tab_owns(text, depth)
+    assert fast is None or fast == _scan_owns(text, depth)
+    plain = all(h == "x" for h, _ in owns)
+    if plain and not any(c in "".join(o for _, o in owns) + basic for c in "\t\\'"):
+        assert fast is not None  # the regular shape takes the split path

@@ -517,3 +517,35 @@ def test_is_stack_shortcut() -> None:
     assert _is_stack("+/12/stack/Main Map;1;2;12;@@0")
     for text in ("+/12/stack", "+/12/stacks/x", "+/1\\/2/stack/x", "+//stack/x", "+/12/piece;;;a;A/x"):
         assert not _is_stack(text), text
+
+
+@settings(max_examples=300)
+@given(st.one_of(TREES.map(encode), st.text(st.sampled_from(list("ab'\\\x1b+/")), max_size=30)))
+def test_iter_texts_select_and_builds_nothing(text: str) -> None:
+    # A selection gives exactly the filtered walk, the generator returns the index after the
+    # last command, and walking leaves the lazy tree as parsed (no shared list is mutated).
+    root = parse_stream(text)
+    walk = iter_texts(root, 5, re.compile(r"\+/|a").match)
+    picked = []
+    try:
+        while True:
+            picked.append(next(walk))
+    except StopIteration as stop:
+        end = stop.value
+    everything = list(iter_texts(root, 5))
+    assert picked == [(i, t) for i, t in everything if t.startswith(("+/", "a"))]
+    assert end == 5 + len(everything)
+    assert lazy_tree(root) == eager_tree(text)
+
+
+def test_piece_list_split_once_and_reused() -> None:
+    # The glued piece list keeps its own split for its children; indices stay exact.
+    from vassal_adj.parse.commands import _split_esc
+
+    plain = _vectors()["save"]["plain"]
+    fields, quotes, runs = _split_esc(plain)
+    assert not quotes and list(runs) == [2, 4]  # the piece and player lists
+    assert all(runs[i] == fields[i].split(ESC) for i in runs)
+    root = parse_stream(plain)
+    assert root._pre is not None and [k.index for k in root.children[1].children] == [3, 4]
+    assert root._pre is None and encode(root) == plain

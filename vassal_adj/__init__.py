@@ -9,5 +9,7 @@
 __version__ = "0.1.0"
 
 from vassal_adj.load import load_module, load_save  # noqa: E402  (after __version__, read by setup.cfg)
+from vassal_adj.rules.engine import adjudicate  # noqa: E402
+from vassal_adj.state_builder import game_state  # noqa: E402
 
-__all__ = ["load_module", "load_save", "__version__"]
+__all__ = ["load_module", "load_save", "__version__", "game_state", "adjudicate"]

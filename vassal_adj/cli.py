@@ -378,3 +378,4 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
 # The terrain commands live in cli_terrain.py (size); importing it registers them on `main`.
 from vassal_adj import cli_terrain as _cli_terrain  # noqa: E402,F401
 from vassal_adj import cli_packs as _cli_packs  # noqa: E402,F401  (packs commands, cli_packs.py)
+from vassal_adj import cli_check as _cli_check  # noqa: E402,F401  (check command, cli_check.py)

@@ -1,9 +1,11 @@
-"""Builders from parsed records to model objects: the real pieces of a saved game."""
+"""Builders from parsed records to model objects: the real pieces of a saved game, the boards
+chosen, the die rolls (`dice_rolls`, also re-exported by `commands`)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from vassal_adj.errors import Where
 from vassal_adj.model.grid import map_location_name, place_boards
@@ -13,18 +15,22 @@ from vassal_adj.parse import records
 from vassal_adj.parse.commands import Node, decode_command, iter_texts, log_steps
 from vassal_adj.parse.trait_types import Hideable, Obscurable
 from vassal_adj.parse.traits import (
+    KindFilter,
     PieceDef,
     expand_prototypes,
+    name_and_properties,
     parse_piece,
-    piece_name,
-    piece_properties,
     visible_name,
 )
 
 
+_CONCEALING = KindFilter(Obscurable, Hideable)
+
+
 def _concealment(piece: PieceDef) -> str | None:
-    masked = any(isinstance(t, Obscurable) and t.masked for t in piece.traits)
-    hidden = any(isinstance(t, Hideable) and t.hidden for t in piece.traits)
+    concealing = list(_CONCEALING.select(piece.traits))
+    masked = any(isinstance(t, Obscurable) and t.masked for t in concealing)
+    hidden = any(isinstance(t, Hideable) and t.hidden for t in concealing)
     if masked and hidden:
         return "masked+invisible"
     return "masked" if masked else "invisible" if hidden else None
@@ -42,25 +48,28 @@ def board_selections(root: Node) -> dict[str, list[tuple[str, bool, int, int]]]:
     return found
 
 
-def _opening_texts(root: Node) -> Iterator[tuple[int, str]]:
+def _opening_texts(root: Node, select: Callable[[str], object] | None = None
+                   ) -> Iterator[tuple[int, str]]:
     """(index, text) of the saved position: everything but a log's LOG steps, which follow
-    ``end_save`` among the root's sub-commands; built from strings, not Nodes."""
+    ``end_save`` among the root's sub-commands; built from strings, not Nodes. `select`:
+    only the texts it accepts (see `iter_texts`)."""
     steps = log_steps(root)
     first_step = steps[0] if steps else None
-    yield 0, root.text
+    if select is None or select(root.text):
+        yield 0, root.text
     index = 1
     for kid in root.children:
         if kid is first_step:
             return
-        for index, text in iter_texts(kid, index):
-            yield index, text
-        index += 1
+        index = yield from iter_texts(kid, index, select)
 
 
 # An AddPiece ``+/id/stack/…`` (6.4): the id ends at the first slash, which a backslash must
 # not escape. Anything unusual (an escaped slash, a quoted field) does not match and goes
 # through the full decoder. One C-level match per command: a big save is mostly stacks.
 _STACK_ADD = re.compile(r"\+/[^/]*[^/\\]/stack/")
+# Any other AddPiece: exactly the texts starting with ``+/`` that `_STACK_ADD` rejects.
+_OTHER_ADD = re.compile(r"\+/(?![^/]*[^/\\]/stack/)")
 
 
 def _is_stack(text: str) -> bool:
@@ -85,11 +94,9 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
             placed[m.name] = place_boards(m, selection)
             placed[m.id] = placed[m.name]
     out: list[Piece] = []
-    for index, text in _opening_texts(root):
-        # Most AddPieces of a big save are stacks (74,301 of Waterloo's 74,634): skip them,
-        # and everything else, before any decoding.
-        if not text.startswith("+/") or _STACK_ADD.match(text):
-            continue
+    # Most AddPieces of a big save are stacks (74,301 of Waterloo's 74,634): skip them, and
+    # everything else, before any decoding, with one C-level match per command.
+    for index, text in _opening_texts(root, _OTHER_ADD.match):
         cmd = decode_command(text, index, root.where)
         assert isinstance(cmd, records.AddPiece)
         where = Where(path=path, entry="savedGame", command=index)
@@ -104,17 +111,111 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
         if boards:
             location = map_location_name(boards, basic.x, basic.y)  # type: ignore[arg-type]
         concealed = _concealment(piece)
+        name, properties = name_and_properties(piece)
         out.append(Piece(
             id=cmd.id,
-            name=piece_name(piece),
+            name=name,
             map=basic.map_id,
             x=basic.x,
             y=basic.y,
             gpid=basic.gpid,
-            properties=piece_properties(piece),
+            properties=properties,
             concealed=concealed,
             masked_name=visible_name(piece) if concealed else None,
             location=location,
             command=index,
         ))
+    return out
+
+
+# ---------------------------------------------------------------------------- die rolls
+
+
+def _unwrap(rec: records.Record) -> records.Record:
+    while isinstance(rec, records.Log):
+        rec = rec.inner
+    return rec
+
+
+def _unlogged(text: str) -> str:
+    while text.startswith("LOG\t"):
+        text = text[4:]
+    return text
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """A die roll: a standard Dice Button compound (spec 5.4) or a Special Dice Button.
+
+    `result` is the new value of ``<button>_result`` (the kept dice, e.g. ``3,5``) or, for
+    special dice, the rolls joined by ``,``. `undo` marks the inverse written when a player
+    undid a roll (its chat line is ``* UNDO: …``). `index` is the depth-first command index.
+    """
+
+    index: int
+    button: str
+    report: str | None
+    result: str
+    total: str | None = None
+    keep: str | None = None
+    summary: str | None = None
+    special: bool = False
+    undo: bool = False
+    node: Node | None = field(default=None, repr=False, compare=False)
+
+
+def _dice_from_chat(index: int, node: Node, chat: records.Chat) -> DiceRoll | None:
+    props: list[records.MutableProperty] = []
+    for kid in node.children:
+        if _unlogged(kid.text).startswith("MutableProperty\t"):
+            rec = _unwrap(kid.command)
+            if isinstance(rec, records.MutableProperty):
+                props.append(rec)
+    button = next((p.name[:-7] for p in props if p.name.endswith("_result")), None)
+    if button is None:
+        return None
+    values = {p.name[len(button) :]: p.new for p in props if p.name.startswith(button)}
+    return DiceRoll(
+        index=index,
+        button=button,
+        report=chat.message,
+        result=values["_result"],
+        total=values.get("_total"),
+        keep=values.get("_keep"),
+        summary=values.get("_summary"),
+        undo=chat.message.startswith("* UNDO: "),
+        node=node,
+    )
+
+
+def dice_rolls(root: Node) -> list[DiceRoll]:
+    """Every die roll in the stream, in execution order, including those inside LOG steps.
+
+    A standard roll is a CHAT node whose sub-commands set ``<button>_result`` (and, since
+    VASSAL 3.3, ``_total``, ``_keep``, ``_summary``); a special roll is SHOW_RESULTS, whose
+    report is the chat line it hangs under, if any.
+    """
+    out: list[DiceRoll] = []
+    stack: list[tuple[Node, Node | None]] = [(root, None)]
+    index = -1
+    while stack:
+        node, parent = stack.pop()
+        index += 1
+        if node.children:
+            stack.extend((k, node) for k in reversed(node.children))
+        bare = _unlogged(node.text)
+        if bare.startswith("CHAT") and node.children:
+            chat = _unwrap(node.command)
+            if isinstance(chat, records.Chat):
+                roll = _dice_from_chat(index, node, chat)
+                if roll is not None:
+                    out.append(roll)
+        elif bare.startswith("SHOW_RESULTS\t"):
+            show = _unwrap(node.command)
+            report = None
+            if parent is not None and _unlogged(parent.text).startswith("CHAT"):
+                report = _unlogged(parent.text)[4:]
+            if isinstance(show, records.ShowResults):
+                result = ",".join(map(str, show.rolls))
+                out.append(DiceRoll(index, show.button, report, result, special=True, node=node))
     return out

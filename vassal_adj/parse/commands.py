@@ -20,8 +20,10 @@ Typed records (`node.command`) are decoded lazily and cached per text (`decode_c
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Generator, Iterable, Iterator
+from itertools import compress, count, repeat
+from operator import getitem
 
 from ..errors import FormatError, Where
 from . import records as r
@@ -30,8 +32,8 @@ from .tokens import join, unquote
 
 __all__ = [
     "ESC", "KNOWN_PREFIXES", "Node", "parse_stream", "encode", "iter_nodes", "iter_texts",
-    "decode_command", "DiceRoll", "dice_rolls", "secrets", "log_steps", "is_log",
-]  # fmt: skip
+    "decode_command", "DiceRoll", "dice_rolls", "secrets", "log_steps", "is_log",  # noqa: F822
+]  # fmt: skip  (DiceRoll, dice_rolls: see the module __getattr__ at the end)
 
 ESC = "\x1b"
 _MAX_DEPTH = 200  # real streams nest < 10 deep; deeper means a corrupt or hostile file
@@ -42,7 +44,7 @@ class Node:
     """One command of the stream: its own text plus its sub-commands, in execution order."""
 
     __slots__ = ("text", "children", "raw", "index", "where", "_text0", "_kids0", "_record",
-                 "_rtext", "_pending", "_flat")  # fmt: skip
+                 "_rtext", "_pending", "_flat", "_pre")  # fmt: skip
 
     def __init__(self, text: str, children: Iterable[Node] = ()) -> None:
         self.text = text
@@ -56,6 +58,7 @@ class Node:
         self._rtext: str | None = None
         self._pending: list[str] | None = None  # child fields not built yet (children unset)
         self._flat = False  # every pending field is a plain single command
+        self._pre: dict[int, list[str]] | None = None  # see `_split_esc`
 
     def __getattr__(self, name: str) -> list[Node]:
         # Python calls this only for an unset slot: `children` of a node not built yet.
@@ -64,7 +67,7 @@ class Node:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _build_children(self) -> list[Node]:
-        pending, index, where = self._pending, self.index, self.where
+        pending, index, where, pre = self._pending, self.index, self.where, self._pre or {}
         assert pending is not None and index is not None
         pause = len(pending) > _BIG and gc.isenabled()
         if pause:
@@ -72,15 +75,16 @@ class Node:
         try:
             kids = []
             index += 1
-            for f in pending:
-                kids.append(_make(f, index, where))
-                index += 1 if self._flat else 1 + f.count(ESC)
+            for i, f in enumerate(pending):
+                kids.append(_make(f, index, where, pre.get(i)))
+                # A field holds 1 + count(ESC) commands; a known split has that many parts.
+                index += 1 if self._flat else len(pre[i]) if i in pre else 1 + f.count(ESC)
         finally:
             if pause:
                 gc.enable()
         self.children = kids
         self._kids0 = tuple(kids)
-        self._pending = None
+        self._pending = self._pre = None
         return kids
 
     @property
@@ -117,59 +121,94 @@ def _quoted(s: str) -> bool:
     return len(s) > 1 and s[0] == "'" and s[-1] == "'"
 
 
-def _split_esc(s: str) -> tuple[list[str], bool]:
-    """``split(s, ESC)`` with C-speed passes where it counts: one ``str.split`` at every ESC,
-    then the parts ending in a backslash (an escaped ESC follows) are glued to the next one
-    without that backslash, exactly as the decoder does (spec 4.2). Replacing ``\\<ESC>``
-    in the whole text instead would be slow: saves often hold non-Latin-1 characters.
-    Also says whether a field may start with a quote (False: certainly none does)."""
-    parts = s.split(ESC)
+def _split_esc(s: str, parts: list[str] | None = None,
+               unquoted: bool = False) -> tuple[list[str], bool, dict[int, list[str]]]:
+    """``split(s, ESC)`` (spec 4.2) in C-speed passes: saves hold 75,000 commands.
+
+    Also says whether a field may start with a quote (False: certainly none does; `unquoted`
+    True: the caller knows, as every field of a field follows an ESC too), and gives each
+    glued field's own ``split(ESC)`` by index: decoding it needs that next, and a save's
+    piece list is a field of 75,000 parts. `parts`, when known, is ``s.split(ESC)``.
+    """
+    fields, runs = _glue(s.split(ESC)) if parts is None else _glue(parts, probe=True)
+    if not unquoted and _may_quote(s):  # unquote; the glued splits may then not apply
+        return [unquote(f) for f in fields], True, {}
+    return fields, False, runs
+
+
+def _glue(parts: list[str], probe: bool = False) -> tuple[list[str], dict[int, list[str]]]:
+    # The parts ending in a backslash (an escaped ESC follows) are glued to the next one
+    # without it. `probe`: first find out whether there is any, which is cheaper (a last-
+    # character slice is one of Python's cached 1-character strings) for a known split,
+    # usually a piece list with none.
     last = len(parts) - 1
-    ends = [i for i, p in enumerate(parts) if p[-1:] != "\\" or i == last]
-    if len(ends) == len(parts):
-        fields = parts
-    else:
-        fields, start = [], 0
-        for end in ends:
-            if end == start:
-                fields.append(parts[end])
-            else:
-                glued = [p[:-1] for p in parts[start:end]]
-                glued.append(parts[end])
-                fields.append(ESC.join(glued))
-            start = end + 1
-    if s[:1] == "'" or ESC + "'" in s:  # else no field starts with a quote: none to remove
-        return [unquote(f) for f in fields], True
-    return fields, False
+    if probe and "\\" not in {*map(getitem, parts, repeat(_LAST, last))}:
+        return parts, {}
+    escaped = bytes(map(str.endswith, parts, repeat("\\", last)))
+    fields: list[str] = []
+    runs: dict[int, list[str]] = {}
+    done = 0
+    for m in _ONES.finditer(escaped):  # parts a..b-1 end in a backslash: glue a..b
+        a, b = m.span()
+        fields += parts[done:a]
+        glued = [p[:-1] for p in parts[a:b]]
+        glued.append(parts[b])
+        runs[len(fields)] = glued
+        fields.append(ESC.join(glued))
+        done = b + 1
+    fields += parts[done:]
+    return fields, runs
 
 
-def _explode(s: str) -> tuple[str, list[str] | None, bool]:
-    """Spec 5.1 for one node: its own text, its child fields (None for a single command) and
-    whether every child field is a plain single command (no ESC, not quoted)."""
+_LAST = slice(-1, None)
+_ONES = re.compile(b"\x01+")
+
+
+def _may_quote(s: str) -> bool:
+    """Whether a field of `s` may start with a quote: `s` does or one follows an ESC. Saves
+    hold few quotes: looking at each (found by a memchr) beats searching for ESC + quote."""
+    i = s.find("'")
+    for _ in range(1000):
+        if i < 0:
+            return False
+        if i == 0 or s[i - 1] == ESC:
+            return True
+        i = s.find("'", i + 1)
+    return ESC + "'" in s
+
+
+def _explode(s: str, parts: list[str] | None = None, unquoted: bool = False
+             ) -> tuple[str, list[str] | None, bool, dict[int, list[str]] | None]:
+    """Spec 5.1 for one node: its own text, its child fields (None for a single command),
+    whether every child field is a plain single command (no ESC, not quoted) and the known
+    splits of child fields (see `_split_esc`; `parts` and `unquoted` are passed to it)."""
     while True:
         if ESC not in s and not _quoted(s):
-            return s, None, False  # the common case needs no split
-        fields, quotes = _split_esc(s)
+            return s, None, False, None  # the common case needs no split
+        fields, quotes, runs = _split_esc(s, parts, unquoted)
         if len(fields) > 1:
             break
         if fields[0] == s:
-            return s, None, False
-        s = fields[0]  # quotes or a lone escape were removed: decode what is left
-    text, own, _ = _explode(fields[0])
+            return s, None, False, None
+        # Quotes or a lone escape were removed: decode what is left.
+        s, parts, unquoted = fields[0], runs.get(0), not quotes
+    text, own, _, _ = _explode(fields[0], runs.get(0), not quotes)
     if own is not None:  # the first field is itself compound: its children come first
-        return text, own + fields[1:], False
-    del fields[0]
-    # The fields hold no ESC when `s` had exactly one per delimiter; none is quoted when no
-    # field starts with a quote.
-    flat = not quotes and s.count(ESC) == len(fields)
-    return text, fields, flat
+        return text, own + fields[1:], False, None
+    # The fields hold no ESC when nothing was glued; none is quoted when no field starts
+    # with a quote. (A copy: `fields` may be the caller's `parts`, kept for other uses.)
+    flat = not quotes and not runs
+    return text, fields[1:], flat, {i - 1: r for i, r in runs.items()} or None
 
 
-def _make(s: str, index: int, where: Where | None) -> Node:
+def _make(s: str, index: int, where: Where | None, parts: list[str] | None = None) -> Node:
+    """The node of field `s`; `parts`, when known, is ``s.split(ESC)`` of a field that holds
+    no quoted field (see `_split_esc`)."""
     node = Node.__new__(Node)
     # The leaf test inlined: most commands of a save are single commands.
-    leaf = ESC not in s and not _quoted(s)
-    node.text, node._pending, node._flat = (s, None, False) if leaf else _explode(s)
+    leaf = ESC not in s and not _quoted(s) if parts is None else len(parts) == 1
+    node.text, node._pending, node._flat, node._pre = (
+        (s, None, False, None) if leaf else _explode(s, parts, parts is not None))
     if node._pending is None:
         node.children = []
     node._text0, node.raw, node._kids0, node.index, node.where = node.text, s, (), index, where
@@ -253,126 +292,47 @@ def iter_nodes(root: Node) -> Iterator[tuple[int, int, Node]]:
             stack.extend((k, depth + 1) for k in reversed(node.children))
 
 
-def iter_texts(node: Node, start: int = 0) -> Iterator[tuple[int, str]]:
+def iter_texts(node: Node, start: int = 0, select: Callable[[str], object] | None = None
+               ) -> Generator[tuple[int, str], None, int]:
     """(index, own text) of `node` and every descendant, depth first, building no Node.
 
     Indices count from `start` like `iter_nodes` does from 0, so for a parsed root they are
     the nodes' own ``index``. Children not built yet are read from their field strings.
+    `select`: only the texts for which it is true (give a C function, e.g. a compiled
+    pattern's ``match``: a save's piece list of 75,000 fields is then filtered at C speed).
+    The generator returns the index after the last command.
     """
     index = start
-    todo: list[Node | str] = [node]
+    todo: list[Node | tuple[str, list[str] | None]] = [node]
     while todo:
         item = todo.pop()
-        if type(item) is str:
-            text, pending, flat = _explode(item)
+        if type(item) is tuple:
+            text, pending, flat, pre = _explode(*item, unquoted=item[1] is not None)
         else:
             assert isinstance(item, Node)
-            text, flat = item.text, item._flat
+            text, flat, pre = item.text, item._flat, item._pre
             pending = item._pending if _lazy(item) else None
             if pending is None and item.children:
                 todo.extend(reversed(item.children))
-        yield index, text
+        if select is None or select(text):
+            yield index, text
         index += 1
         if pending is None:
             continue
-        if flat:  # a flat list of single commands: zip is much faster than the loop
-            yield from zip(range(index, index + len(pending)), pending)
+        if flat:  # a flat list of single commands: one C-level pass, no loop here
+            if select is None:
+                yield from zip(count(index), pending)
+            else:
+                for i in compress(count(), map(select, pending)):
+                    yield index + i, pending[i]
             index += len(pending)
         else:
-            todo.extend(reversed(pending))
+            pre = pre or {}
+            todo.extend((pending[i], pre.get(i)) for i in range(len(pending) - 1, -1, -1))
+    return index
 
 
 # ---------------------------------------------------------------------------- derived views
-
-
-def _unwrap(rec: r.Record) -> r.Record:
-    while isinstance(rec, r.Log):
-        rec = rec.inner
-    return rec
-
-
-def _unlogged(text: str) -> str:
-    while text.startswith("LOG\t"):
-        text = text[4:]
-    return text
-
-
-@dataclass(frozen=True)
-class DiceRoll:
-    """A die roll: a standard Dice Button compound (spec 5.4) or a Special Dice Button.
-
-    `result` is the new value of ``<button>_result`` (the kept dice, e.g. ``3,5``) or, for
-    special dice, the rolls joined by ``,``. `undo` marks the inverse written when a player
-    undid a roll (its chat line is ``* UNDO: …``). `index` is the depth-first command index.
-    """
-
-    index: int
-    button: str
-    report: str | None
-    result: str
-    total: str | None = None
-    keep: str | None = None
-    summary: str | None = None
-    special: bool = False
-    undo: bool = False
-    node: Node | None = field(default=None, repr=False, compare=False)
-
-
-def _dice_from_chat(index: int, node: Node, chat: r.Chat) -> DiceRoll | None:
-    props: list[r.MutableProperty] = []
-    for kid in node.children:
-        if _unlogged(kid.text).startswith("MutableProperty\t"):
-            rec = _unwrap(kid.command)
-            if isinstance(rec, r.MutableProperty):
-                props.append(rec)
-    button = next((p.name[:-7] for p in props if p.name.endswith("_result")), None)
-    if button is None:
-        return None
-    values = {p.name[len(button) :]: p.new for p in props if p.name.startswith(button)}
-    return DiceRoll(
-        index=index,
-        button=button,
-        report=chat.message,
-        result=values["_result"],
-        total=values.get("_total"),
-        keep=values.get("_keep"),
-        summary=values.get("_summary"),
-        undo=chat.message.startswith("* UNDO: "),
-        node=node,
-    )
-
-
-def dice_rolls(root: Node) -> list[DiceRoll]:
-    """Every die roll in the stream, in execution order, including those inside LOG steps.
-
-    A standard roll is a CHAT node whose sub-commands set ``<button>_result`` (and, since
-    VASSAL 3.3, ``_total``, ``_keep``, ``_summary``); a special roll is SHOW_RESULTS, whose
-    report is the chat line it hangs under, if any.
-    """
-    out: list[DiceRoll] = []
-    stack: list[tuple[Node, Node | None]] = [(root, None)]
-    index = -1
-    while stack:
-        node, parent = stack.pop()
-        index += 1
-        if node.children:
-            stack.extend((k, node) for k in reversed(node.children))
-        bare = _unlogged(node.text)
-        if bare.startswith("CHAT") and node.children:
-            chat = _unwrap(node.command)
-            if isinstance(chat, r.Chat):
-                roll = _dice_from_chat(index, node, chat)
-                if roll is not None:
-                    out.append(roll)
-        elif bare.startswith("SHOW_RESULTS\t"):
-            show = _unwrap(node.command)
-            report = None
-            if parent is not None and _unlogged(parent.text).startswith("CHAT"):
-                report = _unlogged(parent.text)[4:]
-            if isinstance(show, r.ShowResults):
-                result = ",".join(map(str, show.rolls))
-                out.append(DiceRoll(index, show.button, report, result, special=True, node=node))
-    return out
 
 
 def secrets(root: Node) -> set[str]:
@@ -397,3 +357,12 @@ def log_steps(root: Node) -> list[Node]:
 def is_log(root: Node) -> bool:
     """Whether the stream is a log: it has steps after ``end_save``."""
     return bool(log_steps(root))
+
+
+def __getattr__(name: str) -> object:
+    # The dice view lives in `builder` (it builds on this module); re-exported here lazily.
+    if name in ("DiceRoll", "dice_rolls"):
+        from . import builder
+
+        return getattr(builder, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,9 +12,10 @@ with empty states (VASSAL would refuse the piece) and sets `PieceDef.state_short
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import compress
 
 from vassal_adj.errors import FormatError, UsageError, Where
 from vassal_adj.parse import trait_types as _trait_types
@@ -31,7 +32,7 @@ TAB = "\t"
 
 __all__ = [  # noqa: F405  (the trait classes come from trait_types)
     "PieceDef", "parse_piece", "parse_add_piece_text", "encode_piece", "expand_prototypes",
-    "piece_name", "visible_name", "piece_properties", "BasicPiece", "Stack", "Deck",
+    "piece_name", "visible_name", "piece_properties", "name_and_properties", "KindFilter", "BasicPiece", "Stack", "Deck",
     *_trait_types.__all__,
 ]
 
@@ -107,7 +108,7 @@ def parse_piece(type_text: str, state_text: str | None = None,
         states, short = [""] * len(types), False
     else:
         states, short = state_owns(state_text, len(types))
-    traits = tuple(make_trait(t, s) for t, s in zip(types, states))
+    traits = tuple(map(make_trait, types, states))
     return PieceDef(traits, type_text, state_text, short)
 
 
@@ -256,6 +257,30 @@ def _expand(traits: Sequence[Trait], prototypes: Mapping[str, str | PieceDef],
 # -- names and properties ------------------------------------------------------------
 
 
+class KindFilter(dict[type, bool]):
+    """Selects the traits that are instances of some of `kinds`, at C speed: a piece has
+    ~65 traits and few of them name it or hold properties, and an ``isinstance`` chain on
+    each costs more than all the rest. Whether a class qualifies is computed once."""
+
+    def __init__(self, *kinds: type) -> None:
+        super().__init__()
+        self.kinds = kinds
+
+    def __missing__(self, cls: type) -> bool:
+        self[cls] = found = issubclass(cls, self.kinds)
+        return found
+
+    def select(self, traits: Sequence[Trait]) -> Iterator[Trait]:
+        """The traits of `traits` (in order) that are instances of some kind."""
+        return compress(traits, map(self.__getitem__, map(type, traits)))
+
+
+# The traits `piece_name` and `_properties` look at (a trait of none of these is skipped).
+_NAMING = KindFilter(Embellishment, Labeler, Obscurable, Hideable)
+_PROPERTIES = KindFilter(BasicPiece, Marker, PropertySheet, DynamicProperty, Labeler,
+                         Embellishment)
+
+
 def _format(fmt: str, values: Mapping[str, str]) -> str:
     """FormattedString with known values; an unknown ``$name$`` becomes empty (VASSAL)."""
     return _VAR.sub(lambda m: values.get(m.group(1), ""), fmt)
@@ -292,7 +317,7 @@ def piece_name(piece: PieceDef, viewer: str | Collection[str] | None = None) -> 
     basic = piece.basic
     name = basic.name if basic is not None else ""
     props: dict[str, str] | None = None
-    for trait in reversed(piece.traits[:-1]):
+    for trait in _NAMING.select(piece.traits[-2::-1]):  # outward from the innermost decorator
         if isinstance(trait, Embellishment):
             name = _layer_name(trait, name)
         elif isinstance(trait, Labeler) and (trait.label or trait.always_use_format):
@@ -315,7 +340,7 @@ def visible_name(piece: PieceDef) -> str:
 
 def _properties(piece: PieceDef, name: str | None) -> dict[str, str]:
     props: dict[str, str] = {}
-    for trait in reversed(piece.traits):  # innermost first: outer traits overwrite
+    for trait in _PROPERTIES.select(piece.traits[::-1]):  # innermost first: outer ones overwrite
         if isinstance(trait, BasicPiece):
             props.update(trait.properties)
             props["BasicName"] = trait.name
@@ -351,4 +376,11 @@ def piece_properties(piece: PieceDef,
     Embellishment.getProperty as we know it (the spec is silent). Outer traits shadow inner
     ones. Not included: calculated and map-derived properties (CurrentX, LocationName...).
     """
-    return _properties(piece, piece_name(piece, viewer))
+    return name_and_properties(piece, viewer)[1]
+
+
+def name_and_properties(piece: PieceDef, viewer: str | Collection[str] | None = None
+                        ) -> tuple[str, dict[str, str]]:
+    """`piece_name` and `piece_properties` together (the name is computed once)."""
+    name = piece_name(piece, viewer)
+    return name, _properties(piece, name)

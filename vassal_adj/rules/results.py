@@ -28,3 +28,39 @@ class Finding:
         """Deterministic order for reports: by hex label, then unit id, then rule."""
         return (self.hexes[0] if self.hexes else "", self.units[0] if self.units else "",
                 self.rule, self.message)
+
+
+# Severity order for reports and exit codes: errors first.
+SEVERITY_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+@dataclass(frozen=True)
+class Report:
+    """What `rules.engine.adjudicate` returns: the findings, in a deterministic order, and
+    what a referee needs to judge them (the effective parameters of every rule, the
+    assumptions those parameters use, the state's turn/phase/weather, and notes on what was
+    not checked). Plain data only (str, int, bool, lists, dicts), so renderers need not
+    know the pack classes and JSON output is a straight dump.
+    """
+
+    pack: str
+    findings: tuple[Finding, ...]
+    parameters: dict[str, dict[str, object]]  # rule name -> impl, rule_ref, enabled, params
+    assumptions: dict[str, dict[str, object]]  # assumption name -> value, source, rule, used_by
+    unit_names: dict[str, str]  # unit/piece id -> name, so renderers can show names
+    turn: int | None = None
+    phase: str | None = None
+    weather: str | None = None
+    notes: tuple[str, ...] = ()
+    checked: tuple[tuple[str, str], ...] = ()  # (rule name, citation) of every rule run, in order
+
+    def counts(self) -> dict[str, int]:
+        """Findings per severity ("error", "warning", "info"), zeros included."""
+        out = {s.value: 0 for s in Severity}
+        for f in self.findings:
+            out[Severity(f.severity).value] += 1
+        return out
+
+    @property
+    def has_errors(self) -> bool:
+        return any(f.severity == Severity.ERROR for f in self.findings)

@@ -1,0 +1,59 @@
+"""`vassal-adj check SAVE --module M.vmod --pack PACK`: a referee's verdict on a saved game.
+
+Kept apart from cli.py only for size; the same rules hold: this is the command line, the only
+place that prints or exits, with the exit statuses of cli.py (0 no error finding, 1 error
+findings, 2 bad input or pack, 3 a bug).
+"""
+
+from __future__ import annotations
+
+import click
+
+from vassal_adj import packs as packs_io
+from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.load import load_module, load_save
+from vassal_adj.report.findings import report_data, report_markdown, report_text
+from vassal_adj.rules.engine import adjudicate
+from vassal_adj.state_builder import game_state
+
+
+@main.command()
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
+              help="The module (.vmod) the game is played with.")
+@click.option("--pack", "pack_name", required=True,
+              help="The rule pack: an id or alias (`packs list`), or a pack directory.")
+@click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
+              help="A terrain file to use instead of the pack's (e.g. for the real module's map).")
+@click.option("--turn", type=int, help="The game turn (the turn tracker is not read yet).")
+@click.option("--phase", help="The phase, e.g. axis-movement.")
+@click.option("--weather", help="The weather, e.g. poor.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+              show_default=True, help="Output format.")
+@_guarded
+def check(save: str, module_path: str, pack_name: str, terrain: str | None, turn: int | None,
+          phase: str | None, weather: str | None, fmt: str) -> None:
+    """Check a saved game against a rule pack and print every finding with its rule.
+
+    Pieces the pack cannot make units of are reported as findings of their own (warnings),
+    never guessed. Exit status 1 when a finding is an error.
+
+    \b
+    Example:
+      vassal-adj check modules/kasserine/example/setup.vsav \\
+          --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
+    """
+    lp = packs_io.find_pack(pack_name)
+    module = load_module(module_path)
+    game = load_save(save)
+    state, context, _unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather,
+                                           terrain=terrain)
+    report = adjudicate(state, lp, context)
+    if fmt == "json":
+        _emit_json(report_data(report, save=save, module=module_path))
+    elif fmt == "markdown":
+        click.echo(report_markdown(report, source=save))
+    else:
+        click.echo(report_text(report, source=save))
+    if report.has_errors:
+        raise click.exceptions.Exit(1)

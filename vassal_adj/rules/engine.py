@@ -1,0 +1,164 @@
+"""Run a pack's rules over a game state: `adjudicate(state, pack, context) -> Report`.
+
+Each ``[rules.<name>]`` table of the pack names a registered implementation
+(rules/implementations.py holds the built-in ones). The engine calls every enabled rule in
+the order the pack declares them, as ``impl(state, context, params)`` with the context bound
+to that rule, so that the implementation can cite it (``context.cite()`` gives
+``"kasserine:17.11"``) and turn labels into hexes without knowing the board.
+
+Pure: the context is built elsewhere (vassal_adj/state_builder.py reads the module, the save
+and the terrain file); a rule parameter that names a hex the board lacks is a `PackError`
+naming the rule's key path, because it is the pack that is wrong, not the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import PackError, VassalAdjError, Where
+from ..model.hexes import Hex
+from ..model.hexgrid import HexLayout
+from ..model.state import GameState
+from ..model.terrain import TerrainMap
+from .pack import RuleConfig, RulePack
+from .registry import REGISTRY, Registry
+from .results import SEVERITY_RANK, Finding, Report, Severity
+from .unitmap import Unmapped
+
+__all__ = ["RuleContext", "adjudicate", "unmapped_findings"]
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """What a rule needs besides the state: the terrain, the board's hex layout (labels and
+    ranges), the pack id for citations, and the rule being run (set by the engine).
+
+    `layout` may be None for a module without a numbered hex grid: labels then fall back to
+    raw grid indices and rules that take label ranges cannot run (they say so).
+    """
+
+    terrain: TerrainMap
+    layout: HexLayout | None
+    pack_id: str
+    rule: RuleConfig | None = None
+    unmapped: tuple[Unmapped, ...] = ()  # pieces the pack could not map (reported by the engine)
+    notes: tuple[str, ...] = ()  # what the state builder could not do (copied to the report)
+    _hex_cache: dict[str, tuple[Hex, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def cite(self, rule: RuleConfig | None = None) -> str:
+        """The citation of a finding: ``"<pack id>:<rule_ref>"`` of `rule` or the current rule."""
+        r = rule or self.rule
+        return f"{self.pack_id}:{r.rule_ref}" if r is not None else self.pack_id
+
+    def label(self, h: Hex) -> str:
+        """The label the module shows for `h` (raw column and row when it has none)."""
+        name = self.layout.label_of(h) if self.layout is not None else None
+        if name is not None:
+            return name
+        c, r = h.raw()
+        return f"raw {c},{r}"
+
+    def hexes(self, specs: Iterable[str], what: str = "hexes") -> tuple[Hex, ...]:
+        """The hexes of label ranges ("0623-1423", "0312", "0101,0102") or named places of
+        the terrain file, in order, without repeats. ValueError names a spec that is neither."""
+        out: dict[Hex, None] = {}
+        for spec in specs:
+            if spec not in self._hex_cache:
+                self._hex_cache[spec] = self._expand(spec, what)
+            out.update(dict.fromkeys(self._hex_cache[spec]))
+        return tuple(out)
+
+    def _expand(self, spec: str, what: str) -> tuple[Hex, ...]:
+        try:  # a place the terrain file names ("Allied supply", "Sbeitla") comes first
+            return tuple(self.terrain.place(spec).hexes)
+        except KeyError:
+            pass
+        if self.layout is None:
+            raise ValueError(f"{what} {spec!r}: the board has no numbered hex grid, so labels name nothing")
+        try:
+            labels = self.layout.expand_range(spec)
+        except VassalAdjError as e:
+            raise ValueError(f"{what} {spec!r} is neither a place of the terrain file nor a hex range "
+                             f"of the board: {e.message}") from None
+        return tuple(h for h in (self.layout.hex_of(lab) for lab in labels) if h is not None)
+
+
+def unmapped_findings(pack_id: str, unmapped: Iterable[Unmapped]) -> list[Finding]:
+    """One warning per piece the pack cannot map: it was not checked, and is never guessed."""
+    out = []
+    for u in unmapped:
+        p = u.piece
+        where = (p.location,) if p.location else ()
+        out.append(Finding(f"{pack_id}:units", Severity.WARNING,
+                           f"piece {p.name!r} is not a unit of pack {pack_id!r}, so no rule checked it: {u.reason}",
+                           (p.id,), where))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """Parameters as JSON-ready data: tuples and read-only mappings become lists and dicts."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = [_plain(v) for v in value]
+        return sorted(items) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+def _describe(pack: RulePack) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
+    """The effective parameters of every rule and the assumptions the enabled rules use."""
+    params: dict[str, dict[str, object]] = {}
+    used: dict[str, list[str]] = {}
+    for r in pack.rules:
+        params[r.name] = {"impl": r.impl, "rule_ref": r.rule_ref, "enabled": r.enabled,
+                          "params": _plain(dict(r.params)), "assumed": dict(r.assumed)}
+        if r.enabled:
+            for key, name in r.assumed.items():
+                used.setdefault(name, []).append(f"{r.name}.{key}")
+    assumptions = {}
+    for name, users in used.items():
+        a = pack.assumptions[name]
+        assumptions[name] = {"value": _plain(a.value), "source": a.source, "rule": a.rule, "note": a.note,
+                             "used_by": sorted(users)}
+    return params, assumptions
+
+
+def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
+               registry: Registry | None = None) -> Report:
+    """Every enabled rule of `pack` (a RulePack, or anything with a ``.pack`` such as a
+    LoadedPack) run over `state`, in declared order; the findings of each cite it.
+
+    Findings are ordered by rule (unmapped pieces first, then the pack's order), then
+    severity, then hex, unit and message, so reports and golden tests are stable. A rule
+    whose parameters do not fit this board (a range naming a missing hex) raises PackError
+    with the key path ``rules.<name>``; a rule that is broken (a bug) propagates.
+    """
+    rp: RulePack = getattr(pack, "pack", pack)
+    reg = registry or REGISTRY
+    keyed: list[tuple[tuple[int, int, tuple[str, ...]], Finding]] = []
+
+    def add(order: int, found: Iterable[Finding]) -> None:
+        for f in found:
+            keyed.append(((order, SEVERITY_RANK[Severity(f.severity)], f.sort_key()), f))
+
+    add(-1, unmapped_findings(rp.id, context.unmapped))
+    for order, rule in enumerate(rp.rules):
+        if not rule.enabled:
+            continue
+        impl = rule.implementation or reg.lookup(rule.impl)
+        ctx = replace(context, rule=rule)
+        try:
+            found = impl.func(state, ctx, rule.params)
+        except ValueError as e:  # parameters that do not fit this board or each other
+            raise PackError(f"rules.{rule.name}: {e}", Where(path=rp.source)) from None
+        add(order, found)
+    keyed.sort(key=lambda kf: kf[0])
+    params, assumptions = _describe(rp)
+    names = {uid: u.name for uid, u in state.units.items()}
+    names.update((u.piece.id, u.piece.name) for u in context.unmapped)
+    return Report(pack=rp.id, findings=tuple(f for _, f in keyed), parameters=params,
+                  assumptions=assumptions, unit_names=names, turn=state.turn, phase=state.phase,
+                  weather=state.weather, notes=context.notes,
+                  checked=tuple((r.name, context.cite(r)) for r in rp.rules if r.enabled))

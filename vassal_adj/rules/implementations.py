@@ -1,0 +1,172 @@
+"""The built-in rule implementations a pack names with ``impl = "..."``.
+
+Each is a thin adapter: it reads the rule's parameters, builds the rule object of its
+mechanism module (stacking.py, supply.py, zoc.py, movement.py) and turns what that returns
+into findings. The signature is the engine's (rules/engine.py): ``(state, context, params)
+-> list[Finding]``; ``context.cite()`` is the citation ``"<pack id>:<rule_ref>"``.
+
+The mechanisms keep the logic and their own tests; these adapters only translate, so a
+parameter documented here means exactly the field of the mechanism's rule object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..model.hexes import neighbors
+from ..model.state import GameState
+from .engine import RuleContext
+from .registry import REQUIRED, Param, register
+from .results import Finding, Severity
+from .stacking import StackingRules, check_stacking
+from .supply import DEFAULT_HORIZON, SupplyRules, obstructed_hexes, supply_status
+from .zoc import ZocRules, enemy_zoc, unit_classes
+
+__all__ = ["stacking_limit", "supply_trace", "terrain_prohibited"]
+
+_SEVERITIES = tuple(s.value for s in Severity)
+
+
+def _severity(value: str, key: str = "severity") -> Severity:
+    if value not in _SEVERITIES:
+        raise ValueError(f"{key}: expected one of {', '.join(_SEVERITIES)}, got {value!r}")
+    return Severity(value)
+
+
+def _rule_ref(ctx: RuleContext) -> str:
+    return ctx.rule.rule_ref if ctx.rule is not None else ""
+
+
+# -- stacking -------------------------------------------------------------------------------
+@register("stacking.limit", params={
+    "limit": Param(1, "int", "most units (or steps) of one side in a hex; -1 for no overall limit"),
+    "measure": Param("units", "str", "what is counted: 'units' or 'steps'"),
+    "per_kind": Param({}, "table", "limits per unit class, e.g. { artillery = 1 }"),
+    "exempt_kinds": Param(("marker",), "list[str]", "unit classes that do not count (e.g. HQ)"),
+    "exempt_flags": Param(("marker",), "list[str]", "unit flags that do not count"),
+    "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
+    "severity": Param("error", "str", "severity of an overstack finding"),
+})
+def stacking_limit(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Per-hex stacking limit by count or steps, with per-class limits and exemptions."""
+    per_kind = dict(p["per_kind"])
+    for k, v in per_kind.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            # ValueError, as for every bad parameter: the engine makes it a PackError
+            raise ValueError(f"per_kind.{k}: expected int, got {v!r}")  # noqa: TRY004
+    rules = StackingRules(limit=None if p["limit"] < 0 else p["limit"], measure=p["measure"],
+                          per_kind=per_kind, exempt_kinds=frozenset(p["exempt_kinds"]),
+                          exempt_flags=frozenset(p["exempt_flags"]), per_side=p["per_side"])
+    # The engine checks the state it is given; saying *when* a limit applies (end of movement,
+    # set-up) needs phases mapped to check points, which the state does not carry yet.
+    return check_stacking(state, rules, _rule_ref(ctx), label=ctx.label, rule=ctx.cite(),
+                          severity=_severity(p["severity"]))
+
+
+# -- supply ---------------------------------------------------------------------------------
+def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
+    """``[["road"], ["trail"]]`` (separate networks) or ``["road", "trail"]`` (one each)."""
+    out = []
+    for i, g in enumerate(value):
+        group = (g,) if isinstance(g, str) else tuple(g)
+        if not group or not all(isinstance(f, str) for f in group):
+            raise ValueError(f"networks[{i}]: expected a feature name or a list of them, got {g!r}")
+        out.append(group)
+    return tuple(out)
+
+
+@register("supply.trace", params={
+    "side": Param(REQUIRED, "str", "the side whose units are checked"),
+    "initial": Param(REQUIRED, "int", "most hexes of the initial path to the network (17.11: 4)"),
+    "sources": Param(REQUIRED, "list[str]", "supply source hexes: label ranges or terrain-file place names"),
+    "networks": Param((("road",), ("trail",)), "list",
+                      "networks the path stays on once entered: [['road'], ['trail']] keeps them apart"),
+    "direct_to_source": Param(True, "bool", "the initial path may reach a source directly (17.14)"),
+    "enemy_units_obstruct": Param(True, "bool", "enemy-occupied hexes block the path"),
+    "enemy_zoc_obstructs": Param(True, "bool", "enemy zones of control block the path"),
+    "friendly_negates_zoc": Param(True, "bool", "a friendly unit in a hex negates enemy ZOC there"),
+    "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter"),
+    "impassable_sides": Param((), "list[str]", "hexside features the initial path may not cross"),
+    "horizon": Param(DEFAULT_HORIZON, "int", "how far past `initial` distances are measured for reports"),
+    "severity": Param("warning", "str", "severity of an out-of-supply finding (a status, not a violation)"),
+})
+def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Supply by an initial path to a road/trail network joined to a source (one search per side)."""
+    side = p["side"]
+    rules = SupplyRules(initial=p["initial"], networks=_networks(p["networks"]),
+                        direct_to_source=p["direct_to_source"], enemy_units_obstruct=p["enemy_units_obstruct"],
+                        enemy_zoc_obstructs=p["enemy_zoc_obstructs"],
+                        friendly_negates_zoc=p["friendly_negates_zoc"],
+                        impassable_terrain=frozenset(p["impassable_terrain"]),
+                        impassable_sides=frozenset(p["impassable_sides"]), rule_ref=_rule_ref(ctx))
+    severity = _severity(p["severity"])
+    sources = ctx.hexes(p["sources"], "sources")
+    # The standard ZOC (every unit, six hexes, across any hexside but those the weather closes);
+    # a pack's own ZOC rule is not consulted yet.
+    zoc = enemy_zoc(state, ctx.terrain, side, ZocRules()) if rules.enemy_zoc_obstructs else frozenset()
+    blocked = obstructed_hexes(state, side, rules, zoc)
+    board = ctx.layout.hexes() if ctx.layout is not None else None
+    statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, board=board,
+                             horizon=p["horizon"])
+    out: list[Finding] = []
+    supplied: list[str] = []
+    for uid, st in statuses.items():
+        if st.supplied:
+            supplied.append(uid)
+            continue
+        unit = state.units[uid]
+        out.append(Finding(ctx.cite(), severity, f"{side} {unit.name} in {ctx.label(st.hex)} is out of "
+                                                 f"supply: {st.reason}", (uid,), (ctx.label(st.hex),)))
+    ref = f" [{rules.rule_ref}]" if rules.rule_ref else ""
+    out.append(Finding(ctx.cite(), Severity.INFO,
+                       f"{len(supplied)} of {len(statuses)} {side} units on the map are in supply "
+                       f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
+                       f"joined to {len(sources)} source hexes){ref}", tuple(supplied)))
+    return out
+
+
+# -- terrain --------------------------------------------------------------------------------
+@register("terrain.prohibited", params={
+    "prohibited": Param(REQUIRED, "table",
+                        "terrain -> unit classes barred from it, e.g. { rough = ['mechanized'] }"),
+    "except_classes": Param((), "list[str]", "classes never barred (16.11: mechanized infantry)"),
+    "through": Param((), "list[str]", "hexside features by which a barred unit may still be in the hex (16.12)"),
+    "severity": Param("error", "str", "severity of a finding"),
+})
+def terrain_prohibited(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Units standing in terrain prohibited to their class (with class exceptions and road hexsides)."""
+    barred: dict[str, frozenset[str]] = {}
+    for terrain, classes in p["prohibited"].items():
+        if isinstance(classes, str):
+            classes = (classes,)
+        if not isinstance(classes, (list, tuple)) or not all(isinstance(c, str) for c in classes):
+            raise ValueError(f"prohibited.{terrain}: expected a list of unit classes, got {classes!r}")
+        barred[terrain] = frozenset(classes)
+    unknown = sorted(t for t in barred if t not in ctx.terrain.vocabulary.terrain)
+    if unknown:
+        raise ValueError(f"prohibited: unknown terrain {unknown} (known: {sorted(ctx.terrain.vocabulary.terrain)})")
+    exempt, through = frozenset(p["except_classes"]), frozenset(p["through"])
+    severity = _severity(p["severity"])
+    ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
+    out = []
+    for uid in sorted(state.units):
+        unit, h = state.units[uid], state.hex_of(uid)
+        if h is None:
+            continue
+        classes = unit_classes(unit)
+        if exempt.intersection(classes):
+            continue
+        for terrain in sorted(ctx.terrain.terrain(h) & barred.keys()):
+            by = next((c for c in classes if c in barred[terrain]), None)
+            if by is None:
+                continue
+            # 16.12: a unit may be in the hex when a road/trail hexside leads into it.
+            if through and any(ctx.terrain.features_between(h, n) & through for n in neighbors(h)):
+                continue
+            why = f"{by} units" if by != unit.kind else f"{by}"
+            out.append(Finding(ctx.cite(), severity,
+                               f"{unit.side} {unit.name} ({unit.kind}) is in {terrain} hex {ctx.label(h)}, "
+                               f"which is prohibited to {why}{ref}", (uid,), (ctx.label(h),)))
+            break
+    return out

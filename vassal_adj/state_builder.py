@@ -1,0 +1,104 @@
+"""From a module, a save and a rule pack to what the rules read: a `GameState` and a `RuleContext`.
+
+    lp = find_pack("kasserine")
+    state, context, unmapped = game_state(mod, game, lp)
+    report = adjudicate(state, lp, context)      # vassal_adj.rules.engine
+
+This is the I/O side of adjudication (it may read the pack's terrain file); the rules
+themselves (vassal_adj/rules/) stay pure. Pieces come from `parse.builder.game_pieces`, units
+from the pack's units.toml (`rules.unitmap.map_units`): a piece the pack cannot map is
+returned as unmapped and reported, never guessed.
+
+Positions: the *main* hex grid is the first numbered hex grid of the first map that has one
+(Kasserine: 'Main Map', board 'Kasserine'); the terrain file is read on it. A unit on that
+grid gets its hex and label; a unit elsewhere (another map, another board or zone) gets an
+off-map box named after the label VASSAL shows there, or the map; a piece on no map gets an
+empty position. Turn, phase and weather come from the arguments only: reading the module's
+turn tracker or the markers a pack names is not done yet, and the report says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vassal_adj.errors import UsageError
+from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.maps import PlacedMap
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
+from vassal_adj.model.state import GameState, Position
+from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.packs import LoadedPack, find_pack
+from vassal_adj.parse.builder import game_pieces
+from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.unitmap import Unmapped, map_units
+from vassal_adj.savedgame import SavedGame
+
+__all__ = ["game_state", "main_layout"]
+
+
+def main_layout(module: Module, game: SavedGame) -> tuple[PlacedMap, HexLayout] | None:
+    """The map and numbered hex grid the rules play on (see the module doc), as the save
+    placed its boards; None when the module has no numbered hex grid."""
+    for mdef in module.maps.values():
+        placed = module.map(mdef.name, save=game)
+        for lay in placed.hex_layouts():
+            if lay.numbered:
+                return placed, lay
+    return None
+
+
+def _position(piece: Piece, module: Module, game: SavedGame, main: tuple[PlacedMap, HexLayout] | None,
+              placed_cache: dict[str, PlacedMap | None]) -> Position:
+    if piece.map is None:
+        return Position()
+    if piece.map not in placed_cache:
+        mdef = module.map_by_id(piece.map)
+        placed_cache[piece.map] = None if mdef is None else module.map(mdef.name, save=game)
+    placed = placed_cache[piece.map]
+    if main is not None and placed is not None and placed.name == main[0].name:
+        lay = placed.layout_at(piece.x, piece.y)
+        if lay == main[1]:
+            h = lay.hex_at(piece.x, piece.y)
+            if h is not None:
+                return Position(h, lay.label_of(h))
+    # Not on the main grid: an off-map box, named as VASSAL names the spot (a turn-track box,
+    # "Eliminated"), else by the map. Packs naming their boxes can refine this later.
+    return Position(box=piece.location or piece.map)
+
+
+def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *,
+               turn: int | None = None, phase: str | None = None, weather: str | None = None,
+               terrain: str | Path | None = None) -> tuple[GameState, RuleContext, list[Unmapped]]:
+    """The state of `game` as `loaded_pack` sees it, the context its rules need, and the
+    pieces the pack cannot map.
+
+    `loaded_pack`: a LoadedPack, or a pack id, alias or directory (`packs.find_pack`).
+    `terrain` replaces the pack's terrain file (``--terrain``). Raises PackError for a bad
+    pack or terrain file, UsageError when the pack has no units file.
+    """
+    lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
+    if lp.unitmap is None:
+        raise UsageError(f"pack {lp.id!r} has no units file ({lp.pack.units_file}): no piece can become a unit")
+    notes = ["turn, phase and weather come from the command line only: the turn tracker is not read yet"]
+    if not lp.pack.fits(module.name, module.version):
+        notes.append(f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
+                     f"(version {lp.pack.module_version!r}); this module is {module.name!r} "
+                     f"version {module.version!r}")
+    main = main_layout(module, game)
+    terrain_map: TerrainMap
+    if main is not None and (terrain is not None or lp.terrain_path is not None):
+        terrain_map = lp.terrain(main[1], path=Path(terrain) if terrain is not None else None)
+    else:
+        terrain_map = TerrainMap(lp.pack.vocabulary)
+        notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
+                     if main is not None else "the module has no numbered hex grid: no unit has a hex")
+    pieces = game_pieces(game.root, module, game.path)
+    units, unmapped = map_units(pieces, lp.unitmap)
+    by_id = {p.id: p for p in pieces}
+    cache: dict[str, PlacedMap | None] = {}
+    positions = {u.id: _position(by_id[u.id], module, game, main, cache) for u in units}
+    state = GameState({u.id: u for u in units}, positions, turn, phase, weather)
+    context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
+                          unmapped=tuple(unmapped), notes=tuple(notes))
+    return state, context, unmapped
