@@ -41,7 +41,7 @@ def check(save: str, module_path: str, pack_name: str, terrain: str | None, turn
     \b
     Example:
       vassal-adj check modules/kasserine/example/setup.vsav \\
-          --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
+          --module modules/kasserine/example/Kasserine.vmod --pack modules/_template --format markdown
     """
     lp = packs_io.find_pack(pack_name)
     module = load_module(module_path)
