@@ -15,32 +15,21 @@ Targets (issue 3): 100,000 single calls per second, 2,000,000 points per second 
 from __future__ import annotations
 
 import argparse
-import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 import vassal_adj
+from benchkit import DEFAULT_CORPUS, best
 from vassal_adj.model.batch import hex_centers, location_names
 from vassal_adj.model.grid import board_hex_center, board_location_name
 from vassal_adj.model.module import BoardDef, HexGridDef, ZonedGridDef
 from vassal_adj.model.regions import zone_index
 
-DEFAULT_CORPUS = Path(os.environ.get("VASSAL_ADJ_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 DEFAULT_MODULE = DEFAULT_CORPUS / "CommandsAndColorsNapoleonics" / "CommandsAndColorsNapoleonics.vmod"
 SINGLE_TARGET = 100_000
 BATCH_TARGET = 2_000_000
-
-
-def best(func: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def report(what: str, count: int, seconds: float, target: int | None = None) -> None:

@@ -13,27 +13,14 @@ for load + pieces on the largest save, CCN "B015 - Waterloo.vsav".
 from __future__ import annotations
 
 import argparse
-import os
-import time
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 import vassal_adj
+from benchkit import DEFAULT_CORPUS, best
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.chains import type_owns
 from vassal_adj.parse.trait_types import make_trait
-
-DEFAULT_CORPUS = Path(os.environ.get("VASSAL_ADJ_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
-
-
-def best(func: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def floor(path: Path) -> str:
