@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from conftest import CORPUS, SAVES, SPEC, ids, need_corpus
 from vassal_adj.errors import FormatError, Where
 from vassal_adj.parse import records as r
+from vassal_adj.parse.dice import dice_rolls
 from vassal_adj.parse.commands import (
     ESC,
     KNOWN_PREFIXES,
     Node,
     decode_command,
-    dice_rolls,
     encode,
     is_log,
     iter_nodes,

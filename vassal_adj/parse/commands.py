@@ -32,8 +32,8 @@ from .tokens import join, unquote
 
 __all__ = [
     "ESC", "KNOWN_PREFIXES", "Node", "parse_stream", "encode", "iter_nodes", "iter_texts",
-    "decode_command", "DiceRoll", "dice_rolls", "secrets", "log_steps", "is_log",  # noqa: F822
-]  # fmt: skip  (DiceRoll, dice_rolls: see the module __getattr__ at the end)
+    "decode_command", "secrets", "log_steps", "is_log", "unlogged",
+]  # fmt: skip
 
 ESC = "\x1b"
 _MAX_DEPTH = 200  # real streams nest < 10 deep; deeper means a corrupt or hostile file
@@ -354,15 +354,13 @@ def log_steps(root: Node) -> list[Node]:
     return []
 
 
+def unlogged(text: str) -> str:
+    """A command text without its ``LOG<TAB>`` wrappers (5.6)."""
+    while text.startswith("LOG\t"):
+        text = text[4:]
+    return text
+
+
 def is_log(root: Node) -> bool:
     """Whether the stream is a log: it has steps after ``end_save``."""
     return bool(log_steps(root))
-
-
-def __getattr__(name: str) -> object:
-    # The dice view lives in `builder` (it builds on this module); re-exported here lazily.
-    if name in ("DiceRoll", "dice_rolls"):
-        from . import builder
-
-        return getattr(builder, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,7 @@ is per player. Both are read leniently: a malformed command must not hide its pa
 
 from __future__ import annotations
 
-from vassal_adj.parse.commands import Node, iter_texts
+from vassal_adj.parse.commands import Node, iter_texts, unlogged
 from vassal_adj.parse.tokens import split
 from vassal_adj.parse.trait_types import Hideable, Obscurable
 from vassal_adj.parse.traits import parse_piece
@@ -17,12 +17,6 @@ __all__ = ["command_secrets", "piece_secrets", "all_secrets"]
 _LOG = "LOG\t"
 _STARTS = ("M/", "PLAYER\t", "PYREMOVE\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "LOCKSPOTAB\t")
 _OWNER_TRAITS = ("obs;", "hide;")  # a type without either holds no password in its state
-
-
-def _unlogged(text: str) -> str:
-    while text.startswith(_LOG):
-        text = text[4:]
-    return text
 
 
 def _command_fields(t: str) -> list[str]:
@@ -47,8 +41,8 @@ def command_secrets(root: Node) -> set[str]:
     LOCKSPOTAB commands, also inside LOG wrappers."""
     found: set[str] = set()
     for _, t in iter_texts(root):
-        if t.startswith(_STARTS) or (t.startswith(_LOG) and _unlogged(t).startswith(_STARTS)):
-            found.update(x for x in _command_fields(_unlogged(t)) if x)
+        if t.startswith(_STARTS) or (t.startswith(_LOG) and unlogged(t).startswith(_STARTS)):
+            found.update(x for x in _command_fields(unlogged(t)) if x)
     return found
 
 
@@ -72,7 +66,7 @@ def piece_secrets(root: Node) -> set[str]:
     found: set[str] = set()
     types: dict[str, str] = {}  # piece id -> type, only for types with an owner trait
     for _, text in iter_texts(root):
-        t = _unlogged(text) if text.startswith(_LOG) else text
+        t = unlogged(text) if text.startswith(_LOG) else text
         if t.startswith("+/"):
             if not any(k in t for k in _OWNER_TRAITS):
                 continue
