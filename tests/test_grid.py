@@ -42,7 +42,7 @@ from vassal_adj.model.module import (
 from vassal_adj.model.numbering import coordinate_name, expand_format, parse_coordinate
 from vassal_adj.model.zones import find_zone, polygon_contains
 
-from conftest import CORPUS, SPEC
+from conftest import CORPUS, SPEC, need_corpus
 
 VECTORS_PATH = SPEC / "vectors.json"
 ORACLE_PATH = SPEC / "oracle-labels.json"
@@ -651,6 +651,7 @@ def test_oracle_snap(gid: str) -> None:
 
 
 def test_oracle_snap_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    need_corpus()
     total = [0, 0, 0, 0]
     for gid in ORACLE_IDS:
         og = oracle_grid(gid)

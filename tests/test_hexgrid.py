@@ -8,7 +8,7 @@ import math
 from functools import cache
 
 import pytest
-from conftest import CORPUS, REPO, SPEC
+from conftest import CORPUS, REPO, SPEC, need_corpus
 
 import vassal_adj
 from vassal_adj.errors import UsageError
@@ -43,6 +43,8 @@ def _module(name: str) -> vassal_adj.model.module.Module:
 @cache
 def oracle_layout(gid: str) -> HexLayout:
     """The layout of an oracle grid, on its board with the size the oracle used."""
+    if gid not in GRIDS:
+        need_corpus()  # the oracle file lives in shared/spec beside the corpus
     g = GRIDS[gid]
     board = _module(g["module"]).maps[g["map"]].boards[g["board"]]
     board = dataclasses.replace(board, width=g["board_size_used"][0], height=g["board_size_used"][1])

@@ -16,7 +16,7 @@ import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.builder import game_pieces
 
-from conftest import CORPUS, REPO
+from conftest import CORPUS, REPO, need_corpus
 
 ORACLE = CORPUS.parent / "tools" / "vassal-oracle" / "vassal-oracle"
 ORACLE_HOME = Path(os.environ.get("VASSAL_ORACLE_HOME", Path.home() / ".cache" / "vassal-oracle"))
@@ -46,6 +46,7 @@ def test_vassal_loads_the_example_save_with_every_piece_on_its_hex() -> None:
 
 
 def test_vassal_loads_a_corpus_save_we_rewrote_with_another_key(tmp_path: Path) -> None:
+    need_corpus()
     source = CORPUS / "Kassala" / "Default Setup.vsav"
     out = tmp_path / "rewritten.vsav"
     vassal_adj.load_save(source).write(out, codec=Codec(obfuscated=True, key=0xC3, upper=True))
