@@ -38,6 +38,7 @@ rule_ref = "17.12"
 side = "Allied"
 initial = 3
 sources = ["Allied supply"]
+report_paths = false
 
 [rules.rough]
 impl = "terrain.prohibited"
@@ -149,14 +150,19 @@ def test_23_overstack_gives_exactly_one_error_citing_the_rule(tmp_path: Path) ->
 
 
 def test_17_12_far_unit_is_out_of_supply_with_its_distance(tmp_path: Path) -> None:
-    _code, data = check_json(make_pack(tmp_path))
-    supply = {f["hexes"][0]: f for f in data["findings"] if f["rule"] == "testgame:17.12" and f["hexes"]}
+    _code, data = check_json(make_pack(tmp_path, rules=RULES.replace("report_paths = false", "")))
+    found = [f for f in data["findings"] if f["rule"] == "testgame:17.12" and f["hexes"]]
+    supply = {f["hexes"][0]: f for f in found if f["severity"] == "warning"}
+    paths = {f["hexes"][0]: f["message"] for f in found if f["severity"] == "info"}
+    assert len(paths) == 17 and not paths.keys() & supply.keys()
+    assert paths["2714"].endswith("is in supply: on the road at 2714, then 20 road hexes to the source 3906")
+    assert "is in supply: 3 hexes (1703 1704 1705 1706) to the road at 1706, then" in paths["1703"]
     assert supply["0914"]["severity"] == "warning"
     assert supply["0914"]["unit_names"] == ["2-1-14 (1/1)"]
     assert "8 hexes away; rule allows 3 [17.12]" in supply["0914"]["message"]
     assert "4 hexes away" in supply["1702"]["message"]  # one hex too far
     assert "1703" not in supply and "2714" not in supply and "3911" not in supply  # 3 hexes, or on a road
-    summary = [f for f in data["findings"] if f["rule"] == "testgame:17.12" and f["severity"] == "info"]
+    summary = [f for f in data["findings"] if f["rule"] == "testgame:17.12" and not f["hexes"]]
     assert len(summary) == 1 and summary[0]["message"].startswith("17 of 21 Allied units on the map are in supply")
 
 

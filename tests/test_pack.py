@@ -114,13 +114,17 @@ def test_assumption_reference_gives_value_and_is_recorded(registry: Registry) ->
     (lambda d: d["rules"]["axis_supply"].update(max_pathh=4),
      "pack.toml: rules.axis_supply.max_pathh: unknown key: 'supply.trace_to_network' takes no parameter "
      "'max_pathh' (its parameters: max_path, network, sources)"),
-    (lambda d: d.update(rule={}), "pack.toml: rule: unknown key (known here: assumptions, pack, rules, terrain, units)"),
+    (lambda d: d.update(rule={}), "pack.toml: rule: unknown key (known here: assumptions, pack, rules, state, terrain, units)"),
     (lambda d: d["pack"].update(alias=["x"]), "pack.toml: pack.alias: unknown key"),
     (lambda d: d["pack"]["module"].update(versoin="1"), "pack.toml: pack.module.versoin: unknown key"),
     (lambda d: d["terrain"].update(hexsides=[]), "pack.toml: terrain.hexsides: unknown key"),
     (lambda d: d["units"]["classes"]["armor"].update(mech=True), "pack.toml: units.classes.armor.mech: unknown key"),
     (lambda d: d["assumptions"]["stacking_limit"].update(sauce="x"),
      "pack.toml: assumptions.stacking_limit.sauce: unknown key"),
+    (lambda d: d.update(state={"trackr": "Game Turn"}), "pack.toml: state.trackr: unknown key"),
+    (lambda d: d.update(state={"phases": {"Axis Movement": 3}}),
+     "pack.toml: state.phases.\"Axis Movement\": expected a phase id (str), got 3"),
+    (lambda d: d.update(state={"weather_by_turn": ["good", ""]}), "pack.toml: state.weather_by_turn: empty name"),
 ])
 def test_unknown_keys_name_the_key_path(registry: Registry, edit: Any, message: str) -> None:
     d = data()
@@ -218,3 +222,13 @@ def test_disabled_rule_is_kept_but_not_used(registry: Registry) -> None:
     d["rules"]["stacking"]["enabled"] = False
     p = load(d, registry)
     assert not p.rule("stacking").enabled and p.rules_using("stacking.max_units") == ()
+
+
+def test_state_weather_table_by_turn(registry: Registry) -> None:
+    d = data()
+    d["state"] = {"tracker": "Game Turn", "phase_level": "Phase", "phases": {"Axis Movement": "axis-movement"},
+                  "weather_rule": "20.4", "weather_by_turn": ["good", "good", "fair", "poor"]}
+    st = load(d, registry).state
+    assert (st.tracker, st.turn_level, st.phase_level) == ("Game Turn", "Turn", "Phase")
+    assert [st.weather(t) for t in (0, 1, 3, 4, 5, None)] == [None, "good", "fair", "poor", None, None]
+    assert dict(st.phases) == {"Axis Movement": "axis-movement"}

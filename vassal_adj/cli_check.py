@@ -25,9 +25,9 @@ from vassal_adj.state_builder import game_state
               help="The rule pack: an id or alias (`packs list`), or a pack directory.")
 @click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
               help="A terrain file to use instead of the pack's (e.g. for the real module's map).")
-@click.option("--turn", type=int, help="The game turn (the turn tracker is not read yet).")
-@click.option("--phase", help="The phase, e.g. axis-movement.")
-@click.option("--weather", help="The weather, e.g. poor.")
+@click.option("--turn", type=int, help="The game turn (default: the turn tracker the pack names).")
+@click.option("--phase", help="The phase, e.g. axis-movement (default: the turn tracker).")
+@click.option("--weather", help="The weather, e.g. poor (default: the pack's weather table for the turn).")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
               show_default=True, help="Output format.")
 @_guarded

@@ -13,8 +13,9 @@ Positions: the *main* hex grid is the first numbered hex grid of the first map t
 (Kasserine: 'Main Map', board 'Kasserine'); the terrain file is read on it. A unit on that
 grid gets its hex and label; a unit elsewhere (another map, another board or zone) gets an
 off-map box named after the label VASSAL shows there, or the map; a piece on no map gets an
-empty position. Turn, phase and weather come from the arguments only: reading the module's
-turn tracker or the markers a pack names is not done yet, and the report says so.
+empty position. Turn and phase come from the arguments, else from the turn tracker the pack
+names (``[state]``); weather from the arguments, else the pack's weather table for the turn.
+The report's notes say where each came from, or that nothing gave it.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.builder import game_pieces
+from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.unitmap import Unmapped, map_units
+from vassal_adj.model.units import Unit
+from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 
 __all__ = ["game_state", "main_layout"]
@@ -67,6 +70,33 @@ def _position(piece: Piece, module: Module, game: SavedGame, main: tuple[PlacedM
     return Position(box=piece.location or piece.map)
 
 
+def _turn_phase_weather(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None,
+                        phase: str | None, weather: str | None, notes: list[str]
+                        ) -> tuple[int | None, str | None, str | None]:
+    src = lp.pack.state
+    reading = tracker_reading(module, game.root, src.tracker) if src.tracker else None
+    if src.tracker and reading is None:
+        notes.append(f"the save has no state of the turn tracker {src.tracker!r}")
+    if turn is None and reading is not None:
+        value = reading.value(src.turn_level)
+        if isinstance(value, int):
+            turn = value
+            notes.append(f"turn {turn} read from the turn tracker {src.tracker!r}")
+    if phase is None and reading is not None and src.phase_level:
+        item = reading.value(src.phase_level)
+        if isinstance(item, str):
+            phase = src.phases.get(item, item)
+            notes.append(f"phase {phase} read from the turn tracker ({src.phase_level} {item!r})")
+    if weather is None and src.weather(turn) is not None:
+        weather = src.weather(turn)
+        ref = f" ({src.weather_rule})" if src.weather_rule else ""
+        notes.append(f"weather {weather}: the weather table{ref} for turn {turn}")
+    for what, value in (("turn", turn), ("phase", phase), ("weather", weather)):
+        if value is None:
+            notes.append(f"no {what}: give --{what} (rules that depend on it say what they could not check)")
+    return turn, phase, weather
+
+
 def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *,
                turn: int | None = None, phase: str | None = None, weather: str | None = None,
                terrain: str | Path | None = None) -> tuple[GameState, RuleContext, list[Unmapped]]:
@@ -80,7 +110,8 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
     if lp.unitmap is None:
         raise UsageError(f"pack {lp.id!r} has no units file ({lp.pack.units_file}): no piece can become a unit")
-    notes = ["turn, phase and weather come from the command line only: the turn tracker is not read yet"]
+    notes: list[str] = []
+    turn, phase, weather = _turn_phase_weather(module, game, lp, turn, phase, weather, notes)
     if not lp.pack.fits(module.name, module.version):
         notes.append(f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
                      f"(version {lp.pack.module_version!r}); this module is {module.name!r} "
@@ -94,11 +125,22 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
                      if main is not None else "the module has no numbered hex grid: no unit has a hex")
     pieces = game_pieces(game.root, module, game.path)
-    units, unmapped = map_units(pieces, lp.unitmap)
-    by_id = {p.id: p for p in pieces}
+    units: list[Unit] = []
+    unmapped: list[Unmapped] = []
+    markers: dict[str, list[Position]] = {}
     cache: dict[str, PlacedMap | None] = {}
-    positions = {u.id: _position(by_id[u.id], module, game, main, cache) for u in units}
-    state = GameState({u.id: u for u in units}, positions, turn, phase, weather)
+    positions: dict[str, Position] = {}
+    for piece in pieces:
+        got = lp.unitmap.map_piece(piece)
+        if isinstance(got, Unit):
+            units.append(got)
+            positions[got.id] = _position(piece, module, game, main, cache)
+        elif got is None:  # ignored by the pack: a marker some rules read by name
+            markers.setdefault(piece.name, []).append(_position(piece, module, game, main, cache))
+        else:
+            unmapped.append(got)
+    state = GameState({u.id: u for u in units}, positions, turn, phase, weather,
+                      {k: tuple(v) for k, v in markers.items()})
     context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
                           unmapped=tuple(unmapped), notes=tuple(notes))
     return state, context, unmapped

@@ -34,11 +34,15 @@ class GameState:
     turn: int | None = None
     phase: str | None = None
     weather: str | None = None
+    # Pieces that are not units but that rules read (the pack's `ignore` patterns: withdrawal
+    # markers, the turn counter): piece name -> where each such piece is, in save order.
+    markers: Mapping[str, tuple[Position, ...]] = field(default_factory=dict)
     _by_hex: Mapping[Hex, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", MappingProxyType(dict(self.units)))
         object.__setattr__(self, "positions", MappingProxyType(dict(self.positions)))
+        object.__setattr__(self, "markers", MappingProxyType(dict(self.markers)))
         by_hex: dict[Hex, list[str]] = {}
         for uid, pos in self.positions.items():
             if pos.hex is not None:
@@ -64,4 +68,8 @@ class GameState:
         """A new state with one unit moved (the original is unchanged)."""
         positions = dict(self.positions)
         positions[unit_id] = position
-        return GameState(self.units, positions, self.turn, self.phase, self.weather)
+        return GameState(self.units, positions, self.turn, self.phase, self.weather, self.markers)
+
+    def marker(self, name: str) -> tuple[Position, ...]:
+        """Where the marker pieces called `name` are (empty when the save has none)."""
+        return self.markers.get(name, ())

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..model.hexes import neighbors
+from ..model.hexes import Hex, neighbors
 from ..model.state import GameState
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
@@ -89,6 +89,10 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
     "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter"),
     "impassable_sides": Param((), "list[str]", "hexside features the initial path may not cross"),
     "horizon": Param(DEFAULT_HORIZON, "int", "how far past `initial` distances are measured for reports"),
+    "zoc_blocked_in_weather": Param({}, "table",
+                                    "weather -> hexside features enemy ZOC does not cross unless bridged "
+                                    "(20.2: { poor = ['stream'] })"),
+    "report_paths": Param(True, "bool", "an info finding per unit in supply, with its path"),
     "severity": Param("warning", "str", "severity of an out-of-supply finding (a status, not a violation)"),
 })
 def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
@@ -102,9 +106,11 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                         impassable_sides=frozenset(p["impassable_sides"]), rule_ref=_rule_ref(ctx))
     severity = _severity(p["severity"])
     sources = ctx.hexes(p["sources"], "sources")
-    # The standard ZOC (every unit, six hexes, across any hexside but those the weather closes);
-    # a pack's own ZOC rule is not consulted yet.
-    zoc = enemy_zoc(state, ctx.terrain, side, ZocRules()) if rules.enemy_zoc_obstructs else frozenset()
+    # Every unit exerts a ZOC into the six hexes around it, across any hexside but those the
+    # weather closes (20.2); a pack's own ZOC rule is not consulted.
+    closed = {w: frozenset(_words(v, f"zoc_blocked_in_weather.{w}")) for w, v in p["zoc_blocked_in_weather"].items()}
+    zoc_rules = ZocRules(blocked_in_weather=closed)
+    zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules) if rules.enemy_zoc_obstructs else frozenset()
     blocked = obstructed_hexes(state, side, rules, zoc)
     board = ctx.layout.hexes() if ctx.layout is not None else None
     statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, board=board,
@@ -112,10 +118,14 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
     out: list[Finding] = []
     supplied: list[str] = []
     for uid, st in statuses.items():
+        unit = state.units[uid]
         if st.supplied:
             supplied.append(uid)
+            if p["report_paths"]:
+                out.append(Finding(ctx.cite(), Severity.INFO, f"{side} {unit.name} in {ctx.label(st.hex)} is in "
+                                                              f"supply: {_route(ctx, rules, st.path, st.distance)}",
+                                   (uid,), (ctx.label(st.hex),)))
             continue
-        unit = state.units[uid]
         out.append(Finding(ctx.cite(), severity, f"{side} {unit.name} in {ctx.label(st.hex)} is out of "
                                                  f"supply: {st.reason}", (uid,), (ctx.label(st.hex),)))
     ref = f" [{rules.rule_ref}]" if rules.rule_ref else ""
@@ -124,6 +134,27 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                        f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
                        f"joined to {len(sources)} source hexes){ref}", tuple(supplied)))
     return out
+
+
+def _words(value: Any, key: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = (value,)
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{key}: expected a list of names, got {value!r}")
+    return tuple(value)
+
+
+def _route(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], initial: int | None) -> str:
+    """A supply path in words: the initial hexes, then the network to the source."""
+    d = initial or 0
+    lead = f"{d} hex{'es' if d != 1 else ''} ({' '.join(ctx.label(h) for h in path[:d + 1])}) to" if d else "on"
+    rest = path[d:]
+    if len(rest) < 2:
+        return f"{lead} the source {ctx.label(path[-1])}"
+    wanted = {f for g in rules.networks for f in g}
+    feature = " or ".join(sorted(ctx.terrain.features_between(rest[0], rest[1]) & wanted)) or "network"
+    return (f"{lead} the {feature} at {ctx.label(rest[0])}, then {len(rest) - 1} {feature} hexes "
+            f"to the source {ctx.label(rest[-1])}")
 
 
 # -- terrain --------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from ..errors import PackError, Where
 from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
 from .registry import RESERVED, Implementation, Params, Registry, check_value, load_builtin_rules
 
-__all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "UnitClass"]
+__all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "StateSource", "UnitClass"]
 
 PACK_FORMAT = 1
 _ID = re.compile(r"[a-z][a-z0-9_-]*\Z")
@@ -34,7 +34,8 @@ _TERRAIN_KEYS = ({"types", "features"}, {"place_kinds", "file"})
 _UNITS_KEYS = ({"sides", "classes"}, {"file"})
 _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
-_TOP_KEYS = ({"pack"}, {"terrain", "units", "rules", "assumptions"})
+_STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn"})
+_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions"})
 
 
 class _Ctx:
@@ -81,6 +82,15 @@ class _Ctx:
         return values
 
 
+    def words_any(self, data: Mapping[str, Any], path: str, key: str) -> tuple[str, ...]:
+        """A list of non-empty names that may repeat (a table by turn)."""
+        values: tuple[str, ...] = self.typed(data, path, key, "list[str]", ())
+        for v in values:
+            if not v.strip():
+                raise self.error(_join(path, key), f"empty name in {list(values)!r}")
+        return values
+
+
 def _join(path: str, key: str) -> str:
     # Keys that are not bare TOML keys are quoted, as TOML writes them: units.classes."mech inf"
     part = key if _KEY.match(key) else f'"{key}"'
@@ -106,6 +116,26 @@ class UnitClass:
     mechanized: bool = False  # 16.11-style terrain prohibitions ask this
     flags: frozenset[str] = frozenset()
     description: str = ""
+
+
+@dataclass(frozen=True)
+class StateSource:
+    """Where the game turn, phase and weather come from (``[state]``): the module's turn
+    tracker, its turn and phase levels, the phase ids the pack's rules use for the tracker's
+    phase names, and a weather table by turn (weather_by_turn[0] is turn 1)."""
+
+    tracker: str = ""  # the TurnTracker's name; "" when the pack reads none
+    turn_level: str = "Turn"
+    phase_level: str = ""
+    phases: Mapping[str, str] = field(default_factory=dict)  # tracker item -> phase id
+    weather_rule: str = ""
+    weather_by_turn: tuple[str, ...] = ()
+
+    def weather(self, turn: int | None) -> str | None:
+        """The weather of `turn` by the table; None when the table does not say."""
+        if turn is None or not 1 <= turn <= len(self.weather_by_turn):
+            return None
+        return self.weather_by_turn[turn - 1]
 
 
 @dataclass(frozen=True)
@@ -142,6 +172,7 @@ class RulePack:
     terrain_file: str = "terrain.csv"
     units_file: str = "units.toml"
     hooks: str | None = None
+    state: StateSource = field(default_factory=StateSource)
     source: str = field(default="pack.toml", compare=False)
 
     @classmethod
@@ -211,6 +242,7 @@ def _build(ctx: _Ctx, data: Mapping[str, Any], registry: Registry) -> RulePack:
     vocabulary, terrain_file = _terrain(ctx, data.get("terrain"))
     sides, classes, units_file = _units(ctx, data.get("units"))
     assumptions = _assumptions(ctx, data.get("assumptions", {}))
+    state = _state(ctx, data.get("state", {}))
     rules = _rules(ctx, data.get("rules", {}), registry, assumptions)
     return RulePack(
         id=pid, name=ctx.typed(p, "pack", "name", "str"), aliases=aliases,
@@ -219,7 +251,7 @@ def _build(ctx: _Ctx, data: Mapping[str, Any], registry: Registry) -> RulePack:
         description=ctx.typed(p, "pack", "description", "str", ""),
         vocabulary=vocabulary, sides=sides, unit_classes=MappingProxyType(classes), rules=rules,
         assumptions=MappingProxyType(assumptions), terrain_file=terrain_file, units_file=units_file,
-        hooks=hooks, source=ctx.source)
+        hooks=hooks, state=state, source=ctx.source)
 
 
 def _regex(ctx: _Ctx, data: Mapping[str, Any], path: str, key: str) -> str:
@@ -266,6 +298,21 @@ def _units(ctx: _Ctx, data: object) -> tuple[tuple[str, ...], dict[str, UnitClas
                                       frozenset(ctx.words(spec, path, "flags")),
                                       ctx.typed(spec, path, "description", "str", ""))
     return sides, classes, ctx.typed(u, "units", "file", "str", "units.toml")
+
+
+def _state(ctx: _Ctx, data: object) -> StateSource:
+    t = ctx.table(data, "state")
+    ctx.keys(t, "state", _STATE_KEYS)
+    phases = ctx.table(t.get("phases", {}), "state.phases")
+    for k, v in phases.items():
+        if not isinstance(v, str) or not v.strip():
+            raise ctx.error(_join("state.phases", k), f"expected a phase id (str), got {v!r}")
+    return StateSource(tracker=ctx.typed(t, "state", "tracker", "str", ""),
+                       turn_level=ctx.typed(t, "state", "turn_level", "str", "Turn"),
+                       phase_level=ctx.typed(t, "state", "phase_level", "str", ""),
+                       phases=MappingProxyType(dict(phases)),
+                       weather_rule=ctx.typed(t, "state", "weather_rule", "str", ""),
+                       weather_by_turn=ctx.words_any(t, "state", "weather_by_turn"))
 
 
 def _assumptions(ctx: _Ctx, data: object) -> dict[str, Assumption]:

@@ -1,0 +1,174 @@
+"""What happened between saves, as the victory rules need it (Kasserine 19.3, 22.3, 22.4).
+
+A save is a snapshot: it shows where units are, not when they got there. Given the states of
+a game in order (each save or log of a game, oldest first), `History` answers the questions
+the victory-point schedule asks:
+
+- when a side first occupied a hex (22.31: points "the instant the first Axis unit enters");
+- which units were eliminated or exited, dated by the first state that shows them so, and
+  the last hex an exited unit was seen in (22.43: "exited from any Allied Supply Source hex");
+- on which turn a side declared its withdrawal (19.0: a marker put in that turn's box).
+
+The conventions, which reports repeat so that a referee can weigh them:
+
+- An event first shown by state i is dated to state i's turn; it happened after state i-1
+  (`earliest` is that state's turn), or at any earlier time when i is the first state
+  (`earliest` is None). One save therefore dates everything it shows to its own turn.
+- A unit counts as eliminated (exited) when it is in that box in the *last* state; the event
+  is the start of its last unbroken stay there, so a unit that exited and came back on the map
+  (Kasserine's conditional reinforcements return) is not counted as exited.
+- The last hex of an exited unit is its hex in the latest earlier state that has it on the
+  map; None when no state given shows it on the map (one save cannot say where it left).
+
+Pure: states in, records out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..model.hexes import Hex
+from ..model.state import GameState
+
+__all__ = ["Declaration", "Entry", "History", "Removal"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The first state in which a unit of `side` occupies `hex`."""
+
+    side: str
+    hex: Hex
+    index: int  # of the state that first shows it
+    turn: int | None  # that state's turn
+    earliest: int | None  # the previous state's turn; None when index is 0
+    units: tuple[str, ...]  # the occupying unit ids then
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A unit in an off-map box (eliminated, exited) in the last state, and since when."""
+
+    unit: str
+    box: str
+    index: int  # of the first state of its last unbroken stay in the box
+    turn: int | None
+    earliest: int | None
+    last_hex: Hex | None  # where it was last seen on the map before; None when never seen
+    last_label: str | None
+    last_turn: int | None  # the turn of the state that shows it there
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A withdrawal (or any marker-declared event): the turn the marker's box names, and the
+    first state that shows it."""
+
+    marker: str
+    turn: int
+    index: int
+
+
+class History:
+    """The states of one game, oldest first, with their turns.
+
+    `turns` gives the turn of each state when the states carry none (the CLI numbers files in
+    the order given); by default each state's own turn, which may be None.
+    """
+
+    def __init__(self, states: Sequence[GameState], turns: Sequence[int | None] | None = None) -> None:
+        if not states:
+            raise ValueError("a history needs at least one state")
+        if turns is not None and len(turns) != len(states):
+            raise ValueError(f"{len(turns)} turns for {len(states)} states")
+        self.states: tuple[GameState, ...] = tuple(states)
+        self.turns: tuple[int | None, ...] = tuple(turns) if turns is not None else tuple(s.turn for s in states)
+
+    @property
+    def single(self) -> bool:
+        return len(self.states) == 1
+
+    @property
+    def last(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def last_turn(self) -> int | None:
+        return self.turns[-1]
+
+    def _earliest(self, index: int) -> int | None:
+        return self.turns[index - 1] if index > 0 else None
+
+    def first_entry(self, side: str, hexes: Sequence[Hex]) -> Entry | None:
+        """The first state in which a unit of `side` is in any of `hexes` (a town may span
+        several); None when no state shows it."""
+        for i, state in enumerate(self.states):
+            for h in hexes:
+                units = tuple(u.id for u in state.units_at(h) if u.side == side)
+                if units:
+                    return Entry(side, h, i, self.turns[i], self._earliest(i), units)
+        return None
+
+    def removals(self, box: str) -> tuple[Removal, ...]:
+        """The units in `box` in the last state, each dated by its last arrival there, in
+        state order then unit id."""
+        out = []
+        for uid, pos in self.last.positions.items():
+            if pos.box != box:
+                continue
+            i = len(self.states) - 1
+            while i > 0 and self._box(i - 1, uid) == box:
+                i -= 1
+            last_hex = last_label = last_turn = None
+            for j in range(i - 1, -1, -1):
+                p = self.states[j].positions.get(uid)
+                if p is not None and p.hex is not None:
+                    last_hex, last_label, last_turn = p.hex, p.label, self.turns[j]
+                    break
+            out.append(Removal(uid, box, i, self.turns[i], self._earliest(i), last_hex, last_label, last_turn))
+        return tuple(sorted(out, key=lambda r: (r.index, r.unit)))
+
+    def _box(self, index: int, uid: str) -> str | None:
+        p = self.states[index].positions.get(uid)
+        return p.box if p is not None else None
+
+    def declared(self, marker: str, turn_box: str) -> Declaration | None:
+        """The first state in which a piece called `marker` is in a box whose name matches
+        `turn_box` (a regular expression whose first group is the turn, e.g. ``Turn (\\d+)``);
+        None when no state shows that (the marker anywhere else means: not declared)."""
+        pattern = re.compile(turn_box)
+        for i, state in enumerate(self.states):
+            for pos in state.marker(marker):
+                m = pattern.fullmatch(pos.box or "")
+                if m is not None:
+                    return Declaration(marker, int(m.group(1)), i)
+        return None
+
+    def has_marker(self, marker: str) -> bool:
+        """Whether any state has a piece called `marker` at all (so "not declared" is seen,
+        not assumed)."""
+        return any(state.marker(marker) for state in self.states)
+
+    def index_for_turn(self, turn: int) -> int | None:
+        """The state that best shows the end of `turn`: the last state of that turn, else
+        the first later one; None when every state is earlier (or turns are unknown)."""
+        same = [i for i, t in enumerate(self.turns) if t == turn]
+        if same:
+            return same[-1]
+        later = [i for i, t in enumerate(self.turns) if t is not None and t > turn]
+        return later[0] if later else None
+
+    def seen_on_map(self, side: str, by_turn: int) -> frozenset[str] | None:
+        """The units of `side` on the map in any state of turn `by_turn` or earlier (19.3:
+        units "still in play" at a withdrawal); None when no state is that early."""
+        found: set[str] = set()
+        early = False
+        for state, t in zip(self.states, self.turns):
+            if t is None or t > by_turn:
+                continue
+            early = True
+            found.update(uid for uid, p in state.positions.items()
+                         if p.hex is not None and state.units[uid].side == side)
+        return frozenset(found) if early else None
