@@ -1,0 +1,171 @@
+"""Registered rules for movement, zones of control and weather (the adapters of movement.py
+and zoc.py; see implementations.py for the shape every adapter has).
+
+A single save shows where units are, not how they got there, so on a save these rules report
+what the state implies: the allowances the weather leaves (20.3), what the weather does this
+turn (20.1, 20.2), and which units stand in an enemy zone of control and what that obliges
+them to do. `movement_rules(params)` turns the same parameters into the `MovementRules` that
+`legal_path` uses, so that a check of moves between two saves reads the pack's one table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..model.state import GameState
+from .engine import RuleContext
+from .movement import MovementRules, Prohibition, allowance
+from .registry import Param, register
+from .results import Finding, Severity
+from .zoc import ZOC_MODES, ZocRules, enemy_zoc, weather_name
+
+__all__ = ["movement_allowance", "movement_rules", "weather_effects", "zoc_engaged", "zoc_rules"]
+
+
+def _words(value: Any, key: str) -> frozenset[str]:
+    if isinstance(value, str):
+        value = (value,)
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{key}: expected a list of names, got {value!r}")
+    return frozenset(value)
+
+
+def _by_weather(table: Mapping[str, Any], key: str) -> dict[str, frozenset[str]]:
+    return {w: _words(v, f"{key}.{w}") for w, v in table.items()}
+
+
+def zoc_rules(p: Mapping[str, Any]) -> ZocRules:
+    """The `ZocRules` of a rule's parameters (`zoc_mode`, `zoc_to_zoc`, `zoc_blocked_in_weather`)."""
+    if p["zoc_mode"] not in ZOC_MODES:
+        raise ValueError(f"zoc_mode: expected one of {', '.join(sorted(ZOC_MODES))}, got {p['zoc_mode']!r}")
+    return ZocRules(mode=p["zoc_mode"], zoc_to_zoc=p["zoc_to_zoc"],
+                    blocked_in_weather=_by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather"))
+
+
+_ZOC_PARAMS = {
+    "zoc_mode": Param("sticky", "str", "'sticky' (may not leave an enemy ZOC), 'stop' (stop on entering) or 'none'"),
+    "zoc_to_zoc": Param(False, "bool", "in 'stop' mode, may a unit move from one enemy ZOC straight into another"),
+    "zoc_blocked_in_weather": Param({}, "table",
+                                    "weather -> hexside features a ZOC does not cross unless bridged (20.2)"),
+}
+
+
+def movement_rules(p: Mapping[str, Any]) -> MovementRules:
+    """The `MovementRules` of a `movement.allowance` rule's parameters."""
+    brackets = {}
+    for w, rows in p["weather_allowance"].items():
+        if not all(isinstance(r, (list, tuple)) and len(r) == 2 and all(isinstance(v, int) for v in r)
+                   for r in rows):
+            raise ValueError(f"weather_allowance.{w}: expected [[minimum printed allowance, change], ...], got {rows!r}")
+        brackets[w] = tuple((int(m), int(c)) for m, c in rows)
+    prohibitions = tuple(Prohibition(t, _words(c, f"prohibited.{t}"), frozenset(p["except_classes"]),
+                                     frozenset(p["through"]), p["prohibited_rule"], p["through_rule"])
+                         for t, c in p["prohibited"].items())
+    return MovementRules(terrain_costs=p["terrain_costs"], default_cost=p["default_cost"],
+                         hexside_costs=p["hexside_costs"], road_rates=p["road_rates"], combine=p["combine"],
+                         minimum_move=p["minimum_move"], prohibitions=prohibitions,
+                         impassable_in_weather=_by_weather(p["impassable_in_weather"], "impassable_in_weather"),
+                         weather_allowance=brackets, zoc=zoc_rules(p), weather_ref=p["weather_rule"])
+
+
+@register("movement.allowance", params={
+    "terrain_costs": Param({}, "table", "terrain -> MP to enter (a number, a table by class, or omitted)"),
+    "default_cost": Param(1, "float", "MP of a hex with no costed terrain"),
+    "hexside_costs": Param({}, "table", "hexside feature -> MP added to cross it"),
+    "road_rates": Param({}, "table", "road/trail feature -> MP per hex along it"),
+    "combine": Param("highest", "str", "'highest' single terrain cost, or 'sum'"),
+    "minimum_move": Param(True, "bool", "a unit may always move one hex unless prohibited"),
+    "prohibited": Param({}, "table", "terrain -> classes that may never enter it (16.11)"),
+    "except_classes": Param((), "list[str]", "classes a prohibition never bars (16.11: mechanized infantry)"),
+    "through": Param((), "list[str]", "hexside features by which barred units may still enter (16.12)"),
+    "prohibited_rule": Param("", "str", "rule cited for a prohibition"),
+    "through_rule": Param("", "str", "rule cited for entering through road/trail hexsides"),
+    "impassable_in_weather": Param({}, "table", "weather -> hexside features no unit crosses unless bridged"),
+    "weather_allowance": Param({}, "table",
+                               "weather -> [[minimum printed allowance, change], ...], first match wins (20.3)"),
+    "weather_rule": Param("", "str", "rule cited for weather changes"),
+    **_ZOC_PARAMS,
+})
+def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Movement allowances the weather changes, as the units on the map and in boxes have them."""
+    rules = movement_rules(p)
+    changed: Counter[tuple[int, int]] = Counter()
+    for unit in state.units.values():
+        now = allowance(unit, state.weather, rules)
+        if now != unit.movement:
+            changed[(unit.movement, now)] += 1
+    if not changed:
+        return []
+    ref = f" [{rules.weather_ref}]" if rules.weather_ref else ""
+    pairs = ", ".join(f"{a}->{b} ({n} unit{'s' if n != 1 else ''})" for (a, b), n in sorted(changed.items(), reverse=True))
+    return [Finding(ctx.cite(), Severity.INFO, f"{weather_name(state.weather).capitalize()} weather: movement "
+                                               f"allowances are reduced: {pairs}{ref}")]
+
+
+@register("weather.effects", params={
+    "ground_support": Param({}, "table", "weather -> the side's ground support points (20.1)"),
+    "ground_support_side": Param("Axis", "str", "the side that receives ground support points"),
+    "closed_hexsides": Param({}, "table", "weather -> hexside features closed to movement, attack and ZOC (20.2)"),
+    "bridge_features": Param(("bridge",), "list[str]", "features that keep a closed hexside open"),
+    "table_rule": Param("", "str", "the rule of the weather table, cited with the weather"),
+    "support_rule": Param("", "str", "the rule of the ground support points"),
+    "hexside_rule": Param("", "str", "the rule of the closed hexsides"),
+})
+def weather_effects(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """This turn's weather and what it does: ground support points, closed hexsides."""
+    def ref(key: str) -> str:
+        return f" [{p[key]}]" if p[key] else ""
+
+    if state.weather is None:
+        return [Finding(ctx.cite(), Severity.INFO, "the weather is not known (no turn, or a turn the weather "
+                                                   f"table does not give){ref('table_rule')}: give --weather")]
+    w = weather_name(state.weather)
+    turn = f"Turn {state.turn}: " if state.turn is not None else ""
+    parts = [f"{turn}{w} weather{ref('table_rule')}"]
+    table = {weather_name(k): v for k, v in p["ground_support"].items()}
+    if w in table:
+        parts.append(f"{p['ground_support_side']} ground support points: {table[w]}{ref('support_rule')}")
+    closed = {weather_name(k): _words(v, f"closed_hexsides.{k}") for k, v in p["closed_hexsides"].items()}
+    if closed.get(w):
+        bridges = " or ".join(sorted(p["bridge_features"]))
+        sides = sum(1 for feats in ctx.terrain.side_features.values()
+                    if feats & closed[w] and not feats & set(p["bridge_features"]))
+        parts.append(f"no movement, attack or zone of control across {' or '.join(sorted(closed[w]))} hexsides "
+                     f"without a {bridges} ({sides} on this map){ref('hexside_rule')}")
+    return [Finding(ctx.cite(), Severity.INFO, "; ".join(parts))]
+
+
+@register("zoc.engaged", params={
+    **_ZOC_PARAMS,
+    "combat_phases": Param({}, "table", "phase id -> the side whose combat phase it is"),
+    "movement_phases": Param({}, "table", "phase id -> the side whose movement phase it is"),
+    "must_attack": Param(True, "bool", "units in an enemy ZOC must attack in their combat phase"),
+    "withdrawal_rule": Param("", "str", "the rule that lets units leave enemy ZOC (19.2)"),
+})
+def zoc_engaged(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """The phasing side's units in an enemy zone of control, and what the rules oblige them to do."""
+    rules = zoc_rules(p)
+    phase = state.phase or ""
+    combat, moving = p["combat_phases"].get(phase), p["movement_phases"].get(phase)
+    side = combat or moving
+    if side is None or rules.mode == "none":
+        return []
+    zoc = enemy_zoc(state, ctx.terrain, side, rules)
+    engaged = sorted((ctx.label(h), uid) for uid in state.units
+                     if state.units[uid].side == side and (h := state.hex_of(uid)) is not None and h in zoc)
+    if not engaged:
+        return []
+    names = ", ".join(f"{state.units[uid].name} ({lab})" for lab, uid in engaged)
+    if combat is not None:
+        if not p["must_attack"]:
+            return []
+        duty = "must attack this combat phase (standard rules; assumption zoc_mode)"
+    else:
+        via = f" ({p['withdrawal_rule']})" if p["withdrawal_rule"] else ""
+        duty = ("may not leave it this movement phase unless the side withdraws" + via
+                if rules.mode == "sticky" else "must stop on entering an enemy zone of control")
+    return [Finding(ctx.cite(), Severity.INFO, f"{len(engaged)} {side} unit{'s' if len(engaged) != 1 else ''} "
+                                               f"in an enemy zone of control {duty}: {names}",
+                    tuple(uid for _, uid in engaged), tuple(lab for lab, _ in engaged))]
