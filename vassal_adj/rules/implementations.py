@@ -93,6 +93,10 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
                                     "weather -> hexside features enemy ZOC does not cross unless bridged "
                                     "(20.2: { poor = ['stream'] })"),
     "report_paths": Param(True, "bool", "an info finding per unit in supply, with its path"),
+    "sources_lost_on_exit_by": Param("", "str", "the side whose units, exiting from a source hex, remove it and "
+                                                "the sources east of it (17.15: Axis)"),
+    "exit_box": Param("Exited", "str", "the off-map box of units that have exited the map"),
+    "exit_rule": Param("", "str", "the rule cited for sources lost by exits"),
     "severity": Param("warning", "str", "severity of an out-of-supply finding (a status, not a violation)"),
 })
 def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
@@ -134,6 +138,20 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                        f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
                        f"joined to {len(sources)} source hexes){ref}", tuple(supplied)))
     return out
+
+
+def _exit_note(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: str) -> list[Finding]:
+    """17.15 needs the hex each exited unit left from, which a single save does not record."""
+    by = p["sources_lost_on_exit_by"]
+    gone = sorted(uid for uid, pos in state.positions.items()
+                  if by and pos.box == p["exit_box"] and state.units[uid].side == by)
+    if not gone:
+        return []
+    ref = f" [{p['exit_rule']}]" if p["exit_rule"] else ""
+    return [Finding(ctx.cite(), Severity.WARNING,
+                    f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map; a save does not "
+                    f"record from which hex, so every {side} source was counted. An exit from a {side} supply "
+                    f"hex removes that source and every source east of it{ref}: check the game's log", tuple(gone))]
 
 
 def _words(value: Any, key: str) -> tuple[str, ...]:
