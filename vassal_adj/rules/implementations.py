@@ -132,6 +132,7 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
             continue
         out.append(Finding(ctx.cite(), severity, f"{side} {unit.name} in {ctx.label(st.hex)} is out of "
                                                  f"supply: {st.reason}", (uid,), (ctx.label(st.hex),)))
+    out.extend(_exit_note(state, ctx, p, side))
     ref = f" [{rules.rule_ref}]" if rules.rule_ref else ""
     out.append(Finding(ctx.cite(), Severity.INFO,
                        f"{len(supplied)} of {len(statuses)} {side} units on the map are in supply "
