@@ -26,11 +26,12 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_inspect_example_describes_map_board_grid_and_counts() -> None:
     code, out, _ = run("inspect", MODULE)
     assert code == 0
-    assert "Kasserine version 0.1" in out
+    assert "Kasserine version 0.2" in out
     assert "map 'Main Map'" in out and "board 'Kasserine': 2048x1588" in out
     assert "hex grid: dx 52, dy 60, origin (36, 28)" in out
     assert "columns numbers from 1, rows numbers from 1; not staggered" in out
-    assert "piece slots: 21, card slots: 0, prototypes: 1" in out
+    assert "piece slots: 99, card slots: 0, prototypes: 2" in out  # 96 counters and 3 markers
+    assert "turn trackers: Game Turn" in out
 
 
 def test_inspect_json_has_schema_and_grid_parameters() -> None:
@@ -46,8 +47,10 @@ def test_inspect_json_has_schema_and_grid_parameters() -> None:
 def test_pieces_of_the_example_stand_on_their_set_up_hexes() -> None:
     code, out, _ = run("pieces", SETUP, "--module", MODULE, "--json")
     assert code == 0
-    pieces = {p["name"]: p for p in json.loads(out)["pieces"]}
-    assert len(pieces) == 21  # the Allied initial deployment of seed 000 (rule 23 lists)
+    every = json.loads(out)["pieces"]
+    assert len(every) == 99  # the 96 counters of the order of battle and 3 markers
+    pieces = {p["name"]: p for p in every if p["properties"].get("Side") == "Allied" and p["location"][0].isdigit()}
+    assert len(pieces) == 21  # the Allied initial deployment of seed 000 (rule 23 lists), on the map
     # Units placed "in the hex listed" (seed 000, set-up lists):
     assert pieces["1-3-7 (2/168)"]["location"] == "3718"
     assert pieces["3-2-12 (3/1)"]["location"] == "3819"
@@ -61,7 +64,7 @@ def test_pieces_text_lists_a_table_and_a_count() -> None:
     code, out, _ = run("pieces", SETUP, "--module", MODULE)
     assert code == 0
     assert out.splitlines()[0].split() == ["id", "name", "map", "x", "y", "location"]
-    assert "21 piece(s)" in out
+    assert "99 piece(s)" in out
 
 
 def test_decode_shows_nesting_and_the_stream_end() -> None:

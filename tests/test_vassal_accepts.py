@@ -11,12 +11,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, REPO, need_corpus
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.builder import game_pieces
-
-from conftest import CORPUS, REPO, need_corpus
 
 ORACLE = CORPUS.parent / "tools" / "vassal-oracle" / "vassal-oracle"
 ORACLE_HOME = Path(os.environ.get("VASSAL_ORACLE_HOME", Path.home() / ".cache" / "vassal-oracle"))
@@ -35,14 +34,18 @@ def oracle_pieces(module: Path, save: Path) -> dict:
     return result
 
 
-def test_vassal_loads_the_example_save_with_every_piece_on_its_hex() -> None:
-    result = oracle_pieces(EXAMPLE / "Kasserine.vmod", EXAMPLE / "setup.vsav")
+@pytest.mark.parametrize("save", ["setup.vsav", "turn3-faults.vsav"])
+def test_vassal_loads_the_example_save_with_every_piece_at_its_place(save: str) -> None:
+    result = oracle_pieces(EXAMPLE / "Kasserine.vmod", EXAMPLE / save)
     vassal = {p["id"]: (p["name"], p["map"], p["x"], p["y"], p["location"]) for p in result["result"]["pieces"]}
     module = vassal_adj.load_module(EXAMPLE / "Kasserine.vmod")
-    game = vassal_adj.load_save(EXAMPLE / "setup.vsav")
+    game = vassal_adj.load_save(EXAMPLE / save)
     ours = {p.id: (p.name, p.map, p.x, p.y, p.location) for p in game_pieces(game.root, module)}
-    assert len(ours) == 21
+    assert len(ours) == 99  # 96 counters, two withdrawal markers, the turn marker
     assert vassal == ours
+    # Every piece has a name VASSAL gives: a hex label on the map, a box name off it.
+    assert all(p[4] not in (None, "offboard") for p in ours.values())
+    assert result["load"]["decoded_commands"].get("TurnTracker$SetTurn") == 1
 
 
 def test_vassal_loads_a_corpus_save_we_rewrote_with_another_key(tmp_path: Path) -> None:

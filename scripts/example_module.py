@@ -1,0 +1,245 @@
+"""The example module's parts: its geometry, its counters (from pack.toml) and its buildFile.
+
+The order of battle has one source, modules/kasserine/pack.toml: every counter of the
+Allied set-up groups and of both reinforcement schedules becomes a piece, named as printed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
+from vassal_adj.parse.tokens import join
+
+PACK = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "pack.toml"
+MODULE_NAME, MODULE_VERSION, VASSAL_VERSION = "Kasserine", "0.2", "3.6.7"
+MAP, BOARD, IMAGE = "Main Map", "Kasserine", "kasserine-map.png"
+BOX_MAP, BOX_BOARD, BOX_IMAGE = "Holding Boxes", "Boxes", "holding-boxes.png"
+TRACKER, TURN_LEVEL, PHASE_LEVEL = "Game Turn", "Turn", "Phase"
+PHASES = ["Axis Movement", "Axis Combat", "Allied Movement", "Allied Combat"]  # 23.71: Axis first
+COLUMNS, ROWS = 39, 26  # hexes 0101 to 3926
+DX, DY, X0, Y0 = 52.0, 60.0, 36, 28
+WIDTH = X0 * 2 + int(DX * (COLUMNS - 1))
+# Exactly the centres of 0101-3926 lie on the board, as VASSAL decides what is on it: row 00 of
+# the lower columns sits above the top edge and row 27 of the upper columns on the bottom edge.
+HEIGHT = Y0 + int(DY * ROWS)
+# Columns numbered west to east, rows north to south, two digits each; the second column
+# starts half a hex lower than the first (no stagger in VASSAL's numbering terms).
+NUMBERING = HexNumbering(first="H", sep="", h_type="N", v_type="N", h_leading=1, v_leading=1,
+                         h_off=1, v_off=1, stagger=False)
+GRID = HexGridDef(dx=DX, dy=DY, x0=X0, y0=Y0, numbering=NUMBERING)
+BOARD_DEF = BoardDef(name=BOARD, image=IMAGE, width=WIDTH, height=HEIGHT, grid=GRID)
+
+# The holding boxes: one zone each, named as VASSAL reports a piece there ($name$).
+BOXES = [f"Turn {n}" for n in range(1, 13)] + [
+    "Axis Conditional", "Allied Conditional", "Eliminated", "Exited", "Withdrawal Markers"]
+BOX_COLS, BOX_W, BOX_H, BOX_GAP = 5, 392, 264, 8
+BOX_SIZE = (BOX_GAP + BOX_COLS * (BOX_W + BOX_GAP),
+            BOX_GAP + -(-len(BOXES) // BOX_COLS) * (BOX_H + BOX_GAP))
+SLOT_COLS, SLOT_ROWS = 8, 4  # counters laid out in a box, 48 x 50 pixels apart
+
+MARKERS = ["Axis Withdrawal", "Allied Withdrawal", "Game Turn"]  # 19.0: one withdrawal marker a player
+SIDE_COLOURS = {"Axis": (150, 170, 200), "Allied": (190, 200, 120), None: (235, 235, 235)}
+
+
+@dataclass(frozen=True)
+class Counter:
+    name: str  # as printed in pack.toml
+    side: str | None  # None for the turn marker
+    marker: str = ""  # "Withdrawal", "Turn" for markers; "" for units
+
+    @property
+    def image(self) -> str:
+        who = (self.side or "marker").lower()
+        return f"{who}-" + "".join(c if c.isalnum() else "_" for c in self.name).strip("_") + ".png"
+
+
+def read_pack(path: Path = PACK) -> dict:
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def counters(pack: dict) -> list[Counter]:
+    """Every unit of the order of battle (Axis first, in pack order), then the three markers."""
+    rules = pack["rules"]
+    axis = [u for e in rules["axis_reinforcements"]["entries"] for u in e["units"]]
+    allied = [u for g in rules["allied_setup"]["groups"] for u in g["units"]]
+    allied += [u for e in rules["allied_reinforcements"]["entries"] for u in e["units"]]
+    out = [Counter(u, "Axis") for u in axis] + [Counter(u, "Allied") for u in allied]
+    assert len({(c.side, c.name) for c in out}) == len(out), "two counters share a name"
+    return out + [Counter("Axis Withdrawal", "Axis", "Withdrawal"),
+                  Counter("Allied Withdrawal", "Allied", "Withdrawal"),
+                  Counter("Game Turn", None, "Turn")]
+
+
+def layout() -> HexLayout:
+    """The main board's hex grid: labels <-> hexes <-> pixels, as VASSAL numbers them."""
+    return board_hex_layouts(BOARD_DEF)[0]
+
+
+def box_rect(name: str) -> tuple[int, int, int, int]:
+    i = BOXES.index(name)
+    x = BOX_GAP + (i % BOX_COLS) * (BOX_W + BOX_GAP)
+    y = BOX_GAP + (i // BOX_COLS) * (BOX_H + BOX_GAP)
+    return x, y, x + BOX_W, y + BOX_H
+
+
+def box_slot(name: str, k: int) -> tuple[int, int]:
+    """The centre of the k-th counter place of a box (rows of eight under the title)."""
+    assert k < SLOT_COLS * SLOT_ROWS, f"box {name!r} is full"
+    x, y, _, _ = box_rect(name)
+    return x + 28 + 48 * (k % SLOT_COLS), y + 62 + 50 * (k // SLOT_COLS)
+
+
+def _traits(c: Counter) -> tuple[list[str], list[str]]:
+    """Trait types and states a piece carries beyond its BasicPiece (prototypes expanded)."""
+    keys = {"Marker": c.marker, "Side": c.side}
+    keys = {k: v for k, v in keys.items() if v}
+    if not keys:
+        return [], []
+    # One Marker trait with several properties (keys and values comma-separated).
+    return ["mark;" + join(list(keys), ",")], [join(list(keys.values()), ",")]
+
+
+def piece_type(c: Counter) -> str:
+    types, _ = _traits(c)
+    return join([*types, join(["piece", "", "", c.image, c.name], ";")], "\t")
+
+
+def piece_state(c: Counter, map_name: str, x: int, y: int, gpid: int) -> str:
+    _, states = _traits(c)
+    return join([*states, join([map_name, str(x), str(y), str(gpid), "0"], ";")], "\t")
+
+
+def _slot_text(c: Counter) -> str:
+    basic = join(["piece", "", "", c.image, c.name], ";")
+    if c.marker:
+        types, states = _traits(c)
+        return "+/null/" + join([*types, basic], "\t") + "/" + join([*states, "null;0;0;;0"], "\t")
+    return "+/null/" + join([f"prototype;{c.side}", basic], "\t") + "/" + join(["", "null;0;0;;0"], "\t")
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _map_xml(name: str, board: str, image: str, grid: list[str]) -> list[str]:
+    return [
+        f'    <VASSAL.build.module.Map allowMultiple="false" backgroundcolor="255,255,255" buttonName="{name}" '
+        f'changeFormat="$message$" color="0,0,0" createFormat="$pieceName$ created in $location$ *" '
+        f'edgeHeight="0" edgeWidth="0" hotkey="" icon="/images/map.gif" launch="false" mapName="{name}" '
+        f'markMoved="Never" moveToFormat="$pieceName$ moves $previousLocation$ &amp;rarr; $location$ *" '
+        f'moveWithinFormat="$pieceName$ moves $previousLocation$ &amp;rarr; $location$ *" thickness="3">',
+        '        <VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" '
+        'boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">',
+        f'            <setup>{name}BoardPicker\t{board}\t0\t0</setup>',
+        f'            <VASSAL.build.module.map.boardPicker.Board image="{image}" name="{board}" reversible="false">',
+        *grid,
+        '            </VASSAL.build.module.map.boardPicker.Board>',
+        '        </VASSAL.build.module.map.BoardPicker>',
+        '        <VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" '
+        'exSepY="18" top="38,0" unexSepX="3" unexSepY="5" up="39,0"/>',
+        *(f'        <VASSAL.build.module.map.{c}/>' for c in (
+            "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
+            "StackExpander", "PieceMover", "KeyBufferer")),
+        '        <VASSAL.build.module.map.Zoomer inButtonText="" inIconName="/images/zoomIn.gif" outButtonText="" '
+        'outIconName="/images/zoomOut.gif" pickButtonText="" pickIconName="/images/zoom.png" '
+        'zoomLevels="0.25,0.5,0.75,1.0" zoomStart="4"/>',
+        '    </VASSAL.build.module.Map>',
+    ]
+
+
+def _hex_grid() -> list[str]:
+    n = NUMBERING
+    return [
+        f'                <VASSAL.build.module.map.boardPicker.board.HexGrid color="0,0,0" cornersLegal="false" '
+        f'dotsVisible="false" dx="{DX}" dy="{DY}" edgesLegal="false" sideways="false" snapTo="true" '
+        f'visible="false" x0="{X0}" y0="{Y0}">',
+        f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color="0,0,0" '
+        f'first="{n.first}" fontSize="9" hDescend="false" hDrawOff="0" hLeading="{n.h_leading}" hOff="{n.h_off}" '
+        f'hType="{n.h_type}" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="false" '
+        f'vDescend="false" vDrawOff="0" vLeading="{n.v_leading}" vOff="{n.v_off}" vType="{n.v_type}" visible="false"/>',
+        '                </VASSAL.build.module.map.boardPicker.board.HexGrid>',
+    ]
+
+
+def _zoned_grid() -> list[str]:
+    zones = []
+    for name in BOXES:
+        x0, y0, x1, y1 = box_rect(name)
+        zones.append(f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" '
+                     f'locationFormat="$name$" name="{name}" path="{x0},{y0};{x1},{y0};{x1},{y1};{x0},{y1}" '
+                     f'useHighlight="false" useParentGrid="false"/>')
+    return ['                <VASSAL.build.module.map.boardPicker.board.ZonedGrid>', *zones,
+            '                    <VASSAL.build.module.map.boardPicker.board.mapgrid.ZonedGridHighlighter/>',
+            '                </VASSAL.build.module.map.boardPicker.board.ZonedGrid>']
+
+
+def _tracker_xml() -> list[str]:
+    return [
+        f'    <VASSAL.build.module.turn.TurnTracker buttonText="Turn" fwdOnly="false" hotkey="" icon="" length="-1" '
+        f'lengthStyle="Maximum" name="{TRACKER}" nexthotkey="" plusButtonSize="22" prevhotkey="" '
+        'reportFormat="* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$" tooltip="Game-Turn and phase" '
+        'turnButtonHeight="22" turnFormat="Turn $level1$: $level2$">',
+        f'        <VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" loopLimit="-1" name="{TURN_LEVEL}" '
+        f'property="{TURN_LEVEL}" start="1" turnFormat="$value$">',
+        f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="false" configList="false" '
+        f'list="{",".join(PHASES)}" name="{PHASE_LEVEL}" property="{PHASE_LEVEL}" prompt="" turnFormat="$value$"/>',
+        '        </VASSAL.build.module.turn.CounterTurnLevel>',
+        '    </VASSAL.build.module.turn.TurnTracker>',
+    ]
+
+
+def tracker_state(turn: int, phase: str) -> str:
+    """The tracker's save state (spec 5.8): counter level, then its phase list level."""
+    phase_state = join([str(PHASES.index(phase)), "0", "0", ",".join(["true"] * len(PHASES))], ";")
+    return join(["0", join([str(turn), "0", "false", "-1", phase_state], ";")], "|")
+
+
+def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
+    lists = []
+    for title, members in (("Axis", [c for c in all_counters if c.side == "Axis" and not c.marker]),
+                           ("Allied", [c for c in all_counters if c.side == "Allied" and not c.marker]),
+                           ("Markers", [c for c in all_counters if c.marker])):
+        lists.append(f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" width="0">')
+        lists += [f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
+                  f'height="44" width="44">{escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>' for c in members]
+        lists.append('        </VASSAL.build.widget.ListWidget>')
+    protos = [f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
+              + escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
+              + '</VASSAL.build.module.PrototypeDefinition>' for side in ("Axis", "Allied")]
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{VASSAL_VERSION}" '
+        f'description="Example module of vassal-adj: Kasserine on an invented map" '
+        f'name="{MODULE_NAME}" nextPieceSlotId="{len(all_counters) + 1}" version="{MODULE_VERSION}">',
+        '    <VASSAL.build.module.BasicCommandEncoder/>',
+        '    <VASSAL.build.module.Documentation/>',
+        '    <VASSAL.build.module.PlayerRoster buttonIcon="" buttonKeyStroke="" buttonText="Retire" buttonToolTip="">',
+        '        <entry>Axis</entry>',
+        '        <entry>Allied</entry>',
+        '    </VASSAL.build.module.PlayerRoster>',
+        '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
+        'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
+        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" sendToLocationMoveTrails="Never"/>',
+        '    <VASSAL.build.module.Chatter/>',
+        *_map_xml(MAP, BOARD, IMAGE, _hex_grid()),
+        *_map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, _zoned_grid()),
+        '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '
+        'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
+        '        <VASSAL.build.widget.TabWidget entryName="Counters">',
+        *("    " + line for line in lists),
+        '        </VASSAL.build.widget.TabWidget>',
+        '    </VASSAL.build.module.PieceWindow>',
+        *_tracker_xml(),
+        '    <VASSAL.build.module.PrototypesContainer>',
+        *protos,
+        '    </VASSAL.build.module.PrototypesContainer>',
+        '</VASSAL.build.GameModule>',
+    ]
+    return ("\n".join(lines) + "\n").encode("utf-8")
