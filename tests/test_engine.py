@@ -9,6 +9,7 @@ and rough hexes, and three rules (stacking 23, Allied supply 17.12, rough terrai
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 import vassal_adj
 from vassal_adj.cli import main
 from vassal_adj.packs import load_pack
+from vassal_adj.parse.builder import game_pieces
 from vassal_adj.rules.registry import conformance_problems, load_builtin_rules
 from vassal_adj.rules.results import Severity
 
@@ -54,7 +56,7 @@ regex = '(?P<barrage>\d+)-(?P<fpf>\d+)-(?P<range>\d+)/(?P<defense>\d+)-(?P<movem
 kind = "artillery"
 """
 
-UNITS = r"""ignore = ['Turn.*']
+UNITS = r"""ignore = ['Game Turn', '.* Withdrawal']
 {artillery}
 [[pattern]]
 name = "combat"
@@ -114,11 +116,12 @@ def check_json(pack: Path, save: Path = SAVE, *extra: str) -> tuple[int, dict]:
 
 
 def overstacked_save(tmp_path: Path) -> Path:
-    """The example set-up with 2-1-14 (1/13) moved from 2714 (1388,808) onto 2713 (1388,748)."""
+    """The example set-up with 2-1-14 (1/13) moved from 2714 (1388,808) onto 2613 (1336,778),
+    where 2-3-11 (1/6) stands."""
     game = vassal_adj.load_save(SAVE)
-    moved = [n for _, _, n in game.nodes() if n.text.startswith("+/1767225600013/")]
+    moved = [n for _, _, n in game.nodes() if n.text.startswith("+/") and "2-1-14 (1\\/13)" in n.text]
     assert len(moved) == 1 and "\tMain Map;1388;808;" in moved[0].text
-    moved[0].text = moved[0].text.replace("\tMain Map;1388;808;", "\tMain Map;1388;748;")
+    moved[0].text = moved[0].text.replace("\tMain Map;1388;808;", "\tMain Map;1336;778;")
     out = tmp_path / "overstack.vsav"
     game.write(out)
     return out
@@ -135,17 +138,17 @@ def test_implementations_are_registered_and_conform() -> None:
 def test_23_no_stacking_violation_in_the_setup(tmp_path: Path) -> None:
     _code, data = check_json(make_pack(tmp_path))
     assert not [f for f in data["findings"] if f["rule"] == "testgame:23"]
-    assert {"rule": "stacking", "cite": "testgame:23"} in data["checked"]
+    assert {"rule": "stacking", "cite": "testgame:23", "findings": 0} in data["checked"]
 
 
 def test_23_overstack_gives_exactly_one_error_citing_the_rule(tmp_path: Path) -> None:
     pack = make_pack(tmp_path)
     code, data = check_json(pack, overstacked_save(tmp_path))
     stacking = [f for f in data["findings"] if f["rule"] == "testgame:23"]
-    assert stacking == [{"rule": "testgame:23", "severity": "error",
-                         "message": "2 Allied units in 2713 exceed the limit of 1 [23]",
-                         "units": ["1767225600013", "1767225600015"],
-                         "unit_names": ["2-1-14 (1/13)", "2-3-11 (1/6)"], "hexes": ["2713"]}]
+    assert len(stacking) == 1 and len(stacking[0]["units"]) == 2
+    assert {k: v for k, v in stacking[0].items() if k != "units"} == {
+        "rule": "testgame:23", "severity": "error", "message": "2 Allied units in 2613 exceed the limit of 1 [23]",
+        "unit_names": ["2-1-14 (1/13)", "2-3-11 (1/6)"], "hexes": ["2613"]}
     assert code == 1
 
 
@@ -160,7 +163,7 @@ def test_17_12_far_unit_is_out_of_supply_with_its_distance(tmp_path: Path) -> No
     assert supply["0914"]["severity"] == "warning"
     assert supply["0914"]["unit_names"] == ["2-1-14 (1/1)"]
     assert "8 hexes away; rule allows 3 [17.12]" in supply["0914"]["message"]
-    assert "4 hexes away" in supply["1702"]["message"]  # one hex too far
+    assert "4 hexes away" in supply["1602"]["message"]  # one hex too far
     assert "1703" not in supply and "2714" not in supply and "3911" not in supply  # 3 hexes, or on a road
     summary = [f for f in data["findings"] if f["rule"] == "testgame:17.12" and not f["hexes"]]
     assert len(summary) == 1 and summary[0]["message"].startswith("17 of 21 Allied units on the map are in supply")
@@ -211,9 +214,11 @@ def test_exit_0_without_error_findings_and_terrain_override(tmp_path: Path) -> N
 def test_text_output_groups_by_rule(tmp_path: Path) -> None:
     code, out = check(make_pack(tmp_path))
     assert code == 1
-    assert out.index("testgame:17.12:") < out.index("testgame:16.11:")
+    assert out.splitlines()[1] == "1 error(s), 4 warning(s), 1 info"
+    # errors and warnings first, then information by rule in pack order
+    assert out.index("errors and warnings:") < out.index("testgame:17.12 (information):")
     assert "nothing found by: testgame:23 (stacking)" in out
-    assert "  error   Allied 2-1-14 (1/1) (armor) is in rough hex 0914" in out
+    assert "  error   testgame:16.11: Allied 2-1-14 (1/1) (armor) is in rough hex 0914" in out
 
 
 def test_markdown_output_shape(tmp_path: Path) -> None:
@@ -221,10 +226,10 @@ def test_markdown_output_shape(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0].startswith("## Referee check: ")
     assert "**2 error(s), 4 warning(s), 1 info**" in lines[2]
-    for cite in ("testgame:23", "testgame:17.12", "testgame:16.11"):
-        i = lines.index(f"### {cite}")
-        assert lines[i + 2:i + 4] == ["| Severity | Hex | Finding |", "|---|---|---|"]
-    assert "| error | 2713 | 2 Allied units in 2713 exceed the limit of 1 [23] |" in lines
+    i = lines.index("### Errors and warnings")
+    assert lines[i + 2:i + 4] == ["| Severity | Rule | Hex | Finding |", "|---|---|---|---|"]
+    assert "| error | testgame:23 | 2613 | 2 Allied units in 2613 exceed the limit of 1 [23] |" in lines
+    assert lines.index("### testgame:17.12 (information)") > i  # the supply summary, after the problems
     assert "### Assumptions" in lines
     assert code == 1
 
@@ -232,8 +237,10 @@ def test_markdown_output_shape(tmp_path: Path) -> None:
 def test_unmapped_pieces_are_findings_of_their_own(tmp_path: Path) -> None:
     _code, data = check_json(make_pack(tmp_path, artillery=False))
     unmapped = [f for f in data["findings"] if f["rule"] == "testgame:units"]
-    assert sorted(n for f in unmapped for n in f["unit_names"]) == [
-        "1-2-3/1-7 (7)", "1-2-3/2-10 (68)", "1-2-3/2-10 (91)", "2-2-4/1-7 (2/17)", "2-2-4/1-7 (33)"]
+    # Every artillery counter (barrage-FPF-range/defense-movement), on the map or in a box, and nothing else.
+    artillery = sorted(p.name for p in game_pieces(vassal_adj.load_save(SAVE).root) if re.search(r"\d/\d+-\d", p.name))
+    assert len(artillery) == 29 and "1-2-3/1-7 (7)" in artillery
+    assert sorted(n for f in unmapped for n in f["unit_names"]) == artillery
     assert all(f["severity"] == "warning" and "matches no pattern" in f["message"] for f in unmapped)
     assert data["findings"][0]["rule"] == "testgame:units"  # reported first: they limit everything else
 
@@ -254,9 +261,11 @@ def test_python_api(tmp_path: Path) -> None:
     lp = load_pack(make_pack(tmp_path))
     mod, game = vassal_adj.load_module(MODULE), vassal_adj.load_save(SAVE)
     state, context, unmapped = vassal_adj.game_state(mod, game, lp, turn=1)
-    assert unmapped == [] and len(state.units) == 21 and state.turn == 1
-    assert state.positions["1767225600031"].label == "0914"
-    assert context.label(state.hex_of("1767225600031")) == "0914"
+    assert unmapped == [] and state.turn == 1
+    on_map = {u.name: uid for uid, u in state.units.items() if state.positions[uid].on_map}
+    assert len(state.units) == 96 and len(on_map) == 21  # the Allied set-up; the rest wait in boxes
+    assert state.positions[on_map["2-1-14 (1/1)"]].label == "0914"
+    assert context.label(state.hex_of(on_map["2-1-14 (1/1)"])) == "0914"
     report = vassal_adj.adjudicate(state, lp, context)
     assert report.has_errors and report.counts()["error"] == 1
     assert all(f.rule.startswith("testgame:") for f in report.findings)

@@ -379,3 +379,4 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
 from vassal_adj import cli_terrain as _cli_terrain  # noqa: E402,F401
 from vassal_adj import cli_packs as _cli_packs  # noqa: E402,F401  (packs commands, cli_packs.py)
 from vassal_adj import cli_check as _cli_check  # noqa: E402,F401  (check command, cli_check.py)
+from vassal_adj import cli_vp as _cli_vp  # noqa: E402,F401  (vp command, cli_vp.py)

@@ -37,18 +37,27 @@ def _summary(report: Report) -> str:
     return f"{c['error']} error(s), {c['warning']} warning(s), {c['info']} info"
 
 
+def _quiet(report: Report) -> list[str]:
+    return [f"{cite} ({name})" for name, cite, n in report.checked if n == 0]
+
+
 def report_text(report: Report, *, source: str = "") -> str:
-    """The report as terminal text: a heading, findings grouped by rule, a summary line."""
+    """The report as terminal text: a heading and the counts, then the errors and warnings,
+    then what every rule reports for information, grouped by rule, and the assumptions."""
     head = f"check{' ' + source if source else ''} with pack {report.pack!r} ({_state_line(report)})"
-    lines = [head]
-    for rule, found in _groups(report):
-        lines += ["", f"{rule}:"]
-        for f in found:
+    lines = [head, _summary(report)]
+    problems = [f for f in report.findings if _sev(f) != "info"]
+    if problems:
+        lines += ["", "errors and warnings:"]
+        for f in problems:
             where = f" [{', '.join(f.hexes)}]" if f.hexes else ""
-            lines.append(f"  {_sev(f):<7} {f.message}{where}")
-    found_rules = {f.rule for f in report.findings}
-    quiet = [f"{cite} ({name})" for name, cite in report.checked if cite not in found_rules]
-    if quiet:
+            lines.append(f"  {_sev(f):<7} {f.rule}: {f.message}{where}")
+    for rule, found in _groups(report):
+        info = [f for f in found if _sev(f) == "info"]
+        if info:
+            lines += ["", f"{rule} (information):"]
+            lines += [f"  {f.message}" for f in info]
+    if quiet := _quiet(report):
         lines += ["", f"nothing found by: {', '.join(quiet)}"]
     for note in report.notes:
         lines += ["", f"note: {note}"] if note is report.notes[0] else [f"note: {note}"]
@@ -66,16 +75,21 @@ def _md(text: str) -> str:
 
 
 def report_markdown(report: Report, *, source: str = "") -> str:
-    """The report for a forum post: a title, a summary, one table per rule, the assumptions."""
+    """The report for a forum post: a title, a summary, the errors and warnings in one table,
+    then one table of information per rule, the assumptions and notes."""
     title = f"## Referee check{': ' + _md(source) if source else ''}"
     lines = [title, "", f"Pack **{report.pack}**; {_state_line(report)}. **{_summary(report)}**."]
+    problems = [f for f in report.findings if _sev(f) != "info"]
+    if problems:
+        lines += ["", "### Errors and warnings", "", "| Severity | Rule | Hex | Finding |", "|---|---|---|---|"]
+        for f in problems:
+            lines.append(f"| {_sev(f)} | {f.rule} | {_md(', '.join(f.hexes))} | {_md(f.message)} |")
     for rule, found in _groups(report):
-        lines += ["", f"### {rule}", "", "| Severity | Hex | Finding |", "|---|---|---|"]
-        for f in found:
-            lines.append(f"| {_sev(f)} | {_md(', '.join(f.hexes))} | {_md(f.message)} |")
-    found_rules = {f.rule for f in report.findings}
-    quiet = [f"{cite} ({name})" for name, cite in report.checked if cite not in found_rules]
-    if quiet:
+        info = [f for f in found if _sev(f) == "info"]
+        if info:
+            lines += ["", f"### {rule} (information)", "", "| Hex | Finding |", "|---|---|"]
+            lines += [f"| {_md(', '.join(f.hexes))} | {_md(f.message)} |" for f in info]
+    if quiet := _quiet(report):
         lines += ["", f"Nothing found by: {_md(', '.join(quiet))}."]
     if report.assumptions:
         lines += ["", "### Assumptions", ""]
@@ -97,4 +111,4 @@ def report_data(report: Report, **extra: Any) -> dict[str, Any]:
             "phase": report.phase, "weather": report.weather, "findings": findings,
             "counts": report.counts(), "parameters": report.parameters,
             "assumptions": report.assumptions, "notes": list(report.notes),
-            "checked": [{"rule": name, "cite": cite} for name, cite in report.checked]}
+            "checked": [{"rule": name, "cite": cite, "findings": n} for name, cite, n in report.checked]}

@@ -131,17 +131,22 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
     LoadedPack) run over `state`, in declared order; the findings of each cite it.
 
     Findings are ordered by rule (unmapped pieces first, then the pack's order), then
-    severity, then hex, unit and message, so reports and golden tests are stable. A rule
+    severity, then the order the rule gave them in (rules are deterministic, so reports and
+    golden tests are stable). A rule
     whose parameters do not fit this board (a range naming a missing hex) raises PackError
     with the key path ``rules.<name>``; a rule that is broken (a bug) propagates.
     """
     rp: RulePack = getattr(pack, "pack", pack)
     reg = registry or REGISTRY
-    keyed: list[tuple[tuple[int, int, tuple[str, ...]], Finding]] = []
+    keyed: list[tuple[tuple[int, int, int], Finding]] = []
+    counts: list[tuple[str, str, int]] = []
 
-    def add(order: int, found: Iterable[Finding]) -> None:
-        for f in found:
-            keyed.append(((order, SEVERITY_RANK[Severity(f.severity)], f.sort_key()), f))
+    def add(order: int, found: Iterable[Finding]) -> int:
+        # Within a rule, the rule's own order: it knows whether hex order or a total first reads best.
+        before = len(keyed)
+        for n, f in enumerate(found):
+            keyed.append(((order, SEVERITY_RANK[Severity(f.severity)], n), f))
+        return len(keyed) - before
 
     add(-1, unmapped_findings(rp.id, context.unmapped))
     for order, rule in enumerate(rp.rules):
@@ -153,7 +158,7 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
             found = impl.func(state, ctx, rule.params)
         except ValueError as e:  # parameters that do not fit this board or each other
             raise PackError(f"rules.{rule.name}: {e}", Where(path=rp.source)) from None
-        add(order, found)
+        counts.append((rule.name, ctx.cite(), add(order, found)))
     keyed.sort(key=lambda kf: kf[0])
     params, assumptions = _describe(rp)
     names = {uid: u.name for uid, u in state.units.items()}
@@ -161,4 +166,4 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
     return Report(pack=rp.id, findings=tuple(f for _, f in keyed), parameters=params,
                   assumptions=assumptions, unit_names=names, turn=state.turn, phase=state.phase,
                   weather=state.weather, notes=context.notes,
-                  checked=tuple((r.name, context.cite(r)) for r in rp.rules if r.enabled))
+                  checked=tuple(counts))

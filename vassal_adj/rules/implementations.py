@@ -132,13 +132,12 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
             continue
         out.append(Finding(ctx.cite(), severity, f"{side} {unit.name} in {ctx.label(st.hex)} is out of "
                                                  f"supply: {st.reason}", (uid,), (ctx.label(st.hex),)))
-    out.extend(_exit_note(state, ctx, p, side))
     ref = f" [{rules.rule_ref}]" if rules.rule_ref else ""
-    out.append(Finding(ctx.cite(), Severity.INFO,
-                       f"{len(supplied)} of {len(statuses)} {side} units on the map are in supply "
-                       f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
-                       f"joined to {len(sources)} source hexes){ref}", tuple(supplied)))
-    return out
+    summary = Finding(ctx.cite(), Severity.INFO,
+                      f"{len(supplied)} of {len(statuses)} {side} units on the map are in supply "
+                      f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
+                      f"joined to {len(sources)} source hex{'es' if len(sources) != 1 else ''}){ref}", tuple(supplied))
+    return [summary, *_exit_note(state, ctx, p, side), *sorted(out, key=Finding.sort_key)]
 
 
 def _exit_note(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: str) -> list[Finding]:
@@ -219,4 +218,4 @@ def terrain_prohibited(state: GameState, ctx: RuleContext, p: Mapping[str, Any])
                                f"{unit.side} {unit.name} ({unit.kind}) is in {terrain} hex {ctx.label(h)}, "
                                f"which is prohibited to {why}{ref}", (uid,), (ctx.label(h),)))
             break
-    return out
+    return sorted(out, key=Finding.sort_key)

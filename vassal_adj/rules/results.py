@@ -52,7 +52,7 @@ class Report:
     phase: str | None = None
     weather: str | None = None
     notes: tuple[str, ...] = ()
-    checked: tuple[tuple[str, str], ...] = ()  # (rule name, citation) of every rule run, in order
+    checked: tuple[tuple[str, str, int], ...] = ()  # (rule name, citation, findings) of every rule run, in order
 
     def counts(self) -> dict[str, int]:
         """Findings per severity ("error", "warning", "info"), zeros included."""

@@ -4,20 +4,13 @@ The total is one side's ("The Axis Player keeps a running total"). Every amount,
 window and level is a field of `VictoryRules`, filled from the pack by victory_rules.py.
 
 - `unit_value` (22.11): attack + defense, or barrage + FPF + defense for artillery.
-- Objectives (22.31, 22.32, 22.41.1-4 and 7): points the instant the first unit of the side
-  enters a hex, if the turn of entry falls in the objective's window; awarded once (the first
-  entry decides, re-entering scores nothing).
-- Eliminations (22.12, 22.41.5, 22.42.1): a factor of the unit's value, by the unit's side.
-- Late penalty (22.42.3): points at the end of each turn after a given one while the side
-  has not declared its withdrawal.
-- Withdrawal conditions (19.3, 22.21-22.23), judged on the turn `turns_after` turns after the
-  withdrawal: a "hold" condition (units of a formation within N hexes of a hex) and an "exit"
-  condition (units must have left the map from given hexes). A unit eliminated before the
-  check counts as eliminated only; one that fails the check and is eliminated later counts
-  both ways (22.23: "adjustment ... is again made").
+- Objectives (22.31, 22.32, 22.41.1-4, 7): points when the side first enters a hex, if that
+  turn is in a window of the hex; the first entry decides, once.
+- Eliminations (22.12, 22.41.5, 22.42.1), the late penalty (22.42.3).
+- Withdrawal conditions (19.3, 22.21-22.23): a unit eliminated before the check counts as
+  eliminated only; one that fails it and is eliminated later counts both ways (22.23).
 - End-of-play awards (22.43): the side takes one, not both; the tool cannot choose, so both
-  are reported as `Tally.options` and the larger is the labelled projection.
-- Victory levels (22.5's table): contiguous ranges of whole points.
+  are `Tally.options` and the larger is the labelled projection. Levels (22.5's table).
 
 Pure: a `History` (history.py) in, a `Tally` out.
 """
@@ -31,7 +24,7 @@ from itertools import pairwise
 from ..model.hexes import Hex, distance
 from ..model.terrain import RoadNetwork
 from ..model.units import Unit
-from .history import Declaration, History, Removal
+from .history import Declaration, History
 
 __all__ = ["EnemySourceExit", "ExitCondition", "HoldCondition", "Item", "LatePenalty", "Level",
            "Objective", "OwnSourceExit", "Tally", "VictoryRules", "tally", "unit_value", "victory_level"]
@@ -59,12 +52,9 @@ def value_words(unit: Unit, artillery_kinds: Collection[str]) -> str:
 
 @dataclass(frozen=True)
 class Objective:
-    """Points for the first entry into a hex (or a town of several hexes), inside a window.
-
-    `first_turn`/`last_turn` bound the turn of entry (None: open); `before_withdrawal` closes
-    the window from the turn the side declares its withdrawal (22.41.7 "on any Game-Turn
-    preceding the Axis Withdrawal": the declaration comes before that turn's movement).
-    """
+    """Points for the first entry into `hexes` if its turn is within `first_turn`..`last_turn`
+    (None: open) and, with `before_withdrawal`, before the withdrawal turn (22.41.7 "preceding
+    the Axis Withdrawal": it is declared before that turn's movement)."""
 
     name: str
     hexes: tuple[Hex, ...]
@@ -96,8 +86,7 @@ class LatePenalty:  # 22.42.3: `points` at the end of every turn after `after_tu
 
 @dataclass(frozen=True)
 class HoldCondition:
-    """19.3 (Allied): `turns_after` turns after the withdrawal, units of `formation` farther than
-    `within` hexes from `hex` score factor x value each."""
+    """19.3 (Allied): `turns_after` turns on, `formation` units over `within` hexes from `hex`: factor x value."""
     side: str
     formation: str
     hex: Hex
@@ -109,8 +98,7 @@ class HoldCondition:
 
 @dataclass(frozen=True)
 class ExitCondition:
-    """19.3 (Axis): `turns_after` turns after the withdrawal, units still on the map or gone
-    from a hex not in `hexes` score factor x value each."""
+    """19.3 (Axis): `turns_after` turns on, units on the map or gone not via `hexes`: factor x value."""
     side: str
     hexes: frozenset[Hex]
     turns_after: int
@@ -131,8 +119,7 @@ class EnemySourceExit:
 
 @dataclass(frozen=True)
 class OwnSourceExit:
-    """22.43.2: `per_point` per attack point of units of `kinds` gone from `from_hexes`, if
-    the side declared a withdrawal."""
+    """22.43.2: `per_point` per attack point of `kinds` units gone from `from_hexes`, if withdrawn."""
     per_point: int
     kinds: frozenset[str]
     from_hexes: frozenset[Hex]
@@ -183,6 +170,7 @@ class VictoryRules:
 @dataclass(frozen=True)
 class Item:
     """One scored line; `index` is the state (position in the history) from which it counts."""
+
     rule_ref: str
     text: str
     points: int
@@ -194,8 +182,7 @@ class Item:
 
 @dataclass(frozen=True)
 class Tally:
-    """The points so far (`items`), the end-of-play awards of which one is taken (`options`),
-    and what the states given cannot tell (`unknowns`)."""
+    """Points so far, the end-of-play awards of which one is taken, what the states cannot tell."""
 
     items: tuple[Item, ...]
     options: tuple[Item, ...]
@@ -212,20 +199,17 @@ class Tally:
 
     @property
     def projection(self) -> int:
-        best = self.best_option
-        return self.total + (best.points if best is not None else 0)
+        return self.total + (b.points if (b := self.best_option) is not None else 0)
 
     def level(self, total: int) -> str | None:
         return victory_level(total, self.levels)
 
 
 def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = False) -> Tally:
-    """The victory points `history` shows. `final`: the last state is the end of the game, so
-    its turn is complete (the late penalty counts it)."""
+    """The victory points `history` shows; `final`: the last state's turn is complete."""
     unknowns: list[str] = []
     decl = {side: _declaration(history, rules, side, unknowns) for side in rules.withdrawal_markers}
-    own = decl.get(rules.side)
-    w = own.turn if own is not None else None
+    w = own.turn if (own := decl.get(rules.side)) is not None else None
     items = (_objectives(history, rules, w, label, unknowns) + _eliminations(history, rules)
              + _late(history, rules, w, final, unknowns)
              + _hold(history, rules, decl.get(rules.hold.side) if rules.hold else None, label, unknowns)
@@ -239,25 +223,20 @@ def _declaration(h: History, rules: VictoryRules, side: str, unknowns: list[str]
     marker = rules.withdrawal_markers[side]
     d = h.declared(marker, rules.turn_box)
     if d is None and not h.has_marker(marker):
-        unknowns.append(f"no piece named {marker!r} is in the save(s): the {side} withdrawal is taken as "
-                        "not declared")
+        unknowns.append(f"no piece named {marker!r} is in the save(s): the {side} withdrawal counts as undeclared")
     return d
-
-
-def _name(state_units: Mapping[str, Unit], uid: str) -> str:
-    u = state_units[uid]
-    return f"{u.side} {u.name}"
 
 
 def _objectives(h: History, rules: VictoryRules, w: int | None, label: Label, unknowns: list[str]) -> list[Item]:
     places: dict[tuple[Hex, ...], list[Objective]] = {}
     for o in rules.objectives:
         places.setdefault(o.hexes, []).append(o)
-    out = []
+    out, unseen = [], []
     for hexes, objs in places.items():
         place = f"{objs[0].name} {label(hexes[0])}"
         e = h.first_entry(rules.side, hexes)
         if e is None:
+            unseen.append(place)
             continue
         where = (label(e.hex),)
         if e.turn is None:
@@ -267,11 +246,11 @@ def _objectives(h: History, rules: VictoryRules, w: int | None, label: Label, un
         lo = e.earliest if e.earliest is not None else 1
         outcomes = {tuple(o.rule_ref for o in objs if o.open_on(t, w)) for t in range(min(lo, e.turn), e.turn + 1)}
         if len(outcomes) > 1:
-            since = (f"after the save of turn {e.earliest}" if e.earliest is not None else
-                     "one save cannot tell when (it may have been entered earlier)" if h.single else
-                     "the first save given shows it, so it may have been entered earlier")
-            unknowns.append(f"{place} is first seen {rules.side}-occupied on turn {e.turn}; it was entered "
-                            f"{since}: counted as entered on turn {e.turn}")
+            since = (f"it was entered after the save of turn {e.earliest}" if e.earliest is not None else
+                     "on which turn it was first entered cannot be known from one save" if h.single else
+                     "the first save given shows it already, so it may have been entered earlier")
+            unknowns.append(f"{place} is {rules.side}-occupied on turn {e.turn}; {since}: counted as entered "
+                            f"on turn {e.turn}")
         opened = [o for o in objs if o.open_on(e.turn, w)]
         for o in opened:
             out.append(Item(o.rule_ref, f"{rules.side} first entered {place} on turn {e.turn} ({o.window()})",
@@ -280,6 +259,9 @@ def _objectives(h: History, rules: VictoryRules, w: int | None, label: Label, un
             windows = "; ".join(f"[{o.rule_ref}] {o.window()}" for o in objs)
             out.append(Item(objs[0].rule_ref, f"{rules.side} first entered {place} on turn {e.turn}, outside "
                                               f"every window ({windows})", 0, e.turn, e.index, e.units, where))
+    if unseen:  # a save shows where units are, not where they passed
+        unknowns.append(f"{', '.join(unseen)}: no save given shows {rules.side} units there; an entry "
+                        "between saves (a unit that entered and left again) cannot be seen and is not counted")
     return out
 
 
@@ -290,10 +272,9 @@ def _eliminations(h: History, rules: VictoryRules) -> list[Item]:
         if unit.side not in rules.eliminated:
             continue
         factor, ref = rules.eliminated[unit.side]
-        v = unit_value(unit, rules.artillery_kinds)
         times = "" if factor in (1, -1) else f"{factor} x "
         out.append(Item(ref, f"{unit.side} {unit.name} eliminated ({times}{value_words(unit, rules.artillery_kinds)})",
-                        factor * v, r.turn, r.index, (r.unit,)))
+                        factor * unit_value(unit, rules.artillery_kinds), r.turn, r.index, (r.unit,)))
     return out
 
 
@@ -302,8 +283,7 @@ def _late(h: History, rules: VictoryRules, w: int | None, final: bool, unknowns:
     if lp is None:
         return []
     if last is None:
-        unknowns.append(f"the turn is unknown, so the [{lp.rule_ref}] points for turns after "
-                        f"turn {lp.after_turn} cannot be counted")
+        unknowns.append(f"the turn is unknown, so [{lp.rule_ref}] (turns after {lp.after_turn}) cannot be counted")
         return []
     out = []
     for t in range(lp.after_turn + 1, (last if final else last - 1) + 1):
@@ -318,36 +298,36 @@ def _late(h: History, rules: VictoryRules, w: int | None, final: bool, unknowns:
     return out
 
 
-def _check_index(h: History, d: Declaration, turns_after: int, ref: str, unknowns: list[str]) -> int | None:
+def _checked(h: History, d: Declaration | None, turns_after: int, side: str, ref: str,
+             unknowns: list[str]) -> tuple[int, frozenset[str] | None] | None:
+    """The state on which a withdrawal condition is judged and the units then in play."""
+    if d is None:
+        return None
     due = d.turn + turns_after
     i = h.index_for_turn(due)
     if i is None:
         unknowns.append(f"[{ref}] the withdrawal declared on turn {d.turn} is judged on turn {due}, "
-                        f"after the last save: not yet counted")
-    elif h.turns[i] != due:
+                        "after the last save: not yet counted")
+        return None
+    if h.turns[i] != due:
         unknowns.append(f"[{ref}] no save of turn {due} was given: the withdrawal conditions are judged on "
                         f"the save of turn {h.turns[i]}, and units may have moved since")
     else:
-        phase = h.states[i].phase
-        unknowns.append(f"[{ref}] the withdrawal conditions are judged on the last save of turn {due} "
-                        f"(phase {phase or 'unknown'}); the rule asks for the end of that turn's movement phase")
-    return i
+        unknowns.append(f"[{ref}] the withdrawal conditions are judged on the last save of turn {due} (phase "
+                        f"{h.states[i].phase or 'unknown'}); the rule asks for the end of that turn's movement phase")
+    return i, h.seen_on_map(side, d.turn)
 
 
 def _hold(h: History, rules: VictoryRules, d: Declaration | None, label: Label, unknowns: list[str]) -> list[Item]:
     c = rules.hold
-    if c is None or d is None:
+    at = _checked(h, d, c.turns_after, c.side, c.rule_ref, unknowns) if c is not None else None
+    if c is None or at is None:
         return []
-    i = _check_index(h, d, c.turns_after, c.rule_ref, unknowns)
-    if i is None:
-        return []
-    state, in_play = h.states[i], h.seen_on_map(c.side, d.turn)
-    out = []
-    for uid, pos in sorted(state.positions.items()):
-        u = state.units[uid]
-        if u.side != c.side or u.formation != c.formation or pos.hex is None:
-            continue
-        if (in_play is not None and uid not in in_play) or distance(pos.hex, c.hex) <= c.within:
+    (i, in_play), out = at, []
+    for uid, pos in sorted(h.states[i].positions.items()):
+        u = h.states[i].units[uid]
+        if (u.side != c.side or u.formation != c.formation or pos.hex is None
+                or (in_play is not None and uid not in in_play) or distance(pos.hex, c.hex) <= c.within):
             continue
         v = unit_value(u, rules.artillery_kinds)
         out.append(Item(c.rule_ref, f"{u.side} {u.name} ({c.formation}) is {distance(pos.hex, c.hex)} hexes from "
@@ -359,15 +339,13 @@ def _hold(h: History, rules: VictoryRules, d: Declaration | None, label: Label, 
 
 def _exit(h: History, rules: VictoryRules, d: Declaration | None, label: Label, unknowns: list[str]) -> list[Item]:
     c = rules.exit
-    if c is None or d is None:
+    at = _checked(h, d, c.turns_after, c.side, c.rule_ref, unknowns) if c is not None else None
+    if c is None or d is None or at is None:
         return []
-    i = _check_index(h, d, c.turns_after, c.rule_ref, unknowns)
-    if i is None:
-        return []
-    state, in_play, turn = h.states[i], h.seen_on_map(c.side, d.turn), h.turns[i]
-    out = []
-    for uid, pos in sorted(state.positions.items()):
-        u = state.units[uid]
+    (i, in_play), out = at, []
+    turn = h.turns[i]
+    for uid, pos in sorted(h.states[i].positions.items()):
+        u = h.states[i].units[uid]
         if u.side == c.side and pos.hex is not None and (in_play is None or uid in in_play):
             out.append(Item(c.rule_ref, f"{u.side} {u.name} is still on the map on turn {turn}",
                             c.factor * unit_value(u, rules.artillery_kinds), turn, i, (uid,), (label(pos.hex),)))
@@ -379,50 +357,41 @@ def _exit(h: History, rules: VictoryRules, d: Declaration | None, label: Label, 
             unknowns.append(f"[{c.rule_ref}] {u.side} {u.name} has exited, but no save given shows where from: "
                             "whether it left from a supply source hex cannot be known; not counted")
         elif r.last_hex not in c.hexes:
-            out.append(Item(c.rule_ref, f"{u.side} {u.name} exited from {label(r.last_hex)}, which is not one of "
-                                        "the hexes it must leave from", c.factor * unit_value(u, rules.artillery_kinds),
+            out.append(Item(c.rule_ref, f"{u.side} {u.name} exited from {label(r.last_hex)}, not from a hex it "
+                                        "must leave from", c.factor * unit_value(u, rules.artillery_kinds),
                             turn, i, (r.unit,), (label(r.last_hex),)))
     return out
 
 
 def _options(h: History, rules: VictoryRules, w: int | None, label: Label, unknowns: list[str]) -> list[Item]:
-    exits = [r for r in h.removals(rules.exited_box) if h.last.units[r.unit].side == rules.side]
-    end, last = h.last_turn, len(h.states) - 1
-    if any(r.last_hex is None for r in exits) and (rules.enemy_source_exit or rules.own_source_exit):
-        names = ", ".join(_name(h.last.units, r.unit) for r in exits if r.last_hex is None)
-        unknowns.append(f"{names}: exited, but no save given shows where from, so the end-of-play awards "
-                        "count none of them (give the earlier saves to count them)")
+    units, end, last = h.last.units, h.last_turn, len(h.states) - 1
+    exits = [r for r in h.removals(rules.exited_box) if units[r.unit].side == rules.side]
+    unseen = [f"{units[r.unit].side} {units[r.unit].name}" for r in exits if r.last_hex is None]
+    if unseen and (rules.enemy_source_exit or rules.own_source_exit):
+        unknowns.append(f"{', '.join(unseen)}: exited, but no save given shows where from, so the end-of-play "
+                        "awards count none of them (give the earlier saves to count them)")
     out = []
-    a = rules.enemy_source_exit
-    if a is not None:
-        blocked = {p.hex for uid, p in h.last.positions.items()
-                   if p.hex is not None and h.last.units[uid].side == rules.opponent}
+    if (a := rules.enemy_source_exit) is not None:
+        blocked = {p.hex for uid, p in h.last.positions.items() if p.hex is not None
+                   and units[uid].side == rules.opponent}
         reach = frozenset().union(*(n.reachable(a.to_hexes, blocked) for n in a.networks))
-        counted: list[Removal] = []
-        for r in exits:
-            if r.last_hex not in a.from_hexes:
-                continue
-            if w is not None and (r.turn is None or r.turn >= w):
-                continue
-            if r.last_hex in reach:
-                counted.append(r)
-            else:
-                unknowns.append(f"[{a.rule_ref}] {_name(h.last.units, r.unit)} exited from {label(r.last_hex)}, but "
-                                f"no route from there to a {rules.side} supply source is free of {rules.opponent} "
-                                "units now: it adds nothing")
-        pts = sum(a.factor * unit_value(h.last.units[r.unit], rules.artillery_kinds) for r in counted)
+        before = [r for r in exits if r.last_hex in a.from_hexes
+                  and (w is None or (r.turn is not None and r.turn < w))]
+        counted = [r for r in before if r.last_hex in reach]
+        cut = f"; {len(before) - len(counted)} more have no route free of {rules.opponent} units" \
+            if len(counted) < len(before) else ""
         out.append(Item(a.rule_ref, f"{a.factor} x value of {len(counted)} {rules.side} unit(s) exited from "
-                                    f"{rules.opponent} supply source hexes before a {rules.side} withdrawal, with "
-                                    "an open route to a supply source", pts, end, last,
+                                    f"{rules.opponent} supply source hexes before the {rules.side} withdrawal, with a "
+                                    f"free route to the {rules.side} supply sources{cut}",
+                        sum(a.factor * unit_value(units[r.unit], rules.artillery_kinds) for r in counted), end, last,
                         tuple(r.unit for r in counted), tuple(label(r.last_hex) for r in counted if r.last_hex)))
-    b = rules.own_source_exit
-    if b is not None:
-        armor = [r for r in exits if r.last_hex in b.from_hexes and h.last.units[r.unit].kind in b.kinds]
-        points = sum(h.last.units[r.unit].attack or 0 for r in armor)
+    if (b := rules.own_source_exit) is not None:
+        armor = [r for r in exits if r.last_hex in b.from_hexes and units[r.unit].kind in b.kinds]
+        points = sum(units[r.unit].attack or 0 for r in armor)
+        text = (f"{points} attack point(s) of {len(armor)} {'/'.join(sorted(b.kinds))} unit(s) exited from "
+                f"{rules.side} supply source hexes, {b.per_point} each")
         if w is None:
-            text, pts = f"no {rules.side} withdrawal declared, so exits from supply sources add nothing", 0
-        else:
-            text, pts = (f"{points} attack point(s) of {len(armor)} {'/'.join(sorted(b.kinds))} unit(s) exited from "
-                         f"{rules.side} supply source hexes, {b.per_point} each"), b.per_point * points
-        out.append(Item(b.rule_ref, text, pts, end, last, tuple(r.unit for r in armor)))
+            text = f"no {rules.side} withdrawal declared, so nothing ({text})"
+        out.append(Item(b.rule_ref, text, 0 if w is None else b.per_point * points, end, last,
+                        tuple(r.unit for r in armor)))
     return out

@@ -1,0 +1,48 @@
+"""Golden reports: `check` with the Kasserine pack on the example saves, in every format.
+
+The expected outputs are in tests/golden/. After a deliberate change to a rule or a renderer,
+regenerate them with `UPDATE_GOLDEN=1 python -m pytest tests/test_kasserine_golden.py` and
+read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import REPO
+from vassal_adj.cli import main
+
+EXAMPLE = REPO / "modules" / "kasserine" / "example"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SAVES = ("setup.vsav", "turn3-faults.vsav")
+FORMATS = {"text": "txt", "markdown": "md", "json": "json"}
+
+
+def run_check(save: str, fmt: str) -> tuple[int, str]:
+    # Relative paths, as the README writes them, so the reports do not depend on the checkout.
+    old = Path.cwd()
+    os.chdir(REPO)
+    try:
+        result = CliRunner().invoke(main, ["check", f"modules/kasserine/example/{save}", "--module",
+                                           "modules/kasserine/example/Kasserine.vmod", "--pack", "kasserine",
+                                           "--format", fmt])
+    finally:
+        os.chdir(old)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+@pytest.mark.parametrize("save", SAVES)
+def test_report_matches_golden(save: str, fmt: str) -> None:
+    code, out = run_check(save, fmt)
+    golden = GOLDEN / f"{Path(save).stem}.{FORMATS[fmt]}"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8"), f"{golden.name} differs: see the module doc"
+    assert code == (1 if save.startswith("turn3") else 0)

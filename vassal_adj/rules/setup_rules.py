@@ -1,0 +1,232 @@
+"""The registered adapters of the order of battle: ``setup.deployment`` and
+``reinforcements.schedule`` (mechanisms in rules/setup.py).
+
+Each reads its parameters, checks their shape (a ValueError names the key path, e.g.
+``groups[3].placement: expected 'exact', 'adjacent' or 'within', got 'near'``; the engine
+makes it a PackError), turns labels into hexes on the board, and runs the mechanism.
+
+When the set-up is checked: on a state with no Game-Turn and no phase (a set-up), and on
+Game-Turn `frozen_turn` (Kasserine 23.72: 1), when listed units not near the enemy may not
+have moved. On later turns the set-up says nothing, and the rule reports nothing.
+
+Events of conditional reinforcements (`after = "<event>"`) are defined by the `events`
+parameter, one table per event, by what a single save can show of it:
+
+- ``{ marker = "Allied Withdrawal" }``: the marker piece in a Game-Turn box (``boxes.turn``,
+  or the event's own ``box``) means the event happened on that turn; elsewhere, not yet.
+- ``{ side = "Axis", within = 9, of = ["1704", "0306"] }``: a unit of the side within that
+  many hexes now means it happened (when, unknown); none now cannot tell, since the unit may
+  have been there and left ("even if that Axis unit no longer occupied the hex", 23).
+- ``{ unknown = "why" }``: nothing in one save shows it (e.g. the hex a unit exited by).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..model.hexes import Hex
+from ..model.state import GameState
+from .engine import RuleContext
+from .registry import REQUIRED, Param, register
+from .results import Finding, Severity
+from .setup import (DEFAULT_PHASES, PLACEMENTS, Deployment, Entry, Event, Group, Schedule, check_deployment,
+                    check_schedule, printed_key)
+
+__all__ = ["BOXES", "deployment", "schedule"]
+
+# The off-map boxes of the example module (modules/kasserine/example); `{turn}` and `{side}`
+# are filled in.
+BOXES = {"turn": "Turn {turn}", "conditional": "{side} Conditional", "eliminated": "Eliminated", "exited": "Exited"}
+_EVENT_KEYS = {"marker": {"marker", "box"}, "within": {"within", "side", "of"}, "unknown": {"unknown"}}
+
+
+def _table(value: Any, path: str, allowed: set[str], required: Iterable[str] = ()) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        # ValueError, as for every bad parameter: the engine makes it a PackError
+        raise ValueError(f"{path}: expected a table, got {value!r}")  # noqa: TRY004
+    for k in value:
+        if k not in allowed:
+            raise ValueError(f"{path}.{k}: unknown key (known here: {', '.join(sorted(allowed))})")
+    for k in sorted(required):
+        if k not in value:
+            raise ValueError(f"{path}.{k}: missing required key")
+    return value
+
+
+def _int(value: Any, path: str, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{path}: expected a whole number >= {least}, got {value!r}")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{path}: expected a non-empty string, got {value!r}")
+    return value
+
+
+def _strs(value: Any, path: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value:
+        raise ValueError(f"{path}: expected a non-empty list of strings, got {value!r}")
+    return tuple(_str(v, f"{path}[{i}]") for i, v in enumerate(value))
+
+
+def _one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
+    hexes = ctx.hexes([spec], path)
+    if len(hexes) != 1:
+        raise ValueError(f"{path}: expected one hex, got {spec!r} ({len(hexes)} hexes)")
+    return hexes[0]
+
+
+def _boxes(value: Mapping[str, Any], side: str) -> dict[str, str]:
+    boxes = {**BOXES, **_table(value, "boxes", set(BOXES))}
+    for k, v in boxes.items():
+        _str(v, f"boxes.{k}")
+    return {k: v.replace("{side}", side) for k, v in boxes.items()}
+
+
+def _turn_pattern(template: str, path: str) -> re.Pattern[str]:
+    """A box name with '{turn}' in it as a pattern whose group 1 is the Game-Turn."""
+    if "{turn}" not in template:
+        raise ValueError(f"{path}: expected a name with '{{turn}}' in it, got {template!r}")
+    return re.compile(re.escape(template).replace(re.escape("{turn}"), r"(\d+)"), re.IGNORECASE)
+
+
+# -- set-up --------------------------------------------------------------------------------------
+def _group(ctx: RuleContext, value: Any, path: str) -> Group:
+    g = _table(value, path, {"at", "placement", "distance", "units"}, {"at", "placement", "units"})
+    placement = g["placement"]
+    if placement not in PLACEMENTS:
+        raise ValueError(f"{path}.placement: expected 'exact', 'adjacent' or 'within', got {placement!r}")
+    if placement == "within" and "distance" not in g:
+        raise ValueError(f"{path}.distance: missing required key for placement 'within'")
+    if placement != "within" and "distance" in g:
+        raise ValueError(f"{path}.distance: only placement 'within' takes a distance, not {placement!r}")
+    at = _str(g["at"], f"{path}.at")
+    return Group(at, _one_hex(ctx, at, f"{path}.at"), placement, _int(g.get("distance", 0), f"{path}.distance"),
+                 _strs(g["units"], f"{path}.units"))
+
+
+@register("setup.deployment", params={
+    "side": Param(REQUIRED, "str", "the side whose set-up is listed"),
+    "groups": Param(REQUIRED, "list", "set-up groups: { at = hex, placement = 'exact'|'adjacent'|'within', "
+                                      "distance = n (within only), units = [printed names] }"),
+    "no_stacking": Param(True, "bool", "set-up units may not be stacked (23: 'Units may not be stacked')"),
+    "frozen_turn": Param(0, "int", "the Game-Turn on which listed units may not move (23.72: 1); 0 for none"),
+    "frozen_exempt_range": Param(10, "int", "units within this many hexes of an enemy unit may move then (23.72)"),
+    "frozen_rule": Param("", "str", "the rule number cited for the frozen turn (default: the rule's own)"),
+})
+def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Set-up placement (exact hex, in or adjacent, within n hexes), no stacking, and units frozen on turn 1."""
+    groups = tuple(_group(ctx, g, f"groups[{i}]") for i, g in enumerate(p["groups"]))
+    if not groups:
+        raise ValueError("groups: expected at least one set-up group")
+    dep = Deployment(_str(p["side"], "side"), groups, p["no_stacking"], _int(p["frozen_turn"], "frozen_turn"),
+                     _int(p["frozen_exempt_range"], "frozen_exempt_range"), p["frozen_rule"],
+                     ctx.rule.rule_ref if ctx.rule is not None else "")
+    found = check_deployment(state, dep, rule=ctx.cite(), label=ctx.label)
+    if state.turn is not None and state.turn != dep.frozen_turn or state.turn is None and state.phase is not None:
+        return found
+    # A referee wants the all-clear said, not inferred from silence.
+    listed = {printed_key(n) for g in groups for n in g.units}
+    ours = [uid for uid, u in state.units.items() if u.side == dep.side and printed_key(u.name) in listed]
+    faulted = {uid for f in found if f.severity != Severity.INFO for uid in f.units}
+    when = "at set-up" if state.turn is None else f"on Game-Turn {state.turn}"
+    ok = sum(1 for uid in ours if uid not in faulted and state.hex_of(uid) is not None)
+    summary = Finding(ctx.cite(), Severity.INFO, f"{ok} of {len(listed)} {dep.side} units of the initial deployment "
+                                                 f"are on the map {when} with no set-up finding [{dep.rule_ref} set-up]")
+    return [summary, *found]
+
+
+# -- reinforcements --------------------------------------------------------------------------------
+def _event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event:
+    path = f"events.{name}"
+    kinds = [k for k in _EVENT_KEYS if k in _table(value, path, set().union(*_EVENT_KEYS.values()))]
+    if len(kinds) != 1:
+        raise ValueError(f"{path}: expected exactly one of 'marker', 'within' or 'unknown', got {sorted(value)}")
+    kind = kinds[0]
+    e = _table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
+    if kind == "marker":
+        box = _turn_pattern(_str(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
+        return Event(name, kind, marker=_str(e["marker"], f"{path}.marker"), box=box)
+    if kind == "within":
+        at = _strs(e["of"], f"{path}.of")
+        return Event(name, kind, side=_str(e["side"], f"{path}.side"), at=at, hexes=ctx.hexes(at, f"{path}.of"),
+                     distance=_int(e["within"], f"{path}.within"))
+    return Event(name, kind, reason=_str(e["unknown"], f"{path}.unknown"))
+
+
+_ENTRY_KEYS = {"turn", "otherwise_turn", "if_side_within", "after", "turns_after", "at", "units"}
+
+
+def _entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
+    e = _table(value, path, _ENTRY_KEYS, {"at", "units"})
+    if ("turn" in e) == ("after" in e):
+        raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event)")
+    if ("otherwise_turn" in e) != ("if_side_within" in e):
+        raise ValueError(f"{path}: 'otherwise_turn' and 'if_side_within' go together")
+    for key in ("otherwise_turn", "turns_after"):
+        if key in e and ("turn" if key == "otherwise_turn" else "after") not in e:
+            raise ValueError(f"{path}.{key}: only an entry with '{'turn' if key == 'otherwise_turn' else 'after'}' "
+                             "takes it")
+    at, units = _strs(e["at"], f"{path}.at"), _strs(e["units"], f"{path}.units")
+    hexes = ctx.hexes(at, f"{path}.at")
+    if "after" in e:
+        name = _str(e["after"], f"{path}.after")
+        if name not in events:
+            known = ", ".join(sorted(events)) or "none: add an `events` parameter"
+            raise ValueError(f"{path}.after: unknown event {name!r} (events defined: {known})")
+        return Entry(units, at, hexes, after=events[name], turns_after=_int(e.get("turns_after", 0),
+                                                                            f"{path}.turns_after"))
+    turn = _int(e["turn"], f"{path}.turn", 1)
+    if "if_side_within" not in e:
+        return Entry(units, at, hexes, turn=turn)
+    cpath = f"{path}.if_side_within"
+    c = _table(e["if_side_within"], cpath, {"side", "hex", "distance"}, {"side", "hex", "distance"})
+    spot = _str(c["hex"], f"{cpath}.hex")
+    condition = Event(f"{cpath}", "within", side=_str(c["side"], f"{cpath}.side"), at=(spot,),
+                      hexes=(_one_hex(ctx, spot, f"{cpath}.hex"),), distance=_int(c["distance"], f"{cpath}.distance"))
+    otherwise = _int(e["otherwise_turn"], f"{path}.otherwise_turn", 1)
+    if otherwise <= turn:
+        raise ValueError(f"{path}.otherwise_turn: expected a Game-Turn after turn {turn}, got {otherwise}")
+    return Entry(units, at, hexes, turn=turn, otherwise_turn=otherwise, condition=condition)
+
+
+@register("reinforcements.schedule", params={
+    "side": Param(REQUIRED, "str", "the side whose reinforcements are listed"),
+    "entries": Param(REQUIRED, "list", "entries: { turn = n | after = event, turns_after = n, otherwise_turn = n, "
+                                       "if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
+    "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
+                                 "| { unknown = why }: how one save shows it (see rules/setup_rules.py)"),
+    "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23)"),
+    "exit_hexes": Param((), "list[str]", "hexes enemy units exited by, when a referee knows them (a save does not)"),
+    "boxes": Param(BOXES, "table", "off-map box names: turn ('{turn}' filled in), conditional ('{side}'), "
+                                   "eliminated, exited"),
+    "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
+    "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
+    "phase_rule": Param("", "str", "the rule number cited for the order of phases (Kasserine 23.71)"),
+})
+def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
+    side = _str(p["side"], "side")
+    boxes = _boxes(p["boxes"], side)
+    turn_box = _turn_pattern(boxes["turn"], "boxes.turn")
+    events = {name: _event(ctx, name, v, boxes["turn"]) for name, v in p["events"].items()}
+    entries = tuple(_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
+    phases = tuple(p["phases"])
+    movement = p["movement_phase"] or f"{side.lower()}-movement"
+    if movement not in phases:
+        raise ValueError(f"movement_phase: {movement!r} is not one of phases {list(phases)}")
+    layout = ctx.layout
+
+    def column(h: Hex) -> int:
+        return layout.colrow(h)[0] if layout is not None else h.raw()[0]
+
+    sch = Schedule(side, entries, movement, phases, turn_box,
+                   frozenset({boxes["conditional"].casefold()}),
+                   frozenset({boxes["eliminated"].casefold(), boxes["exited"].casefold()}),
+                   boxes["exited"].casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),
+                   ctx.rule.rule_ref if ctx.rule is not None else "", p["phase_rule"])
+    return check_schedule(state, sch, rule=ctx.cite(), label=ctx.label, column=column)
