@@ -60,8 +60,8 @@ def _position(piece: Piece, module: Module, game: SavedGame, main: tuple[PlacedM
         placed_cache[piece.map] = None if mdef is None else module.map(mdef.name, save=game)
     placed = placed_cache[piece.map]
     if main is not None and placed is not None and placed.name == main[0].name:
-        lay = placed.layout_at(piece.x, piece.y)
-        if lay == main[1]:
+        if placed.layout_at(piece.x, piece.y) == main[1]:
+            lay = main[1]  # the one instance whose label index is built once, not once per piece
             h = lay.hex_at(piece.x, piece.y)
             if h is not None:
                 return Position(h, lay.label_of(h))
