@@ -46,3 +46,14 @@ def test_report_matches_golden(save: str, fmt: str) -> None:
         golden.write_text(out, encoding="utf-8")
     assert out == golden.read_text(encoding="utf-8"), f"{golden.name} differs: see the module doc"
     assert code == (1 if save.startswith("turn3") else 0)
+
+
+def test_the_help_example_of_check_is_the_markdown_golden_report() -> None:
+    help_text = CliRunner().invoke(main, ["check", "--help"]).output
+    example = help_text[help_text.index("Example:"):].split("\n\n")[0]
+    args = example.replace("\\\n", " ").split()[1:]  # drop "Example:"
+    assert args[:2] == ["vassal-adj", "check"]
+    assert args[args.index("--pack") + 1] == "kasserine" and args[args.index("--module") + 1].endswith("Kasserine.vmod")
+    save, fmt = Path(args[2]).name, args[args.index("--format") + 1]
+    code, out = run_check(save, fmt)
+    assert code == 1 and out == (GOLDEN / f"{Path(save).stem}.{FORMATS[fmt]}").read_text(encoding="utf-8")

@@ -38,10 +38,14 @@ def check(save: str, module_path: str, pack_name: str, terrain: str | None, turn
     Pieces the pack cannot make units of are reported as findings of their own (warnings),
     never guessed. Exit status 1 when a finding is an error.
 
+    Turn and phase come from the turn tracker the pack names, the weather from the pack's
+    weather table; --turn, --phase and --weather override them. --terrain replaces the
+    pack's terrain file (a referee who owns the real module gives the real map's).
+
     \b
     Example:
-      vassal-adj check modules/kasserine/example/setup.vsav \\
-          --module modules/kasserine/example/Kasserine.vmod --pack modules/_template --format markdown
+      vassal-adj check modules/kasserine/example/turn3-faults.vsav \\
+          --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
     """
     lp = packs_io.find_pack(pack_name)
     module = load_module(module_path)
