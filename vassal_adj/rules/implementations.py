@@ -46,10 +46,17 @@ def _rule_ref(ctx: RuleContext) -> str:
     "exempt_kinds": Param(("marker",), "list[str]", "unit classes that do not count (e.g. HQ)"),
     "exempt_flags": Param(("marker",), "list[str]", "unit flags that do not count"),
     "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
+    "phases": Param((), "list[str]", "phase ids in which the limit is checked ('setup' for a state with no "
+                                     "turn); empty: always"),
     "severity": Param("error", "str", "severity of an overstack finding"),
 })
 def stacking_limit(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Per-hex stacking limit by count or steps, with per-class limits and exemptions."""
+    now = "setup" if state.turn is None and state.phase is None else state.phase
+    if p["phases"] and now not in p["phases"]:
+        ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
+        return [Finding(ctx.cite(), Severity.INFO, f"stacking is checked in {', '.join(p['phases'])}, not in phase "
+                                                   f"{now or 'unknown'}: not checked{ref}")]
     per_kind = dict(p["per_kind"])
     for k, v in per_kind.items():
         if isinstance(v, bool) or not isinstance(v, int):
@@ -58,8 +65,6 @@ def stacking_limit(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> 
     rules = StackingRules(limit=None if p["limit"] < 0 else p["limit"], measure=p["measure"],
                           per_kind=per_kind, exempt_kinds=frozenset(p["exempt_kinds"]),
                           exempt_flags=frozenset(p["exempt_flags"]), per_side=p["per_side"])
-    # The engine checks the state it is given; saying *when* a limit applies (end of movement,
-    # set-up) needs phases mapped to check points, which the state does not carry yet.
     return check_stacking(state, rules, _rule_ref(ctx), label=ctx.label, rule=ctx.cite(),
                           severity=_severity(p["severity"]))
 
