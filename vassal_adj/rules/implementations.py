@@ -21,6 +21,7 @@ from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
 from .stacking import StackingRules, check_stacking
 from .supply import DEFAULT_HORIZON, SupplyRules, obstructed_hexes, supply_status
+from .supply_hq import HqRules, hq_routes
 from .zoc import ZocRules, enemy_zoc, unit_classes
 
 __all__ = ["stacking_limit", "supply_trace", "terrain_prohibited"]
@@ -98,6 +99,10 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
                                     "weather -> hexside features enemy ZOC does not cross unless bridged "
                                     "(20.2: { poor = ['stream'] })"),
     "report_paths": Param(True, "bool", "an info finding per unit in supply, with its path"),
+    "hq_kinds": Param((), "list[str]", "unit classes that pass supply on: a unit out of supply by the network "
+                                       "is in supply within `hq_range` hexes of one in supply"),
+    "hq_range": Param(0, "int", "most hexes from a unit to a supplied HQ (with hq_kinds)"),
+    "hq_rule": Param("", "str", "the rule cited for supply through an HQ"),
     "sources_lost_on_exit_by": Param("", "str", "the side whose units, exiting from a source hex, remove it and "
                                                 "the sources east of it (17.15: Axis)"),
     "exit_box": Param("Exited", "str", "the off-map box of units that have exited the map"),
@@ -124,10 +129,21 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
     board = ctx.layout.hexes() if ctx.layout is not None else None
     statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, board=board,
                              horizon=p["horizon"])
+    routes = hq_routes(state, side, HqRules(frozenset(p["hq_kinds"]), p["hq_range"]), statuses, blocked,
+                       board=board, off_map=ctx.terrain.off_map) if p["hq_kinds"] else {}
     out: list[Finding] = []
     supplied: list[str] = []
     for uid, st in statuses.items():
         unit = state.units[uid]
+        if uid in routes:
+            supplied.append(uid)
+            r = routes[uid]
+            hq, via = state.units[r.hq_id], " ".join(ctx.label(h) for h in r.path)
+            ref = f" [{p['hq_rule']}]" if p["hq_rule"] else ""
+            out.append(Finding(ctx.cite(), Severity.INFO, f"{side} {unit.name} in {ctx.label(st.hex)} is in supply "
+                                                          f"through HQ {hq.name}: {r.distance} hexes ({via}), within "
+                                                          f"{p['hq_range']}{ref}", (uid, r.hq_id), (ctx.label(st.hex),)))
+            continue
         if st.supplied:
             supplied.append(uid)
             if p["report_paths"]:
@@ -141,7 +157,8 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
     summary = Finding(ctx.cite(), Severity.INFO,
                       f"{len(supplied)} of {len(statuses)} {side} units on the map are in supply "
                       f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
-                      f"joined to {len(sources)} source hex{'es' if len(sources) != 1 else ''}){ref}", tuple(supplied))
+                      f"joined to {len(sources)} source hex{'es' if len(sources) != 1 else ''}"
+                      f"{f'; {len(routes)} through an HQ' if routes else ''}){ref}", tuple(supplied))
     return [summary, *_exit_note(state, ctx, p, side), *sorted(out, key=Finding.sort_key)]
 
 
