@@ -380,3 +380,4 @@ from vassal_adj import cli_terrain as _cli_terrain  # noqa: E402,F401
 from vassal_adj import cli_packs as _cli_packs  # noqa: E402,F401  (packs commands, cli_packs.py)
 from vassal_adj import cli_check as _cli_check  # noqa: E402,F401  (check command, cli_check.py)
 from vassal_adj import cli_vp as _cli_vp  # noqa: E402,F401  (vp command, cli_vp.py)
+from vassal_adj import cli_verify as _cli_verify  # noqa: E402,F401  (verify command, cli_verify.py)

@@ -1,0 +1,239 @@
+"""`vassal-adj verify FILES... --module M.vmod`: what a PBEM turn did, replayed from its files.
+
+Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
+a bug). One log: its steps replayed from the opening position. Several saves and logs in game
+order: each log's steps, each save's differences from where the previous file ended, and a
+finding (``verify:continuity``) for every piece a log does not start where the previous file
+left it. This is the referee's view: masked and invisible pieces are shown, with a note.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import asdict
+from typing import Any
+
+import click
+
+from vassal_adj import packs as packs_io
+from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.errors import UsageError, Where
+from vassal_adj.load import load_module, load_save
+from vassal_adj.model.events import (
+    Added, Changed, ChatLine, DieRolled, Event, Moved, PieceDiff, PropertyChange, PropertySet,
+    Removed, Replay, TurnChanged, diff_pieces,
+)  # fmt: skip
+from vassal_adj.model.pieces import Piece
+from vassal_adj.parse.replay import opening_differences, replay
+from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
+from vassal_adj.rules.results import Finding, Severity
+
+RULE = "verify:continuity"
+_KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
+         DieRolled: "die roll", TurnChanged: "turn", PropertySet: "property"}
+_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+
+
+def _plain(text: str) -> str:
+    """A report's text without its HTML markup (VASSAL shows reports as HTML)."""
+    return " ".join(html.unescape(_TAG.sub("", text)).split())
+
+
+def _name(name: str, concealed: str | None) -> str:
+    return f"{name or '(no name)'} [{concealed}]" if concealed else name or "(no name)"
+
+
+def _props(changes: tuple[PropertyChange, ...]) -> str:
+    def show(v: str | None) -> str:
+        return "(none)" if v is None else repr(v)
+
+    return ", ".join(f"{c.name} {show(c.before)} -> {show(c.after)}" for c in changes)
+
+
+def event_line(e: Event) -> str:
+    """One event in words, places by label."""
+    if isinstance(e, Moved):
+        how = f" with stack {e.via}" if e.via else " (by a state change)" if e.by_change else ""
+        who = f" (by {e.player})" if e.player else ""
+        return f"move     {_name(e.name, e.concealed)}: {e.origin} -> {e.to}{how}{who}"
+    if isinstance(e, Added):
+        return f"arrive   {_name(e.name, e.concealed)} at {e.at}"
+    if isinstance(e, Removed):
+        return f"remove   {_name(e.name, e.concealed)} from {e.at}"
+    if isinstance(e, Changed):
+        renamed = f"{e.name_before} -> " if e.name_before != e.name else ""
+        hidden = f"; concealment {e.concealed_before} -> {e.concealed}" if e.concealed_before != e.concealed else ""
+        props = f": {_props(e.properties)}" if e.properties else ""
+        return f"change   {renamed}{_name(e.name, e.concealed)} at {e.at}{props}{hidden}"
+    if isinstance(e, ChatLine):
+        if e.report:
+            return f"report   {_plain(e.text)}"
+        return f"chat     <{e.speaker}> {e.text}" if e.speaker else f"chat     {e.text}"
+    if isinstance(e, DieRolled):
+        report = f" ({_plain(e.report)})" if e.report else ""
+        total = f", total {e.total}" if e.total and e.total != e.result else ""
+        return f"dice     {e.button} = {e.result}{total}{report}"
+    if isinstance(e, TurnChanged):
+        values = ", ".join(f"{k} {v}" for k, v in e.values) or e.state
+        return f"turn     {e.tracker}: {values}"
+    return f"property {e.name}: {e.before!r} -> {e.after!r}" + (f" ({e.container})" if e.container else "")
+
+
+def summary_line(counts: dict[str, int]) -> str:
+    main_counts = ("moves", "arrivals", "removals", "changes", "chat lines", "die rolls", "undos")
+    line = ", ".join(f"{counts[k]} {k}" for k in main_counts)
+    extra = [f"{counts[k]} {k}" for k in ("turn changes", "property changes") if counts[k]]
+    return line + (f" (also {', '.join(extra)})" if extra else "")
+
+
+def diff_line(d: PieceDiff) -> str:
+    name = _name(d.name, d.concealed)
+    if d.start is None:
+        return f"added    {name} at {d.end}"
+    if d.end is None:
+        return f"removed  {name} from {d.start}"
+    renamed = f" (was {d.name_before})" if d.name_before else ""
+    props = f": {_props(d.properties)}" if d.properties else ""
+    where = f"{d.start} -> {d.end}" if d.kind == "moved" else f"at {d.end}"
+    return f"{d.kind:<8} {name}{renamed} {where}{props}"
+
+
+def continuity_finding(d: PieceDiff, previous: str, log: str) -> Finding:
+    """The finding for one piece a log does not start where the previous file left it."""
+    name = d.name or d.piece
+    if d.start is None:
+        msg = f"{name} is in the opening position of {log} at {d.end} but not at the end of {previous}"
+    elif d.end is None:
+        msg = f"{name} is at {d.start} at the end of {previous} but not in the opening position of {log}"
+    else:
+        parts = [f"{previous} ends with it at {d.start}, {log} starts it at {d.end}"] if d.kind == "moved" else []
+        parts += [f"name was {d.name_before!r}"] if d.name_before else []
+        parts += [f"properties differ: {_props(d.properties)}"] if d.properties else []
+        parts += [] if parts else ["its concealment differs"]
+        msg = f"{name} does not start where {previous} left it: " + "; ".join(parts)
+    labels = tuple(p.label for p in (d.start, d.end) if p is not None and p.label)
+    return Finding(RULE, Severity.WARNING, msg, units=(d.piece,), hexes=labels)
+
+
+class _Section:
+    """What one file contributes: a log's replay, or a save's changes from the previous file."""
+
+    def __init__(self, path: str, is_log: bool, rp: Replay, changes: list[PieceDiff] | None) -> None:
+        self.path, self.is_log, self.replay, self.changes = path, is_log, rp, changes
+
+    def concealed(self) -> int:
+        if self.is_log:
+            return sum(1 for e in self.replay.events() if getattr(e, "concealed", None))
+        return sum(1 for d in self.changes or () if d.concealed)
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"file": self.path, "kind": "log" if self.is_log else "save",
+                               "pieces_at_start": len(self.replay.opening),
+                               "pieces_at_end": len(self.replay.final)}
+        if self.is_log:
+            out["steps"] = [{"number": s.number, "command": s.command, "undo": s.undo, "undoes": s.undoes,
+                             "events": [{"kind": _KIND[type(e)], **asdict(e)} for e in s.events]}
+                            for s in self.replay.steps if s.events]
+            out["counts"] = dict(self.replay.counts())
+            out["problems"] = list(self.replay.problems)
+        if self.changes is not None:
+            out["changes"] = [{"kind": d.kind, **asdict(d)} for d in self.changes]
+        return out
+
+    def lines(self, md: bool) -> list[str]:
+        rp = self.replay
+        head = (f"log {self.path}: {len(rp.steps)} step(s) from a position of {len(rp.opening)} piece(s)"
+                if self.is_log else f"save {self.path}: {len(rp.final)} piece(s)")
+        out = [f"## {head}" if md else f"== {head}"]
+        item = "- " if md else "  "
+        if self.is_log:
+            for s in rp.steps:
+                if not s.events:
+                    continue
+                undo = f", undo of step {s.undoes}" if s.undoes else ", an undo" if s.undo else ""
+                title = f"step {s.number}{undo} (command {s.command})"
+                out += ["", f"### {title}" if md else f"{title}:"]
+                out += [item + event_line(e) for e in s.events]
+            out += ["", ("**summary:** " if md else "summary: ") + summary_line(dict(rp.counts()))]
+            out += [f"note: {p}" for p in rp.problems]
+        if self.changes is not None:
+            out += ["", f"changes since the previous file: {len(self.changes)} piece(s)"]
+            out += [item + diff_line(d) for d in self.changes]
+        return out
+
+
+def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
+    if pattern is None:
+        return data
+    if isinstance(data, str):
+        return pattern.sub(REDACTED, data)
+    if isinstance(data, dict):
+        return {k: _scrub(v, pattern) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_scrub(v, pattern) for v in data]
+    return data
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--module", "module_path", type=click.Path(dir_okay=False),
+              help="The module (.vmod): places are given by the labels VASSAL shows.")
+@click.option("--pack", "pack_name", help="The game's rule pack: an id or alias (`packs list`), or a directory.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
+              show_default=True, help="Output format.")
+@_guarded
+def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, fmt: str) -> None:
+    """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
+
+    Give one log, or several saves and logs oldest first. A log is replayed from the
+    position it starts from; a save is compared with where the previous file ended. A log
+    that does not start where the previous file ended is a finding (verify:continuity,
+    warning): the opponent may have started from another position.
+
+    \b
+    Example:
+      vassal-adj verify turn3.vlog --module game.vmod
+      vassal-adj verify turn2.vsav turn3.vlog turn3.vsav --module game.vmod --format markdown
+    """
+    lp = packs_io.find_pack(pack_name) if pack_name else None
+    module = load_module(module_path) if module_path else None
+    games = [load_save(f) for f in files]
+    if len(games) == 1 and not games[0].is_log:
+        raise UsageError("a saved game holds no moves: give its log (.vlog), or two saves in game order",
+                         Where(path=files[0]))
+    sections: list[_Section] = []
+    findings: list[Finding] = []
+    previous: tuple[str, tuple[Piece, ...]] | None = None
+    for path, game in zip(files, games):
+        rp = replay(game.root, module, game.path)
+        changes = None
+        if previous is not None and game.is_log:
+            findings += [continuity_finding(d, previous[0], path)
+                         for d in opening_differences(previous[1], rp.opening)]
+        elif previous is not None:
+            changes = diff_pieces(previous[1], rp.final)
+        sections.append(_Section(path, game.is_log, rp, changes))
+        previous = (path, rp.final)
+    pattern = redactor(set().union(*(g.secrets() for g in games)))
+    concealed = sum(s.concealed() for s in sections)
+    if fmt == "json":
+        _emit_json(_scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
+                           "pack": lp.id if lp else None, "referee_view": True, "hidden_pieces_shown": concealed,
+                           "files": [s.data() for s in sections],
+                           "findings": [{"rule": f.rule, "severity": f.severity.value, "message": f.message,
+                                         "units": list(f.units), "hexes": list(f.hexes)} for f in findings]},
+                          pattern))
+        return
+    md = fmt == "markdown"
+    what = f"module {module.name!r}" if module else "no module: places are map pixels"
+    lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "")]
+    for s in sections:
+        lines += [""] + s.lines(md)
+    if len(sections) > 1:
+        lines += ["", f"{'## ' if md else ''}continuity: {len(findings)} finding(s)"]
+        lines += [f"{'- ' if md else '  '}{f.severity.value} {f.rule}: {f.message}" for f in findings]
+    if concealed:
+        lines += ["", f"note: hidden pieces shown: {concealed} event(s) or change(s) concern masked or "
+                      "invisible pieces, shown as the referee sees them"]
+    click.echo(_scrub("\n".join(lines), pattern))
