@@ -4,7 +4,8 @@ Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input 
 a bug). One log: its steps replayed from the opening position. Several saves and logs in game
 order: each log's steps, each save's differences from where the previous file ended, and a
 finding (``verify:continuity``) for every piece a log does not start where the previous file
-left it. This is the referee's view: masked and invisible pieces are shown, with a note.
+left it. Without --as this is the referee's view: masked and invisible pieces are shown,
+with a note; with --as SIDE, what a player of that side sees (model/viewpoint.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from vassal_adj.model.events import (
     Removed, Replay, TurnChanged, diff_pieces,
 )  # fmt: skip
 from vassal_adj.model.pieces import Piece
+from vassal_adj.model.viewpoint import view_replay
 from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
 from vassal_adj.rules.results import Finding, Severity
@@ -182,8 +184,12 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @click.option("--pack", "pack_name", help="The game's rule pack: an id or alias (`packs list`), or a directory.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
               show_default=True, help="Output format.")
+@click.option("--as", "side", metavar="SIDE",
+              help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
+                   "name, invisible ones not at all. Without it: the referee's view, with a note.")
 @_guarded
-def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, fmt: str) -> None:
+def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, fmt: str,
+           side: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
     Give one log, or several saves and logs oldest first. A log is replayed from the
@@ -205,8 +211,14 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     sections: list[_Section] = []
     findings: list[Finding] = []
     previous: tuple[str, tuple[Piece, ...]] | None = None
+    if side is not None:
+        known = set(module.sides) if module else set()
+        if known and side not in known:
+            raise UsageError(f"--as {side!r}: the module's sides are {', '.join(sorted(known))}")
     for path, game in zip(files, games):
         rp = replay(game.root, module, game.path)
+        if side is not None:
+            rp = view_replay(rp, side)
         changes = None
         if previous is not None and game.is_log:
             findings += [continuity_finding(d, previous[0], path)
@@ -216,10 +228,11 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         sections.append(_Section(path, game.is_log, rp, changes))
         previous = (path, rp.final)
     pattern = redactor(set().union(*(g.secrets() for g in games)))
-    concealed = sum(s.concealed() for s in sections)
+    concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "json":
         _emit_json(_scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
-                           "pack": lp.id if lp else None, "referee_view": True, "hidden_pieces_shown": concealed,
+                           "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
+                           "hidden_pieces_shown": concealed,
                            "files": [s.data() for s in sections],
                            "findings": [{"rule": f.rule, "severity": f.severity.value, "message": f.message,
                                          "units": list(f.units), "hexes": list(f.hexes)} for f in findings]},
@@ -227,7 +240,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         return
     md = fmt == "markdown"
     what = f"module {module.name!r}" if module else "no module: places are map pixels"
-    lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "")]
+    seen = f", as {side} sees it" if side else ""
+    lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "") + seen]
     for s in sections:
         lines += [""] + s.lines(md)
     if len(sections) > 1:

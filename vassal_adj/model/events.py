@@ -61,6 +61,7 @@ class _PieceEvent(_Event):
     name: str
     concealed: str | None = None  # "masked", "invisible", "masked+invisible" (see Piece)
     masked_name: str | None = None  # what a player without access sees
+    seen_by: tuple[str, ...] = ()  # sides that see the piece as it is while concealed
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,6 +192,7 @@ class PieceDiff:
     name_before: str | None = None
     properties: tuple[PropertyChange, ...] = field(default=())
     concealed: str | None = None
+    seen_by: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -222,13 +224,13 @@ def diff_pieces(before: Iterable[Piece], after: Iterable[Piece]) -> list[PieceDi
         seen.add(p.id)
         q = old.get(p.id)
         if q is None:
-            out.append(PieceDiff(p.id, p.name, None, _place(p), concealed=p.concealed))
+            out.append(PieceDiff(p.id, p.name, None, _place(p), concealed=p.concealed, seen_by=p.seen_by))
             continue
         props = property_changes(q.properties, p.properties)
         moved = (q.map, q.x, q.y) != (p.map, p.x, p.y)
         if moved or props or q.name != p.name or q.concealed != p.concealed:
             out.append(PieceDiff(p.id, p.name, _place(q), _place(p),
-                                 q.name if q.name != p.name else None, props, p.concealed))
-    out += [PieceDiff(q.id, q.name, _place(q), None, concealed=q.concealed)
+                                 q.name if q.name != p.name else None, props, p.concealed, p.seen_by))
+    out += [PieceDiff(q.id, q.name, _place(q), None, concealed=q.concealed, seen_by=q.seen_by)
             for q in old.values() if q.id not in seen]
     return out

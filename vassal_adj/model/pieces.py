@@ -12,8 +12,8 @@ class Piece:
 
     `name` is what VASSAL shows to a player who may see the piece (layers and labels
     applied). `concealed` says how it is hidden from other players: "masked" (Mask trait),
-    "invisible" (Invisible trait), "masked+invisible", or None. Owners are not kept: for
-    per-player access they are passwords.
+    "invisible" (Invisible trait), "masked+invisible", or None. Owners are not kept (for
+    per-player access they are passwords); `seen_by` keeps the sides they stand for.
     """
 
     id: str
@@ -25,6 +25,7 @@ class Piece:
     properties: Mapping[str, str] = field(default_factory=dict)
     concealed: str | None = None
     masked_name: str | None = None  # the name other players see while masked
+    seen_by: tuple[str, ...] = ()  # sides that see it as it is while concealed (() if none can be told)
     location: str | None = None  # the label VASSAL shows for (x, y), when a module is known
     command: int | None = None  # index of the AddPiece command in the save
 

@@ -26,6 +26,38 @@ from vassal_adj.parse.traits import (
 _CONCEALING = KindFilter(Obscurable, Hideable)
 
 
+def seen_by(piece: PieceDef, sides_of: Mapping[str, str]) -> tuple[str, ...]:
+    """The sides whose players see a concealed piece as it is (the owner's side, or the sides a
+    Mask or Invisible trait with side access names), sorted; () when no side can be told.
+
+    `sides_of` maps a player's password to their side (the save's PLAYER roster): with
+    per-player access the trait's state holds the owner's password, which is never returned.
+    """
+    found: set[str] | None = None
+    for t in _CONCEALING.select(piece.traits):
+        owner = t.masked_by if isinstance(t, Obscurable) else t.hidden_by  # type: ignore[union-attr]
+        if owner is None:
+            continue
+        if t.access == "sides":  # type: ignore[union-attr]
+            these = set(t.sides)  # type: ignore[union-attr]
+        elif t.access == "side":  # type: ignore[union-attr]
+            these = {owner}
+        else:
+            these = {sides_of[owner]} if owner in sides_of else set()
+        found = these if found is None else found & these
+    return tuple(sorted(found or ()))
+
+
+def roster_sides(root: Node) -> dict[str, str]:
+    """Password -> side of the save's PLAYER entries (kept inside: a password is never shown)."""
+    out: dict[str, str] = {}
+    for index, text in _opening_texts(root, lambda t: t.startswith("PLAYER\t")):
+        cmd = decode_command(text, index, root.where)
+        if isinstance(cmd, records.Player) and cmd.side:
+            out[cmd.password] = cmd.side
+    return out
+
+
 def _concealment(piece: PieceDef) -> str | None:
     concealing = list(_CONCEALING.select(piece.traits))
     masked = any(isinstance(t, Obscurable) and t.masked for t in concealing)
@@ -93,6 +125,7 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
             placed[m.name] = place_boards(m, selection)
             placed[m.id] = placed[m.name]
     out: list[Piece] = []
+    sides: dict[str, str] | None = None  # read once, and only when a piece is concealed
     # Most AddPieces of a big save are stacks (74,301 of Waterloo's 74,634): skip them, and
     # everything else, before any decoding, with one C-level match per command.
     for index, text in _opening_texts(root, _OTHER_ADD.match):
@@ -110,6 +143,8 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
         if boards:
             location = map_location_name(boards, basic.x, basic.y)  # type: ignore[arg-type]
         concealed = _concealment(piece)
+        if concealed and sides is None:
+            sides = roster_sides(root)
         name, properties = name_and_properties(piece)
         out.append(Piece(
             id=cmd.id,
@@ -121,6 +156,7 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
             properties=properties,
             concealed=concealed,
             masked_name=visible_name(piece) if concealed else None,
+            seen_by=seen_by(piece, sides or {}) if concealed else (),
             location=location,
             command=index,
         ))

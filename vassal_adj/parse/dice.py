@@ -8,7 +8,8 @@ from vassal_adj.parse import records
 from vassal_adj.parse.commands import Node, unlogged
 
 
-def _unwrap(rec: records.Record) -> records.Record:
+def unwrap(rec: records.Record) -> records.Record:
+    """The command a ``LOG`` record wraps (itself when not logged)."""
     while isinstance(rec, records.Log):
         rec = rec.inner
     return rec
@@ -39,7 +40,7 @@ def _dice_from_chat(index: int, node: Node, chat: records.Chat) -> DiceRoll | No
     props: list[records.MutableProperty] = []
     for kid in node.children:
         if unlogged(kid.text).startswith("MutableProperty\t"):
-            rec = _unwrap(kid.command)
+            rec = unwrap(kid.command)
             if isinstance(rec, records.MutableProperty):
                 props.append(rec)
     button = next((p.name[:-7] for p in props if p.name.endswith("_result")), None)
@@ -76,13 +77,13 @@ def dice_rolls(root: Node) -> list[DiceRoll]:
             stack.extend((k, node) for k in reversed(node.children))
         bare = unlogged(node.text)
         if bare.startswith("CHAT") and node.children:
-            chat = _unwrap(node.command)
+            chat = unwrap(node.command)
             if isinstance(chat, records.Chat):
                 roll = _dice_from_chat(index, node, chat)
                 if roll is not None:
                     out.append(roll)
         elif bare.startswith("SHOW_RESULTS\t"):
-            show = _unwrap(node.command)
+            show = unwrap(node.command)
             report = None
             if parent is not None and unlogged(parent.text).startswith("CHAT"):
                 report = unlogged(parent.text)[4:]

@@ -25,9 +25,9 @@ from vassal_adj.model.grid import map_location_name, place_boards
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records as r
-from vassal_adj.parse.builder import _concealment, _opening_texts, board_selections
+from vassal_adj.parse.builder import _concealment, _opening_texts, board_selections, seen_by
 from vassal_adj.parse.commands import Node, decode_command, iter_nodes, log_steps, parse_stream, unlogged
-from vassal_adj.parse.dice import dice_rolls
+from vassal_adj.parse.dice import dice_rolls, unwrap
 from vassal_adj.parse.traits import expand_prototypes, name_and_properties, parse_piece, visible_name
 from vassal_adj.parse.turns import tracker_reading
 
@@ -71,6 +71,7 @@ class _Live:
     properties: dict[str, str]
     concealed: str | None
     masked_name: str | None
+    seen_by: tuple[str, ...]
     map: str | None
     x: int
     y: int
@@ -98,6 +99,7 @@ class _Game:
         self.spots: dict[tuple[str | None, int, int], dict[str, None]] = {}  # boxes by spot
         self.parent: dict[str, str] = {}
         self.roster: dict[str, str] = {}  # password -> player name; never shown itself
+        self.sides: dict[str, str] = {}  # password -> side, for who sees a concealed piece
         self.problems: list[str] = []
         self.maps: dict[str | None, str | None] = {None: None}
 
@@ -114,7 +116,7 @@ class _Game:
     def snapshot(self) -> tuple[Piece, ...]:
         return tuple(Piece(id=p.id, name=p.name, map=p.map, x=p.x, y=p.y, gpid=p.gpid,
                            properties=dict(p.properties), concealed=p.concealed,
-                           masked_name=p.masked_name, location=self.label(p.map, p.x, p.y),
+                           masked_name=p.masked_name, seen_by=p.seen_by, location=self.label(p.map, p.x, p.y),
                            command=p.command) for p in self.pieces.values())
 
     def describe(self, ident: str, type_text: str, state: str, index: int) -> _Live | _Box | None:
@@ -132,8 +134,8 @@ class _Game:
         b = piece.basic
         concealed = _concealment(piece)
         name, props = name_and_properties(piece)
-        return _Live(ident, type_text, name, props, concealed,
-                     visible_name(piece) if concealed else None, self.map_of(b.map_id), b.x, b.y,  # type: ignore[union-attr]
+        return _Live(ident, type_text, name, props, concealed, visible_name(piece) if concealed else None,
+                     seen_by(piece, self.sides) if concealed else (), self.map_of(b.map_id), b.x, b.y,  # type: ignore[union-attr]
                      b.gpid, index)  # type: ignore[union-attr]
 
     def detach(self, pid: str) -> None:
@@ -177,6 +179,9 @@ class _Game:
         return next((b for b in self.spots.get((map_id, x, y), ()) if self.boxes[b].members), None)
 
     def opening(self, root: Node) -> None:
+        # The roster first: who owns a concealed piece is known only through it.
+        for index, text in _opening_texts(root, lambda t: t.startswith("PLAYER\t")):
+            self.player(decode_command(text, index, root.where))
         for index, text in _opening_texts(root, _ADD):
             empty = _EMPTY_STACK(text)
             if empty is not None:
@@ -190,12 +195,12 @@ class _Game:
             cmd = decode_command(text, index, root.where)
             if isinstance(cmd, r.AddPiece):
                 self.add(cmd, index)
-        for index, text in _opening_texts(root, lambda t: t.startswith("PLAYER\t")):
-            self.player(decode_command(text, index, root.where))
 
     def player(self, cmd: r.Record) -> None:
         if isinstance(cmd, r.Player):
             self.roster[cmd.password] = cmd.name
+            if cmd.side:
+                self.sides[cmd.password] = cmd.side
 
     def add(self, cmd: r.AddPiece, index: int) -> _Live | None:
         found = self.describe(cmd.id, cmd.type, cmd.state, index)
@@ -209,7 +214,7 @@ class _Game:
     def run_step(self, number: int, step: Node) -> tuple[list[Event], bool, list[str]]:
         """The step's events, whether it is an undo, and its chat messages."""
         rolls = {step.index + d.index: d for d in dice_rolls(step)}  # type: ignore[operator]
-        head = _bare(step.command)  # before 3.6.7 an undo step opens with its report
+        head = unwrap(step.command)  # before 3.6.7 an undo step opens with its report
         undo = seen_undo = isinstance(head, r.Chat) and head.message.startswith("* UNDO: ")
         skip: set[int] = set()
         out: list[Event] = []
@@ -218,7 +223,7 @@ class _Game:
             index = step.index + local  # type: ignore[operator]
             if id(node) in skip:
                 continue
-            cmd = _bare(node.command)
+            cmd = unwrap(node.command)
             if isinstance(cmd, r.Undo):
                 undo, seen_undo = cmd.start, True
                 continue
@@ -314,7 +319,7 @@ class _Game:
             yield Changed(piece=p.id, name=new.name, name_before=p.name, at=self.place(p),
                           properties=props, concealed_before=p.concealed, **_seen(new), **ctx)
         p.name, p.properties, p.gpid = new.name, new.properties, new.gpid
-        p.concealed, p.masked_name = new.concealed, new.masked_name
+        p.concealed, p.masked_name, p.seen_by = new.concealed, new.masked_name, new.seen_by
         if self.repositions(p, cmd, new, index):
             self.detach(p.id)
             yield self.relocate(p, new.map, new.x, new.y, ctx, by_change=True)
@@ -341,14 +346,8 @@ class _Game:
         return tuple((k, str(v)) for k, v in reading.values.items()) if reading else ()
 
 
-def _bare(cmd: r.Record) -> r.Record:
-    while isinstance(cmd, r.Log):
-        cmd = cmd.inner
-    return cmd
-
-
-def _seen(p: _Live) -> dict[str, str | None]:
-    return {"concealed": p.concealed, "masked_name": p.masked_name}
+def _seen(p: _Live) -> dict[str, object]:
+    return {"concealed": p.concealed, "masked_name": p.masked_name, "seen_by": p.seen_by}
 
 
 def _undone(done: list[tuple[int, list[str]]], said: list[str]) -> int:
