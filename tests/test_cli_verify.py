@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import CORPUS, need_corpus
 from test_replay import OPENING, PASSWORD, add, game, log, move
 
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.load import load_save
+from vassal_adj.parse.commands import iter_nodes, log_steps, unlogged
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.savedgame import SavedGame
 
@@ -106,3 +109,31 @@ def test_ccn_tutorial_with_module() -> None:
     assert "step 169, undo of step 168" in out
     assert "move     Attacker: Main Map F03 -> Main Map H08" in out
     assert "hidden pieces shown" in out
+
+
+LOGS = sorted(CORPUS.rglob("*.vlog")) if CORPUS.is_dir() else []
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_every_corpus_log_verifies_with_every_move_and_no_password(path: Path, fmt: str) -> None:
+    modules = sorted(path.parent.glob("*.vmod"))
+    args = [str(path), "--format", fmt] + (["--module", str(modules[0])] if modules else [])
+    code, out = run(*args)
+    assert code == 0, out[-2000:]
+    game = load_save(path)
+    for secret in game.secrets():
+        assert secret not in out
+    if fmt == "json":
+        counts = json.loads(out)["files"][0]["counts"]
+        # Every MovePiece outside an undo is a move (a stack's members would count once each;
+        # these logs move single pieces).
+        inside, moves = False, 0
+        for node in log_steps(game.root):
+            for _, _, n in iter_nodes(node):
+                text = unlogged(n.text)
+                if text.startswith("UNDO\t"):
+                    inside = text == "UNDO\ttrue"
+                elif text.startswith("M/") and not inside:
+                    moves += 1
+        assert counts["moves"] == moves
