@@ -57,3 +57,18 @@ def test_the_help_example_of_check_is_the_markdown_golden_report() -> None:
     save, fmt = Path(args[2]).name, args[args.index("--format") + 1]
     code, out = run_check(save, fmt)
     assert code == 1 and out == (GOLDEN / f"{Path(save).stem}.{FORMATS[fmt]}").read_text(encoding="utf-8")
+
+
+def test_check_html_and_annotate(tmp_path: Path) -> None:
+    out = tmp_path / "annotated.vsav"
+    result = CliRunner().invoke(main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module",
+                                       str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine", "--format", "html",
+                                       "--annotate", str(out)])
+    assert result.exit_code == 1  # the errors of the example
+    page = result.stdout
+    assert page.startswith("<!DOCTYPE html>") and page.count("<img") >= 4  # three findings and the map
+    assert "2615" in page and "16.11" in page
+    assert "3 marker(s) written to" in result.stderr and out.is_file()
+    again = CliRunner().invoke(main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module",
+                                      str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine", "--annotate", str(out)])
+    assert again.exit_code == 2  # an existing file is never replaced

@@ -7,12 +7,17 @@ findings, 2 bad input or pack, 3 a bug).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.errors import UsageError, Where
 from vassal_adj.load import load_module, load_save
+from vassal_adj.report.annotate import annotate
 from vassal_adj.report.findings import report_data, report_markdown, report_text
+from vassal_adj.report.html import report_html
 from vassal_adj.rules.engine import adjudicate
 from vassal_adj.state_builder import game_state
 
@@ -28,11 +33,14 @@ from vassal_adj.state_builder import game_state
 @click.option("--turn", type=int, help="The game turn (default: the turn tracker the pack names).")
 @click.option("--phase", help="The phase, e.g. axis-movement (default: the turn tracker).")
 @click.option("--weather", help="The weather, e.g. poor (default: the pack's weather table for the turn).")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
+              show_default=True, help="Output format (html: a page with map pictures, to save and open).")
+@click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
+              help="Also write a copy of the save that VASSAL opens, with a marker on every unit an error "
+                   "or warning concerns and the findings in the chat. Never replaces an existing file.")
 @_guarded
 def check(save: str, module_path: str, pack_name: str, terrain: str | None, turn: int | None,
-          phase: str | None, weather: str | None, fmt: str) -> None:
+          phase: str | None, weather: str | None, fmt: str, annotate_to: str | None) -> None:
     """Check a saved game against a rule pack and print every finding with its rule.
 
     Pieces the pack cannot make units of are reported as findings of their own (warnings),
@@ -47,13 +55,22 @@ def check(save: str, module_path: str, pack_name: str, terrain: str | None, turn
       vassal-adj check modules/kasserine/example/turn3-faults.vsav \\
           --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
     """
+    if annotate_to is not None and Path(annotate_to).exists():
+        raise UsageError(f"--annotate {annotate_to}: the file exists; outputs go to a new file, never over one",
+                         Where(path=annotate_to))
     lp = packs_io.find_pack(pack_name)
     module = load_module(module_path)
     game = load_save(save)
     state, context, _unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather,
                                            terrain=terrain)
     report = adjudicate(state, lp, context)
-    if fmt == "json":
+    if annotate_to is not None:
+        markers = annotate(game, report.findings, annotate_to, module=module)
+        click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
+    if fmt == "html":
+        click.echo(report_html(report, module=module, game=game, module_path=module_path,
+                               title=f"Referee check: {save}", source=save))
+    elif fmt == "json":
         _emit_json(report_data(report, save=save, module=module_path))
     elif fmt == "markdown":
         click.echo(report_markdown(report, source=save))

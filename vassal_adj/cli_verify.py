@@ -27,8 +27,10 @@ from vassal_adj.model.events import (
 )  # fmt: skip
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.viewpoint import view_replay
+from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
+from vassal_adj.rules.audit import audit
 from vassal_adj.rules.results import Finding, Severity
 
 RULE = "verify:continuity"
@@ -227,6 +229,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             changes = diff_pieces(previous[1], rp.final)
         sections.append(_Section(path, game.is_log, rp, changes))
         previous = (path, rp.final)
+    checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module))
+    findings += checked.findings
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "json":
@@ -234,6 +238,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                            "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
                            "hidden_pieces_shown": concealed,
                            "files": [s.data() for s in sections],
+                           "rolls": [{**asdict(r), "shown": r.shown} for r in checked.rolls],
+                           "dice_stats": [{**asdict(d), "reading": d.reading()} for d in checked.stats],
                            "findings": [{"rule": f.rule, "severity": f.severity.value, "message": f.message,
                                          "units": list(f.units), "hexes": list(f.hexes)} for f in findings]},
                           pattern))
@@ -244,9 +250,13 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "") + seen]
     for s in sections:
         lines += [""] + s.lines(md)
-    if len(sections) > 1:
-        lines += ["", f"{'## ' if md else ''}continuity: {len(findings)} finding(s)"]
-        lines += [f"{'- ' if md else '  '}{f.severity.value} {f.rule}: {f.message}" for f in findings]
+    item = "- " if md else "  "
+    if checked.rolls:
+        lines += ["", f"{'## ' if md else ''}dice: {len(checked.rolls)} roll(s) in game order"]
+        lines += [f"{item}roll {r.number}: {r.player}, {r.file} step {r.step}: {r.shown}"
+                  + (" (undone)" if r.undone_in else "") for r in checked.rolls]
+    lines += ["", f"{'## ' if md else ''}findings: {len(findings)}"]
+    lines += [f"{item}{f.severity.value} {f.rule}: {f.message}" for f in findings]
     if concealed:
         lines += ["", f"note: hidden pieces shown: {concealed} event(s) or change(s) concern masked or "
                       "invisible pieces, shown as the referee sees them"]

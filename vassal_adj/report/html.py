@@ -1,0 +1,261 @@
+"""The report as one self-contained HTML page: the findings shown on the module's own map.
+
+Every error and warning gets a picture cut from the board image around its hexes (see
+`report.pictures`); information findings form a compact table; an overview shows the whole
+map with every move of the turn as an arrow. Pictures are inline PNG ``data:`` URIs and the
+style sheet is inline, so the page opens offline and can be mailed as one file. All text is
+escaped. Player passwords (spec 5.7) are not in any field a finding or piece name is built
+from; text taken from the save is still scrubbed of them, so no rule or module quirk can
+leak one into a page that is meant to be shared.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from PIL import Image
+
+from ..errors import VassalAdjError
+from ..load import load_image
+from ..model.events import Moved, PieceDiff
+from ..model.hexgrid import HexLayout
+from ..model.module import Module
+from ..model.pieces import Piece
+from ..parse.builder import game_pieces
+from ..rules.results import SEVERITY_RANK, Finding, Report, Severity
+from ..savedgame import SavedGame
+from ..state_builder import main_layout
+from .describe import REDACTED
+from .pictures import (
+    MOVE_COLOURS,
+    SEVERITY_COLOURS,
+    Arrow,
+    Label,
+    finding_picture,
+    hex_center,
+    map_canvas,
+    overview_picture,
+    png_bytes,
+)  # fmt: skip
+
+__all__ = ["Move", "moves_of", "report_html"]
+
+# (origin label, destination label, unit name, verdict): True legal, False faulted, None not judged.
+Move = tuple[str | None, str | None, str, bool | None]
+
+_STYLE = """
+body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1640px;padding:0 16px;color:#222}
+h1{font-size:1.6em;margin:0 0 .2em}h2{margin-top:1.6em;border-bottom:2px solid #ddd}
+.meta{color:#555;margin:0 0 .8em}.counts span{display:inline-block;padding:2px 10px;margin-right:8px;
+border-radius:12px;color:#fff;font-weight:600}.error{background:#d50000}.warning{background:#e68200}
+.info{background:#0072b2}.finding{border:1px solid #ddd;border-left:6px solid #888;padding:8px 12px;
+margin:14px 0;border-radius:4px;display:flex;gap:16px;flex-wrap:wrap}.finding.sev-error{border-left-color:#d50000}
+.finding.sev-warning{border-left-color:#e68200}.finding .text{flex:1 1 320px}.finding h3{margin:.1em 0 .3em;font-size:1.05em}
+.tag{font-size:.8em;padding:1px 8px;border-radius:10px;color:#fff;margin-right:6px;vertical-align:1px}
+img{border:1px solid #bbb;max-width:100%;height:auto}table{border-collapse:collapse;width:100%}
+td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}
+.legend span{display:inline-block;margin-right:18px}.sw{display:inline-block;width:22px;height:6px;
+margin-right:6px;vertical-align:middle}.muted{color:#777}
+"""
+
+
+def _sev(f: Finding) -> str:
+    return Severity(f.severity).value
+
+
+def _scrubber(secrets: Iterable[str]) -> Callable[[str], str]:
+    """Replace every password that stands as a word of its own (not inside a longer word,
+    so a short password does not blank ordinary words) by the redaction mark."""
+    found = sorted({s for s in secrets if s}, key=len, reverse=True)
+    if not found:
+        return lambda text: text
+    pattern = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(map(re.escape, found)) + r")(?![0-9A-Za-z])")
+    return lambda text: pattern.sub(REDACTED, text)
+
+
+def _on(piece: Piece, placed_names: tuple[str, str]) -> bool:
+    return piece.map in placed_names
+
+
+def moves_of(items: Iterable[Moved | PieceDiff], findings: Sequence[Finding] = ()) -> list[Move]:
+    """Moves for the overview from replay events (`Moved`) or position differences
+    (`PieceDiff` of kind "moved"): a move whose piece an error or warning cites is faulted
+    (False), any other is not judged here (None)."""
+    cited = {u for f in findings if _sev(f) != "info" for u in f.units}
+    out: list[Move] = []
+    for item in items:
+        if isinstance(item, Moved):
+            start, end = item.origin, item.to
+        elif item.kind == "moved" and item.start is not None and item.end is not None:
+            start, end = item.start, item.end
+        else:
+            continue
+        out.append((start.label, end.label, item.name, False if item.piece in cited else None))
+    return out
+
+
+def _uri(picture: Image.Image) -> str:
+    return "data:image/png;base64," + base64.b64encode(png_bytes(picture)).decode("ascii")
+
+
+def _img(picture: Image.Image, alt: str) -> str:
+    return (f'<img src="{_uri(picture)}" width="{picture.width}" height="{picture.height}" '
+            f'alt="{html.escape(alt)}">')
+
+
+class _Page:
+    """What the page needs from the module and the save, read once."""
+
+    def __init__(self, module: Module, game: SavedGame, module_path: str | None,
+                 names: dict[str, str]) -> None:
+        self.clean = _scrubber(game.secrets())
+        self.pieces = {p.id: p for p in game_pieces(game.root, module, game.path)}
+        self.names = {**{i: p.name for i, p in self.pieces.items()}, **names}
+        found = main_layout(module, game)
+        self.layout: HexLayout | None = None
+        self.canvas: Image.Image | None = None
+        self.map_names: tuple[str, str] = ("", "")
+        if found is not None and module_path is not None:
+            placed, self.layout = found
+            self.map_names = (placed.map.name, placed.map.id)
+            self.canvas = map_canvas(placed, self._image_reader(module_path))
+
+    @staticmethod
+    def _image_reader(module_path: str) -> Callable[[str], bytes | None]:
+        def read(name: str) -> bytes | None:
+            try:
+                return load_image(module_path, name)
+            except VassalAdjError:  # VASSAL draws a board without its image blank
+                return None
+        return read
+
+    def text(self, value: object) -> str:
+        """Escaped text, scrubbed of passwords."""
+        return html.escape(self.clean(str(value)))
+
+    def unit_names(self, f: Finding) -> list[str]:
+        return [self.clean(self.names.get(u, u)) for u in f.units]
+
+    def picture(self, f: Finding) -> str:
+        if self.layout is None or self.canvas is None:
+            return '<p class="muted">(no picture: the map has no numbered hex grid, or no module file was given)</p>'
+        labels = [Label((p.x, p.y), self.clean(p.name or u)) for u in f.units
+                  if (p := self.pieces.get(u)) is not None and _on(p, self.map_names)]
+        pic = finding_picture(self.canvas, self.layout, f.hexes, SEVERITY_COLOURS[_sev(f)], labels)
+        if pic is None:
+            return '<p class="muted">(no picture: no hex of this finding is on the map)</p>'
+        return _img(pic, f"{f.rule} at {', '.join(f.hexes)}")
+
+    def overview(self, problems: Sequence[Finding], moves: Sequence[Move]) -> tuple[str, int]:
+        """The overview picture and how many moves could not be drawn (a place off the grid)."""
+        if self.layout is None or self.canvas is None:
+            return '<p class="muted">(no map picture: the map has no numbered hex grid, or no module file was given)</p>', 0
+        arrows: list[Arrow] = []
+        skipped = 0
+        for start, end, _name, ok in moves:
+            a = hex_center(self.layout, start) if start else None
+            b = hex_center(self.layout, end) if end else None
+            if a is None or b is None:
+                skipped += 1
+                continue
+            arrows.append(Arrow(a, b, MOVE_COLOURS[ok]))
+        marked = [(h, SEVERITY_COLOURS[_sev(f)]) for f in sorted(problems, key=lambda f: -SEVERITY_RANK[f.severity])
+                  for h in f.hexes]
+        return _img(overview_picture(self.canvas, self.layout, arrows, marked), "the whole map with the moves"), skipped
+
+
+def _counts(findings: Sequence[Finding]) -> dict[str, int]:
+    out = {s.value: 0 for s in Severity}
+    for f in findings:
+        out[_sev(f)] += 1
+    return out
+
+
+def _head(page: _Page, report: Report | None, title: str, source: str, counts: dict[str, int]) -> list[str]:
+    out = [f"<h1>{page.text(title)}</h1>"]
+    meta = [f"file {page.text(source)}"] if source else []
+    if report is not None:
+        def show(v: object) -> str:
+            return "unknown" if v is None else page.text(v)
+        meta.append(f"pack {page.text(report.pack)}; turn {show(report.turn)}, phase {show(report.phase)}, "
+                    f"weather {show(report.weather)}")
+    if meta:
+        out.append(f'<p class="meta">{" &middot; ".join(meta)}</p>')
+    out.append('<p class="counts">' + "".join(
+        f'<span class="{k}">{n} {k if n == 1 or k == "info" else k + "s"}</span>' for k, n in counts.items()) + "</p>")
+    return out
+
+
+def _finding(page: _Page, f: Finding) -> list[str]:
+    sev = _sev(f)
+    units = ", ".join(page.unit_names(f))
+    where = [f"hexes: {page.text(', '.join(f.hexes))}"] if f.hexes else []
+    where += [f"units: {html.escape(units)}"] if units else []
+    return [f'<div class="finding sev-{sev}"><div class="text">',
+            f'<h3><span class="tag {sev}">{sev}</span>{page.text(f.rule)}</h3>',
+            f"<p>{page.text(f.message)}</p>",
+            f'<p class="muted">{"<br>".join(where)}</p>' if where else "",
+            f"</div><div>{page.picture(f)}</div></div>"]
+
+
+def _info_table(page: _Page, info: Sequence[Finding]) -> list[str]:
+    rows = [f"<tr><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
+            f"<td>{page.text(f.message)}</td></tr>" for f in info]
+    return ["<table><thead><tr><th>Rule</th><th>Hexes</th><th>Finding</th></tr></thead><tbody>",
+            *rows, "</tbody></table>"]
+
+
+def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[str]]:
+    """The overview's legend, and the table of moves under it."""
+    legend = [(MOVE_COLOURS[False], "move cited by an error or warning"), (MOVE_COLOURS[True], "move judged legal"),
+              (MOVE_COLOURS[None], "move not judged"),
+              (SEVERITY_COLOURS["error"], "hex of an error"), (SEVERITY_COLOURS["warning"], "hex of a warning")]
+    head = '<p class="legend">' + "".join(
+        f'<span><i class="sw" style="background:rgb{c}"></i>{t}</span>' for c, t in legend) + "</p>"
+    if not moves:
+        return head, ['<p class="muted">No moves were given: the map shows where the findings are.</p>']
+    out = [f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'] if skipped else []
+    verdict = {True: "legal", False: "cited by a finding", None: ""}
+    rows = [f"<tr><td>{page.text(name)}</td><td>{page.text(a or 'off the grid')}</td>"
+            f"<td>{page.text(b or 'off the grid')}</td><td>{verdict[ok]}</td></tr>" for a, b, name, ok in moves]
+    table = "<table><thead><tr><th>Unit</th><th>From</th><th>To</th><th>Verdict</th></tr></thead><tbody>"
+    return head, [*out, table, *rows, "</tbody></table>"]
+
+
+def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
+                module_path: str | None, moves: Sequence[Move] = (), title: str = "Referee report",
+                source: str = "") -> str:
+    """The page for a `Report` (or a plain list of findings, e.g. `verify`'s).
+
+    `module_path` is the module file the board images are read from (None: no pictures);
+    `moves` are drawn on the overview (see `moves_of`); `title` and `source` head the page.
+    """
+    report = report_or_findings if isinstance(report_or_findings, Report) else None
+    findings = list(report.findings if report is not None else report_or_findings)
+    page = _Page(module, game, module_path, dict(report.unit_names) if report is not None else {})
+    problems = [f for f in findings if _sev(f) != "info"]
+    info = [f for f in findings if _sev(f) == "info"]
+    body = _head(page, report, title, source, report.counts() if report is not None else _counts(findings))
+    body.append("<h2>Errors and warnings</h2>")
+    if not problems:
+        body.append("<p>None.</p>")
+    for f in problems:
+        body += _finding(page, f)
+    overview, skipped = page.overview(problems, moves)
+    legend, table = _moves(page, moves, skipped)
+    body += ["<h2>The map</h2>", legend, f"<p>{overview}</p>", *table]
+    if info:
+        body += ["<h2>Information</h2>", *_info_table(page, info)]
+    if report is not None and report.notes:
+        body += ["<h2>Notes</h2>", "<ul>", *(f"<li>{page.text(n)}</li>" for n in report.notes), "</ul>"]
+    if report is not None and report.assumptions:
+        body += ["<h2>Assumptions</h2>", "<ul>"]
+        body += [f"<li><code>{page.text(name)}</code> = <code>{page.text(repr(a.get('value')))}</code>: "
+                 f"{page.text(a.get('source', ''))}</li>" for name, a in sorted(report.assumptions.items())]
+        body.append("</ul>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{page.text(title)}</title><style>{_STYLE}</style></head><body>\n"
+            + "\n".join(b for b in body if b) + "\n</body></html>\n")
