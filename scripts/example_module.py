@@ -228,6 +228,13 @@ def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
         'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
         'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" sendToLocationMoveTrails="Never"/>',
         '    <VASSAL.build.module.Chatter/>',
+        # One die for the combat results table; the attributes are those of VASSAL 3.6's default
+        # "1d6" button (the report reads "*** 1d6 = 5 *** <player>", spec 5.4).
+        '    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
+        'icon="/images/die.gif" keepCount="1" keepDice="false" keepOption="&gt;" lockAdd="false" lockDice="false" '
+        'lockPlus="false" lockSides="false" nDice="1" nSides="6" name="1d6" plus="0" prompt="false" propertyGate="" '
+        'reportFormat="** $name$ = $result$ *** &amp;lt;$PlayerName$&amp;gt;" reportTotal="false" sortDice="false" '
+        'text="1d6" tooltip="Roll one die"/>',
         *_map_xml(MAP, BOARD, IMAGE, _hex_grid()),
         *_map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, _zoned_grid()),
         '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '

@@ -8,7 +8,9 @@
   96 counters of pack.toml's order of battle plus three markers, and the turn tracker;
 - setup.vsav: the Allied initial deployment, every reinforcement in its box, Turn 1;
 - turn3-faults.vsav: Game-Turn 3, Allied Movement, with the deliberate faults of
-  example_saves.FAULTS and nothing else wrong.
+  example_saves.FAULTS and nothing else wrong;
+- turn4-axis.vlog, turn4-restart.vlog, turn4-wrong-start.vlog: logs of Game-Turn 4 with the
+  deliberate faults of example_logs.LOG_FAULTS (see example_logs.py).
 
 Saves are written through `SavedGame.write`. Everything is deterministic: running it twice
 gives the same files.
@@ -24,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import example_logs as el
 import example_module as em
 import example_saves as es
 import example_terrain as et
@@ -124,6 +127,8 @@ def main(out_dir: Path = OUT, terrain_path: Path = TERRAIN) -> None:
         if target.exists():
             target.unlink()  # the generator owns this file; SavedGame.write never replaces an input
         game.write(target)
+    el.write_logs(out_dir, counters, pack, lay, Codec(obfuscated=True, key=KEY),
+                  lambda description: metadata(f"  <description>{description}</description>\n"), MODULEDATA)
 
 
 if __name__ == "__main__":

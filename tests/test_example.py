@@ -1,6 +1,7 @@
 """The example in modules/kasserine/example/ is what scripts/make_example.py writes, and it is
 what it claims: every counter of pack.toml, every piece where the script puts it, the turn
-tracker at the stated turn and phase, and turn3-faults.vsav wrong in exactly its FAULTS."""
+tracker at the stated turn and phase, and turn3-faults.vsav wrong in exactly its FAULTS (the
+logs of Game-Turn 4: tests/test_example_logs.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ from vassal_adj.parse.turns import tracker_reading
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 TERRAIN = REPO / "modules" / "kasserine" / "terrain.csv"
-FILES = ("Kasserine.vmod", "setup.vsav", "turn3-faults.vsav")
+FILES = ("Kasserine.vmod", "setup.vsav", "turn3-faults.vsav",
+         "turn4-axis.vlog", "turn4-restart.vlog", "turn4-wrong-start.vlog")
 sys.path.insert(0, str(REPO / "scripts"))
 
 

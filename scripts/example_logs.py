@@ -1,0 +1,308 @@
+"""The example logs of Game-Turn 4, written as VASSAL 3.6.7 writes them, with deliberate faults.
+
+- turn4-axis.vlog: the Axis Player-Turn. It opens on Game-Turn 4, Axis Movement (turn 3 with
+  its faults put right and the Allied turn-3 moves made); the Axis player brings on a
+  reinforcement, moves, passes to Axis Combat, rolls, undoes the roll, rolls again and passes
+  the turn to the Allies.
+- turn4-restart.vlog: the same opening and moves, then one roll: the log the Axis player
+  recorded first and threw away for the one above.
+- turn4-wrong-start.vlog: the Allied Player-Turn, opened on a position that differs from the
+  end of turn4-axis.vlog in one unit.
+
+The faults are LOG_FAULTS (other tests and checks import it); every other move is legal
+(tests/test_example_logs.py says so with vassal_adj's own rules). A log is a save of the
+opening position followed by one `LOG` step per player action (spec 5.6): moves with their
+report and the mover's password, a new stack when a piece lands on an empty spot, Dice
+Button rolls (5.4), an undo bracket (`UNDO<TAB>true` ... `UNDO<TAB>false`), turn tracker
+changes with their report (5.8). Deterministic: fixed ids and clocks, no randomness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from example_module import (
+    BOARD,
+    BOX_BOARD,
+    BOX_MAP,
+    MAP,
+    PHASES,
+    Counter,
+    box_slot,
+    piece_state,
+    piece_type,
+    tracker_state,
+)
+from example_saves import FIXED_MS, TURN3_ALLIED, TURN3_AXIS, Place, turn3_places
+
+from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.parse.commands import Node, encode
+from vassal_adj.parse.tokens import join
+from vassal_adj.savedgame import SavedGame
+
+Key = tuple[str | None, str]  # (side, name) of a counter
+Spot = tuple[str, int, int]  # (map, x, y)
+Step = tuple[str, ...]  # ("move", side, unit, hex or box) | ("turn", side, phase) | ("chat", side, text)
+#                         | ("roll", side, result) | ("undo", side): undo the latest roll
+
+DAY = 86_400_000
+# Player names as VASSAL shows them, and the passwords it writes in PLAYER entries and moves
+# (spec 5.7): fake ones, so that tests can check no output ever shows them.
+PLAYERS = {"Axis": ("Erwin", "axis-player-secret"), "Allied": ("Lloyd", "allied-player-secret")}
+DICE = "1d6"  # the module's Dice Button (example_module.py)
+
+# Game-Turn 4 opens on turn 3's position with its faults put right and the Allied turn-3
+# moves made: 1/13 closed up on the panzers at 2514, where 501 and 2/86 are in its zone.
+TURN4_AXIS = {**TURN3_AXIS, "3-4-11 (2/86)": "2614", "3-2-16 (580)": "3113", "5-3-12 (1/5)": "2411"}
+TURN4_ALLIED = {**TURN3_ALLIED, "2-1-14 (1/13)": "2514"}
+
+AXIS_MOVES: list[Step] = [
+    ("move", "Axis", "2-2-11 (10)", "3920"),  # 23: a Game-Turn 4 reinforcement enters at 3920
+    ("move", "Axis", "2-2-11 (10)", "3718"),
+    ("move", "Axis", "1-2-9 (Lang)", "3920"),
+    ("move", "Axis", "5-3-12 (2/7)", "2515"),  # by road, into 1/13's zone, where it stops
+    ("move", "Axis", "5-3-12 (2/5)", "2010"),  # fault: across the ridge, off the roads
+    ("move", "Axis", "6-5-10 (501)", "2513"),  # fault: out of 1/13's zone into it again
+    ("move", "Axis", "3-4-11 (2/104)", "2516"),  # fault: onto 1/104, and it stays there
+    ("move", "Axis", "3-2-16 (580)", "2916"),
+]
+ATTACK = "501, 2/7 and 2/86 attack 1/13 in 2514: 14 to 1"
+AXIS_STEPS: list[Step] = [
+    *AXIS_MOVES,
+    ("turn", "Axis", "Axis Combat"),
+    ("chat", "Axis", ATTACK),
+    ("roll", "Axis", "2"),
+    ("undo", "Axis"),  # fault: the roll is taken back ...
+    ("roll", "Axis", "6"),  # ... and rolled again
+    ("chat", "Axis", "6: 1/13 is eliminated"),
+    ("move", "Axis", "2-1-14 (1/13)", "Eliminated"),  # the attacker applies the result
+    ("turn", "Axis", "Allied Movement"),
+]
+RESTART_STEPS: list[Step] = [*AXIS_MOVES, ("turn", "Axis", "Axis Combat"), ("chat", "Axis", ATTACK),
+                             ("roll", "Axis", "1")]
+# turn4-wrong-start.vlog opens with 2/7 back where it stood before turn4-axis.vlog moved it.
+WRONG_START_UNIT = ("Axis", "5-3-12 (2/7)", "2714")
+ALLIED_STEPS: list[Step] = [
+    ("move", "Allied", "2-3-11 (1/6)", "2115"),
+    ("move", "Allied", "1-2-7 (-/168)", "2211"),
+    ("turn", "Allied", "Allied Combat"),
+]
+
+AXIS_LOG, RESTART_LOG, WRONG_START_LOG = "turn4-axis.vlog", "turn4-restart.vlog", "turn4-wrong-start.vlog"
+
+# The deliberate faults. `step` counts the log's LOG steps from 1 (as vassal_adj's replay
+# does); `hexes` are (from, to) for a move; `rule` is what a check should cite.
+LOG_FAULTS: list[dict[str, object]] = [
+    {"kind": "illegal path", "file": AXIS_LOG, "step": 5, "side": "Axis", "unit": "5-3-12 (2/5)",
+     "hexes": ("2711", "2010"), "rule": "kasserine:16.11",
+     "detail": "armor: every path within its 12 MP crosses rough hexes off the roads (2711 2611 2512 2411 "
+               "2311 2210 2110 2010, 9 MP); the legal way round the ridge needs 14 MP"},
+    {"kind": "zoc to zoc", "file": AXIS_LOG, "step": 6, "side": "Axis", "unit": "6-5-10 (501)",
+     "hexes": ("2613", "2513"), "rule": "kasserine:19.2",
+     "detail": "starts in the zone of control of 2-1-14 (1/13) at 2514 and moves into it again; "
+               "no Withdrawal was declared"},
+    {"kind": "overstack", "file": AXIS_LOG, "step": 7, "side": "Axis", "unit": "3-4-11 (2/104)",
+     "hexes": ("2418", "2516"), "units": ("3-4-11 (1/104)", "3-4-11 (2/104)"), "rule": "kasserine:23",
+     "detail": "moves onto 3-4-11 (1/104); both end the Axis Movement Phase in 2516"},
+    {"kind": "reroll", "file": AXIS_LOG, "step": 12, "side": "Axis", "button": DICE, "undoes": 11,
+     "results": ("2", "6"), "rule": "audit:undo-reroll",
+     "detail": "the 1d6 roll of step 11 (2) is undone in step 12 and rolled again in step 13 (6)"},
+    {"kind": "restart", "file": RESTART_LOG, "same_opening_as": AXIS_LOG, "side": "Axis", "button": DICE,
+     "results": ("1",), "other_results": ("2", "6"), "rule": "audit:restart",
+     "detail": "the same opening as turn4-axis.vlog and the same moves, with another roll (1)"},
+    {"kind": "wrong start", "file": WRONG_START_LOG, "after": AXIS_LOG, "side": "Axis",
+     "unit": "5-3-12 (2/7)", "hexes": ("2515", "2714"), "rule": "verify:continuity",
+     "detail": "turn4-axis.vlog ends with 2/7 at 2515; turn4-wrong-start.vlog opens with it at 2714"},
+]
+
+
+def turn4_places(pack: dict) -> dict[Key, Place]:
+    """(side, name) -> place at the opening of Game-Turn 4 (the Turn 4 box still full)."""
+    out = turn3_places(pack)
+    out.update({("Axis", u): ("hex", h) for u, h in TURN4_AXIS.items()})
+    out.update({("Allied", u): ("hex", h) for u, h in TURN4_ALLIED.items()})
+    out[(None, "Game Turn")] = ("box", "Turn 4")
+    return out
+
+
+class Table:
+    """The game while a log is written: where each piece is, its stacks, the dice properties.
+
+    Pieces have the ids of example_saves.save_text (by counter order); a stack of an opening
+    has the id after its bottom piece's, a stack made while logging one from `clock`.
+    """
+
+    def __init__(self, counters: list[Counter], lay: HexLayout, clock: int) -> None:
+        self.counters, self.lay, self.clock = counters, lay, clock
+        self.ids = {c.name: str(FIXED_MS + 2 * n + 1) for n, c in enumerate(counters)}  # names are unique
+        self.spot: dict[str, Spot] = {}
+        self.names: dict[Spot, str] = {}  # what VASSAL reports there: hex label or box name
+        self.stacks: dict[Spot, list[str]] = {}  # piece ids, bottom first
+        self.stack_id: dict[Spot, str] = {}
+        self.dice: list[dict[str, str]] = [dict.fromkeys(("result", "total", "keep", "summary"), "")]
+
+    @classmethod
+    def opening(cls, counters: list[Counter], places: dict[Key, Place], lay: HexLayout, clock: int) -> Table:
+        """The table of a save written from `places`, boxes filled as example_saves fills them."""
+        t, filled = cls(counters, lay, clock), {}
+        for c in counters:
+            kind, where = places[(c.side, c.name)]
+            if kind == "hex":
+                spot = (MAP, *lay.center(where))
+            else:
+                spot = (BOX_MAP, *box_slot(where, filled.get(where, 0)))
+                filled[where] = filled.get(where, 0) + 1
+            t.put(t.ids[c.name], spot, where)
+        t.settle()
+        return t
+
+    def copy(self, clock: int, changes: dict[str, str]) -> Table:
+        """This position as the next save holds it, with the units of `changes` put on other
+        hexes: one stack per spot, ids as at an opening."""
+        t = Table(self.counters, self.lay, clock)
+        for pid, spot in self.spot.items():
+            t.put(pid, spot, self.names[spot])
+        for unit, label in changes.items():
+            t.put(t.ids[unit], (MAP, *self.lay.center(label)), label)
+        t.settle()
+        return t
+
+    def settle(self) -> None:
+        self.stack_id = {s: str(int(ids[0]) + 1) for s, ids in self.stacks.items() if ids}
+
+    def put(self, pid: str, spot: Spot, name: str) -> None:
+        old = self.spot.get(pid)
+        if old is not None:
+            self.stacks[old].remove(pid)
+        self.spot[pid], self.names[spot] = spot, name
+        self.stacks.setdefault(spot, []).append(pid)
+
+    def save_children(self, turn: int, phase: str) -> list[Node]:
+        """The save of this position (spec 5.2): pieces, their stacks, roster, boards, tracker."""
+        pieces = []
+        for n, c in enumerate(self.counters):
+            pid = self.ids[c.name]
+            m, x, y = self.spot[pid]
+            pieces.append(Node("+/" + join([pid, piece_type(c), piece_state(c, m, x, y, n + 1)], "/")))
+        stacks = [Node("+/" + join([self.stack_id[s], "stack", join([s[0], str(s[1]), str(s[2]), *ids, "@@0"], ";")],
+                                   "/")) for s, ids in self.stacks.items() if ids]
+        roster = [Node(join(["PLAYER", pw, name, side], "\t")) for side, (name, pw) in PLAYERS.items()]
+        return [Node(""), Node("", pieces + stacks), *roster,
+                Node(join([MAP + "BoardPicker", BOARD, "0", "0"], "\t")),
+                Node(join([BOX_MAP + "BoardPicker", BOX_BOARD, "0", "0"], "\t")),
+                Node("TURNTurnTracker0\t" + tracker_state(turn, phase)), Node("end_save")]
+
+    def move(self, side: str, unit: str, dest: str) -> Node:
+        """A drag of one piece to a hex or a box, as PieceMover logs it: the MovePiece, the
+        stack VASSAL makes when no piece stands there, the move report (the Map's moveToFormat)."""
+        pid = self.ids[unit]
+        old = self.spot[pid]
+        below = self.stacks[old][: self.stacks[old].index(pid)]
+        if dest[:1].isdigit():
+            spot = (MAP, *self.lay.center(dest))
+        else:  # the box's next free place
+            spot = (BOX_MAP, *box_slot(dest, sum(1 for s, ids in self.stacks.items() if ids and self.names[s] == dest)))
+        under = self.stacks.get(spot, [])[-1:]  # lands on the top piece of a stack there
+        fields = [pid, spot[0], str(spot[1]), str(spot[2]), under[0] if under else "null",
+                  old[0], str(old[1]), str(old[2]), below[-1] if below else "null", PLAYERS[side][1]]
+        report = f"* {unit} moves {self.names[old]} &rarr; {dest} *"
+        self.put(pid, spot, dest)
+        kids = []
+        if not under:
+            self.clock += 1
+            self.stack_id[spot] = str(self.clock)
+            kids.append(Node("+/" + join([str(self.clock), "stack",
+                                          join([spot[0], str(spot[1]), str(spot[2]), pid, "@@0"], ";")], "/")))
+        return Node("M/" + join(fields, "/"), [*kids, Node("CHAT" + report)])
+
+    def roll(self, side: str, result: str) -> Node:
+        """A Dice Button roll (spec 5.4): its report, then the four properties it sets."""
+        new = {"result": result, "total": result, "keep": result, "summary": f"{result} x1"}
+        old = self.dice[-1]
+        self.dice.append(new)
+        props = [Node(join(["MutableProperty", f"{DICE}_{k}", old[k], new[k], "Module"], "\t")) for k in new]
+        return Node(f"CHAT*** {DICE} = {result} *** &lt;{PLAYERS[side][0]}&gt;", props)
+
+    def undo_roll(self, roll: Node) -> Node:
+        """Undo of the latest roll as VASSAL 3.6.7 logs it: UNDO true, the inverse, UNDO false."""
+        self.dice.pop()
+        return Node("UNDO\ttrue", [inverse(roll), Node("UNDO\tfalse")])
+
+
+def inverse(node: Node) -> Node:
+    """VASSAL's Command.getUndoCommand: the sub-commands' inverses in reverse order, then the
+    node's own; the first becomes the root (Command.append on a null command)."""
+    parts = [inverse(k) for k in reversed(node.children)] + [Node(_inverse_text(node.text))]
+    return Node(parts[0].text, [*parts[0].children, *parts[1:]])
+
+
+def _inverse_text(text: str) -> str:
+    if text.startswith("CHAT"):
+        return "CHAT* UNDO: " + text[4:]  # Chatter.DisplayText: "* UNDO: " + the message
+    if text.startswith("MutableProperty\t"):
+        _, name, old, new, container = text.split("\t")
+        return join(["MutableProperty", name, new, old, container], "\t")
+    raise ValueError(f"no inverse written for {text[:20]!r}")
+
+
+def turn_change(side: str, turn: int, old: str, new: str) -> Node:
+    """A press of the turn tracker's Next: its new state and its report (TurnTracker reportFormat)."""
+    report = f"* &lt;{PLAYERS[side][0]}&gt; Turn Updated from Turn {turn}: {old} to Turn {turn}: {new}"
+    return Node("TURNTurnTracker0\t" + tracker_state(turn, new), [Node("CHAT" + report)])
+
+
+def logged(node: Node) -> Node:
+    """A step as the logger writes it: every command of the action wrapped in LOG (5.6)."""
+    return Node("LOG\t" + node.text, [logged(k) for k in node.children])
+
+
+def play(table: Table, steps: list[Step], turn: int, phase: str) -> tuple[list[Node], str]:
+    """The LOG steps of `steps` played on `table` (which they change), and the final phase."""
+    out, rolls = [], []
+    for kind, side, *args in steps:
+        if kind == "move":
+            node = table.move(side, *args)
+        elif kind == "turn":
+            node, phase = turn_change(side, turn, phase, args[0]), args[0]
+        elif kind == "chat":
+            node = Node(f"CHAT&lt;{PLAYERS[side][0]}&gt; - {args[0]}")
+        elif kind == "roll":
+            node = table.roll(side, args[0])
+            rolls.append(node)
+        else:
+            node = table.undo_roll(rolls.pop())
+        out.append(logged(node))
+    assert phase in PHASES, phase
+    return out, phase
+
+
+def log_text(table: Table, steps: list[Step], turn: int, phase: str) -> tuple[str, str]:
+    """The savedGame text of a log opening on `table`'s position, and the phase it ends in."""
+    opening = table.save_children(turn, phase)
+    played, end_phase = play(table, steps, turn, phase)
+    return encode(Node("begin_save", opening + played)), end_phase
+
+
+def write_logs(out_dir: Path, counters: list[Counter], pack: dict, lay: HexLayout, codec: Codec,
+               savedata: Callable[[str], bytes], moduledata: bytes) -> list[str]:
+    """Write the three logs into `out_dir`; returns their file names."""
+    places = turn4_places(pack)
+    axis = Table.opening(counters, places, lay, FIXED_MS + 3 * DAY)
+    restart = Table.opening(counters, places, lay, FIXED_MS + 3 * DAY - 3_600_000)  # recorded first
+    texts = {RESTART_LOG: log_text(restart, RESTART_STEPS, 4, "Axis Movement")[0]}
+    texts[AXIS_LOG], phase = log_text(axis, AXIS_STEPS, 4, "Axis Movement")
+    _, unit, where = WRONG_START_UNIT
+    allied = axis.copy(FIXED_MS + 4 * DAY, {unit: where})  # the one unit out of place
+    texts[WRONG_START_LOG] = log_text(allied, ALLIED_STEPS, 4, phase)[0]
+    descriptions = {AXIS_LOG: "Kasserine: Game-Turn 4, the Axis Player-Turn (with deliberate faults)",
+                    RESTART_LOG: "Kasserine: Game-Turn 4, the Axis Player-Turn recorded first and thrown away",
+                    WRONG_START_LOG: "Kasserine: Game-Turn 4, the Allied Player-Turn from a position one unit off"}
+    for name, text in texts.items():
+        game = SavedGame.new(text, codec=codec, savedata=savedata(descriptions[name]), moduledata=moduledata)
+        target = out_dir / name
+        if target.exists():
+            target.unlink()  # the generator owns this file; SavedGame.write never replaces an input
+        game.write(target)
+    return list(texts)
