@@ -397,3 +397,18 @@ def test_search_matches_brute_force(scenario) -> None:
     steps = [step(a, b) for a, b in zip(path, path[1:])]
     assert None not in steps and sum(steps, Fraction(0)) == res.cost == best[goal]  # no cheaper path exists
     assert reach.path_to(goal)[-1] == goal
+
+
+def test_16_11_a_shortcut_through_rough_is_named_when_the_way_round_is_too_long() -> None:
+    # A wall of rough across a 3-wide strip, open at one end: the panzer's straight line crosses it
+    # (16.11 bars that), the legal way round costs more than its allowance. The finding names the
+    # rule the short way breaks, not only the allowance.
+    strip = [H(c, r) for c in (4, 5, 6) for r in range(0, 12)]
+    wall = {H(c, 5): {"rough"} for c in (4, 5)}  # (6, 5) stays open
+    slow = dataclasses.replace(PANZER, movement=6)
+    cheap_rough = dataclasses.replace(RULES, terrain_costs={"clear": 1, "rough": 1})
+    res = legal_path(game((slow, H(4, 2))), tmap(wall), "g1", None, H(4, 8), cheap_rough, area=strip)
+    assert not res.ok and res.rule_ref == "16.11"
+    assert res.reason.startswith("the legal way needs ")
+    assert "breaks a rule first here: rough hex 0405 prohibited to mechanized units" in res.reason
+    assert res.reason.endswith("[16.11]")

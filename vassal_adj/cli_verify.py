@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 from dataclasses import asdict
 from typing import Any
 
@@ -26,12 +27,16 @@ from vassal_adj.model.events import (
     Removed, Replay, TurnChanged, diff_pieces,
 )  # fmt: skip
 from vassal_adj.model.pieces import Piece
-from vassal_adj.model.viewpoint import view_replay
+from vassal_adj.model.module import Module
+from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
+from vassal_adj.report.annotate import annotate
+from vassal_adj.report.html import moves_of, report_html
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
-from vassal_adj.rules.audit import audit
+from vassal_adj.rules.audit import Audit, audit
 from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.verify_builder import verify_turn
 
 RULE = "verify:continuity"
 _KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
@@ -184,14 +189,17 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @click.option("--module", "module_path", type=click.Path(dir_okay=False),
               help="The module (.vmod): places are given by the labels VASSAL shows.")
 @click.option("--pack", "pack_name", help="The game's rule pack: an id or alias (`packs list`), or a directory.")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
+              show_default=True, help="Output format (html: a page with map pictures and every move drawn).")
+@click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
+              help="Write a copy of the last file (the opponent's save) that VASSAL opens, with a marker on "
+                   "every unit an error or warning concerns and the findings in the chat.")
 @click.option("--as", "side", metavar="SIDE",
               help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
                    "name, invisible ones not at all. Without it: the referee's view, with a note.")
 @_guarded
 def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, fmt: str,
-           side: str | None) -> None:
+           annotate_to: str | None, side: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
     Give one log, or several saves and logs oldest first. A log is replayed from the
@@ -217,9 +225,17 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         known = set(module.sides) if module else set()
         if known and side not in known:
             raise UsageError(f"--as {side!r}: the module's sides are {', '.join(sorted(known))}")
+    if annotate_to is not None:
+        _check_annotate(annotate_to, files[-1], games[-1].is_log, module)
+    hidden: dict[str, str] = {}  # piece id -> how --as SIDE sees it, when not in full
+    moves_checked: list[Finding] = []
     for path, game in zip(files, games):
         rp = replay(game.root, module, game.path)
+        if lp is not None and module is not None and game.is_log:
+            moves_checked += verify_turn(module, game, lp, rp).findings
         if side is not None:
+            hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
+                          if (v := visibility(p.concealed, p.seen_by, side)) != "full")
             rp = view_replay(rp, side)
         changes = None
         if previous is not None and game.is_log:
@@ -230,21 +246,52 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         sections.append(_Section(path, game.is_log, rp, changes))
         previous = (path, rp.final)
     checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module))
-    findings += checked.findings
+    # A finding about a piece the side may not see would tell them what it is or where it went.
+    kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]
+    findings = kept + findings + list(checked.findings)
+    left_out = len(moves_checked) - len(kept)
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
-    if fmt == "json":
+    if fmt == "html":
+        events = [e for sec in sections for e in sec.replay.events() if isinstance(e, Moved) and not e.undo]
+        events += [d for sec in sections for d in sec.changes or ()]
+        click.echo(_scrub(report_html(findings, module=module, game=games[-1], module_path=module_path,
+                                      moves=moves_of(events, findings), title=f"Turn verification: {files[-1]}",
+                                      source=", ".join(files)), pattern))
+    elif fmt == "json":
         _emit_json(_scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
                            "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
-                           "hidden_pieces_shown": concealed,
+                           "hidden_pieces_shown": concealed, "findings_left_out": left_out,
                            "files": [s.data() for s in sections],
                            "rolls": [{**asdict(r), "shown": r.shown} for r in checked.rolls],
                            "dice_stats": [{**asdict(d), "reading": d.reading()} for d in checked.stats],
                            "findings": [{"rule": f.rule, "severity": f.severity.value, "message": f.message,
                                          "units": list(f.units), "hexes": list(f.hexes)} for f in findings]},
                           pattern))
-        return
-    md = fmt == "markdown"
+    else:
+        click.echo(_scrub(_text(sections, findings, checked, fmt == "markdown", module, lp, side, concealed,
+                                left_out), pattern))
+    if annotate_to is not None:
+        markers = annotate(games[-1], findings, annotate_to, module=module)  # type: ignore[arg-type]
+        click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
+    if any(f.severity == Severity.ERROR for f in findings):
+        raise click.exceptions.Exit(1)
+
+
+def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) -> None:
+    """--annotate marks the opponent's final save: refused before any work when it cannot be done."""
+    if module is None:
+        raise UsageError("--annotate needs --module: markers are placed by the module's grid")
+    if is_log:
+        raise UsageError("--annotate marks a saved game: give the opponent's save of the end of the turn as the "
+                         "last file (a log's pieces are where they stood before its moves)", Where(path=last))
+    if Path(out).exists():
+        raise UsageError(f"--annotate {out}: the file exists; outputs go to a new file, never over one",
+                         Where(path=out))
+
+
+def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md: bool, module: Module | None,
+          lp: packs_io.LoadedPack | None, side: str | None, concealed: int, left_out: int) -> str:
     what = f"module {module.name!r}" if module else "no module: places are map pixels"
     seen = f", as {side} sees it" if side else ""
     lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "") + seen]
@@ -255,9 +302,13 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         lines += ["", f"{'## ' if md else ''}dice: {len(checked.rolls)} roll(s) in game order"]
         lines += [f"{item}roll {r.number}: {r.player}, {r.file} step {r.step}: {r.shown}"
                   + (" (undone)" if r.undone_in else "") for r in checked.rolls]
-    lines += ["", f"{'## ' if md else ''}findings: {len(findings)}"]
+    counts = {sev.value: sum(f.severity == sev for f in findings) for sev in Severity}
+    lines += ["", f"{'## ' if md else ''}findings: {len(findings)} ({counts['error']} error(s), "
+                  f"{counts['warning']} warning(s), {counts['info']} info)"]
     lines += [f"{item}{f.severity.value} {f.rule}: {f.message}" for f in findings]
+    if left_out:
+        lines += ["", f"note: {left_out} finding(s) about pieces {side} may not see are left out"]
     if concealed:
         lines += ["", f"note: hidden pieces shown: {concealed} event(s) or change(s) concern masked or "
                       "invisible pieces, shown as the referee sees them"]
-    click.echo(_scrub("\n".join(lines), pattern))
+    return "\n".join(lines)

@@ -37,7 +37,7 @@ from vassal_adj.model.units import Unit
 from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 
-__all__ = ["game_state", "main_layout"]
+__all__ = ["game_state", "main_layout", "position_of"]
 
 
 def main_layout(module: Module, game: SavedGame) -> tuple[PlacedMap, HexLayout] | None:
@@ -51,7 +51,7 @@ def main_layout(module: Module, game: SavedGame) -> tuple[PlacedMap, HexLayout] 
     return None
 
 
-def _position(piece: Piece, module: Module, game: SavedGame, main: tuple[PlacedMap, HexLayout] | None,
+def position_of(piece: Piece, module: Module, game: SavedGame, main: tuple[PlacedMap, HexLayout] | None,
               placed_cache: dict[str, PlacedMap | None]) -> Position:
     if piece.map is None:
         return Position()
@@ -134,9 +134,9 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         got = lp.unitmap.map_piece(piece)
         if isinstance(got, Unit):
             units.append(got)
-            positions[got.id] = _position(piece, module, game, main, cache)
+            positions[got.id] = position_of(piece, module, game, main, cache)
         elif got is None:  # ignored by the pack: a marker some rules read by name
-            markers.setdefault(piece.name, []).append(_position(piece, module, game, main, cache))
+            markers.setdefault(piece.name, []).append(position_of(piece, module, game, main, cache))
         else:
             unmapped.append(got)
     state = GameState({u.id: u for u in units}, positions, turn, phase, weather,

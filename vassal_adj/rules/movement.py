@@ -25,6 +25,7 @@ from ..model.hexes import Hex, distance, neighbors
 from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
+from .results import PathResult
 from .zoc import KASSERINE_ZOC, ZocRules, blocked_side, enemy_zoc, freeze_weather_map, unit_classes, weather_name
 
 __all__ = ["KASSERINE_MOVEMENT", "POOR_WEATHER_ALLOWANCE", "ROUGH_16_11", "MovementRules", "PathResult",
@@ -152,15 +153,12 @@ class MovementRules:
         return int(_frac(v) * self.scale)
 
 
-# Kasserine (seed 000). 16.11: "No mechanized units, except Mechanized Infantry, may ever enter Rough
-# terrain hexes"; 16.12: "All units may enter and exit Rough hexes through Road and Trail hexsides".
-# 20.0, Poor: "No units may move ... across unbridged Stream hexsides"; allowances "of eight or more are
-# reduced by five ... of seven or less ... by two ... a 2-3-11 ... becomes a 2-3-6; a 1-2-3/1-7 becomes a 1-2-3/1-5".
+# Kasserine (seed 000): 16.11 rough prohibited to mechanized units but mechanized infantry; 16.12 entry and exit
+# through road/trail hexsides; 20.0 poor weather: no crossing unbridged streams, allowances 8+ -5, 7- -2.
 ROUGH_16_11 = Prohibition("rough", frozenset({"mechanized"}), frozenset({"mechanized-infantry"}),
                           frozenset({"road", "trail"}), "16.11", "16.12")
 POOR_WEATHER_ALLOWANCE: Mapping[str, tuple[tuple[int, int], ...]] = {"poor": ((8, -5), (0, -2))}
-KASSERINE_MOVEMENT = MovementRules(prohibitions=(ROUGH_16_11,),
-                                   impassable_in_weather={"poor": frozenset({"stream"})},
+KASSERINE_MOVEMENT = MovementRules(prohibitions=(ROUGH_16_11,), impassable_in_weather={"poor": frozenset({"stream"})},
                                    weather_allowance=POOR_WEATHER_ALLOWANCE, zoc=KASSERINE_ZOC)
 
 
@@ -174,18 +172,6 @@ def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
 
 def _mp(ticks: int, scale: int) -> int | Fraction:
     return f.numerator if (f := Fraction(ticks, scale)).denominator == 1 else f
-
-
-@dataclass(frozen=True)
-class PathResult:
-    """One move's verdict: if `ok`, `path` (both ends) is a cheapest legal path costing `cost` MP; else
-    `reason` says why, citing `rule_ref`, and `path`/`cost` show the best attempt (may be empty/None)."""
-    ok: bool
-    cost: int | Fraction | None
-    path: tuple[Hex, ...]
-    reason: str = ""
-    rule_ref: str = ""
-    allowance: int = 0
 
 
 @dataclass(frozen=True)
@@ -205,9 +191,9 @@ class _Move:
 
     def __init__(self, state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, rules: MovementRules,
                  zoc: frozenset[Hex] | None, weather: str | None, withdrawal: bool, area: Collection[Hex] | None):
-        self.unit = unit = state.units.get(unit_id)  # type: ignore[assignment]
-        if unit is None:
+        if (unit := state.units.get(unit_id)) is None:
             raise KeyError(f"no unit {unit_id!r} in the game state")
+        self.unit = unit
         if (start := start if start is not None else state.hex_of(unit_id)) is None:
             raise ValueError(f"unit {unit_id!r} ({unit.name}) is not on the map and no start hex was given")
         weather = state.weather if weather is None else weather
@@ -293,8 +279,9 @@ class _Move:
             broken = ("terrain", self.rules.rule_ref, banned, self.classes[0])
         return ticks, broken
 
-    def search(self, limit: int | None, relax: bool, goal: Hex | None = None) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
-        """Dijkstra: legal steps only, or (`relax`) all with a penalty per broken rule; `limit` caps the cost."""
+    def search(self, limit: int | None, relax: bool, goal: Hex | None = None,
+               penalty: int = _PENALTY) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
+        """Dijkstra: legal steps only, or (`relax`) all with `penalty` per broken rule; `limit` caps the cost."""
         start = self.start
         dist: dict[Hex, int] = {start: 0}
         parent: dict[Hex, Hex | None] = {start: None}
@@ -318,7 +305,7 @@ class _Move:
                 step = self.edge(h, n)
                 if step is None or (step[1] is not None and not relax):
                     continue
-                nd = d + step[0] + (_PENALTY if step[1] is not None else 0)
+                nd = d + step[0] + (penalty if step[1] is not None else 0)
                 if limit is not None and nd > limit and not (h == start and first_ok):
                     continue
                 if nd < dist.get(n, nd + 1):
@@ -346,6 +333,14 @@ _REASONS = {
     "exit": "{x[3]} units leave {x[2]} hex {a} only through {x[4]} hexsides",
     "terrain": "{x[2]} hex {b} prohibited to {x[3]} units",
 }
+
+
+def _broken(m: _Move, path: tuple[Hex, ...], lab: Callable[[Hex], str]) -> tuple[str, str] | None:
+    """The first rule `path` breaks, in words, and its rule number."""
+    for a, b in zip(path, path[1:]):
+        if (step := m.edge(a, b)) is not None and (x := step[1]) is not None:
+            return _REASONS[x[0]].format(a=lab(a), b=lab(b), x=x), x[1]
+    return None
 
 
 def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, goal: Hex,
@@ -378,13 +373,17 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
         changed = allow != m.unit.movement
         why = f"needs {need} MP, allowance {allow}" + (f" in {weather_name(m.weather)} weather" if changed else "")
         ref = rules.weather_ref if changed else rules.rule_ref
-        return PathResult(False, need, _path(parent, goal), f"{why} [{ref}]", ref, allow)
+        # Within the allowance only by breaking a rule (a panzer cutting through rough): that rule is the fault.
+        near, near_parent = m.search(allow * scale, relax=True, goal=goal, penalty=0)
+        why, cite = f"{why} [{ref}]", ref
+        if goal in near and (broken := _broken(m, short := _path(near_parent, goal), lab)):
+            why, cite = (f"the legal way {why}; the way within the allowance ({' '.join(map(lab, short))}) "
+                         f"breaks a rule first here: {broken[0]} [{broken[1]}]"), broken[1]
+        return PathResult(False, need, _path(parent, goal), why, cite, allow)
     dist, parent = m.search(None, relax=True, goal=goal)
     path = _path(parent, goal) if goal in dist else ()
-    for a, b in zip(path, path[1:]):
-        if (step := m.edge(a, b)) is not None and (x := step[1]) is not None:
-            why = _REASONS[x[0]].format(a=lab(a), b=lab(b), x=x)
-            return PathResult(False, None, path, f"{why} [{x[1]}]", x[1], allow)
+    if (broken := _broken(m, path, lab)) is not None:
+        return PathResult(False, None, path, f"{broken[0]} [{broken[1]}]", broken[1], allow)
     why = f"no path from {lab(start_hex)} to {lab(goal)}"
     return PathResult(False, None, path, f"{why} [{rules.rule_ref}]", rules.rule_ref, allow)
 

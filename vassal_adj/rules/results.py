@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
+
+from ..model.hexes import Hex
 
 
 class Severity(str, Enum):
@@ -28,6 +31,20 @@ class Finding:
         """Deterministic order for reports: by hex label, then unit id, then rule."""
         return (self.hexes[0] if self.hexes else "", self.units[0] if self.units else "",
                 self.rule, self.message)
+
+
+@dataclass(frozen=True)
+class PathResult:
+    """One move's verdict (rules/movement.py `legal_path`): if `ok`, `path` (both ends) is a cheapest
+    legal path costing `cost` MP; else `reason` says why, citing `rule_ref`, and `path`/`cost` show the
+    best attempt (may be empty/None)."""
+
+    ok: bool
+    cost: int | Fraction | None
+    path: tuple[Hex, ...]
+    reason: str = ""
+    rule_ref: str = ""
+    allowance: int = 0
 
 
 # Severity order for reports and exit codes: errors first.

@@ -27,7 +27,7 @@ from ..model.state import GameState, Position
 from .results import Finding, Severity
 
 __all__ = ["DEFAULT_PHASES", "PLACEMENTS", "Deployment", "Entry", "Event", "Group", "Moment",
-           "Schedule", "Seen", "check_deployment", "check_schedule", "moment", "observe", "printed_key"]
+           "Schedule", "Seen", "check_deployment", "check_schedule", "entry_due", "moment", "observe", "printed_key"]
 
 PLACEMENTS = ("exact", "adjacent", "within")
 # 23.71: "The Axis Player is the First Player; his Player-Turn is first in each Game-Turn."
@@ -307,7 +307,7 @@ class Schedule:
         return True if box.casefold() in self.waiting_boxes or self.turn_box.fullmatch(box) else None
 
 
-def _due(e: Entry, state: GameState, when: Moment, move: int, label: Label) -> tuple[int | None, int | None, str, str]:
+def entry_due(e: Entry, state: GameState, when: Moment, move: int, label: Label) -> tuple[int | None, int | None, str, str]:
     """The earliest and latest Game-Turn `e` may enter, why, and what is known of its event:
     "" (no event, or dated), "undated" (happened, when unknown), "no", "unknown"."""
     if e.after is not None:
@@ -339,7 +339,7 @@ def check_schedule(state: GameState, sch: Schedule, *, rule: str, label: Label,
     void_from, out = _void(state, sch, column, rule)
     absent: list[str] = []
     for e in sch.entries:
-        lo, hi, why, seen = _due(e, state, when, move, label)
+        lo, hi, why, seen = entry_due(e, state, when, move, label)
         got = [(name, found.get(printed_key(name), [])) for name in e.units]
         absent += [name for name, ids in got if not ids]
         place = {u: sch.waiting(state.positions.get(u, Position())) for _, ids in got for u in ids}

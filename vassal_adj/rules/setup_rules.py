@@ -34,7 +34,7 @@ from .results import Finding, Severity
 from .setup import (DEFAULT_PHASES, PLACEMENTS, Deployment, Entry, Event, Group, Schedule, check_deployment,
                     check_schedule, printed_key)
 
-__all__ = ["BOXES", "deployment", "schedule"]
+__all__ = ["BOXES", "deployment", "parse_boxes", "parse_entry", "parse_event", "schedule", "turn_pattern"]
 
 # The off-map boxes of the example module (modules/kasserine/example); `{turn}` and `{side}`
 # are filled in.
@@ -80,14 +80,14 @@ def _one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
     return hexes[0]
 
 
-def _boxes(value: Mapping[str, Any], side: str) -> dict[str, str]:
+def parse_boxes(value: Mapping[str, Any], side: str) -> dict[str, str]:
     boxes = {**BOXES, **_table(value, "boxes", set(BOXES))}
     for k, v in boxes.items():
         _str(v, f"boxes.{k}")
     return {k: v.replace("{side}", side) for k, v in boxes.items()}
 
 
-def _turn_pattern(template: str, path: str) -> re.Pattern[str]:
+def turn_pattern(template: str, path: str) -> re.Pattern[str]:
     """A box name with '{turn}' in it as a pattern whose group 1 is the Game-Turn."""
     if "{turn}" not in template:
         raise ValueError(f"{path}: expected a name with '{{turn}}' in it, got {template!r}")
@@ -141,7 +141,7 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
 
 
 # -- reinforcements --------------------------------------------------------------------------------
-def _event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event:
+def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event:
     path = f"events.{name}"
     kinds = [k for k in _EVENT_KEYS if k in _table(value, path, set().union(*_EVENT_KEYS.values()))]
     if len(kinds) != 1:
@@ -149,7 +149,7 @@ def _event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event:
     kind = kinds[0]
     e = _table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
     if kind == "marker":
-        box = _turn_pattern(_str(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
+        box = turn_pattern(_str(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
         return Event(name, kind, marker=_str(e["marker"], f"{path}.marker"), box=box)
     if kind == "within":
         at = _strs(e["of"], f"{path}.of")
@@ -161,7 +161,7 @@ def _event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event:
 _ENTRY_KEYS = {"turn", "otherwise_turn", "if_side_within", "after", "turns_after", "at", "units"}
 
 
-def _entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
+def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
     e = _table(value, path, _ENTRY_KEYS, {"at", "units"})
     if ("turn" in e) == ("after" in e):
         raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event)")
@@ -211,10 +211,10 @@ def _entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event])
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
     side = _str(p["side"], "side")
-    boxes = _boxes(p["boxes"], side)
-    turn_box = _turn_pattern(boxes["turn"], "boxes.turn")
-    events = {name: _event(ctx, name, v, boxes["turn"]) for name, v in p["events"].items()}
-    entries = tuple(_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
+    boxes = parse_boxes(p["boxes"], side)
+    turn_box = turn_pattern(boxes["turn"], "boxes.turn")
+    events = {name: parse_event(ctx, name, v, boxes["turn"]) for name, v in p["events"].items()}
+    entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
     phases = tuple(p["phases"])
     movement = p["movement_phase"] or f"{side.lower()}-movement"
     if movement not in phases:

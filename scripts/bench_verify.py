@@ -1,0 +1,110 @@
+"""Time `verify_turn` on a generated 500-move log of the Kasserine example (target: under 1 s).
+
+The log opens on the example set-up and walks Game-Turns 2 to 12 (then again): in each
+Allied Movement phase every Allied unit on the map moves two hexes in one drag, and in the
+next one moves back, each move legal in any weather and onto an empty hex (one path search
+per move); the tracker steps through all four phases of every turn. Printed: moves, phases,
+the time of the replay alone (the floor: decode and replay) and of replay + verify_turn,
+moves per second, and the ratio to the 1 s target.
+
+    python scripts/bench_verify.py [--runs 5] [--moves 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from benchkit import best
+
+import vassal_adj
+from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.model.hexes import Hex, neighbors
+from vassal_adj.model.module import Module
+from vassal_adj.packs import load_pack
+from vassal_adj.parse.commands import Node, encode
+from vassal_adj.parse.replay import replay
+from vassal_adj.rules.movement import legal_path
+from vassal_adj.rules.turn import turn_rules
+from vassal_adj.savedgame import SavedGame
+from vassal_adj.state_builder import game_state
+from vassal_adj.verify_builder import verify_turn
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example"
+PHASES = ("axis-movement", "axis-combat", "allied-movement", "allied-combat")
+TARGET = 1.0  # seconds for a 500-move log, path searches included
+
+
+def _turn(n: int, phase: int) -> Node:
+    return Node(f"LOG\tTURNTurnTracker0\t0|{n};0;false;-1;{phase}\\;0\\;0\\;true,true,true,true")
+
+
+def make_log(moves: int) -> tuple[Module, SavedGame]:
+    """The example set-up followed by `moves` drags of Allied units, as described above."""
+    module = vassal_adj.load_module(EXAMPLE / "Kasserine.vmod")
+    setup = vassal_adj.load_save(EXAMPLE / "setup.vsav")
+    lp = load_pack(EXAMPLE.parent)
+    state, ctx, _ = game_state(module, setup, lp, turn=6, weather="poor")
+    rules = turn_rules(lp.pack, ctx).movement
+    board = module.map("Main Map", save=setup)
+    taken = set(state.occupied())
+    legs: dict[str, tuple[Hex, Hex, Hex]] = {}
+    for uid, unit in sorted(state.units.items()):
+        a = state.hex_of(uid)
+        if unit.side != "Allied" or a is None:
+            continue
+        for b in neighbors(a):  # a two-hex move legal even in poor weather, onto hexes nobody uses
+            c = next((c for c in neighbors(b) if c != a and c not in taken and c not in neighbors(a)
+                      and c in ctx.terrain.hex_terrain), None)
+            if b in taken or c is None or b not in ctx.terrain.hex_terrain:
+                continue
+            if all(legal_path(state, ctx.terrain, uid, s, g, rules).ok for s, g in ((a, c), (c, a))):
+                legs[uid] = (a, b, c)
+                taken |= {b, c}
+                break
+
+    def drag(uid: str, to: Hex, frm: Hex) -> Node:
+        (x, y), (fx, fy) = (board.hex_center(ctx.label(h)) for h in (to, frm))
+        return Node(f"LOG\tM/{uid}/Main Map/{x}/{y}/null/Main Map/{fx}/{fy}/null/pw")
+
+    steps: list[Node] = []
+    done, n, forth = 0, 2, True
+    while done < moves:
+        for p in range(4):
+            steps.append(_turn(n, p))
+            if PHASES[p] != "allied-movement":
+                continue
+            for uid, (a, _, c) in legs.items():
+                if done < moves:
+                    steps.append(drag(uid, c, a) if forth else drag(uid, a, c))
+                    done += 1
+            forth = not forth
+        n = n + 1 if n < 12 else 2  # the weather table (20.4) covers turns 1-12
+    root = setup.root
+    return module, SavedGame.new(encode(Node(root.text, [*root.children, *steps])), codec=Codec(True, 7))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--moves", type=int, default=500)
+    args = ap.parse_args()
+    module, game = make_log(args.moves)
+    lp = load_pack(EXAMPLE.parent)
+    rp = replay(game.root, module, game.path)
+    result = verify_turn(module, game, lp, rp)
+    bad = [f for f in result.findings if f.severity.value == "error"]
+    floor = best(lambda: replay(game.root, module, game.path), args.runs)
+    total = best(lambda: verify_turn(module, game, lp, replay(game.root, module, game.path)), args.runs)
+    drags = sum(m.drags for m in result.moves)
+    print(f"log: {drags} drags, {len(result.moves)} moves, {len(result.phases)} phases, "
+          f"{len(bad)} error findings (expected 0)")
+    for f in bad:
+        print(f"  {f.severity.value} {f.rule}: {f.message}")
+    print(f"replay alone (floor): {floor * 1000:.1f} ms")
+    print(f"replay + verify_turn: {total * 1000:.1f} ms = {len(result.moves) / total:,.0f} moves/s; "
+          f"{total / TARGET:.2f} x the {TARGET:g} s target ({total / floor:.1f} x the floor)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""`verify --pack` on the example PBEM logs (scripts/example_logs.py LOG_FAULTS): every fault
+the generator wrote is reported, citing its rule, in every format; exit 1 for the errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from conftest import REPO
+from vassal_adj.cli import main
+
+EXAMPLE = REPO / "modules" / "kasserine" / "example"
+ARGS = ["--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine"]
+
+
+def verify(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["verify", *args, *ARGS])
+    return result.exit_code, result.output
+
+
+def test_every_fault_of_the_axis_log_is_found_with_its_rule() -> None:
+    code, out = verify(str(EXAMPLE / "turn4-axis.vlog"), "--format", "json")
+    assert code == 1  # errors
+    findings = json.loads(out)["findings"]
+
+    def one(rule: str, severity: str, text: str) -> str:
+        (msg,) = [f["message"] for f in findings if (f["rule"], f["severity"]) == (rule, severity) and text in f["message"]]
+        return msg
+
+    # the zone-of-control fault (19.2): 6-5-10 (501) may not leave an enemy zone of control
+    assert "no legal path: unit starts in enemy zone of control at 2613" in one("kasserine:19.2", "error", "(501)")
+    # the illegal path: 5-3-12 (2/5) 2711 -> 2010 is legal only the long way round, beyond its allowance
+    assert "the legal way needs 14 MP, allowance 12" in one("kasserine:19.2", "error", "(2/5) moved 2711 -> 2010")
+    # the overstack at the end of the movement phase
+    assert one("kasserine:23", "error", "2516").endswith("2 Axis units in 2516 exceed the limit of 1 [23]")
+    # the reroll after an undo
+    assert "was undone in step 12" in one("audit:undo-reroll", "warning", "roll 1")
+    assert sum(f["severity"] == "error" for f in findings) == 3
+    assert "axis-player-secret" not in out
+
+
+def test_the_restarted_and_the_wrong_start_logs() -> None:
+    _, out = verify(str(EXAMPLE / "turn4-axis.vlog"), str(EXAMPLE / "turn4-restart.vlog"), "--format", "json")
+    rules = [f["rule"] for f in json.loads(out)["findings"]]
+    assert "audit:restart" in rules
+    _, out = verify(str(EXAMPLE / "turn4-axis.vlog"), str(EXAMPLE / "turn4-wrong-start.vlog"))
+    assert "warning verify:continuity: 5-3-12 (2/7) does not start where" in out
+
+
+def test_html_draws_the_moves_and_annotate_needs_the_save(tmp_path: Path) -> None:
+    code, page = verify(str(EXAMPLE / "turn4-axis.vlog"), "--format", "html")
+    assert code == 1 and page.startswith("<!DOCTYPE html>") and "<img" in page and "2513" in page
+    code, out = verify(str(EXAMPLE / "turn4-axis.vlog"), "--annotate", str(tmp_path / "a.vsav"))
+    assert code == 2 and "give the opponent's save" in out and not (tmp_path / "a.vsav").exists()

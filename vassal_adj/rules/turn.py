@@ -1,0 +1,361 @@
+"""A phase's moves checked one by one: `check_phase(state, phase, moves, rules, context)`.
+
+A log records where each drag of a piece started and ended, never the hexes between. So the
+drags of one unit in one phase are one move, from the first origin to the last destination,
+and the question asked of it is whether *any* legal path exists within the unit's allowance
+(`movement.legal_path`: terrain 16.11/16.12, weather 20.2/20.3, zones of control 19.2/19.21).
+The answer shows the cheapest path, or the cheapest attempt and the first rule it breaks.
+
+Besides the path: a move outside its side's movement phase (the sequence of play, 23.71), a
+unit of the initial deployment moved on the turn 23.72 holds it still, and a reinforcement
+entering before its turn or away from its entry hexes (23). `turn_rules(pack, context)`
+reads all of it from the pack's rules, so a pack without a rule simply checks less.
+
+Pure: states in, findings out. `state` is the position when the phase began (the other side
+does not move in a movement phase, so its zones of control are those of the start).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import pairwise
+
+from ..model.hexes import Hex, distance
+from ..model.state import GameState, Position
+from .engine import RuleContext
+from .movement import MovementRules, PathResult, legal_path
+from .movement_rules import movement_rules
+from .pack import RulePack
+from .results import Finding, Severity
+
+# The schedule rule's own readers of the pack's entries and of an entry's turn (23), not copies.
+from .setup import Entry, entry_due, moment, printed_key
+from .setup_rules import BOXES, parse_boxes, parse_entry, parse_event, turn_pattern
+from .zoc import blocked_side, enemy_zoc, weather_name
+
+__all__ = ["Drag", "Frozen", "MoveCheck", "PhaseCheck", "Reinforcements", "TurnRules", "check_phase",
+           "turn_rules", "withdrawing"]
+
+Drag = tuple[Position, Position]  # where one drag started and ended
+
+
+@dataclass(frozen=True)
+class Frozen:
+    """Units of `side`'s initial deployment (`names`, `printed_key`s) that may not move on
+    Game-Turn `turn` unless an enemy unit is within `exempt_range` hexes (23.72)."""
+
+    side: str
+    names: frozenset[str]
+    turn: int
+    exempt_range: int
+    rule_ref: str
+
+
+@dataclass(frozen=True)
+class Reinforcements:
+    """A side's reinforcement entries (23) and the phase they enter in."""
+
+    side: str
+    entries: tuple[Entry, ...]
+    movement_phase: str
+    phases: tuple[str, ...]
+    rule_ref: str
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    """What `check_phase` applies, from the pack (`turn_rules`). `movement_phases` and
+    `combat_phases`: phase id -> the side whose phase it is; `withdrawal_markers`: side ->
+    the marker piece whose place in a Game-Turn box declares that side's Withdrawal (19.0)."""
+
+    movement: MovementRules
+    movement_phases: Mapping[str, str]
+    combat_phases: Mapping[str, str] = field(default_factory=dict)
+    phase_rule: str = ""
+    frozen: tuple[Frozen, ...] = ()
+    reinforcements: tuple[Reinforcements, ...] = ()
+    withdrawal_markers: Mapping[str, str] = field(default_factory=dict)
+    turn_box: re.Pattern[str] = re.compile(r"Turn (\d+)", re.IGNORECASE)
+    weather_side_rule: str = ""  # cited for a hexside the weather closes (20.2), when not the allowance's
+    eliminated_box: str = BOXES["eliminated"].casefold()
+    exited_box: str = BOXES["exited"].casefold()
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """One unit's move in a phase, as a report shows it. `kind`: "move" (hex to hex), "entry"
+    (box to map), "exit", "eliminated", "off-map" (map to a box), "box" (box to box); `ok`
+    None when no path was judged; `path` labels, the entry hex first for an entry."""
+
+    unit: str
+    name: str
+    side: str
+    kind: str
+    start: str
+    end: str
+    drags: int
+    ok: bool | None = None
+    cost: int | Fraction | None = None
+    allowance: int = 0
+    path: tuple[str, ...] = ()
+    reason: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class PhaseCheck:
+    findings: tuple[Finding, ...]
+    moves: tuple[MoveCheck, ...]
+
+
+def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
+    """The pack's movement (``movement.allowance``), zone of control (``zoc.engaged``), set-up
+    (``setup.deployment``) and reinforcement (``reinforcements.schedule``) rules as
+    `TurnRules`. ValueError names the rule whose parameters do not fit the board."""
+    moving = pack.rules_using("movement.allowance")
+    rules = movement_rules(moving[0].params) if moving else MovementRules()
+    zocs = pack.rules_using("zoc.engaged")
+    if zocs and rules.zoc is not None:  # cite the pack's ZOC rule (19.2), not the standard rules
+        p = zocs[0].params
+        rules = replace(rules, zoc=replace(rules.zoc, rule_ref=zocs[0].rule_ref,
+                                           withdrawal_ref=p["withdrawal_rule"] or rules.zoc.withdrawal_ref))
+    phases = dict(zocs[0].params["movement_phases"]) if zocs else {}
+    combat = dict(zocs[0].params["combat_phases"]) if zocs else {}
+    frozen, arrivals, phase_rule = [], [], ""
+    for r in pack.rules_using("setup.deployment"):
+        p = r.params
+        if p["frozen_turn"] > 0:
+            names = frozenset(printed_key(n) for g in p["groups"] for n in g["units"])
+            frozen.append(Frozen(p["side"], names, p["frozen_turn"], p["frozen_exempt_range"],
+                                 p["frozen_rule"] or r.rule_ref))
+    for r in pack.rules_using("reinforcements.schedule"):
+        p = r.params
+        try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
+            boxes = parse_boxes(p["boxes"], p["side"])
+            turn_pattern(boxes["turn"], "boxes.turn")  # raises, as the rule does, for a name without {turn}
+            events = {name: parse_event(ctx, name, v, boxes["turn"]) for name, v in p["events"].items()}
+            entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
+        except ValueError as e:
+            raise ValueError(f"rules.{r.name}: {e}") from None
+        move = p["movement_phase"] or f"{p['side'].lower()}-movement"
+        arrivals.append(Reinforcements(p["side"], entries, move, tuple(p["phases"]), r.rule_ref))
+        phases.setdefault(move, p["side"])
+        phase_rule = phase_rule or p["phase_rule"]
+    for side in pack.sides:  # a pack naming no phases: '<side>-movement', as the schedule's default
+        if side not in phases.values():
+            phases[f"{side.lower()}-movement"] = side
+    markers = {s: f"{s} Withdrawal" for s in pack.sides}
+    for r in pack.rules_using("victory.points"):
+        markers.update(r.params["withdrawal_markers"])
+    sides = next((r.params["hexside_rule"] for r in pack.rules_using("weather.effects")), "")
+    return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(arrivals), markers,
+                     weather_side_rule=sides)
+
+
+def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
+    """Whether `side` declared its Withdrawal for `state`'s Game-Turn: its marker is in the
+    box of that turn (19.0: "Immediately before the Movement Phase")."""
+    name = rules.withdrawal_markers.get(side)
+    return bool(name) and state.turn is not None and any(
+        (m := rules.turn_box.fullmatch((p.box or "").strip())) is not None and int(m.group(1)) == state.turn
+        for p in state.marker(name or ""))
+
+
+def _mp(v: int | Fraction | None) -> str:
+    return "?" if v is None else str(v) if isinstance(v, int) or v.denominator == 1 else f"{float(v):g}"
+
+
+class _Phase:
+    """One phase's checks: the start state, what is looked up once (ZOC per side)."""
+
+    def __init__(self, state: GameState, phase: str | None, rules: TurnRules, ctx: RuleContext,
+                 end: GameState | None) -> None:
+        self.state, self.phase, self.rules, self.ctx = state, phase, rules, ctx
+        # The Withdrawal marker is placed as the phase begins, and an event's marker may move in it.
+        self.seen = GameState(state.units, state.positions, state.turn, state.phase, state.weather,
+                              (end or state).markers)
+        self.zoc: dict[str, frozenset[Hex] | None] = {}
+
+    def cite(self, ref: str) -> str:
+        return f"{self.ctx.pack_id}:{ref}"
+
+    def where(self, pos: Position) -> str:
+        if pos.hex is not None:
+            return pos.label or self.ctx.label(pos.hex)
+        return f"box {pos.box!r}" if pos.box else "off the map"
+
+    def enemy_zoc(self, side: str) -> frozenset[Hex] | None:
+        z = self.rules.movement.zoc
+        if side not in self.zoc:
+            self.zoc[side] = None if z is None else enemy_zoc(self.state, self.ctx.terrain, side, z)
+        return self.zoc[side]
+
+    def path(self, uid: str, start: Hex, goal: Hex) -> PathResult:
+        side, m = self.state.units[uid].side, self.rules.movement
+        zoc, wd = self.enemy_zoc(side), withdrawing(self.seen, side, self.rules)
+        res = legal_path(self.state, self.ctx.terrain, uid, start, goal, m, zoc, withdrawal=wd, label=self.ctx.label)
+        closed = m.impassable_in_weather.get(weather_name(self.state.weather), frozenset())
+        if res.ok or res.cost is None or not closed:
+            return res
+        # Too far only because the weather closed hexsides (20.2)? Then that is the rule broken.
+        open_ = legal_path(self.state, self.ctx.terrain, uid, start, goal, replace(m, impassable_in_weather={}), zoc,
+                           withdrawal=wd, label=self.ctx.label)
+        crossed = next(((a, b, f) for a, b in pairwise(open_.path)
+                        if (f := blocked_side(self.ctx.terrain.features_between(a, b), closed, m.bridge_features))),
+                       None)
+        if not open_.ok or crossed is None:
+            return res
+        a, b, f = crossed
+        ref = self.rules.weather_side_rule or m.weather_ref
+        why = (f"unbridged {f} hexside {self.ctx.label(a)}/{self.ctx.label(b)} may not be crossed in "
+               f"{weather_name(self.state.weather)} weather [{ref}]; the way around needs {_mp(res.cost)} MP, "
+               f"allowance {res.allowance} [{res.rule_ref}]")
+        return PathResult(False, None, open_.path, why, ref, res.allowance)
+
+    def check(self, uid: str, drags: Sequence[Drag]) -> tuple[MoveCheck, list[Finding]]:
+        unit, (start, goal) = self.state.units[uid], (drags[0][0], drags[-1][1])
+        a, b = self.where(start), self.where(goal)
+        box = (goal.box or "").strip().casefold()
+        kind = ("move" if goal.on_map else "eliminated" if box == self.rules.eliminated_box else "exit"
+                if box == self.rules.exited_box else "off-map") if start.on_map else "entry" if goal.on_map else "box"
+        mc = MoveCheck(uid, unit.name, unit.side, kind, a, b, len(drags))
+        who = f"{unit.side} {unit.name}"
+        what = f"{who} moved {a} -> {b}" + (f" ({len(drags)} drags, one move)" if len(drags) > 1 else "")
+        hexes = tuple(self.where(p) for p in (start, goal) if p.on_map)
+        if kind in ("eliminated", "box") or (kind == "move" and start.hex == goal.hex):
+            return mc, []
+        mover = self.rules.movement_phases.get(self.phase or "")
+        if mover != unit.side:
+            return mc, [self.out_of_phase(uid, what, mover, hexes)]
+        found = self.frozen(uid, start, what, hexes)
+        if kind == "entry":
+            more, mc = self.entry(uid, drags, mc, what, hexes)
+            return mc, found + more
+        if kind != "move":
+            return mc, [Finding(self.cite(self.rules.movement.rule_ref), Severity.INFO,
+                                f"{what}: left the map; the hex and path it left by are not checked", (uid,), hexes)]
+        assert start.hex is not None and goal.hex is not None
+        res = self.path(uid, start.hex, goal.hex)
+        mc, finding = self.verdict(uid, mc, res, what, hexes)
+        return mc, found + [finding]
+
+    def verdict(self, uid: str, mc: MoveCheck, res: PathResult, what: str, hexes: tuple[str, ...]
+                ) -> tuple[MoveCheck, Finding]:
+        labels = tuple(self.ctx.label(h) for h in res.path)
+        m, side_ref = self.rules.movement, self.rules.weather_side_rule
+        if side_ref and not res.ok and res.cost is None and res.rule_ref == m.weather_ref:
+            # legal_path cites one weather rule; with no cost it is a closed hexside, not the allowance
+            res = replace(res, rule_ref=side_ref, reason=res.reason.replace(f"[{m.weather_ref}]", f"[{side_ref}]"))
+        rule = self.cite(res.rule_ref or m.rule_ref)
+        mc = replace(mc, ok=res.ok, cost=res.cost, allowance=res.allowance, path=labels, reason=res.reason, rule=rule)
+        if res.ok:
+            return mc, Finding(rule, Severity.INFO, f"{what}: legal, {_mp(res.cost)} of {res.allowance} MP by "
+                                                    f"{' '.join(labels)}", (uid,), hexes)
+        tried = f"; cheapest attempt {' '.join(labels)}" + (f" ({_mp(res.cost)} MP)" if res.cost is not None else "")
+        return mc, Finding(rule, Severity.ERROR, f"{what}: no legal path: {res.reason}" + (tried if labels else ""),
+                           (uid,), hexes)
+
+    def out_of_phase(self, uid: str, what: str, mover: str | None, hexes: tuple[str, ...]) -> Finding:
+        side, phase, ref = self.state.units[uid].side, self.phase, self.rules.phase_rule or "sequence of play"
+        if mover is not None:
+            return Finding(self.cite(ref), Severity.ERROR, f"{what} in the {phase} phase: {side} units move only in "
+                                                           f"the {side} movement phase [{ref}]", (uid,), hexes)
+        if phase in self.rules.combat_phases:
+            # Retreats and advances after combat move units then; the log cannot tell them apart.
+            return Finding(self.cite(ref), Severity.WARNING, f"{what} in the {phase} phase: only a retreat or an "
+                                                             f"advance after combat moves a unit then; which it was, "
+                                                             f"and whether the combat allowed it, is not checked "
+                                                             f"[{ref}]", (uid,), hexes)
+        return Finding(self.cite(ref), Severity.INFO, f"{what} in phase {phase!r}, which the pack names as no "
+                                                      f"movement or combat phase: not checked", (uid,), hexes)
+
+    def frozen(self, uid: str, start: Position, what: str, hexes: tuple[str, ...]) -> list[Finding]:
+        unit, out = self.state.units[uid], []
+        for fr in self.rules.frozen:
+            if (fr.side != unit.side or self.state.turn != fr.turn or start.hex is None
+                    or printed_key(unit.name) not in fr.names):
+                continue
+            near = min((distance(start.hex, h) for h, ids in self.state.occupied().items()
+                        if any(self.state.units[i].side != unit.side for i in ids)), default=None)
+            if near is None or near > fr.exempt_range:
+                nearest = ("no enemy unit is on the map" if near is None
+                           else f"the nearest enemy unit is {near} hexes away")
+                out.append(Finding(self.cite(fr.rule_ref), Severity.ERROR,
+                                   f"{what} on Game-Turn {fr.turn}: units of the initial deployment may not be moved "
+                                   f"then unless within {fr.exempt_range} hexes of an enemy unit, and {nearest} "
+                                   f"[{fr.rule_ref}]", (uid,), hexes))
+        return out
+
+    def entry(self, uid: str, drags: Sequence[Drag], mc: MoveCheck, what: str, hexes: tuple[str, ...]
+              ) -> tuple[list[Finding], MoveCheck]:
+        unit, goal = self.state.units[uid], drags[-1][1].hex
+        assert goal is not None
+        key = printed_key(unit.name)
+        found = next(((rs, e) for rs in self.rules.reinforcements if rs.side == unit.side
+                      for e in rs.entries if key in {printed_key(n) for n in e.units}), None)
+        if found is None:
+            refs = [rs.rule_ref for rs in self.rules.reinforcements if rs.side == unit.side]
+            ref = refs[0] if refs else self.rules.movement.rule_ref
+            return [Finding(self.cite(ref), Severity.WARNING, f"{what}: entered the map, but no reinforcement entry "
+                                                              f"of the pack lists it, so neither its turn nor its "
+                                                              f"path is checked [{ref}]", (uid,), hexes)], mc
+        rs, e = found
+        out = self.entry_turn(uid, rs, e, what, hexes)
+        first = drags[0][1].hex
+        # The log shows where the first drag onto the map ended; if that is no entry hex, the
+        # unit may still have entered at any of them and moved on: ask for each.
+        starts = (first,) if first in e.hexes else e.hexes
+        results = [self.path(uid, s, goal) for s in starts]
+        best = min((r for r in results if r.ok), key=lambda r: r.cost or 0, default=None)
+        if best is None:  # the most telling failure: too far rather than forbidden, then a shorter attempt
+            best = min(results, key=lambda r: (r.cost is None, not r.path, r.cost or 0, len(r.path)))
+        at = " or ".join(e.at)
+        mc, finding = self.verdict(uid, mc, best, f"{what} (entering at {at})", hexes)
+        if not best.ok and first not in e.hexes:
+            finding = replace(finding, message=f"{finding.message}; its entry hexes are {at} [{rs.rule_ref}]")
+        return out + [finding], mc
+
+    def entry_turn(self, uid: str, rs: Reinforcements, e: Entry, what: str, hexes: tuple[str, ...]) -> list[Finding]:
+        state, turn, ref = self.seen, self.seen.turn, rs.rule_ref
+        if turn is None:
+            return [Finding(self.cite(ref), Severity.INFO, f"{what}: no Game-Turn is known, so the turn it "
+                                                           f"enters on (it enters {e.words()}) is not checked [{ref}]",
+                            (uid,), hexes)]
+        lo, hi, why, seen = entry_due(e, state, moment(state, rs.phases), rs.phases.index(rs.movement_phase),
+                                      self.ctx.label)
+        because = f" ({why})" if why else ""
+        if seen == "no":
+            return [Finding(self.cite(ref), Severity.ERROR, f"{what} on Game-Turn {turn}, but it enters {e.words()} "
+                                                            f"and {why} [{ref}]", (uid,), hexes)]
+        if lo is not None and turn < lo:
+            return [Finding(self.cite(ref), Severity.ERROR, f"{what} on Game-Turn {turn}: too early, it enters "
+                                                            f"{e.words()}{because} [{ref}]", (uid,), hexes)]
+        if seen in ("unknown", "undated") or (lo is not None and hi is not None and lo < hi and turn < hi):
+            return [Finding(self.cite(ref), Severity.INFO, f"{what} on Game-Turn {turn}: whether it may enter now "
+                                                           f"is not known; it enters {e.words()}{because} [{ref}]",
+                            (uid,), hexes)]
+        if hi is not None and turn > hi:
+            return [Finding(self.cite(ref), Severity.INFO, f"{what} on Game-Turn {turn}: late (held back); it "
+                                                           f"enters {e.words()} [{ref}]", (uid,), hexes)]
+        return []
+
+
+def check_phase(state: GameState, phase: str | None, moves: Mapping[str, Sequence[Drag]], rules: TurnRules,
+                context: RuleContext, *, end: GameState | None = None) -> PhaseCheck:
+    """The findings on one phase's moves: `moves` maps a unit id to its drags in that phase,
+    in order (one move from the first origin to the last destination). `state` is the
+    position at the phase's start; `end` (optional) the one at its end, whose markers show a
+    Withdrawal declared or an event dated during the phase. Units `state` lacks are skipped."""
+    ph = _Phase(state, phase, rules, context, end)
+    findings: list[Finding] = []
+    checks: list[MoveCheck] = []
+    for uid, drags in moves.items():
+        if uid not in state.units or not drags:
+            continue
+        mc, found = ph.check(uid, drags)
+        checks.append(mc)
+        findings += found
+    return PhaseCheck(tuple(findings), tuple(checks))

@@ -1,0 +1,213 @@
+"""Was it legal: a log's moves, phase by phase, judged by a rule pack.
+
+    rp = replay(game.root, module, game.path)            # vassal_adj.parse.replay
+    result = verify_turn(module, game, "kasserine", rp)
+    result.findings                                      # Finding records, in log order
+
+The I/O side of `rules/turn.py`, as state_builder.py is of the engine: the opening position
+becomes a `GameState` (state_builder), then the replay's steps are walked. Steps an undo took
+back, and the undo steps themselves, are skipped: the position after both is the one before.
+A turn-tracker change (mapped by the pack's ``[state]`` phases) or the end of the log closes
+a phase: its moves (the drags of each unit merged into one move) are checked by
+`rules.turn.check_phase`, and at the end of a movement phase the pack's stacking, prohibited
+terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
+run on the position, of which warnings and errors are kept as the rules word them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from vassal_adj.errors import PackError, Where
+from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, TurnChanged
+from vassal_adj.model.maps import PlacedMap
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
+from vassal_adj.model.state import GameState, Position
+from vassal_adj.model.units import Unit
+from vassal_adj.packs import LoadedPack, find_pack
+from vassal_adj.parse.commands import Node, log_steps
+from vassal_adj.parse.turns import tracker_reading
+from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
+from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
+from vassal_adj.savedgame import SavedGame
+from vassal_adj.state_builder import position_of, game_state, main_layout
+
+__all__ = ["END_CHECKS", "PhaseRecord", "Verification", "verify_turn"]
+
+# The rules run on the position a movement phase leaves (stacking, 16.11, 17.11/17.12).
+END_CHECKS = frozenset({"stacking.limit", "terrain.prohibited", "supply.trace"})
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """One phase of the log: its Game-Turn and phase id (None when unknown), the logged steps
+    it spans (None when no step fell in it), each unit's move and the phase's findings."""
+
+    turn: int | None
+    phase: str | None
+    steps: tuple[int, int] | None
+    moves: tuple[MoveCheck, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def title(self) -> str:
+        return _title(self.turn, self.phase)
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What `verify_turn` found: every finding in log order (unmapped pieces first), the
+    phases with their moves, and what could not be checked (`notes`)."""
+
+    pack: str
+    findings: tuple[Finding, ...]
+    phases: tuple[PhaseRecord, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def moves(self) -> tuple[MoveCheck, ...]:
+        return tuple(m for p in self.phases for m in p.moves)
+
+
+def _title(turn: int | None, phase: str | None) -> str:
+    return f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}"
+
+
+def _opening_turn(module: Module, game: SavedGame, lp: LoadedPack) -> tuple[int | None, str | None]:
+    """The turn and phase the log starts in: the tracker as the saved part leaves it (its
+    LOG steps move the tracker on, and the state builder reads the last state)."""
+    src, root = lp.pack.state, game.root
+    if not src.tracker:
+        return None, None
+    steps = log_steps(root)
+    kids = root.children[:len(root.children) - len(steps)]
+    reading = tracker_reading(module, Node(root.text, kids), src.tracker)
+    if reading is None:
+        return None, None
+    turn, item = reading.value(src.turn_level), reading.value(src.phase_level) if src.phase_level else None
+    return (turn if isinstance(turn, int) else None,
+            src.phases.get(item, item) if isinstance(item, str) else None)
+
+
+class _Walk:
+    """The position as the log moves it: units and markers by piece id, the open phase."""
+
+    def __init__(self, module: Module, game: SavedGame, lp: LoadedPack, rp: Replay, state: GameState,
+                 ctx: RuleContext, rules: TurnRules) -> None:
+        self.lp, self.ctx, self.rules = lp, replace(ctx, unmapped=()), rules
+        self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
+        main = main_layout(module, game)
+        cache: dict[str, PlacedMap | None] = {}
+        places: dict[tuple[str | None, int, int], Position] = {}
+
+        def position(p: Place) -> Position:
+            key = (p.map, p.x, p.y)
+            if key not in places:
+                places[key] = position_of(Piece("", "", p.map, p.x, p.y, location=p.label), module, game, main, cache)
+            return places[key]
+
+        self.position: Callable[[Place], Position] = position
+        self.units: dict[str, Unit] = dict(state.units)
+        self.positions: dict[str, Position] = dict(state.positions)
+        assert lp.unitmap is not None  # game_state has raised UsageError otherwise
+        self.markers = {p.id: (p.name, position(Place(p.map, p.x, p.y, p.location)))
+                        for p in rp.opening if lp.unitmap.map_piece(p) is None}
+        self.start = state
+        self.checked: Mapping[str, Position] | None = None  # the position the end checks last ran on
+        self.moves: dict[str, list[Drag]] = {}
+        self.span: list[int] = []
+        self.phases: list[PhaseRecord] = []
+        self.added = 0
+
+    def now(self, turn: int | None, phase: str | None) -> GameState:
+        markers: dict[str, list[Position]] = {}
+        for name, pos in self.markers.values():
+            markers.setdefault(name, []).append(pos)
+        return GameState(self.units, self.positions, turn, phase, self.lp.pack.state.weather(turn),
+                         {k: tuple(v) for k, v in markers.items()})
+
+    def event(self, e: object, step: int) -> None:
+        if isinstance(e, Moved):
+            to = self.position(e.to)
+            if e.piece in self.units:
+                self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
+                self.positions[e.piece] = to
+                self.span.append(step)
+            elif e.piece in self.markers:
+                self.markers[e.piece] = (self.markers[e.piece][0], to)
+        elif isinstance(e, Removed):
+            self.units.pop(e.piece, None)
+            self.positions.pop(e.piece, None)
+            self.markers.pop(e.piece, None)
+        elif isinstance(e, Added):
+            assert self.lp.unitmap is not None
+            got = self.lp.unitmap.map_piece(Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label))
+            if isinstance(got, Unit):  # in play from now on; its moves in this phase are not checked
+                self.units[got.id], self.positions[got.id] = got, self.position(e.at)
+                self.added += 1
+            elif got is None:
+                self.markers[e.piece] = (e.name, self.position(e.at))
+
+    def close(self, turn: int | None, phase: str | None) -> None:
+        """Check the open phase and open the next one, in `turn` and `phase`."""
+        start = self.start
+        end = self.now(start.turn, start.phase)
+        title = _title(start.turn, start.phase)
+        checked = check_phase(start, start.phase, self.moves, self.rules, self.ctx, end=end)
+        found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
+        if start.phase in self.rules.movement_phases and end.positions != self.checked:
+            # An unchanged position would give the last check's findings again.
+            self.checked = end.positions
+            report = adjudicate(end, self.end_pack, self.ctx)
+            found += [replace(f, message=f"end of {title}: {f.message}") for f in report.findings
+                      if f.severity != Severity.INFO]
+        steps = (min(self.span), max(self.span)) if self.span else None
+        self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found)))
+        self.start, self.moves, self.span = self.now(turn, phase), {}, []
+
+
+def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, replay: Replay, *,
+                terrain: str | Path | None = None) -> Verification:
+    """Every move of the log `game` (replayed as `replay`) judged by `loaded_pack` (a
+    LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
+    replaces the pack's terrain file. Raises PackError for a pack that does not fit the board,
+    UsageError (from `game_state`) for a pack with no units file."""
+    lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
+    turn, phase = _opening_turn(module, game, lp)
+    state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, terrain=terrain)
+    if turn is None:  # not the tracker's last state, which game_state falls back on
+        state = GameState(state.units, state.positions, None, phase, None, state.markers)
+    try:
+        rules = turn_rules(lp.pack, ctx)
+    except ValueError as e:
+        raise PackError(str(e), Where(path=lp.pack.source)) from None
+    walk = _Walk(module, game, lp, replay, state, ctx, rules)
+    src = lp.pack.state
+    undone = {s.undoes for s in replay.steps if s.undo}
+    for step in replay.steps:
+        if step.undo or step.number in undone:
+            continue
+        for e in step.events:
+            if e.undo:
+                continue
+            if isinstance(e, TurnChanged) and e.tracker == src.tracker:
+                values = dict(e.values)
+                new_turn = int(values[src.turn_level]) if values.get(src.turn_level, "").isdigit() else None
+                item = values.get(src.phase_level) if src.phase_level else None
+                new_phase = src.phases.get(item, item) if item is not None else None
+                if (new_turn, new_phase) != (walk.start.turn, walk.start.phase):
+                    walk.close(new_turn, new_phase)
+            else:
+                walk.event(e, step.number)
+    if walk.span or not walk.phases:  # a phase the log only opens has not been played: nothing to check
+        walk.close(walk.start.turn, walk.start.phase)
+    notes = [*ctx.notes, *replay.problems]
+    if walk.added:
+        notes.append(f"{walk.added} unit(s) added to the game during the log: their moves in the phase they "
+                     "were added in are not checked")
+    findings = [*unmapped_findings(lp.id, unmapped), *(f for p in walk.phases for f in p.findings)]
+    return Verification(lp.id, tuple(findings), tuple(walk.phases), tuple(notes))
