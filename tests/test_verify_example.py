@@ -54,3 +54,8 @@ def test_html_draws_the_moves_and_annotate_needs_the_save(tmp_path: Path) -> Non
     assert code == 1 and page.startswith("<!DOCTYPE html>") and "<img" in page and "2513" in page
     code, out = verify(str(EXAMPLE / "turn4-axis.vlog"), "--annotate", str(tmp_path / "a.vsav"))
     assert code == 2 and "give the opponent's save" in out and not (tmp_path / "a.vsav").exists()
+
+
+def test_html_without_a_module_is_a_usage_error() -> None:
+    result = CliRunner().invoke(main, ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--format", "html"])
+    assert result.exit_code == 2 and "needs --module" in result.output

@@ -110,8 +110,8 @@ class _Page:
     """What the page needs from the module and the save, read once."""
 
     def __init__(self, module: Module, game: SavedGame, module_path: str | None,
-                 names: dict[str, str]) -> None:
-        self.clean = _scrubber(game.secrets())
+                 names: dict[str, str], secrets: Iterable[str] = ()) -> None:
+        self.clean = _scrubber({*game.secrets(), *secrets})
         self.pieces = {p.id: p for p in game_pieces(game.root, module, game.path)}
         self.names = {**{i: p.name for i, p in self.pieces.items()}, **names}
         found = main_layout(module, game)
@@ -227,15 +227,16 @@ def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[
 
 def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
                 module_path: str | None, moves: Sequence[Move] = (), title: str = "Referee report",
-                source: str = "") -> str:
+                source: str = "", secrets: Iterable[str] = ()) -> str:
     """The page for a `Report` (or a plain list of findings, e.g. `verify`'s).
 
     `module_path` is the module file the board images are read from (None: no pictures);
-    `moves` are drawn on the overview (see `moves_of`); `title` and `source` head the page.
+    `moves` are drawn on the overview (see `moves_of`); `title` and `source` head the page;
+    `secrets`: passwords of other files of the game, masked like those of `game`.
     """
     report = report_or_findings if isinstance(report_or_findings, Report) else None
     findings = list(report.findings if report is not None else report_or_findings)
-    page = _Page(module, game, module_path, dict(report.unit_names) if report is not None else {})
+    page = _Page(module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets)
     problems = [f for f in findings if _sev(f) != "info"]
     info = [f for f in findings if _sev(f) == "info"]
     body = _head(page, report, title, source, report.counts() if report is not None else _counts(findings))
