@@ -11,6 +11,7 @@ the referee, everything shows. The Axis player's password never shows in any vie
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,26 @@ def test_visibility_rules() -> None:
     assert visibility("masked", ("Axis",), "Allied") == "masked"
     assert visibility("masked+invisible", ("Axis",), "Allied") == "hidden"
     assert visibility("invisible", (), "Axis") == "hidden"  # an owner nobody can tell: hidden from all
+
+
+def test_units_the_pack_hides_are_disguised_from_the_other_side(tmp_path: Path) -> None:
+    # A pack that hides the Axis 1-2-9 (Lang) from the Allies, as No Question of Surrender S4.3 hides
+    # which AT-gun markers are real: the Allied view names it only "Axis hidden unit"; chat lines
+    # stay (every player saw them in VASSAL).
+    pack = tmp_path / "pack"
+    shutil.copytree(REPO / "modules" / "kasserine", pack, ignore=shutil.ignore_patterns("example"))
+    with (pack / "units.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[[group]]\nmatch = { designation = "Lang" }\nflags = ["hidden"]\n')
+    log = EXAMPLE / "turn4-axis.vlog"
+
+    def events(*view: str) -> list[dict]:
+        result = CliRunner().invoke(main, ["verify", str(log), "--module", str(MODULE), "--pack", str(pack),
+                                           "--format", "json", *view])
+        assert result.exit_code == 1, result.output  # the log's faults are errors
+        data = json.loads(result.output)
+        return [e for f in data["files"] for s in f["steps"] for e in s["events"] if e["kind"] != "chat"]
+
+    allied = [e for e in events("--as", "Allied") if "Lang" in json.dumps(e) or e.get("name") == "Axis hidden unit"]
+    assert allied and all(e["name"] == "Axis hidden unit" and "Lang" not in json.dumps(e) for e in allied)
+    assert any(e.get("name") == "1-2-9 (Lang)" for e in events("--as", "Axis"))
+    assert any(e.get("name") == "1-2-9 (Lang)" for e in events())

@@ -27,6 +27,7 @@ from vassal_adj.model.events import (
     Removed, Replay, TurnChanged, diff_pieces,
 )  # fmt: skip
 from vassal_adj.model.pieces import Piece
+from vassal_adj.model.units import Unit
 from vassal_adj.model.module import Module
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
@@ -236,9 +237,11 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         if lp is not None and module is not None and game.is_log:
             moves_checked += verify_turn(module, game, lp, rp).findings
         if side is not None:
+            disguised = _disguised((*rp.opening, *rp.final), lp, side)
             hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
                           if (v := visibility(p.concealed, p.seen_by, side)) != "full")
-            rp = view_replay(rp, side)
+            hidden.update(dict.fromkeys(disguised, "masked"))
+            rp = view_replay(rp, side, disguised)
         changes = None
         if previous is not None and game.is_log:
             findings += [continuity_finding(d, previous[0], path)
@@ -279,6 +282,19 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
         raise click.exceptions.Exit(1)
+
+
+def _disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: str) -> dict[str, str]:
+    """Pieces the game's rules hide from `side` (units the pack flags "hidden", e.g. dummy and real
+    AT guns), by id, with the name that side sees."""
+    if lp is None or lp.unitmap is None:
+        return {}
+    out = {}
+    for p in pieces:
+        unit = lp.unitmap.map_piece(p)
+        if isinstance(unit, Unit) and unit.has("hidden") and unit.side != side:
+            out[p.id] = f"{unit.side} hidden unit"
+    return out
 
 
 def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) -> None:
