@@ -255,8 +255,9 @@ class _Phase:
             return mc, Finding(rule, Severity.INFO, f"{what}: legal, {_mp(res.cost)} of {res.allowance} MP by "
                                                     f"{' '.join(labels)}", (uid,), hexes)
         tried = f"; cheapest attempt {' '.join(labels)}" + (f" ({_mp(res.cost)} MP)" if res.cost is not None else "")
+        # The finding's hexes are the path tried, in order, so a picture can draw it.
         return mc, Finding(rule, Severity.ERROR, f"{what}: no legal path: {res.reason}" + (tried if labels else ""),
-                           (uid,), hexes)
+                           (uid,), labels or hexes)
 
     def out_of_phase(self, uid: str, what: str, mover: str | None, hexes: tuple[str, ...]) -> Finding:
         side, phase, ref = self.state.units[uid].side, self.phase, self.rules.phase_rule or "sequence of play"
