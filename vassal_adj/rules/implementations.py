@@ -17,6 +17,7 @@ from typing import Any
 from ..model.hexes import Hex, neighbors
 from ..model.state import GameState
 from .engine import RuleContext
+from .movement_rules import by_weather
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
 from .stacking import StackingRules, check_stacking
@@ -122,7 +123,7 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
     sources = ctx.hexes(p["sources"], "sources")
     # Every unit exerts a ZOC into the six hexes around it, across any hexside but those the
     # weather closes (20.2); a pack's own ZOC rule is not consulted.
-    closed = {w: frozenset(_words(v, f"zoc_blocked_in_weather.{w}")) for w, v in p["zoc_blocked_in_weather"].items()}
+    closed = by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather")
     zoc_rules = ZocRules(blocked_in_weather=closed)
     zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules) if rules.enemy_zoc_obstructs else frozenset()
     blocked = obstructed_hexes(state, side, rules, zoc)
@@ -174,14 +175,6 @@ def _exit_note(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: s
                     f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map; a save does not "
                     f"record from which hex, so every {side} source was counted. An exit from a {side} supply "
                     f"hex removes that source and every source east of it{ref}: check the game's log", tuple(gone))]
-
-
-def _words(value: Any, key: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = (value,)
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"{key}: expected a list of names, got {value!r}")
-    return tuple(value)
 
 
 def _route(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], initial: int | None) -> str:

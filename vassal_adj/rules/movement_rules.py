@@ -21,7 +21,7 @@ from .registry import Param, register
 from .results import Finding, Severity
 from .zoc import ZOC_MODES, ZocRules, enemy_zoc, weather_name
 
-__all__ = ["movement_allowance", "movement_rules", "weather_effects", "zoc_engaged", "zoc_rules"]
+__all__ = ["by_weather", "movement_allowance", "movement_rules", "weather_effects", "zoc_engaged", "zoc_rules"]
 
 
 def _words(value: Any, key: str) -> frozenset[str]:
@@ -32,7 +32,8 @@ def _words(value: Any, key: str) -> frozenset[str]:
     return frozenset(value)
 
 
-def _by_weather(table: Mapping[str, Any], key: str) -> dict[str, frozenset[str]]:
+def by_weather(table: Mapping[str, Any], key: str) -> dict[str, frozenset[str]]:
+    """A ``{ poor = ["stream"] }`` parameter as sets of names by weather (ValueError names `key`)."""
     return {w: _words(v, f"{key}.{w}") for w, v in table.items()}
 
 
@@ -41,7 +42,7 @@ def zoc_rules(p: Mapping[str, Any]) -> ZocRules:
     if p["zoc_mode"] not in ZOC_MODES:
         raise ValueError(f"zoc_mode: expected one of {', '.join(sorted(ZOC_MODES))}, got {p['zoc_mode']!r}")
     return ZocRules(mode=p["zoc_mode"], zoc_to_zoc=p["zoc_to_zoc"],
-                    blocked_in_weather=_by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather"))
+                    blocked_in_weather=by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather"))
 
 
 _ZOC_PARAMS = {
@@ -66,7 +67,7 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
     return MovementRules(terrain_costs=p["terrain_costs"], default_cost=p["default_cost"],
                          hexside_costs=p["hexside_costs"], road_rates=p["road_rates"], combine=p["combine"],
                          minimum_move=p["minimum_move"], prohibitions=prohibitions,
-                         impassable_in_weather=_by_weather(p["impassable_in_weather"], "impassable_in_weather"),
+                         impassable_in_weather=by_weather(p["impassable_in_weather"], "impassable_in_weather"),
                          weather_allowance=brackets, zoc=zoc_rules(p), weather_ref=p["weather_rule"])
 
 
