@@ -11,6 +11,7 @@ the referee, everything shows. The Axis player's password never shows in any vie
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -77,9 +78,10 @@ def verify(path: Path, *args: str) -> str:
     return result.output
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json", "html"])
 def test_as_allied_nothing_of_the_axis_hidden_pieces_leaks(log_file: Path, fmt: str) -> None:
-    out = verify(log_file, "--as", "Allied", "--format", fmt)
+    # Image data is base64: a four-letter label could turn up in it by chance.
+    out = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", verify(log_file, "--as", "Allied", "--format", fmt))
     for secret in (*SECRETS, PASSWORD):
         assert secret not in out, (secret, fmt)
     assert out.count("Axis unit") >= 2  # the two masked pieces' moves, by their masked name
@@ -136,3 +138,8 @@ def test_units_the_pack_hides_are_disguised_from_the_other_side(tmp_path: Path) 
     assert allied and all(e["name"] == "Axis hidden unit" and "Lang" not in json.dumps(e) for e in allied)
     assert any(e.get("name") == "1-2-9 (Lang)" for e in events("--as", "Axis"))
     assert any(e.get("name") == "1-2-9 (Lang)" for e in events())
+
+
+def test_the_referee_html_says_hidden_pieces_are_shown(log_file: Path) -> None:
+    assert "hidden pieces shown: " in verify(log_file, "--format", "html")
+    assert "hidden pieces shown" not in verify(log_file, "--as", "Allied", "--format", "html")

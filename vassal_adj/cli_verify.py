@@ -263,7 +263,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         # The page masks passwords in its own texts: a pattern over the whole page could hit image data.
         click.echo(report_html(findings, module=module, game=games[-1], module_path=module_path,  # type: ignore[arg-type]
                                moves=moves_of(events, findings), title=f"Turn verification: {files[-1]}",
-                               source=", ".join(files), secrets=set().union(*(g.secrets() for g in games))))
+                               source=", ".join(files), secrets=set().union(*(g.secrets() for g in games)),
+                               notes=_notes(side, concealed, left_out)))
     elif fmt == "json":
         _emit_json(_scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
                            "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
@@ -325,9 +326,14 @@ def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md:
     lines += ["", f"{'## ' if md else ''}findings: {len(findings)} ({counts['error']} error(s), "
                   f"{counts['warning']} warning(s), {counts['info']} info)"]
     lines += [f"{item}{f.severity.value} {f.rule}: {f.message}" for f in findings]
-    if left_out:
-        lines += ["", f"note: {left_out} finding(s) about pieces {side} may not see are left out"]
-    if concealed:
-        lines += ["", f"note: hidden pieces shown: {concealed} event(s) or change(s) concern masked or "
-                      "invisible pieces, shown as the referee sees them"]
+    for note in _notes(side, concealed, left_out):
+        lines += ["", f"note: {note}"]
     return "\n".join(lines)
+
+
+def _notes(side: str | None, concealed: int, left_out: int) -> list[str]:
+    out = [f"{left_out} finding(s) about pieces {side} may not see are left out"] if left_out else []
+    if concealed:
+        out.append(f"hidden pieces shown: {concealed} event(s) or change(s) concern masked or invisible pieces, "
+                   "shown as the referee sees them")
+    return out

@@ -227,12 +227,13 @@ def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[
 
 def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
                 module_path: str | None, moves: Sequence[Move] = (), title: str = "Referee report",
-                source: str = "", secrets: Iterable[str] = ()) -> str:
+                source: str = "", secrets: Iterable[str] = (), notes: Sequence[str] = ()) -> str:
     """The page for a `Report` (or a plain list of findings, e.g. `verify`'s).
 
     `module_path` is the module file the board images are read from (None: no pictures);
     `moves` are drawn on the overview (see `moves_of`); `title` and `source` head the page;
-    `secrets`: passwords of other files of the game, masked like those of `game`.
+    `secrets`: passwords of other files of the game, masked like those of `game`; `notes` are
+    listed after the report's own (e.g. that hidden pieces are shown).
     """
     report = report_or_findings if isinstance(report_or_findings, Report) else None
     findings = list(report.findings if report is not None else report_or_findings)
@@ -250,8 +251,9 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
     body += ["<h2>The map</h2>", legend, f"<p>{overview}</p>", *table]
     if info:
         body += ["<h2>Information</h2>", *_info_table(page, info)]
-    if report is not None and report.notes:
-        body += ["<h2>Notes</h2>", "<ul>", *(f"<li>{page.text(n)}</li>" for n in report.notes), "</ul>"]
+    all_notes = [*(report.notes if report is not None else ()), *notes]
+    if all_notes:
+        body += ["<h2>Notes</h2>", "<ul>", *(f"<li>{page.text(n)}</li>" for n in all_notes), "</ul>"]
     if report is not None and report.assumptions:
         body += ["<h2>Assumptions</h2>", "<ul>"]
         body += [f"<li><code>{page.text(name)}</code> = <code>{page.text(repr(a.get('value')))}</code>: "
