@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO
+from conftest import REPO, need_corpus
 from vassal_adj.cli import main
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
@@ -72,3 +72,16 @@ def test_check_html_and_annotate(tmp_path: Path) -> None:
     again = CliRunner().invoke(main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module",
                                       str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine", "--annotate", str(out)])
     assert again.exit_code == 2  # an existing file is never replaced
+
+
+def test_without_pack_the_pack_that_fits_the_module_is_used() -> None:
+    args = ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"), "--format", "json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and '"pack": "kasserine"' in result.output
+
+
+def test_without_pack_a_module_no_pack_fits_is_a_usage_error() -> None:
+    case = need_corpus() / "CommandsAndColorsNapoleonics"
+    result = CliRunner().invoke(main, ["check", str(case / "B015 - Waterloo.vsav"), "--module",
+                                       str(case / "CommandsAndColorsNapoleonics.vmod")])
+    assert result.exit_code == 2 and "no rule pack fits module 'Commands & Colors: Napoleonics" in result.output

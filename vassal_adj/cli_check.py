@@ -26,8 +26,9 @@ from vassal_adj.state_builder import game_state
 @click.argument("save", type=click.Path(dir_okay=False))
 @click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
               help="The module (.vmod) the game is played with.")
-@click.option("--pack", "pack_name", required=True,
-              help="The rule pack: an id or alias (`packs list`), or a pack directory.")
+@click.option("--pack", "pack_name",
+              help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the one pack "
+                   "whose [pack.module] fits the module.")
 @click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
               help="A terrain file to use instead of the pack's (e.g. for the real module's map).")
 @click.option("--turn", type=int, help="The game turn (default: the turn tracker the pack names).")
@@ -39,7 +40,7 @@ from vassal_adj.state_builder import game_state
               help="Also write a copy of the save that VASSAL opens, with a marker on every unit an error "
                    "or warning concerns and the findings in the chat. Never replaces an existing file.")
 @_guarded
-def check(save: str, module_path: str, pack_name: str, terrain: str | None, turn: int | None,
+def check(save: str, module_path: str, pack_name: str | None, terrain: str | None, turn: int | None,
           phase: str | None, weather: str | None, fmt: str, annotate_to: str | None) -> None:
     """Check a saved game against a rule pack and print every finding with its rule.
 
@@ -58,8 +59,8 @@ def check(save: str, module_path: str, pack_name: str, terrain: str | None, turn
     if annotate_to is not None and Path(annotate_to).exists():
         raise UsageError(f"--annotate {annotate_to}: the file exists; outputs go to a new file, never over one",
                          Where(path=annotate_to))
-    lp = packs_io.find_pack(pack_name)
     module = load_module(module_path)
+    lp = packs_io.pack_for(pack_name, module.name, module.version)
     game = load_save(save)
     state, context, _unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather,
                                            terrain=terrain)

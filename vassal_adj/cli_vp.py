@@ -143,8 +143,9 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
 @click.argument("games", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
               help="The module (.vmod) the game is played with.")
-@click.option("--pack", "pack_name", required=True,
-              help="The rule pack: an id or alias (`packs list`), or a pack directory.")
+@click.option("--pack", "pack_name",
+              help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the one pack "
+                   "whose [pack.module] fits the module.")
 @click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
               help="A terrain file to use instead of the pack's (22.43.1 traces roads and trails).")
 @click.option("--first-turn", type=int, default=1, show_default=True,
@@ -153,7 +154,7 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
               show_default=True, help="Output format.")
 @_guarded
-def vp(games: tuple[str, ...], module_path: str, pack_name: str, terrain: str | None, first_turn: int,
+def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain: str | None, first_turn: int,
        final: bool, fmt: str) -> None:
     """Count the victory points of a game from its saves or logs, given oldest first.
 
@@ -167,9 +168,9 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str, terrain: str | 
       vassal-adj vp turn1.vsav turn2.vsav turn3.vsav \\
           --module Kasserine.vmod --pack kasserine --format markdown
     """
-    lp = packs_io.find_pack(pack_name)
-    rule = _victory_rule(lp)
     module = load_module(module_path)
+    lp = packs_io.pack_for(pack_name, module.name, module.version)
+    rule = _victory_rule(lp)
     states: list[GameState] = []
     context: RuleContext | None = None
     for path in games:

@@ -24,8 +24,8 @@ from .rules.pack import RulePack
 from .rules.registry import REGISTRY, Registry, load_builtin_rules
 from .rules.unitmap import UnitMap
 
-__all__ = ["DEFAULT_MODULES_DIR", "default_modules_dir", "LoadedPack", "PackSummary", "Problem", "discover", "find_pack",
-           "find_pack_for_module", "implementations", "list_packs", "load_all", "load_pack", "read_toml",
+__all__ = ["DEFAULT_MODULES_DIR", "default_modules_dir", "LoadedPack", "PackSummary", "Problem", "discover",
+           "find_pack", "pack_for", "find_pack_for_module", "implementations", "list_packs", "load_all", "load_pack", "read_toml",
            "validate"]
 
 # The repository's modules/ (beside the package in a source checkout).
@@ -203,6 +203,18 @@ def find_pack(name: str, modules_dir: Path | str | None = None, *, registry: Reg
             return lp
     known = "; ".join(f"{lp.id} ({', '.join(lp.pack.aliases)})" if lp.pack.aliases else lp.id for lp in packs)
     raise UsageError(f"unknown pack {name!r} (known: {known or 'none'})")
+
+
+def pack_for(name: str | None, module_name: str, module_version: str = "") -> LoadedPack:
+    """The pack `--pack` names, or else the one pack that fits the module; UsageError when none does."""
+    if name:
+        return find_pack(name)
+    found = find_pack_for_module(module_name, module_version)
+    if found is None:
+        known = ", ".join(f"{lp.id} (modules {lp.pack.module_name!r})" for lp in load_all()) or "none"
+        raise UsageError(f"no rule pack fits module {module_name!r} version {module_version!r}: name one with "
+                         f"--pack (packs found: {known})")
+    return found
 
 
 def find_pack_for_module(module_name: str, module_version: str = "", modules_dir: Path | str | None = None, *,
