@@ -375,9 +375,9 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
         click.echo(f"  {n['direction']:<2} {where_n}")
 
 
-# The terrain commands live in cli_terrain.py (size); importing it registers them on `main`.
-from vassal_adj import cli_terrain as _cli_terrain  # noqa: E402,F401
-from vassal_adj import cli_packs as _cli_packs  # noqa: E402,F401  (packs commands, cli_packs.py)
-from vassal_adj import cli_check as _cli_check  # noqa: E402,F401  (check command, cli_check.py)
-from vassal_adj import cli_vp as _cli_vp  # noqa: E402,F401  (vp command, cli_vp.py)
-from vassal_adj import cli_verify as _cli_verify  # noqa: E402,F401  (verify command, cli_verify.py)
+# The other commands live in cli_*.py (size); importing them registers them on `main`.
+from vassal_adj import cli_check as _cli_check  # noqa: F401  (check command, cli_check.py)
+from vassal_adj import cli_packs as _cli_packs  # noqa: F401  (packs commands, cli_packs.py)
+from vassal_adj import cli_terrain as _cli_terrain  # noqa: F401  (terrain commands, cli_terrain.py)
+from vassal_adj import cli_verify as _cli_verify  # noqa: F401  (verify command, cli_verify.py)
+from vassal_adj import cli_vp as _cli_vp  # noqa: F401  (vp command, cli_vp.py)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import click
@@ -23,18 +23,29 @@ from vassal_adj.cli import _emit_json, _guarded, main
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.events import (
-    Added, Changed, ChatLine, DieRolled, Event, Moved, PieceDiff, PropertyChange, PropertySet,
-    Removed, Replay, TurnChanged, diff_pieces,
+    Added,
+    Changed,
+    ChatLine,
+    DieRolled,
+    Event,
+    Moved,
+    PieceDiff,
+    PropertyChange,
+    PropertySet,
+    Removed,
+    Replay,
+    TurnChanged,
+    diff_pieces,
 )  # fmt: skip
+from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import Unit
-from vassal_adj.model.module import Module
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.annotate import annotate
-from vassal_adj.report.html import moves_of, report_html
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
+from vassal_adj.report.html import moves_of, report_html
 from vassal_adj.rules.audit import Audit, audit
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.verify_builder import verify_turn

@@ -24,9 +24,23 @@ from .rules.pack import RulePack
 from .rules.registry import REGISTRY, Registry, load_builtin_rules
 from .rules.unitmap import UnitMap
 
-__all__ = ["DEFAULT_MODULES_DIR", "default_modules_dir", "LoadedPack", "PackSummary", "Problem", "discover",
-           "find_pack", "pack_for", "find_pack_for_module", "implementations", "list_packs", "load_all", "load_pack", "read_toml",
-           "validate"]
+__all__ = [
+    "DEFAULT_MODULES_DIR",
+    "LoadedPack",
+    "PackSummary",
+    "Problem",
+    "default_modules_dir",
+    "discover",
+    "find_pack",
+    "find_pack_for_module",
+    "implementations",
+    "list_packs",
+    "load_all",
+    "load_pack",
+    "pack_for",
+    "read_toml",
+    "validate",
+]
 
 # The repository's modules/ (beside the package in a source checkout).
 DEFAULT_MODULES_DIR = Path(__file__).resolve().parents[1] / "modules"

@@ -29,11 +29,11 @@ from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.model.units import Unit
 from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 

@@ -34,7 +34,7 @@ from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.state_builder import position_of, game_state, main_layout
+from vassal_adj.state_builder import game_state, main_layout, position_of
 
 __all__ = ["END_CHECKS", "PhaseRecord", "Verification", "verify_turn"]
 

@@ -22,7 +22,6 @@ from vassal_adj.parse.traits import (
     visible_name,
 )
 
-
 _CONCEALING = KindFilter(Obscurable, Hideable)
 
 

@@ -12,9 +12,9 @@ VASSAL leaves the tracker where the last logged step put it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from vassal_adj.model.module import Module, TurnLevelDef, TurnTrackerDef
 from vassal_adj.parse.commands import Node, iter_texts, unlogged

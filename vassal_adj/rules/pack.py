@@ -19,7 +19,14 @@ from typing import Any
 
 from ..errors import PackError, Where
 from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
-from .registry import RESERVED, Implementation, Params, Registry, check_value, load_builtin_rules
+from .registry import (
+    RESERVED,
+    Implementation,
+    Params,
+    Registry,
+    check_value,
+    load_builtin_rules,
+)
 
 __all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "StateSource", "UnitClass"]
 

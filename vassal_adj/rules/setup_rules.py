@@ -31,8 +31,18 @@ from ..model.state import GameState
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
-from .setup import (DEFAULT_PHASES, PLACEMENTS, Deployment, Entry, Event, Group, Schedule, check_deployment,
-                    check_schedule, printed_key)
+from .setup import (
+    DEFAULT_PHASES,
+    PLACEMENTS,
+    Deployment,
+    Entry,
+    Event,
+    Group,
+    Schedule,
+    check_deployment,
+    check_schedule,
+    printed_key,
+)
 
 __all__ = ["BOXES", "deployment", "parse_boxes", "parse_entry", "parse_event", "schedule", "turn_pattern"]
 
