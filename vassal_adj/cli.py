@@ -12,12 +12,13 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from vassal_adj import __version__
-from vassal_adj.errors import UsageError, VassalAdjError
+from vassal_adj.errors import UsageError, VassalAdjError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.maps import PlacedMap, describe_layout, place_map
 from vassal_adj.model.module import BoardDef, HexGridDef, MapDef, Module, ZonedGridDef
@@ -56,14 +57,28 @@ def _guarded(func: F) -> F:
             if ctx.find_root().params.get("debug"):
                 traceback.print_exc()
             else:
-                click.echo(
-                    f"internal error ({type(e).__name__}: {e}). Sorry: this is a bug in vassal-adj. "
-                    f"Run again with --debug and report the traceback to {ISSUES_URL}.",
-                    err=True,
-                )
+                click.echo(f"internal error ({type(e).__name__}: {e}). Sorry: this is a bug in vassal-adj. "
+                           f"Run again with --debug and report the traceback to {ISSUES_URL}.", err=True)
             ctx.exit(3)
 
     return run  # type: ignore[return-value]
+
+
+def game_options(func: F) -> F:
+    """``--module`` (required) and ``--pack`` (default: the one pack that fits the module), the
+    options of the commands that judge a game with a rule pack (check, vp)."""
+    func = click.option("--pack", "pack_name",
+                        help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the "
+                             "one pack whose [pack.module] fits the module.")(func)
+    return click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
+                        help="The module (.vmod) the game is played with.")(func)
+
+
+def require_new_file(path: str, option: str) -> None:
+    """Outputs go to a new file: refuse, before any work, one that exists (exit 2)."""
+    if Path(path).exists():
+        raise UsageError(f"{option} {path}: the file exists; outputs go to a new file, never over one",
+                         Where(path=path))
 
 
 def _emit_json(data: Any) -> None:

@@ -7,13 +7,10 @@ findings, 2 bad input or pack, 3 a bug).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from vassal_adj import packs as packs_io
-from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.errors import UsageError, Where
+from vassal_adj.cli import _emit_json, _guarded, game_options, main, require_new_file
 from vassal_adj.load import load_module, load_save
 from vassal_adj.report.annotate import annotate
 from vassal_adj.report.findings import report_data, report_markdown, report_text
@@ -24,11 +21,7 @@ from vassal_adj.state_builder import game_state
 
 @main.command()
 @click.argument("save", type=click.Path(dir_okay=False))
-@click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
-              help="The module (.vmod) the game is played with.")
-@click.option("--pack", "pack_name",
-              help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the one pack "
-                   "whose [pack.module] fits the module.")
+@game_options
 @click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
               help="A terrain file to use instead of the pack's (e.g. for the real module's map).")
 @click.option("--turn", type=int, help="The game turn (default: the turn tracker the pack names).")
@@ -56,9 +49,8 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
       vassal-adj check modules/kasserine/example/turn3-faults.vsav \\
           --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
     """
-    if annotate_to is not None and Path(annotate_to).exists():
-        raise UsageError(f"--annotate {annotate_to}: the file exists; outputs go to a new file, never over one",
-                         Where(path=annotate_to))
+    if annotate_to is not None:
+        require_new_file(annotate_to, "--annotate")
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     game = load_save(save)

@@ -13,13 +13,12 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import click
 
 from vassal_adj import packs as packs_io
-from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.events import (
@@ -316,9 +315,7 @@ def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) ->
     if is_log:
         raise UsageError("--annotate marks a saved game: give the opponent's save of the end of the turn as the "
                          "last file (a log's pieces are where they stood before its moves)", Where(path=last))
-    if Path(out).exists():
-        raise UsageError(f"--annotate {out}: the file exists; outputs go to a new file, never over one",
-                         Where(path=out))
+    require_new_file(out, "--annotate")
 
 
 def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md: bool, module: Module | None,

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from vassal_adj import packs as packs_io
-from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.cli import _emit_json, _guarded, game_options, main
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.state import GameState
@@ -141,11 +141,7 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
 
 @main.command()
 @click.argument("games", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
-              help="The module (.vmod) the game is played with.")
-@click.option("--pack", "pack_name",
-              help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the one pack "
-                   "whose [pack.module] fits the module.")
+@game_options
 @click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
               help="A terrain file to use instead of the pack's (22.43.1 traces roads and trails).")
 @click.option("--first-turn", type=int, default=1, show_default=True,
