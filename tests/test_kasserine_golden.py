@@ -85,3 +85,11 @@ def test_without_pack_a_module_no_pack_fits_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["check", str(case / "B015 - Waterloo.vsav"), "--module",
                                        str(case / "CommandsAndColorsNapoleonics.vmod")])
     assert result.exit_code == 2 and "no rule pack fits module 'Commands & Colors: Napoleonics" in result.output
+
+
+@pytest.mark.parametrize(("option", "value", "known"), [("--weather", "sunny", "fair, good, poor"),
+                                                        ("--phase", "axis-move", "allied-combat, allied-movement")])
+def test_a_phase_or_weather_the_pack_does_not_know_is_a_usage_error(option: str, value: str, known: str) -> None:
+    result = CliRunner().invoke(main, ["check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"),
+                                       option, value])
+    assert result.exit_code == 2 and f"{option} {value!r}: pack 'kasserine' knows {known}" in result.output

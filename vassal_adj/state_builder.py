@@ -74,6 +74,11 @@ def _turn_phase_weather(module: Module, game: SavedGame, lp: LoadedPack, turn: i
                         phase: str | None, weather: str | None, notes: list[str]
                         ) -> tuple[int | None, str | None, str | None]:
     src = lp.pack.state
+    # A misspelt --phase or --weather would silently switch rules off: only the pack's own words.
+    for what, given, known in (("phase", phase, set(src.phases.values())), ("weather", weather,
+                                                                            set(src.weather_by_turn))):
+        if given is not None and known and given.lower() not in known:
+            raise UsageError(f"--{what} {given!r}: pack {lp.id!r} knows {', '.join(sorted(known))}")
     reading = tracker_reading(module, game.root, src.tracker) if src.tracker else None
     if src.tracker and reading is None:
         notes.append(f"the save has no state of the turn tracker {src.tracker!r}")
