@@ -1,13 +1,13 @@
 """The registry of rule implementations a pack may name (STYLE.md 6.11, after OpenSpiel).
 
 A rule pack is data: each ``[rules.<name>]`` table names an implementation registered here
-(``impl = "supply.trace_to_network"``) and gives its parameters. An implementation declares
-its parameters with their defaults, so the pack loader can reject unknown keys, demand the
+(``impl = "supply.trace"``) and gives its parameters. An implementation declares its
+parameters with their defaults, so the pack loader can reject unknown keys, demand the
 ``REQUIRED`` ones and check types, and a playthrough can print the effective values::
 
-    @register("supply.trace_to_network",
-              params={"max_path": 4, "network": ("road", "trail"), "sources": REQUIRED})
-    def trace_to_network(state, terrain, side, p): ...
+    @register("supply.trace",
+              params={"initial": Param(REQUIRED, "int"), "direct_to_source": True, "sources": REQUIRED})
+    def supply_trace(state, ctx, p): ...
 
 A parameter's type is taken from its default (``4`` is an int, ``("road", "trail")`` a list of
 str). A REQUIRED parameter, or one whose default does not show its type, is declared with
@@ -268,7 +268,7 @@ class Implementation:
         return tuple(k for k, p in self.params.items() if p.required)
 
     def describe(self) -> dict[str, object]:
-        """A plain description for listings and playthroughs (``packs list --impls``)."""
+        """A plain description for listings and playthroughs (``packs.implementations()``)."""
         return {"name": self.name, "doc": self.doc,
                 "params": {k: {"type": self.types[k], "default": "REQUIRED" if p.required else p.default,
                                "doc": p.doc, **{v: getattr(p, v) for v in ("keys", "names") if getattr(p, v)}}
