@@ -37,7 +37,8 @@ def _severity(value: str, key: str = "severity") -> Severity:
 
 
 def _rule_ref(ctx: RuleContext) -> str:
-    return ctx.rule.rule_ref if ctx.rule is not None else ""
+    # A rule the pack cites by an assumption names the assumption's source in every message.
+    return ctx.rule.cited if ctx.rule is not None else ""
 
 
 # -- stacking -------------------------------------------------------------------------------
