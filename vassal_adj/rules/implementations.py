@@ -203,16 +203,8 @@ def _route(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], initial:
 })
 def terrain_prohibited(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Units standing in terrain prohibited to their class (with class exceptions and road hexsides)."""
-    barred: dict[str, frozenset[str]] = {}
-    for terrain, classes in p["prohibited"].items():
-        if isinstance(classes, str):
-            classes = (classes,)
-        if not isinstance(classes, (list, tuple)) or not all(isinstance(c, str) for c in classes):
-            raise ValueError(f"prohibited.{terrain}: expected a list of unit classes, got {classes!r}")
-        barred[terrain] = frozenset(classes)
-    unknown = sorted(t for t in barred if t not in ctx.terrain.vocabulary.terrain)
-    if unknown:
-        raise ValueError(f"prohibited: unknown terrain {unknown} (known: {sorted(ctx.terrain.vocabulary.terrain)})")
+    # The pack loader checked the shape (terrain -> list of classes) and the terrain names.
+    barred = {terrain: frozenset(classes) for terrain, classes in p["prohibited"].items()}
     exempt, through = frozenset(p["except_classes"]), frozenset(p["through"])
     severity = _severity(p["severity"])
     ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
