@@ -104,7 +104,7 @@ LOG_FAULTS: list[dict[str, object]] = [
      "detail": "starts in the zone of control of 2-1-14 (1/13) at 2514 and moves into it again; "
                "no Withdrawal was declared"},
     {"kind": "overstack", "file": AXIS_LOG, "step": 7, "side": "Axis", "unit": "3-4-11 (2/104)",
-     "hexes": ("2418", "2516"), "units": ("3-4-11 (1/104)", "3-4-11 (2/104)"), "rule": "kasserine:23",
+     "hexes": ("2418", "2516"), "units": ("3-4-11 (1/104)", "3-4-11 (2/104)"), "rule": "kasserine:assumption stacking_limit",
      "detail": "moves onto 3-4-11 (1/104); both end the Axis Movement Phase in 2516"},
     {"kind": "reroll", "file": AXIS_LOG, "step": 12, "side": "Axis", "button": DICE, "undoes": 11,
      "results": ("2", "6"), "rule": "audit:undo-reroll",

@@ -29,7 +29,7 @@ FIXED_MS = 1767225600000  # 2026-01-01T00:00:00Z: saves and piece ids do not dep
 # The deliberate faults of turn3-faults.vsav: (kind, hexes, units, rule). Everything else in
 # that save is legal (scripts/example_check.py says so, and tests/test_example.py checks it).
 FAULTS = [
-    ("overstack", ("2615",), ("3-4-11 (2/69)", "3-4-11 (2/86)"), "kasserine:23 (no stacking; standard rules)"),
+    ("overstack", ("2615",), ("3-4-11 (2/69)", "3-4-11 (2/86)"), "kasserine:assumption stacking_limit (no stacking; standard rules)"),
     ("unsupplied", ("3308",), ("3-2-16 (580)",), "kasserine:17.11"),
     ("mechanized in rough", ("2309",), ("5-3-12 (1/5)",), "kasserine:16.11"),
 ]

@@ -84,7 +84,7 @@ def test_a_marker_on_every_unit_cited_by_an_error_or_warning(kasserine, annotate
     pieces = {p.id: p for p in game_pieces(game.root, module)}
     cited = {u for f in findings if f.severity != Severity.INFO for u in f.units}
     assert {(m.label, m.units) for m in markers} == {
-        ("23 error", ("3-4-11 (2/69)", "3-4-11 (2/86)")),
+        ("assumption stacking_limit error", ("3-4-11 (2/69)", "3-4-11 (2/86)")),
         ("16.11 error", ("5-3-12 (1/5)",)),
         ("17.11 warning", ("3-2-16 (580)",)),
     }

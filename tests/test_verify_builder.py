@@ -108,7 +108,9 @@ def test_stacking_is_checked_at_the_end_of_the_movement_phase(module, setup, pac
                turn(2, "allied-combat"))
     errors = [f for f in v.findings if f.severity == Severity.ERROR]
     assert [(f.rule, f.message, f.hexes) for f in errors] == [
-        ("kasserine:23", "end of Turn 2 allied-movement: 2 Allied units in 2613 exceed the limit of 1 [23]",
+        ("kasserine:assumption stacking_limit", "end of Turn 2 allied-movement: 2 Allied units in 2613 exceed the limit "
+         "of 1 [assumption stacking_limit: 1976 SPI quadrigame rules (Four Battles in North Africa), as publicly "
+         "described: units may not stack]",
          ("2613",))]
     assert v.moves[0].ok  # the move itself is legal; the stack it ends in is not
 

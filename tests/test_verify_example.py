@@ -34,7 +34,9 @@ def test_every_fault_of_the_axis_log_is_found_with_its_rule() -> None:
     # the illegal path: 5-3-12 (2/5) 2711 -> 2010 is legal only the long way round, beyond its allowance
     assert "the legal way needs 14 MP, allowance 12" in one("kasserine:19.2", "error", "(2/5) moved 2711 -> 2010")
     # the overstack at the end of the movement phase
-    assert one("kasserine:23", "error", "2516").endswith("2 Axis units in 2516 exceed the limit of 1 [23]")
+    assert one("kasserine:assumption stacking_limit", "error", "2516").endswith(
+        "2 Axis units in 2516 exceed the limit of 1 [assumption stacking_limit: 1976 SPI quadrigame rules (Four Battles "
+        "in North Africa), as publicly described: units may not stack]")
     # the reroll after an undo
     assert "was undone in step 12" in one("audit:undo-reroll", "warning", "roll 1")
     assert sum(f["severity"] == "error" for f in findings) == 3

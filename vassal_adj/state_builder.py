@@ -79,6 +79,10 @@ def _turn_phase_weather(module: Module, game: SavedGame, lp: LoadedPack, turn: i
                                                                             set(src.weather_by_turn))):
         if given is not None and known and given.lower() not in known:
             raise UsageError(f"--{what} {given!r}: pack {lp.id!r} knows {', '.join(sorted(known))}")
+    # A turn past the game's end would read no weather and date every rule wrongly.
+    if turn is not None and (turn < 1 or (src.game_turns is not None and turn > src.game_turns)):
+        span = f"1 to {src.game_turns}" if src.game_turns is not None else "1 or more"
+        raise UsageError(f"--turn {turn}: the Game-Turns of pack {lp.id!r} are {span}")
     reading = tracker_reading(module, game.root, src.tracker) if src.tracker else None
     if src.tracker and reading is None:
         notes.append(f"the save has no state of the turn tracker {src.tracker!r}")

@@ -37,7 +37,8 @@ def _severity(value: str, key: str = "severity") -> Severity:
 
 
 def _rule_ref(ctx: RuleContext) -> str:
-    return ctx.rule.rule_ref if ctx.rule is not None else ""
+    # A rule the pack cites by an assumption names the assumption's source in every message.
+    return ctx.rule.cited if ctx.rule is not None else ""
 
 
 # -- stacking -------------------------------------------------------------------------------
@@ -87,18 +88,19 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
     "side": Param(REQUIRED, "str", "the side whose units are checked"),
     "initial": Param(REQUIRED, "int", "most hexes of the initial path to the network (17.11: 4)"),
     "sources": Param(REQUIRED, "list[str]", "supply source hexes: label ranges or terrain-file place names"),
-    "networks": Param((("road",), ("trail",)), "list",
-                      "networks the path stays on once entered: [['road'], ['trail']] keeps them apart"),
+    "networks": Param((("road",), ("trail",)), "list[list[str]]",
+                      "networks the path stays on once entered: [['road'], ['trail']] keeps them apart",
+                      names="features"),
     "direct_to_source": Param(True, "bool", "the initial path may reach a source directly (17.14)"),
     "enemy_units_obstruct": Param(True, "bool", "enemy-occupied hexes block the path"),
     "enemy_zoc_obstructs": Param(True, "bool", "enemy zones of control block the path"),
     "friendly_negates_zoc": Param(True, "bool", "a friendly unit in a hex negates enemy ZOC there"),
-    "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter"),
-    "impassable_sides": Param((), "list[str]", "hexside features the initial path may not cross"),
+    "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter", names="terrain"),
+    "impassable_sides": Param((), "list[str]", "hexside features the initial path may not cross", names="features"),
     "horizon": Param(DEFAULT_HORIZON, "int", "how far past `initial` distances are measured for reports"),
-    "zoc_blocked_in_weather": Param({}, "table",
+    "zoc_blocked_in_weather": Param({}, "table[list[str]]",
                                     "weather -> hexside features enemy ZOC does not cross unless bridged "
-                                    "(20.2: { poor = ['stream'] })"),
+                                    "(20.2: { poor = ['stream'] })", keys="weather", names="features"),
     "report_paths": Param(True, "bool", "an info finding per unit in supply, with its path"),
     "hq_kinds": Param((), "list[str]", "unit classes that pass supply on: a unit out of supply by the network "
                                        "is in supply within `hq_range` hexes of one in supply"),
@@ -192,24 +194,17 @@ def _route(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], initial:
 
 # -- terrain --------------------------------------------------------------------------------
 @register("terrain.prohibited", params={
-    "prohibited": Param(REQUIRED, "table",
-                        "terrain -> unit classes barred from it, e.g. { rough = ['mechanized'] }"),
+    "prohibited": Param(REQUIRED, "table[list[str]]",
+                        "terrain -> unit classes barred from it, e.g. { rough = ['mechanized'] }", keys="terrain"),
     "except_classes": Param((), "list[str]", "classes never barred (16.11: mechanized infantry)"),
-    "through": Param((), "list[str]", "hexside features by which a barred unit may still be in the hex (16.12)"),
+    "through": Param((), "list[str]", "hexside features by which a barred unit may still be in the hex (16.12)",
+                     names="features"),
     "severity": Param("error", "str", "severity of a finding"),
 })
 def terrain_prohibited(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Units standing in terrain prohibited to their class (with class exceptions and road hexsides)."""
-    barred: dict[str, frozenset[str]] = {}
-    for terrain, classes in p["prohibited"].items():
-        if isinstance(classes, str):
-            classes = (classes,)
-        if not isinstance(classes, (list, tuple)) or not all(isinstance(c, str) for c in classes):
-            raise ValueError(f"prohibited.{terrain}: expected a list of unit classes, got {classes!r}")
-        barred[terrain] = frozenset(classes)
-    unknown = sorted(t for t in barred if t not in ctx.terrain.vocabulary.terrain)
-    if unknown:
-        raise ValueError(f"prohibited: unknown terrain {unknown} (known: {sorted(ctx.terrain.vocabulary.terrain)})")
+    # The pack loader checked the shape (terrain -> list of classes) and the terrain names.
+    barred = {terrain: frozenset(classes) for terrain, classes in p["prohibited"].items()}
     exempt, through = frozenset(p["except_classes"]), frozenset(p["through"])
     severity = _severity(p["severity"])
     ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""

@@ -48,8 +48,9 @@ def zoc_rules(p: Mapping[str, Any]) -> ZocRules:
 _ZOC_PARAMS = {
     "zoc_mode": Param("sticky", "str", "'sticky' (may not leave an enemy ZOC), 'stop' (stop on entering) or 'none'"),
     "zoc_to_zoc": Param(False, "bool", "in 'stop' mode, may a unit move from one enemy ZOC straight into another"),
-    "zoc_blocked_in_weather": Param({}, "table",
-                                    "weather -> hexside features a ZOC does not cross unless bridged (20.2)"),
+    "zoc_blocked_in_weather": Param({}, "table[list[str]]",
+                                    "weather -> hexside features a ZOC does not cross unless bridged (20.2)",
+                                    keys="weather", names="features"),
 }
 
 
@@ -72,20 +73,24 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
 
 
 @register("movement.allowance", params={
-    "terrain_costs": Param({}, "table", "terrain -> MP to enter (a number, a table by class, or omitted)"),
+    "terrain_costs": Param({}, "costs", "terrain -> MP to enter (a number, a table by class, or omitted)",
+                           keys="terrain"),
     "default_cost": Param(1, "float", "MP of a hex with no costed terrain"),
-    "hexside_costs": Param({}, "table", "hexside feature -> MP added to cross it"),
-    "road_rates": Param({}, "table", "road/trail feature -> MP per hex along it"),
+    "hexside_costs": Param({}, "costs", "hexside feature -> MP added to cross it", keys="features"),
+    "road_rates": Param({}, "costs", "road/trail feature -> MP per hex along it", keys="features"),
     "combine": Param("highest", "str", "'highest' single terrain cost, or 'sum'"),
     "minimum_move": Param(True, "bool", "a unit may always move one hex unless prohibited"),
-    "prohibited": Param({}, "table", "terrain -> classes that may never enter it (16.11)"),
+    "prohibited": Param({}, "table[list[str]]", "terrain -> classes that may never enter it (16.11)", keys="terrain"),
     "except_classes": Param((), "list[str]", "classes a prohibition never bars (16.11: mechanized infantry)"),
-    "through": Param((), "list[str]", "hexside features by which barred units may still enter (16.12)"),
+    "through": Param((), "list[str]", "hexside features by which barred units may still enter (16.12)",
+                     names="features"),
     "prohibited_rule": Param("", "str", "rule cited for a prohibition"),
     "through_rule": Param("", "str", "rule cited for entering through road/trail hexsides"),
-    "impassable_in_weather": Param({}, "table", "weather -> hexside features no unit crosses unless bridged"),
+    "impassable_in_weather": Param({}, "table[list[str]]", "weather -> hexside features no unit crosses unless bridged",
+                                   keys="weather", names="features"),
     "weather_allowance": Param({}, "table",
-                               "weather -> [[minimum printed allowance, change], ...], first match wins (20.3)"),
+                               "weather -> [[minimum printed allowance, change], ...], first match wins (20.3)",
+                               keys="weather"),
     "weather_rule": Param("", "str", "rule cited for weather changes"),
     **_ZOC_PARAMS,
 })
@@ -106,10 +111,12 @@ def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any])
 
 
 @register("weather.effects", params={
-    "ground_support": Param({}, "table", "weather -> the side's ground support points (20.1)"),
+    "ground_support": Param({}, "table", "weather -> the side's ground support points (20.1)", keys="weather"),
     "ground_support_side": Param("Axis", "str", "the side that receives ground support points"),
-    "closed_hexsides": Param({}, "table", "weather -> hexside features closed to movement, attack and ZOC (20.2)"),
-    "bridge_features": Param(("bridge",), "list[str]", "features that keep a closed hexside open"),
+    "closed_hexsides": Param({}, "table[list[str]]",
+                             "weather -> hexside features closed to movement, attack and ZOC (20.2)",
+                             keys="weather", names="features"),
+    "bridge_features": Param(("bridge",), "list[str]", "features that keep a closed hexside open", names="features"),
     "table_rule": Param("", "str", "the rule of the weather table, cited with the weather"),
     "support_rule": Param("", "str", "the rule of the ground support points"),
     "hexside_rule": Param("", "str", "the rule of the closed hexsides"),

@@ -17,22 +17,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import PackError, Where
 from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
-from .registry import (
-    RESERVED,
-    Implementation,
-    Params,
-    Registry,
-    check_value,
-    load_builtin_rules,
-)
+from .pack_ctx import PackContext, join
+from .pack_rules import RuleConfig, read_rules
+from .registry import Registry, check_value, load_builtin_rules
 
 __all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "StateSource", "UnitClass"]
 
 PACK_FORMAT = 1
 _ID = re.compile(r"[a-z][a-z0-9_-]*\Z")
-_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 
 # Which keys each section accepts: (required, optional). Anything else is an unknown key.
 _PACK_KEYS = ({"id", "name"}, {"aliases", "rulebook", "description", "format", "module", "hooks"})
@@ -41,67 +34,9 @@ _TERRAIN_KEYS = ({"types", "features"}, {"place_kinds", "file"})
 _UNITS_KEYS = ({"sides", "classes"}, {"file"})
 _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
-_STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn"})
+_STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
+                                "turns"})
 _TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions"})
-
-
-class _Ctx:
-    """Where values come from: builds PackErrors that name the file and the key path."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def error(self, path: str, message: str) -> PackError:
-        return PackError(f"{path}: {message}" if path else message, Where(path=self.source))
-
-    def table(self, data: object, path: str) -> Mapping[str, Any]:
-        if not isinstance(data, Mapping):
-            raise self.error(path, f"expected a table, got {data!r} ({type(data).__name__})")
-        return data
-
-    def keys(self, data: Mapping[str, Any], path: str, keys: tuple[set[str], set[str]]) -> None:
-        required, optional = keys
-        for k in data:
-            if k not in required and k not in optional:
-                known = ", ".join(sorted(required | optional))
-                raise self.error(_join(path, k), f"unknown key (known here: {known})")
-        for k in sorted(required):
-            if k not in data:
-                raise self.error(_join(path, k), "missing required key")
-
-    def typed(self, data: Mapping[str, Any], path: str, key: str, type_: str, default: object = None) -> Any:
-        if key not in data:
-            return default
-        try:
-            return check_value(type_, data[key])
-        except ValueError as e:
-            raise self.error(_join(path, key), str(e)) from None
-
-    def words(self, data: Mapping[str, Any], path: str, key: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
-        values: tuple[str, ...] = self.typed(data, path, key, "list[str]", default)
-        seen: set[str] = set()
-        for v in values:
-            if not v.strip():
-                raise self.error(_join(path, key), f"empty name in {list(values)!r}")
-            if v in seen:
-                raise self.error(_join(path, key), f"{v!r} given twice")
-            seen.add(v)
-        return values
-
-
-    def words_any(self, data: Mapping[str, Any], path: str, key: str) -> tuple[str, ...]:
-        """A list of non-empty names that may repeat (a table by turn)."""
-        values: tuple[str, ...] = self.typed(data, path, key, "list[str]", ())
-        for v in values:
-            if not v.strip():
-                raise self.error(_join(path, key), f"empty name in {list(values)!r}")
-        return values
-
-
-def _join(path: str, key: str) -> str:
-    # Keys that are not bare TOML keys are quoted, as TOML writes them: units.classes."mech inf"
-    part = key if _KEY.match(key) else f'"{key}"'
-    return f"{path}.{part}" if path else part
 
 
 @dataclass(frozen=True)
@@ -129,7 +64,8 @@ class UnitClass:
 class StateSource:
     """Where the game turn, phase and weather come from (``[state]``): the module's turn
     tracker, its turn and phase levels, the phase ids the pack's rules use for the tracker's
-    phase names, and a weather table by turn (weather_by_turn[0] is turn 1)."""
+    phase names, a weather table by turn (weather_by_turn[0] is turn 1), one entry per
+    Game-Turn, and the number of Game-Turns (`turns`, by default the table's length)."""
 
     tracker: str = ""  # the TurnTracker's name; "" when the pack reads none
     turn_level: str = "Turn"
@@ -137,27 +73,18 @@ class StateSource:
     phases: Mapping[str, str] = field(default_factory=dict)  # tracker item -> phase id
     weather_rule: str = ""
     weather_by_turn: tuple[str, ...] = ()
+    turns: int = 0  # the Game-Turns of the game; 0 when the pack does not say
+
+    @property
+    def game_turns(self) -> int | None:
+        """How many Game-Turns the game has: `turns`, else the weather table's length (None: unknown)."""
+        return self.turns or len(self.weather_by_turn) or None
 
     def weather(self, turn: int | None) -> str | None:
         """The weather of `turn` by the table; None when the table does not say."""
         if turn is None or not 1 <= turn <= len(self.weather_by_turn):
             return None
         return self.weather_by_turn[turn - 1]
-
-
-@dataclass(frozen=True)
-class RuleConfig:
-    """One ``[rules.<name>]`` table: the implementation, its rule number and effective parameters."""
-
-    name: str
-    impl: str
-    rule_ref: str  # as the rulebook prints it, e.g. "17.11"
-    params: Params  # given values, then the implementation's defaults
-    given: frozenset[str]  # the parameters the pack wrote (the rest are defaults)
-    assumed: Mapping[str, str]  # parameter -> the assumption it takes its value from
-    enabled: bool = True
-    note: str = ""
-    implementation: Implementation | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -189,7 +116,7 @@ class RulePack:
 
         `registry` defaults to the package registry with the built-in rules imported.
         """
-        return _build(_Ctx(source), data, registry or load_builtin_rules())
+        return _build(PackContext(source), data, registry or load_builtin_rules())
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -223,7 +150,7 @@ class RulePack:
 
 
 # -- validation ---------------------------------------------------------------------------
-def _build(ctx: _Ctx, data: Mapping[str, Any], registry: Registry) -> RulePack:
+def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> RulePack:
     ctx.keys(ctx.table(data, ""), "", _TOP_KEYS)
     p = ctx.table(data["pack"], "pack")
     ctx.keys(p, "pack", _PACK_KEYS)
@@ -250,7 +177,9 @@ def _build(ctx: _Ctx, data: Mapping[str, Any], registry: Registry) -> RulePack:
     sides, classes, units_file = _units(ctx, data.get("units"))
     assumptions = _assumptions(ctx, data.get("assumptions", {}))
     state = _state(ctx, data.get("state", {}))
-    rules = _rules(ctx, data.get("rules", {}), registry, assumptions)
+    vocabularies = {"terrain": vocabulary.terrain, "features": vocabulary.features,
+                    "weather": frozenset(w.strip().lower() for w in state.weather_by_turn)}
+    rules = read_rules(ctx, data.get("rules", {}), registry, assumptions, vocabularies)
     return RulePack(
         id=pid, name=ctx.typed(p, "pack", "name", "str"), aliases=aliases,
         module_name=mname, module_version=mversion,
@@ -261,16 +190,16 @@ def _build(ctx: _Ctx, data: Mapping[str, Any], registry: Registry) -> RulePack:
         hooks=hooks, state=state, source=ctx.source)
 
 
-def _regex(ctx: _Ctx, data: Mapping[str, Any], path: str, key: str) -> str:
+def _regex(ctx: PackContext, data: Mapping[str, Any], path: str, key: str) -> str:
     text: str = ctx.typed(data, path, key, "str")
     try:
         re.compile(text)
     except re.error as e:
-        raise ctx.error(_join(path, key), f"bad regular expression {text!r}: {e}") from None
+        raise ctx.error(join(path, key), f"bad regular expression {text!r}: {e}") from None
     return text
 
 
-def _terrain(ctx: _Ctx, data: object) -> tuple[TerrainVocabulary, str]:
+def _terrain(ctx: PackContext, data: object) -> tuple[TerrainVocabulary, str]:
     if data is None:  # a pack with no map rules (yet): an empty vocabulary
         return TerrainVocabulary(frozenset(), frozenset()), "terrain.csv"
     t = ctx.table(data, "terrain")
@@ -285,7 +214,7 @@ def _terrain(ctx: _Ctx, data: object) -> tuple[TerrainVocabulary, str]:
     return voc, ctx.typed(t, "terrain", "file", "str", "terrain.csv")
 
 
-def _units(ctx: _Ctx, data: object) -> tuple[tuple[str, ...], dict[str, UnitClass], str]:
+def _units(ctx: PackContext, data: object) -> tuple[tuple[str, ...], dict[str, UnitClass], str]:
     if data is None:
         return (), {}, "units.toml"
     u = ctx.table(data, "units")
@@ -298,7 +227,7 @@ def _units(ctx: _Ctx, data: object) -> tuple[tuple[str, ...], dict[str, UnitClas
             classes[name] = UnitClass(name)
     else:
         for name, spec in ctx.table(raw, "units.classes").items():
-            path = _join("units.classes", name)
+            path = join("units.classes", name)
             spec = ctx.table(spec, path)
             ctx.keys(spec, path, _CLASS_KEYS)
             classes[name] = UnitClass(name, ctx.typed(spec, path, "mechanized", "bool", False),
@@ -307,84 +236,36 @@ def _units(ctx: _Ctx, data: object) -> tuple[tuple[str, ...], dict[str, UnitClas
     return sides, classes, ctx.typed(u, "units", "file", "str", "units.toml")
 
 
-def _state(ctx: _Ctx, data: object) -> StateSource:
+def _state(ctx: PackContext, data: object) -> StateSource:
     t = ctx.table(data, "state")
     ctx.keys(t, "state", _STATE_KEYS)
     phases = ctx.table(t.get("phases", {}), "state.phases")
     for k, v in phases.items():
         if not isinstance(v, str) or not v.strip():
-            raise ctx.error(_join("state.phases", k), f"expected a phase id (str), got {v!r}")
+            raise ctx.error(join("state.phases", k), f"expected a phase id (str), got {v!r}")
+    turns, weathers = ctx.typed(t, "state", "turns", "int", 0), ctx.words_any(t, "state", "weather_by_turn")
+    if "turns" in t and turns < 1:
+        raise ctx.error("state.turns", f"expected the number of Game-Turns (1 or more), got {turns}")
+    if turns and weathers and len(weathers) != turns:
+        raise ctx.error("state.weather_by_turn", f"{len(weathers)} entries, but state.turns says the game has "
+                                                 f"{turns} Game-Turns (one entry per Game-Turn)")
     return StateSource(tracker=ctx.typed(t, "state", "tracker", "str", ""),
                        turn_level=ctx.typed(t, "state", "turn_level", "str", "Turn"),
                        phase_level=ctx.typed(t, "state", "phase_level", "str", ""),
                        phases=MappingProxyType(dict(phases)),
                        weather_rule=ctx.typed(t, "state", "weather_rule", "str", ""),
-                       weather_by_turn=ctx.words_any(t, "state", "weather_by_turn"))
+                       weather_by_turn=weathers, turns=turns)
 
 
-def _assumptions(ctx: _Ctx, data: object) -> dict[str, Assumption]:
+def _assumptions(ctx: PackContext, data: object) -> dict[str, Assumption]:
     out = {}
     for name, spec in ctx.table(data, "assumptions").items():
-        path = _join("assumptions", name)
+        path = join("assumptions", name)
         spec = ctx.table(spec, path)
         ctx.keys(spec, path, _ASSUMPTION_KEYS)
         source = ctx.typed(spec, path, "source", "str")
         if not source.strip():  # the point of an assumption is that a referee can check it
-            raise ctx.error(_join(path, "source"), "empty source: say where the value comes from")
+            raise ctx.error(join(path, "source"), "empty source: say where the value comes from")
         out[name] = Assumption(name, check_value("any", spec["value"]), source,
                                ctx.typed(spec, path, "rule", "str", ""), ctx.typed(spec, path, "note", "str", ""))
     return out
-
-
-def _rules(ctx: _Ctx, data: object, registry: Registry,
-           assumptions: Mapping[str, Assumption]) -> tuple[RuleConfig, ...]:
-    out = []
-    for name, spec in ctx.table(data, "rules").items():
-        path = _join("rules", name)
-        spec = ctx.table(spec, path)
-        for k in ("impl", "rule_ref"):
-            if k not in spec:
-                raise ctx.error(_join(path, k), "missing required key")
-        impl_name = ctx.typed(spec, path, "impl", "str")
-        try:
-            impl = registry.lookup(impl_name)
-        except KeyError as e:
-            raise ctx.error(_join(path, "impl"), str(e.args[0])) from None
-        rule_ref = spec["rule_ref"]
-        if not isinstance(rule_ref, str):
-            # TOML would read 17.10 as the float 17.1: the number must be written as printed.
-            raise ctx.error(_join(path, "rule_ref"), f"expected str (the rule number as printed, quoted), "
-                                                     f"got {rule_ref!r} ({type(rule_ref).__name__})")
-        if not rule_ref.strip() or rule_ref != rule_ref.strip():
-            raise ctx.error(_join(path, "rule_ref"), f"bad rule number {rule_ref!r}")
-        values: dict[str, object] = {}
-        assumed: dict[str, str] = {}
-        for key, value in spec.items():
-            if key in RESERVED:
-                continue
-            kpath = _join(path, key)
-            if key not in impl.params:
-                known = ", ".join(sorted(impl.params)) or "none"
-                raise ctx.error(kpath, f"unknown key: {impl.name!r} takes no parameter {key!r} "
-                                       f"(its parameters: {known})")
-            if isinstance(value, Mapping) and set(value) == {"assumption"}:
-                ref = value["assumption"]
-                if ref not in assumptions:
-                    known = ", ".join(sorted(assumptions)) or "none"
-                    raise ctx.error(kpath, f"unknown assumption {ref!r} (known: {known})")
-                assumed[key] = ref
-                value = assumptions[ref].value
-            try:
-                values[key] = check_value(impl.types[key], value)
-            except ValueError as e:
-                via = f" (from assumptions.{assumed[key]})" if key in assumed else ""
-                raise ctx.error(kpath, f"{e}{via}") from None
-        for key in impl.required():
-            if key not in values:
-                raise ctx.error(_join(path, key), f"missing required parameter of {impl.name!r}")
-        params = Params({**impl.defaults(), **values})
-        enabled = ctx.typed(spec, path, "enabled", "bool", True)
-        note = ctx.typed(spec, path, "note", "str", "")
-        out.append(RuleConfig(name, impl.name, rule_ref, params, frozenset(values), MappingProxyType(assumed),
-                              enabled, note, impl))
-    return tuple(out)

@@ -1,17 +1,20 @@
 """The registry of rule implementations a pack may name (STYLE.md 6.11, after OpenSpiel).
 
 A rule pack is data: each ``[rules.<name>]`` table names an implementation registered here
-(``impl = "supply.trace_to_network"``) and gives its parameters. An implementation declares
-its parameters with their defaults, so the pack loader can reject unknown keys, demand the
+(``impl = "supply.trace"``) and gives its parameters. An implementation declares its
+parameters with their defaults, so the pack loader can reject unknown keys, demand the
 ``REQUIRED`` ones and check types, and a playthrough can print the effective values::
 
-    @register("supply.trace_to_network",
-              params={"max_path": 4, "network": ("road", "trail"), "sources": REQUIRED})
-    def trace_to_network(state, terrain, side, p): ...
+    @register("supply.trace",
+              params={"initial": Param(REQUIRED, "int"), "direct_to_source": True, "sources": REQUIRED})
+    def supply_trace(state, ctx, p): ...
 
 A parameter's type is taken from its default (``4`` is an int, ``("road", "trail")`` a list of
 str). A REQUIRED parameter, or one whose default does not show its type, is declared with
-`Param`: ``Param(REQUIRED, "list[str]", "supply source hex ranges")``.
+`Param`: ``Param(REQUIRED, "list[str]", "supply source hex ranges")``. A parameter that names
+terrain types, hexside features or weathers says so (``Param((), "list[str]", names="features")``,
+``Param({}, "costs", keys="terrain")``), and the pack loader checks every name it gives against
+the pack's vocabulary: a misspelt name would otherwise silently match nothing.
 
 Pure: no files. Built-in rule modules register on import; `load_builtin_rules` imports them.
 """
@@ -26,8 +29,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-__all__ = ["REGISTRY", "REQUIRED", "TYPES", "Implementation", "Param", "Params", "Registry",
-           "catalog", "check_value", "conformance_problems", "load_builtin_rules", "lookup",
+__all__ = ["REGISTRY", "REQUIRED", "TYPES", "VOCABULARIES", "Implementation", "Param", "ParamValueError", "Params",
+           "Registry", "catalog", "check_value", "conformance_problems", "load_builtin_rules", "lookup", "named",
            "register"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -54,8 +57,17 @@ REQUIRED: Any = _Required()
 
 # The types a parameter may have: the TOML values a pack can write. "table" is a TOML table
 # (kept as a read-only mapping); "any" accepts every value and is for REQUIRED parameters
-# whose shape the implementation checks itself.
-TYPES = ("int", "float", "str", "bool", "list[int]", "list[float]", "list[str]", "list", "table", "any")
+# whose shape the implementation checks itself. "costs" is a table of movement costs: name ->
+# a number of MP, or a table of numbers by unit class. "table[list[str]]" maps names to lists
+# of names ({ poor = ["stream"] }); "list[list[str]]" is a list of names or of lists of names
+# (networks: [["road"], ["trail"]]).
+TYPES = ("int", "float", "str", "bool", "list[int]", "list[float]", "list[str]", "list", "table", "costs",
+         "table[list[str]]", "list[list[str]]", "any")
+# The pack vocabularies a parameter's names may be checked against: [terrain] types and
+# features, and the weathers of [state] weather_by_turn.
+VOCABULARIES = ("terrain", "features", "weather")
+_TABLES = ("table", "costs", "table[list[str]]")  # the types whose keys may be names
+_NAMES = ("list[str]", "table[list[str]]", "list[list[str]]")  # the types whose values may be names
 _NAME = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*\Z")
 _PARAM = re.compile(r"[a-z][a-z0-9_]*\Z")
 # Keys of a [rules.<name>] table that are not parameters (pack.py reads them).
@@ -84,12 +96,75 @@ def _infer(default: object) -> str:
     return t
 
 
+class ParamValueError(ValueError):
+    """A value that does not fit its type; `at` is where inside it (keys and list indexes)."""
+
+    def __init__(self, message: str, at: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.at = at
+
+
+def _show(value: object) -> str:
+    """A value as TOML writes it: ``false``, ``"1"``, ``[1, 2]``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_show, value)) + "]"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + " }"
+    return repr(value)
+
+
+def _is_number(value: object) -> bool:
+    # isinstance(False, int) is True: TOML's `false` must not pass for a number of MP.
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_nested(type_: str, value: object) -> None:
+    """The items of a "costs", "table[list[str]]" or "list[list[str]]" value (ParamValueError with `at`)."""
+    def names(v: object, at: tuple[str | int, ...], what: str) -> None:
+        if not isinstance(v, (list, tuple)):
+            raise ParamValueError(f"expected {what}, got {_show(v)} ({_type_name(v)})", at)
+        for i, name in enumerate(v):
+            if not isinstance(name, str) or not name:
+                raise ParamValueError(f"expected a name, got {_show(name)} ({_type_name(name)})", (*at, i))
+
+    if type_ == "list[list[str]]":
+        for i, group in enumerate(value):  # type: ignore[attr-defined]
+            if not isinstance(group, str):
+                names(group, (i,), "a name or a list of names")
+                if not group:
+                    raise ParamValueError("expected a name or a list of names, got []", (i,))
+        return
+    if type_ == "table[list[str]]":
+        for k, v in value.items():  # type: ignore[attr-defined]
+            names(v, (k,), "a list of names")
+        return
+    for k, v in value.items():  # type: ignore[attr-defined]
+        if isinstance(v, Mapping):
+            for cls, n in v.items():
+                if not _is_number(n):
+                    raise ParamValueError(f"expected a number of MP, got {_show(n)} ({_type_name(n)})", (k, cls))
+        elif not _is_number(v):
+            raise ParamValueError(f"expected a number of MP (or a table of them by unit class), got {_show(v)} "
+                                  f"({_type_name(v)})", (k,))
+
+
 def check_value(type_: str, value: object) -> object:
     """`value` as a parameter of type `type_`: lists become tuples, tables read-only mappings.
 
-    Raises ValueError "expected list[str], got 4 (int)" when it does not fit. An int is a
-    float too (TOML writes ``2`` for 2.0); a bool is never an int.
+    Raises ParamValueError (a ValueError) "expected list[str], got 4 (int)" when it does not
+    fit, with `at` the place inside the value ("costs" ``{ stream = false }``: ``("stream",)``).
+    An int is a float too (TOML writes ``2`` for 2.0); a bool is never an int.
     """
+    if type_ in ("costs", "table[list[str]]", "list[list[str]]"):
+        shape = "table" if type_ in _TABLES else "list"
+        if _type_name(value) != shape:
+            raise ParamValueError(f"expected a {shape} ({type_}), got {_show(value)} ({_type_name(value)})")
+        _check_nested(type_, value)
+        return _freeze(value)
     got = _type_name(value)
     fits = (type_ == "any" or got == type_ or (type_ == "float" and got == "int")
             or (type_.startswith("list") and got == "list"))
@@ -98,10 +173,26 @@ def check_value(type_: str, value: object) -> object:
         for i, v in enumerate(value):  # type: ignore[attr-defined]
             vt = _type_name(v)
             if not (vt == inner or (inner == "float" and vt == "int")):
-                raise ValueError(f"expected {type_}, got {value!r} (item {i} is {v!r}, a {vt})")
+                raise ParamValueError(f"expected {type_}, got {value!r} (item {i} is {v!r}, a {vt})")
     if not fits:
-        raise ValueError(f"expected {type_}, got {value!r} ({got})")
+        raise ParamValueError(f"expected {type_}, got {value!r} ({got})")
     return _freeze(value)
+
+
+def named(param: Param, type_: str, value: object) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
+    """The names a checked `value` of `param` gives, as (where inside it, vocabulary, name)."""
+    if param.keys and isinstance(value, Mapping):
+        yield from (((k,), param.keys, k) for k in value)
+    if not param.names:
+        return
+    if type_ == "list[str]":
+        yield from (((i,), param.names, v) for i, v in enumerate(value))  # type: ignore[arg-type]
+    elif type_ == "list[list[str]]":
+        for i, g in enumerate(value):  # type: ignore[arg-type]
+            yield from (((i,), param.names, g),) if isinstance(g, str) else (
+                ((i, j), param.names, v) for j, v in enumerate(g))
+    elif type_ == "table[list[str]]":
+        yield from (((k, j), param.names, v) for k, vs in value.items() for j, v in enumerate(vs))  # type: ignore[attr-defined]
 
 
 def _freeze(value: object) -> object:
@@ -114,11 +205,14 @@ def _freeze(value: object) -> object:
 
 @dataclass(frozen=True)
 class Param:
-    """One declared parameter: its default (or `REQUIRED`), its type and what it means."""
+    """One declared parameter: its default (or `REQUIRED`), its type and what it means, and
+    the vocabulary (`VOCABULARIES`) of the table keys (`keys`) or the names (`names`) it gives."""
 
     default: object = REQUIRED
     type: str | None = None  # inferred from the default when None
     doc: str = ""
+    keys: str = ""  # a table's keys are names of this vocabulary ("terrain" in terrain costs)
+    names: str = ""  # the names in the value are of this vocabulary ("features" in networks)
 
     @property
     def required(self) -> bool:
@@ -174,10 +268,11 @@ class Implementation:
         return tuple(k for k, p in self.params.items() if p.required)
 
     def describe(self) -> dict[str, object]:
-        """A plain description for listings and playthroughs (``packs list --impls``)."""
+        """A plain description for listings and playthroughs (``packs.implementations()``)."""
         return {"name": self.name, "doc": self.doc,
                 "params": {k: {"type": self.types[k], "default": "REQUIRED" if p.required else p.default,
-                               "doc": p.doc} for k, p in self.params.items()}}
+                               "doc": p.doc, **{v: getattr(p, v) for v in ("keys", "names") if getattr(p, v)}}
+                           for k, p in self.params.items()}}
 
 
 class Registry:
@@ -205,9 +300,13 @@ class Registry:
             t = p.type or ("any" if p.required else _infer(p.default))
             if t not in TYPES:
                 raise ValueError(f"{name}: parameter {key!r} has unknown type {t!r} (known: {', '.join(TYPES)})")
+            for what, vocabulary, holders in (("keys", p.keys, _TABLES), ("names", p.names, _NAMES)):
+                if vocabulary and (vocabulary not in VOCABULARIES or t not in holders):
+                    raise ValueError(f"{name}: parameter {key!r}: {what}={vocabulary!r} needs one of "
+                                     f"{', '.join(VOCABULARIES)} and a type of {', '.join(holders)} (it is {t})")
             if not p.required:
                 try:
-                    p = Param(check_value(t, p.default), t, p.doc)
+                    p = Param(check_value(t, p.default), t, p.doc, p.keys, p.names)
                 except ValueError as e:
                     raise ValueError(f"{name}: default of {key!r}: {e}") from None
             spec[key], types[key] = p, t
@@ -249,7 +348,7 @@ catalog = REGISTRY.catalog
 
 # Modules of this package that hold no rule implementations: not imported by
 # load_builtin_rules (and the registry must not import the pack loader, which imports it).
-_NOT_RULES = frozenset({"registry", "pack", "results", "unitmap"})
+_NOT_RULES = frozenset({"registry", "pack", "pack_ctx", "pack_rules", "results", "unitmap"})
 
 
 def load_builtin_rules() -> Registry:
