@@ -116,7 +116,7 @@ def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
     "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter"),
     "impassable_sides": Param((), "list[str]", "hexside features the initial path may not cross"),
     "closed_in_weather": Param({}, "table", "weather -> hexside features no supply path crosses unless bridged "
-                                            "(Kasserine's reading of 20.2: { poor = ['stream'] })"),
+                                            "(a reading of 20.2: { poor = ['stream'] })"),
     "bridge_features": Param(("bridge",), "list[str]", "features that keep a closed hexside open"),
     "horizon": Param(DEFAULT_HORIZON, "int", "how far past `initial` distances are measured for reports"),
     "zoc_blocked_in_weather": Param({}, "table",
