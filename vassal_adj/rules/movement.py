@@ -351,10 +351,9 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
 
     `zoc`: enemy-controlled hexes (`zoc.enemy_zoc`; None: computed from `rules.zoc`).
     `weather`: None means `state.weather`. `withdrawal`: a Withdrawal Movement Phase (19.2,
-    19.21). `area`: the hexes the search may use, within the board (None: every hex of
-    `terrain.on_board`: no path leaves the board). `label`: hex names for reasons
-    (e.g. `HexLayout.label_of`). A failure names, in order: a bad goal, the allowance (a
-    path exists but costs too much), else the first rule broken on a path breaking fewest.
+    19.21). `area`: hexes the search may use, within `terrain.on_board` (None: the board's).
+    `label`: hex names for reasons (e.g. `HexLayout.label_of`). A failure names, in order: a
+    bad goal, the allowance (a path exists but costs too much), else the first rule broken on a path breaking fewest.
     """
     m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
     allow, scale, start_hex = m.allow, rules.scale, m.start
