@@ -60,7 +60,7 @@ def make_map(size: int, rng: random.Random) -> tuple[TerrainMap, frozenset[Hex]]
         lay("road", [Hex.from_raw(c, r) for c in range(size)])
     rough = {h: {"rough"} for h in board if rng.random() < 0.1}
     voc = TerrainVocabulary(terrain={"clear", "rough"}, features={"road", "trail"})
-    return TerrainMap(voc, hex_terrain=rough, side_features=sides), board
+    return TerrainMap(voc, hex_terrain=rough, side_features=sides, board=board), board
 
 
 def main() -> None:
@@ -92,8 +92,8 @@ def main() -> None:
     assert isinstance(blocked, dict)
 
     def supply() -> dict:
-        return {side: supply_status(state, terrain, side, rules[side], sources[side], blocked[side],
-                                    board=board) for side in rules}
+        return {side: supply_status(state, terrain, side, rules[side], sources[side], blocked[side])
+                for side in rules}
 
     t_sup, result = best(supply, args.runs)
     assert isinstance(result, dict)

@@ -21,7 +21,7 @@ from vassal_adj.rules import supply as supply_module
 from vassal_adj.rules.supply import (SupplyRules, obstructed_hexes, sources_after_exits, supply_field,
                                      supply_status)
 
-VOC = TerrainVocabulary(terrain={"clear", "rough", "marsh"}, features={"road", "trail", "stream"})
+VOC = TerrainVocabulary(terrain={"clear", "rough", "marsh"}, features={"road", "trail", "stream", "bridge"})
 AXIS = SupplyRules(initial=4, rule_ref="17.11")
 ALLIED = SupplyRules(initial=3, rule_ref="17.12")
 
@@ -226,10 +226,17 @@ BOARD = frozenset(Hex.from_raw(c, r) for c in range(6) for r in range(6))
 PAIRS = sorted({hexside(a, b) for a in BOARD for b in neighbors(a) if b in BOARD})
 
 
+def closed(terrain, rules, a, b):
+    """Whether the hexside a/b is closed to every part of a supply path (unbridged `closed_sides`)."""
+    fs = terrain.features_between(a, b)
+    return bool(fs & rules.closed_sides) and not fs & rules.bridge_features
+
+
 def naive_distance(terrain, rules, sources, blocked, origin, max_depth):
     """Per-unit search, written from the rule's words: the fewest initial hexes, or None."""
     nets = [terrain.network(*g) for g in rules.networks]
     imp_t, imp_s = rules.impassable_terrain, rules.impassable_sides
+    sources = {h for h in sources if h in BOARD}
 
     def net_reaches_source(net, start):
         seen, queue = {start}, deque([start])
@@ -238,7 +245,7 @@ def naive_distance(terrain, rules, sources, blocked, origin, max_depth):
             if h in sources:
                 return True
             for n in net.neighbors(h):
-                if n not in seen and n not in blocked:
+                if n not in seen and n not in blocked and not closed(terrain, rules, h, n):
                     seen.add(n)
                     queue.append(n)
         return False
@@ -248,16 +255,21 @@ def naive_distance(terrain, rules, sources, blocked, origin, max_depth):
             return True
         return any(h in net and net_reaches_source(net, h) for net in nets)
 
+    def passes(h):  # may the initial path go on from h? (17.13 read literally: not from a road or trail)
+        return h == origin or rules.initial_crosses_network or not any(h in net for net in nets)
+
     seen, layer = {origin}, [origin]
     for k in range(max_depth + 1):
         if any(ok(h) for h in layer):
             return k
         nxt = []
         for h in layer:
+            if not passes(h):
+                continue
             for n in neighbors(h):
                 if n in seen or n not in BOARD or n in blocked or terrain.terrain(n) & imp_t:
                     continue
-                if terrain.features_between(h, n) & imp_s:
+                if terrain.features_between(h, n) & imp_s or closed(terrain, rules, h, n):
                     continue
                 seen.add(n)
                 nxt.append(n)
@@ -269,7 +281,12 @@ def valid_path(terrain, rules, sources, blocked, path, d):
     initial, rest = path[: d + 1], path[d:]
     if any(distance(a, b) != 1 for a, b in itertools.pairwise(path)):
         return False
-    if any(h in blocked for h in path[1:]) or path[-1] not in sources:
+    if any(h in blocked for h in path[1:]) or path[-1] not in sources or not set(path) <= BOARD:
+        return False
+    if any(closed(terrain, rules, a, b) for a, b in itertools.pairwise(path)):
+        return False
+    nets = [terrain.network(*g) for g in rules.networks]
+    if not rules.initial_crosses_network and any(h in net for h in initial[1:-1] for net in nets):
         return False
     if len(rest) == 1:
         return True
@@ -281,21 +298,26 @@ def valid_path(terrain, rules, sources, blocked, path, d):
 @given(data=st.data())
 def test_one_search_matches_a_naive_search_per_unit(data) -> None:
     sides: dict = {}
-    for feature, most in (("road", 40), ("trail", 25), ("stream", 15)):
+    for feature, most in (("road", 40), ("trail", 25), ("stream", 15), ("bridge", 5)):
         for side in data.draw(st.sets(st.sampled_from(PAIRS), max_size=most)):
             sides.setdefault(side, set()).add(feature)
     marsh = data.draw(st.sets(st.sampled_from(sorted(BOARD)), max_size=5))
-    terrain = TerrainMap(VOC, hex_terrain={h: {"marsh"} for h in marsh}, side_features=sides)
-    sources = frozenset(data.draw(st.sets(st.sampled_from(sorted(BOARD)), max_size=4)))
+    # The search may not leave the board: the map's features run past it, and a source lies off it.
+    for r in range(6):
+        sides.setdefault(hexside(Hex.from_raw(5, r), Hex.from_raw(6, r)), set()).add("road")
+    terrain = TerrainMap(VOC, hex_terrain={h: {"marsh"} for h in marsh}, side_features=sides, board=BOARD)
+    sources = frozenset(data.draw(st.sets(st.sampled_from(sorted(BOARD | {Hex.from_raw(6, 2)})), max_size=4)))
     blocked = frozenset(data.draw(st.sets(st.sampled_from(sorted(BOARD)), max_size=10)))
     rules = SupplyRules(initial=data.draw(st.integers(0, 3)),
                         networks=data.draw(st.sampled_from([(("road",), ("trail",)), (("road", "trail"),),
                                                             (("road",),)])),
                         direct_to_source=data.draw(st.booleans()),
                         impassable_terrain=data.draw(st.sampled_from([frozenset(), frozenset({"marsh"})])),
-                        impassable_sides=data.draw(st.sampled_from([frozenset(), frozenset({"stream"})])))
+                        impassable_sides=data.draw(st.sampled_from([frozenset(), frozenset({"stream"})])),
+                        initial_crosses_network=data.draw(st.booleans()),
+                        closed_sides=data.draw(st.sampled_from([frozenset(), frozenset({"stream"})])))
     horizon = 3
-    fld = supply_field(terrain, "Axis", rules, sources, blocked, board=BOARD, horizon=horizon)
+    fld = supply_field(terrain, "Axis", rules, sources, blocked, horizon=horizon)
     for h in sorted(BOARD):
         want = naive_distance(terrain, rules, sources, blocked, h, rules.initial + horizon)
         assert fld.distance(h) == want, h

@@ -29,7 +29,7 @@ INF = Unit("inf", "1-2-7 (3/39)", "Allied", "infantry", 7, attack=1, defense=2)
 def run(*placed: tuple[Unit, Hex], hq_range: int = 3) -> dict[str, list]:
     p = Params({**load_builtin_rules().lookup("supply.trace").defaults(), "side": "Allied", "initial": 3,
                 "sources": ("source",), "hq_kinds": ("hq",), "hq_range": hq_range, "hq_rule": "HQ rule",
-                "enemy_zoc_obstructs": False})
+                "obstruction": {"enemy_zoc": False}})
     state = GameState({u.id: u for u, _ in placed}, {u.id: Position(h) for u, h in placed})
     out: dict[str, list] = {}
     for f in supply_trace(state, RuleContext(TERRAIN, None, "test"), p):

@@ -99,7 +99,9 @@ class LoadedPack:
         return self.pack.id
 
     def terrain(self, layout: HexLayout, *, path: Path | None = None) -> TerrainMap:
-        """The terrain map on a board's hex layout (`path` replaces the pack's file: ``--terrain``)."""
+        """The terrain map on a board's hex layout (`path` replaces the pack's file: ``--terrain``).
+
+        The map knows the board's hexes (`TerrainMap.board`): no search leaves the board."""
         from .parse.terrain_file import read_terrain_on
 
         file = path or self.terrain_path
@@ -110,7 +112,7 @@ class LoadedPack:
             text = file.read_text(encoding="utf-8")
         except OSError as e:
             raise PackError(f"cannot read: {e.strerror or e}", Where(path=str(file))) from None
-        return read_terrain_on(layout, text, path=str(file), vocabulary=self.pack.vocabulary)
+        return read_terrain_on(layout, text, path=str(file), vocabulary=self.pack.vocabulary).with_board(layout.hexes())
 
 
 def _hooks(directory: Path, data: dict[str, Any], source: str) -> None:

@@ -129,8 +129,8 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     terrain_map: TerrainMap
     if main is not None and (terrain is not None or lp.terrain_path is not None):
         terrain_map = lp.terrain(main[1], path=Path(terrain) if terrain is not None else None)
-    else:
-        terrain_map = TerrainMap(lp.pack.vocabulary)
+    else:  # no terrain file, but the board still bounds every search
+        terrain_map = TerrainMap(lp.pack.vocabulary, board=main[1].hexes() if main is not None else None)
         notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
                      if main is not None else "the module has no numbered hex grid: no unit has a hex")
     pieces = game_pieces(game.root, module, game.path)

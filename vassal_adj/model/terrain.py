@@ -23,12 +23,12 @@ True
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .hexes import Hex, HexSide
+from .network import RoadNetwork
 
 __all__ = ["DEFAULT_PLACE_KINDS", "Place", "RoadNetwork", "TerrainMap", "TerrainVocabulary"]
 
@@ -101,137 +101,6 @@ class Place:
         return h in self.hexes
 
 
-class RoadNetwork:
-    """The graph of hexes joined by hexsides that carry one of `features` (rule 17.13).
-
-    A hex is on the network when at least one of its sides carries a feature. Components are
-    computed once, so `connected` and `component` are dictionary look-ups; `reachable` and
-    `path` search (breadth first) only when some hexes are `blocked` (enemy units, zones of
-    control, an unbridged stream in poor weather: the rules decide).
-    """
-
-    __slots__ = ("_adj", "_comp", "_components", "features", "sides")
-    _adj: Mapping[Hex, tuple[Hex, ...]]
-    _comp: Mapping[Hex, int]
-    _components: tuple[frozenset[Hex], ...]
-
-    features: frozenset[str]
-    sides: frozenset[HexSide]
-
-    def __init__(self, features: Iterable[str], sides: Iterable[HexSide]) -> None:
-        set_ = object.__setattr__
-        set_(self, "features", frozenset(features))
-        set_(self, "sides", frozenset(sides))
-        adj: dict[Hex, list[Hex]] = {}
-        for s in sorted(self.sides):
-            adj.setdefault(s.a, []).append(s.b)
-            adj.setdefault(s.b, []).append(s.a)
-        set_(self, "_adj", MappingProxyType({h: tuple(n) for h, n in adj.items()}))
-        comp: dict[Hex, int] = {}
-        components: list[frozenset[Hex]] = []
-        for start in sorted(adj):
-            if start in comp:
-                continue
-            members = self._search([start], frozenset(), None)
-            for h in members:
-                comp[h] = len(components)
-            components.append(frozenset(members))
-        set_(self, "_comp", MappingProxyType(comp))
-        set_(self, "_components", tuple(components))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"RoadNetwork is immutable: cannot set {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RoadNetwork):
-            return NotImplemented
-        return self.features == other.features and self.sides == other.sides
-
-    def __hash__(self) -> int:
-        return hash((self.features, self.sides))
-
-    def __repr__(self) -> str:
-        return (f"RoadNetwork({sorted(self.features)}, {len(self._adj)} hexes, "
-                f"{len(self.sides)} hexsides, {len(self._components)} components)")
-
-    def __contains__(self, h: object) -> bool:
-        return h in self._adj
-
-    def __len__(self) -> int:
-        return len(self._adj)
-
-    def hexes(self) -> frozenset[Hex]:
-        """Every hex on the network."""
-        return frozenset(self._adj)
-
-    def components(self) -> tuple[frozenset[Hex], ...]:
-        """The connected parts of the network."""
-        return self._components
-
-    def neighbors(self, h: Hex) -> tuple[Hex, ...]:
-        """The hexes joined to `h` across a feature hexside (none when `h` is off the network)."""
-        return self._adj.get(h, ())
-
-    def connected(self, a: Hex, b: Hex) -> bool:
-        """Whether `a` and `b` are both on the network and joined by a chain of its hexsides."""
-        ca = self._comp.get(a)
-        return ca is not None and ca == self._comp.get(b)
-
-    def component(self, h: Hex) -> frozenset[Hex]:
-        """The hexes connected to `h` along the network (empty when `h` is not on it)."""
-        c = self._comp.get(h)
-        return frozenset() if c is None else self._components[c]
-
-    def reachable(self, sources: Iterable[Hex], blocked: Collection[Hex] = ()) -> frozenset[Hex]:
-        """Every network hex connected to any of `sources` without entering a `blocked` hex.
-
-        One multi-source search for all sources together. Sources off the network or blocked
-        contribute nothing; with nothing blocked the answer is a union of components.
-        """
-        starts = [h for h in dict.fromkeys(sources) if h in self._adj and h not in blocked]
-        if not blocked:
-            seen = {self._comp[h] for h in starts}
-            return frozenset().union(*(self._components[c] for c in seen))
-        return frozenset(self._search(starts, blocked, None))
-
-    def path(self, a: Hex, b: Hex, blocked: Collection[Hex] = ()) -> list[Hex] | None:
-        """A shortest chain of hexes from `a` to `b` along the network, ends included.
-
-        None when there is none (either end off the network, blocked, or not connected).
-        """
-        if a not in self._adj or b not in self._adj or a in blocked or b in blocked:
-            return None
-        if not self.connected(a, b):
-            return None
-        parents: dict[Hex, Hex | None] = {}
-        self._search([a], blocked, parents, stop=b)
-        if b not in parents:
-            return None
-        out: list[Hex] = []
-        cur: Hex | None = b
-        while cur is not None:
-            out.append(cur)
-            cur = parents[cur]
-        return out[::-1]
-
-    def _search(self, starts: list[Hex], blocked: Collection[Hex],
-                parents: dict[Hex, Hex | None] | None, stop: Hex | None = None) -> list[Hex]:
-        """Breadth-first search from all `starts`; records parents when asked."""
-        par: dict[Hex, Hex | None] = {} if parents is None else parents
-        for s in starts:
-            par[s] = None
-        queue = deque(starts)
-        while queue:
-            h = queue.popleft()
-            if h == stop:
-                break
-            for n in self._adj[h]:
-                if n not in par and n not in blocked:
-                    par[n] = h
-                    queue.append(n)
-        return list(par)
-
-
 def _freeze_sets(what: str, table: Mapping[object, Iterable[str]]) -> dict[object, frozenset[str]]:
     out = {}
     for k, v in table.items():
@@ -247,6 +116,11 @@ def _freeze_sets(what: str, table: Mapping[object, Iterable[str]]) -> dict[objec
 class TerrainMap:
     """Terrain per hex, features per hexside, named places and off-map hexes (frozen).
 
+    `board`: the hexes that exist (those the board's hex layout names, `with_board`); None
+    when no board is known, and then every hex not in `off_map` counts as on it. Every
+    search (movement, supply, zones of control, networks) asks `on_board`, so no path runs
+    through a hex the board lacks (column 40 of a 39-column map).
+
     Hexes and hexsides with empty sets are dropped, so equal content compares equal. Raises
     ValueError when a name is not in `vocabulary`, two places share a name, or a key is not
     a `Hex` / `HexSide`.
@@ -257,6 +131,7 @@ class TerrainMap:
     side_features: Mapping[HexSide, frozenset[str]] = field(default_factory=dict)
     named_places: tuple[Place, ...] = ()
     off_map: frozenset[Hex] = frozenset()
+    board: frozenset[Hex] | None = None
     _by_name: Mapping[str, Place] = field(init=False)
     _by_pair: Mapping[tuple[Hex, Hex], frozenset[str]] = field(init=False)
     _cache: dict[object, object] = field(init=False)
@@ -290,27 +165,30 @@ class TerrainMap:
         setattr_(self, "side_features", MappingProxyType(sides))
         setattr_(self, "named_places", places)
         setattr_(self, "off_map", frozenset(self.off_map))
+        if self.board is not None:
+            setattr_(self, "board", frozenset(self.board))
         setattr_(self, "_by_name", MappingProxyType(by_name))
         setattr_(self, "_by_pair", MappingProxyType(pairs))
         setattr_(self, "_cache", {})
 
     def __repr__(self) -> str:
         return (f"TerrainMap({len(self.hex_terrain)} hexes, {len(self.side_features)} hexsides, "
-                f"{len(self.named_places)} places, {len(self.off_map)} off-map)")
+                f"{len(self.named_places)} places, {len(self.off_map)} off-map"
+                f"{'' if self.board is None else f', {len(self.board)} on the board'})")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TerrainMap):
             return NotImplemented
         return (self.vocabulary == other.vocabulary and self.hex_terrain == other.hex_terrain
                 and self.side_features == other.side_features and self.off_map == other.off_map
-                and self._by_name == other._by_name)
+                and self.board == other.board and self._by_name == other._by_name)
 
     def __hash__(self) -> int:
         h = self._cache.get("hash")
         if h is None:
             h = self._cache["hash"] = hash((self.vocabulary, frozenset(self.hex_terrain.items()),
                                             frozenset(self.side_features.items()),
-                                            frozenset(self.named_places), self.off_map))
+                                            frozenset(self.named_places), self.off_map, self.board))
         assert isinstance(h, int)
         return h
 
@@ -327,9 +205,17 @@ class TerrainMap:
         """The hexes the map gives terrain for."""
         return frozenset(self.hex_terrain)
 
+    def on_board(self, h: Hex) -> bool:
+        """Whether `h` is a hex of the playing area: on the board (when known), not declared off-map."""
+        return h not in self.off_map and (self.board is None or h in self.board)
+
     def is_off_map(self, h: Hex) -> bool:
-        """Whether `h` is declared off the playing area."""
-        return h in self.off_map
+        """Whether `h` is off the playing area: declared off-map, or a hex the board lacks."""
+        return not self.on_board(h)
+
+    def with_board(self, hexes: Iterable[Hex]) -> TerrainMap:
+        """The same map on a board of these hexes (a layout's `hexes()`)."""
+        return replace(self, board=frozenset(hexes))
 
     # -- hexsides ------------------------------------------------------------------------
     def features(self, side: HexSide) -> frozenset[str]:
@@ -379,8 +265,8 @@ class TerrainMap:
         """The network of hexsides carrying any of `features` (built once, then cached).
 
         ``network("road")`` is the road net of rule 17.13; ``network("road", "trail")`` joins
-        roads and trails where they meet. Hexsides touching an off-map hex are left out: no
-        path runs off the playing area. ValueError for a feature the vocabulary lacks.
+        roads and trails where they meet. Hexsides touching a hex off the playing area
+        (`on_board`) are left out: no path runs off it. ValueError for a feature the vocabulary lacks.
         """
         if not features:
             raise ValueError("network() needs at least one feature")
@@ -389,8 +275,8 @@ class TerrainMap:
         key = ("network", frozenset(features))
         net = self._cache.get(key)
         if net is None:
-            off = self.off_map
-            sides = [s for s in self.sides_with(*features) if s.a not in off and s.b not in off]
+            on = self.on_board
+            sides = [s for s in self.sides_with(*features) if on(s.a) and on(s.b)]
             net = self._cache[key] = RoadNetwork(features, sides)
         assert isinstance(net, RoadNetwork)
         return net

@@ -12,6 +12,7 @@ parameter documented here means exactly the field of the mechanism's rule object
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..model.hexes import Hex, neighbors
@@ -21,9 +22,15 @@ from .movement_rules import by_weather
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
 from .stacking import StackingRules, check_stacking
-from .supply import DEFAULT_HORIZON, SupplyRules, obstructed_hexes, supply_status
+from .supply import (
+    DEFAULT_HORIZON,
+    SupplyRules,
+    SupplyStatus,
+    obstructed_hexes,
+    supply_status,
+)
 from .supply_hq import HqRules, hq_routes
-from .zoc import ZocRules, enemy_zoc, unit_classes
+from .zoc import ZocRules, enemy_zoc, unit_classes, weather_name
 
 __all__ = ["stacking_limit", "supply_trace", "terrain_prohibited"]
 
@@ -84,6 +91,18 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
+_OBSTRUCTION = ("enemy_units", "enemy_zoc", "friendly_negates_zoc")
+
+
+def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
+    """The `obstruction` parameter with every key given (true when left out)."""
+    if bad := sorted(set(table) - set(_OBSTRUCTION)):
+        raise ValueError(f"obstruction.{bad[0]}: unknown key (known: {', '.join(_OBSTRUCTION)})")
+    if bad := [k for k, v in table.items() if not isinstance(v, bool)]:
+        raise ValueError(f"obstruction.{bad[0]}: expected true or false, got {table[bad[0]]!r}")
+    return {k: table.get(k, True) for k in _OBSTRUCTION}
+
+
 @register("supply.trace", params={
     "side": Param(REQUIRED, "str", "the side whose units are checked"),
     "initial": Param(REQUIRED, "int", "most hexes of the initial path to the network (17.11: 4)"),
@@ -92,11 +111,16 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
                       "networks the path stays on once entered: [['road'], ['trail']] keeps them apart",
                       names="features"),
     "direct_to_source": Param(True, "bool", "the initial path may reach a source directly (17.14)"),
-    "enemy_units_obstruct": Param(True, "bool", "enemy-occupied hexes block the path"),
-    "enemy_zoc_obstructs": Param(True, "bool", "enemy zones of control block the path"),
-    "friendly_negates_zoc": Param(True, "bool", "a friendly unit in a hex negates enemy ZOC there"),
+    "obstruction": Param({}, "table", "what blocks a path ('unobstructed', 17.11): { enemy_units = true, "
+                                      "enemy_zoc = true, friendly_negates_zoc = true } (each true when left out)"),
+    "initial_crosses_network": Param(True, "bool", "the initial path may pass through road/trail hexes before the "
+                                                   "one it joins (false: it ends at the first it enters, 17.13)"),
     "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter", names="terrain"),
     "impassable_sides": Param((), "list[str]", "hexside features the initial path may not cross", names="features"),
+    "closed_in_weather": Param({}, "table[list[str]]", "weather -> hexside features no supply path crosses unless "
+                                                       "bridged (a reading of 20.2: { poor = ['stream'] })",
+                               keys="weather", names="features"),
+    "bridge_features": Param(("bridge",), "list[str]", "features that keep a closed hexside open", names="features"),
     "horizon": Param(DEFAULT_HORIZON, "int", "how far past `initial` distances are measured for reports"),
     "zoc_blocked_in_weather": Param({}, "table[list[str]]",
                                     "weather -> hexside features enemy ZOC does not cross unless bridged "
@@ -115,25 +139,30 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
 def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Supply by an initial path to a road/trail network joined to a source (one search per side)."""
     side = p["side"]
+    obstruction = _obstruction(p["obstruction"])
+    closed = by_weather(p["closed_in_weather"], "closed_in_weather").get(weather_name(state.weather), frozenset())
     rules = SupplyRules(initial=p["initial"], networks=_networks(p["networks"]),
-                        direct_to_source=p["direct_to_source"], enemy_units_obstruct=p["enemy_units_obstruct"],
-                        enemy_zoc_obstructs=p["enemy_zoc_obstructs"],
-                        friendly_negates_zoc=p["friendly_negates_zoc"],
+                        direct_to_source=p["direct_to_source"], enemy_units_obstruct=obstruction["enemy_units"],
+                        enemy_zoc_obstructs=obstruction["enemy_zoc"],
+                        friendly_negates_zoc=obstruction["friendly_negates_zoc"],
+                        initial_crosses_network=p["initial_crosses_network"],
                         impassable_terrain=frozenset(p["impassable_terrain"]),
-                        impassable_sides=frozenset(p["impassable_sides"]), rule_ref=_rule_ref(ctx))
+                        impassable_sides=frozenset(p["impassable_sides"]), closed_sides=closed,
+                        bridge_features=frozenset(p["bridge_features"]), rule_ref=_rule_ref(ctx))
     severity = _severity(p["severity"])
     sources = ctx.hexes(p["sources"], "sources")
     # Every unit exerts a ZOC into the six hexes around it, across any hexside but those the
     # weather closes (20.2); a pack's own ZOC rule is not consulted.
-    closed = by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather")
-    zoc_rules = ZocRules(blocked_in_weather=closed)
+    zoc_closed = by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather")
+    zoc_rules = ZocRules(blocked_in_weather=zoc_closed)
     zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules) if rules.enemy_zoc_obstructs else frozenset()
     blocked = obstructed_hexes(state, side, rules, zoc)
-    board = ctx.layout.hexes() if ctx.layout is not None else None
-    statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, board=board,
-                             horizon=p["horizon"])
-    routes = hq_routes(state, side, HqRules(frozenset(p["hq_kinds"]), p["hq_range"]), statuses, blocked,
-                       board=board, off_map=ctx.terrain.off_map) if p["hq_kinds"] else {}
+    statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, horizon=p["horizon"])
+    # The other reading of initial_crosses_network, so that a finding can say when a unit's supply turns on it.
+    other = supply_status(state, ctx.terrain, side, replace(rules, initial_crosses_network=not rules.initial_crosses_network),
+                          sources, blocked, horizon=p["horizon"])
+    routes = hq_routes(state, ctx.terrain, side, HqRules(frozenset(p["hq_kinds"]), p["hq_range"]), statuses,
+                       blocked) if p["hq_kinds"] else {}
     out: list[Finding] = []
     supplied: list[str] = []
     for uid, st in statuses.items():
@@ -147,15 +176,16 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                                                           f"through HQ {hq.name}: {r.distance} hexes ({via}), within "
                                                           f"{p['hq_range']}{ref}", (uid, r.hq_id), (ctx.label(st.hex),)))
             continue
+        note = _crossing_note(ctx, rules, st, other[uid])
         if st.supplied:
             supplied.append(uid)
-            if p["report_paths"]:
+            if p["report_paths"] or note:
                 out.append(Finding(ctx.cite(), Severity.INFO, f"{side} {unit.name} in {ctx.label(st.hex)} is in "
-                                                              f"supply: {_route(ctx, rules, st.path, st.distance)}",
-                                   (uid,), (ctx.label(st.hex),)))
+                                                              f"supply: {_route(ctx, rules, st.path, st.distance)}"
+                                                              f"{note}", (uid,), (ctx.label(st.hex),)))
             continue
         out.append(Finding(ctx.cite(), severity, f"{side} {unit.name} in {ctx.label(st.hex)} is out of "
-                                                 f"supply: {st.reason}", (uid,), (ctx.label(st.hex),)))
+                                                 f"supply: {st.reason}{note}", (uid,), (ctx.label(st.hex),)))
     ref = f" [{rules.rule_ref}]" if rules.rule_ref else ""
     summary = Finding(ctx.cite(), Severity.INFO,
                       f"{len(supplied)} of {len(statuses)} {side} units on the map are in supply "
@@ -177,6 +207,24 @@ def _exit_note(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: s
                     f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map; a save does not "
                     f"record from which hex, so every {side} source was counted. An exit from a {side} supply "
                     f"hex removes that source and every source east of it{ref}: check the game's log", tuple(gone))]
+
+
+def _crossing_note(ctx: RuleContext, rules: SupplyRules, st: SupplyStatus, other: SupplyStatus) -> str:
+    """Words for a unit whose supply turns on whether its initial path may pass through road or
+    trail hexes that lead to no source ("" when both readings agree)."""
+    if st.supplied == other.supplied:
+        return ""
+    lenient = st if st.supplied else other  # crossing allowed: the only one of the two that may supply it
+    nets = [ctx.terrain.network(*g) for g in rules.networks]
+    crossed = " ".join(ctx.label(h) for h in lenient.path[1:lenient.distance] if any(h in n for n in nets))
+    name = ctx.rule.assumed.get("initial_crosses_network") if ctx.rule is not None else None
+    by = f"assumption {name}" if name else "parameter initial_crosses_network"
+    words = rules.network_words()
+    if st.supplied:
+        return (f"; only because an initial path may pass through {words} hexes that lead to no source ({crossed}): "
+                f"if it ended at the first one it enters, the unit would be out of supply ({by})")
+    return (f"; if an initial path could pass through {words} hexes that lead to no source, it would be in supply: "
+            f"{_route(ctx, rules, other.path, other.distance)}, through {crossed} ({by})")
 
 
 def _route(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], initial: int | None) -> str:

@@ -199,7 +199,7 @@ class _Move:
         weather = state.weather if weather is None else weather
         classes = unit_classes(unit)
         self.rules, self.start, self.area, self.withdrawal, self.weather = rules, start, area, withdrawal, weather
-        self.between, self.hex_terrain, self.off_map = terrain.features_between, terrain.hex_terrain, terrain.off_map
+        self.between, self.hex_terrain, self.on_board = terrain.features_between, terrain.hex_terrain, terrain.on_board
         self.terrain_ticks = _unit_table(rules.terrain_costs, classes, rules.ticks)
         self.side_ticks = _unit_table(rules.hexside_costs, classes, rules.ticks)
         self.road_ticks = {k: v for k, v in _unit_table(rules.road_rates, classes, rules.ticks).items() if v}
@@ -227,7 +227,7 @@ class _Move:
             costs = [v for t in names if (v := self.terrain_ticks[t]) is not None]
             total = (max(costs) if self.rules.combine == "highest" else sum(costs)) if costs else self.default
             banned = next((t for t in names if self.terrain_ticks[t] is None), None)
-            open_ = h not in self.off_map and (self.area is None or h in self.area) and not self.is_enemy(h)
+            open_ = self.on_board(h) and (self.area is None or h in self.area) and not self.is_enemy(h)
             got = self._hex_cost[h] = (total, banned, open_, terr)
         return got
 
@@ -351,9 +351,9 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
 
     `zoc`: enemy-controlled hexes (`zoc.enemy_zoc`; None: computed from `rules.zoc`).
     `weather`: None means `state.weather`. `withdrawal`: a Withdrawal Movement Phase (19.2,
-    19.21). `area`: playable hexes (None: all not off-map). `label`: hex names for reasons
-    (e.g. `HexLayout.label_of`). A failure names, in order: a bad goal, the allowance (a
-    path exists but costs too much), else the first rule broken on a path breaking fewest.
+    19.21). `area`: hexes the search may use, within `terrain.on_board` (None: the board's).
+    `label`: hex names for reasons (e.g. `HexLayout.label_of`). A failure names, in order: a
+    bad goal, the allowance (a path exists but costs too much), else the first rule broken on a path breaking fewest.
     """
     m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
     allow, scale, start_hex = m.allow, rules.scale, m.start

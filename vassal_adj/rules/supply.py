@@ -19,17 +19,22 @@ outward from all of those hexes (and the sources, under 17.14) over unobstructed
 gives every hex its distance to supply. A unit looks its hex up. Paths are rebuilt on demand
 from the parents, for reports.
 
-Readings the rulebook leaves open, chosen here and documented in the pack:
+No path leaves the board: every search keeps to `TerrainMap.on_board`. Readings the rulebook
+leaves open are parameters, whose values a pack states as assumptions:
 
 - The initial path counts steps: a unit on a connected road hex has a path of 0 hexes, one
-  next to it 1. The hexes of the initial path may be any hexes (17.13 constrains the path
-  only from the network hex where the network part starts).
+  next to it 1.
+- `initial_crosses_network`: may the initial path pass through road or trail hexes before the
+  one it joins (True), or does it end at the first it enters (False: 17.13 read literally,
+  "once a Supply Path is traced into a Trail hex, all remaining hexes must be Trail hexes")?
 - The unit's own hex is where the path starts, not a hex of it: it is never an obstruction
   (a unit in an enemy zone of control can still trace out of it). Every other hex of the path,
   the network hexes and the source included, must be unobstructed.
 - "Unobstructed" means: no enemy unit, and no enemy zone of control unless a friendly unit is
   in the hex (`obstructed_hexes`; each part a parameter). The zones themselves come from
   rules/zoc.py; this module takes them as a set.
+- `closed_sides`: hexside features no part of the path crosses unless the hexside also carries
+  a bridge (Kasserine's reading of 20.2 for supply paths: unbridged streams in poor weather).
 """
 
 from __future__ import annotations
@@ -40,8 +45,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..model.hexes import DIRECTIONS, Hex
+from ..model.network import RoadNetwork
 from ..model.state import GameState
-from ..model.terrain import RoadNetwork, TerrainMap
+from ..model.terrain import TerrainMap
+from .zoc import blocked_side
 
 __all__ = ["SupplyField", "SupplyRules", "SupplyStatus", "column_east_of", "obstructed_hexes",
            "sources_after_exits", "supply_field", "supply_status"]
@@ -59,8 +66,11 @@ class SupplyRules:
     `networks`: hexside features forming each network the path must stay on once entered
     (17.13: road and trail are separate). `direct_to_source`: 17.14. `enemy_units_obstruct`,
     `enemy_zoc_obstructs`, `friendly_negates_zoc`: what "unobstructed" means.
-    `impassable_terrain` / `impassable_sides`: terrain types and hexside features the initial
-    path may not enter or cross (none in Kasserine). `rule_ref`: cited in every reason.
+    `initial_crosses_network`: whether the initial path may pass through network hexes before
+    the one it joins (see the module doc). `impassable_terrain` / `impassable_sides`: terrain
+    types and hexside features the initial path may not enter or cross (none in Kasserine).
+    `closed_sides`: hexside features no part of the path crosses unless bridged (one of
+    `bridge_features`; the adapter gives the state's weather's). `rule_ref`: cited in reasons.
     """
 
     initial: int
@@ -69,8 +79,11 @@ class SupplyRules:
     enemy_units_obstruct: bool = True
     enemy_zoc_obstructs: bool = True
     friendly_negates_zoc: bool = True
+    initial_crosses_network: bool = True
     impassable_terrain: frozenset[str] = frozenset()
     impassable_sides: frozenset[str] = frozenset()
+    closed_sides: frozenset[str] = frozenset()
+    bridge_features: frozenset[str] = frozenset({"bridge"})
     rule_ref: str = ""
 
     def __post_init__(self) -> None:
@@ -85,6 +98,8 @@ class SupplyRules:
         object.__setattr__(self, "networks", nets)
         object.__setattr__(self, "impassable_terrain", frozenset(self.impassable_terrain))
         object.__setattr__(self, "impassable_sides", frozenset(self.impassable_sides))
+        object.__setattr__(self, "closed_sides", frozenset(self.closed_sides))
+        object.__setattr__(self, "bridge_features", frozenset(self.bridge_features))
 
     def network_words(self) -> str:
         """The network features as a report names them, e.g. "road/trail"."""
@@ -162,6 +177,7 @@ class SupplyField:
     _seed_net: Mapping[Hex, int] = field(repr=False)  # network index, or -1 for a source (17.14)
     _nets: tuple[RoadNetwork, ...] = field(repr=False)
     _net_parent: tuple[Mapping[Hex, Hex | None], ...] = field(repr=False)
+    _crossable: Callable[[Hex, Hex], bool] = field(repr=False)  # no closed hexside between the two
 
     @property
     def limit(self) -> int:
@@ -177,7 +193,7 @@ class SupplyField:
         if h in self.sources and (self.rules.direct_to_source or any(h in n for n in self._nets)):
             return -1
         for k, net in enumerate(self._nets):
-            if any(g in self._net_parent[k] for g in net.neighbors(h)):
+            if any(g in self._net_parent[k] and self._crossable(h, g) for g in net.neighbors(h)):
                 return k
         return None
 
@@ -209,7 +225,7 @@ class SupplyField:
             if origin_net == -1:
                 return (h,)
             k = origin_net  # 17.13: the path stays on the network it entered
-            out.append(min(g for g in self._nets[k].neighbors(h) if g in self._net_parent[k]))
+            out.append(min(g for g in self._nets[k].neighbors(h) if g in self._net_parent[k] and self._crossable(h, g)))
         else:
             step = self._parent[(h.q, h.r)]
             while step is not None:
@@ -276,35 +292,39 @@ class SupplyStatus:
         return self.search.path(self.hex) if self.supplied else ()
 
 
-def _network_search(net: RoadNetwork, sources: Iterable[Hex],
-                    blocked: Collection[Hex]) -> dict[Hex, Hex | None]:
-    """Multi-source BFS along `net` from the unobstructed sources on it: hex -> next hex
-    towards a source (None at a source)."""
+def _network_search(net: RoadNetwork, sources: Iterable[Hex], blocked: Collection[Hex],
+                    crossable: Callable[[Hex, Hex], bool]) -> dict[Hex, Hex | None]:
+    """Multi-source BFS along `net` from the unobstructed sources on it, across `crossable`
+    hexsides: hex -> next hex towards a source (None at a source)."""
     starts = sorted(h for h in sources if h in net and h not in blocked)
     parent: dict[Hex, Hex | None] = dict.fromkeys(starts)
     queue = deque(starts)
     while queue:
         h = queue.popleft()
         for n in net.neighbors(h):
-            if n not in parent and n not in blocked:
+            if n not in parent and n not in blocked and crossable(h, n):
                 parent[n] = h
                 queue.append(n)
     return parent
 
 
 def supply_field(terrain: TerrainMap, side: str, rules: SupplyRules, sources: Collection[Hex],
-                 blocked: Collection[Hex], *, board: Collection[Hex] | None = None,
-                 horizon: int = DEFAULT_HORIZON) -> SupplyField:
-    """The one supply search for `side` (see the module doc).
+                 blocked: Collection[Hex], *, horizon: int = DEFAULT_HORIZON) -> SupplyField:
+    """The one supply search for `side` (see the module doc), on the hexes of `terrain`'s board.
 
     `sources`: the side's source hexes now in use (after 17.15). `blocked`: the hexes the path
-    may not use (`obstructed_hexes`). `board`: the hexes a path may use (default: any hex not
-    off the map); `horizon`: how far past `rules.initial` to measure, for reasons.
+    may not use (`obstructed_hexes`). `horizon`: how far past `rules.initial` to measure, for
+    reasons.
     """
-    srcs = frozenset(sources)
+    srcs = frozenset(h for h in sources if terrain.on_board(h))
     blk = frozenset(blocked)
+    closed, bridges, between = rules.closed_sides, rules.bridge_features, terrain.features_between
+
+    def crossable(a: Hex, b: Hex) -> bool:
+        return not closed or blocked_side(between(a, b), closed, bridges) is None
+
     nets = tuple(terrain.network(*g) for g in rules.networks)
-    net_parents = tuple(_network_search(net, srcs, blk) for net in nets)
+    net_parents = tuple(_network_search(net, srcs, blk, crossable) for net in nets)
     seed_net: dict[Hex, int] = {}
     if rules.direct_to_source:
         seed_net.update((h, -1) for h in srcs - blk)
@@ -317,11 +337,14 @@ def supply_field(terrain: TerrainMap, side: str, rules: SupplyRules, sources: Co
     # loop visits every hex of the board within reach.
     blk_k = {(h.q, h.r) for h in blk}
     off_k = {(h.q, h.r) for h in terrain.off_map}
-    board_k = None if board is None else {(h.q, h.r) for h in board}
+    board_k = None if terrain.board is None else {(h.q, h.r) for h in terrain.board}
     stop_k = set(blk_k)
     if imp_t:
         stop_k.update((h.q, h.r) for h, ts in terrain.hex_terrain.items() if ts & imp_t)
     seeds = sorted((h.q, h.r) for h in seed_net)
+    if not rules.initial_crosses_network:  # a network hex that is not a seed ends the path it is on
+        seed_k = set(seeds)
+        stop_k.update(k for net in nets for h in net.hexes() if (k := (h.q, h.r)) not in seed_k)
     dist: dict[tuple[int, int], int] = dict.fromkeys(seeds, 0)
     parent: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(seeds)
     frontier = [k for k in seeds if k not in stop_k]  # a stop may end a path, not be part of one
@@ -336,7 +359,7 @@ def supply_field(terrain: TerrainMap, side: str, rules: SupplyRules, sources: Co
                 n = (q + dq, r + dr)
                 if n in dist or n in off_k or (board_k is not None and n not in board_k):
                     continue
-                if imp_s and terrain.features_between(Hex(q, r), Hex(*n)) & imp_s:
+                if (imp_s or closed) and not _open_side(between(Hex(q, r), Hex(*n)), imp_s, closed, bridges):
                     continue
                 dist[n] = depth
                 parent[n] = key
@@ -345,19 +368,24 @@ def supply_field(terrain: TerrainMap, side: str, rules: SupplyRules, sources: Co
         frontier = nxt
     return SupplyField(side, rules, srcs, blk, horizon, MappingProxyType(dist), MappingProxyType(parent),
                        MappingProxyType(seed_net), nets,
-                       tuple(MappingProxyType(p) for p in net_parents))
+                       tuple(MappingProxyType(p) for p in net_parents), crossable)
+
+
+def _open_side(features: frozenset[str], impassable: frozenset[str], closed: frozenset[str],
+               bridges: frozenset[str]) -> bool:
+    """Whether the initial path crosses a hexside with these features (closed ones unless bridged)."""
+    return not features & impassable and blocked_side(features, closed, bridges) is None
 
 
 def supply_status(state: GameState, terrain: TerrainMap, side: str, rules: SupplyRules,
                   sources: Collection[Hex], blocked: Collection[Hex], *,
-                  board: Collection[Hex] | None = None,
                   horizon: int = DEFAULT_HORIZON) -> Mapping[str, SupplyStatus]:
     """The supply status of every unit of `side` on the map, by unit id (sorted).
 
     One search for the side (`supply_field`), then one look-up per unit. Units in off-map
     boxes have no entry. Never raises for an unsupplied unit: that is a status.
     """
-    fld = supply_field(terrain, side, rules, sources, blocked, board=board, horizon=horizon)
+    fld = supply_field(terrain, side, rules, sources, blocked, horizon=horizon)
     out: dict[str, SupplyStatus] = {}
     for uid in sorted(state.units):
         unit, h = state.units[uid], state.hex_of(uid)

@@ -3,7 +3,7 @@ HQ that is itself in supply (the second kind of supply rule the packs need, besi
 network trace of supply.py: "trace to an HQ that traces to a source").
 
 One search per side, as for the network: a breadth-first search outward from every HQ in
-supply at once, over hexes the side's supply path may use, `hq_range` hexes deep. A unit the
+supply at once, over the board's hexes the side's supply path may use, `hq_range` hexes deep. A unit the
 network leaves out of supply looks its hex up; the nearest supplied HQ is the one it uses.
 """
 
@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from ..model.hexes import Hex, neighbors
 from ..model.state import GameState
+from ..model.terrain import TerrainMap
 from .supply import SupplyStatus
 
 __all__ = ["HqRoute", "HqRules", "hq_routes"]
@@ -48,11 +49,11 @@ class HqRoute:
         return len(self.path) - 1
 
 
-def hq_routes(state: GameState, side: str, rules: HqRules, statuses: Mapping[str, SupplyStatus],
-              blocked: Collection[Hex], *, board: Collection[Hex] | None = None,
-              off_map: Collection[Hex] = ()) -> Mapping[str, HqRoute]:
+def hq_routes(state: GameState, terrain: TerrainMap, side: str, rules: HqRules,
+              statuses: Mapping[str, SupplyStatus], blocked: Collection[Hex]) -> Mapping[str, HqRoute]:
     """The HQ route of every unit of `side` that `statuses` (the network trace) leaves out of
-    supply and that is within `rules.range` unobstructed hexes of an HQ in supply.
+    supply and that is within `rules.range` unobstructed hexes of an HQ in supply, on the board
+    (`terrain.on_board`).
 
     An HQ passes supply on only if the network supplies it (HQs do not chain). The unit's own
     hex never obstructs its path (as in the network trace); the HQ's hex must not be blocked.
@@ -66,17 +67,17 @@ def hq_routes(state: GameState, side: str, rules: HqRules, statuses: Mapping[str
         if h is not None and h not in parent and h not in blocked:
             parent[h], origin[h] = None, uid
             queue.append((h, 0))
-    stop = set(blocked) | set(off_map)
+    on_board = terrain.on_board
     reached: dict[Hex, int] = {h: 0 for h in parent}
     while queue:
         h, d = queue.popleft()
         if d >= rules.range:
             continue
         for n in neighbors(h):
-            if n in reached or (board is not None and n not in board) or n in off_map:
+            if n in reached or not on_board(n):
                 continue
             reached[n], parent[n], origin[n] = d + 1, h, origin[h]
-            if n not in stop:  # a blocked hex may end a path (the unit's own), not carry one
+            if n not in blocked:  # a blocked hex may end a path (the unit's own), not carry one
                 queue.append((n, d + 1))
     out: dict[str, HqRoute] = {}
     for uid, st in sorted(statuses.items()):

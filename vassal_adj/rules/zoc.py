@@ -157,8 +157,8 @@ def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
               weather: str | None = None, purpose: str = "movement") -> frozenset[Hex]:
     """The hexes in the zone of control of any unit not of `side` (one pass over the units).
 
-    A ZOC extends into the six hexes around each exerting unit on the map, except off-map
-    hexes, hexes of `rules.blocked_terrain`, and across hexsides `rules` blocks in `weather`
+    A ZOC extends into the six hexes around each exerting unit on the map, except hexes off
+    the playing area (`TerrainMap.on_board`: off the board, or declared off-map), hexes of `rules.blocked_terrain`, and across hexsides `rules` blocks in `weather`
     (default: `state.weather`). When `purpose` is in `rules.negated_for`, hexes holding a unit
     of `side` are left out. The hexes the enemy units stand in are not included (they are
     enemy-occupied, which movement treats on its own).
@@ -169,7 +169,7 @@ def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
     bridges = rules.bridge_features
     blocked_terrain = rules.blocked_terrain
     hex_terrain = terrain.hex_terrain
-    off_map = terrain.off_map
+    on_board = terrain.on_board
     between = terrain.features_between
     units = state.units
     out: set[Hex] = set()
@@ -184,10 +184,10 @@ def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
                 friendly.add(h)
             elif not exerting and rules.exerts(u):
                 exerting = True
-        if not exerting or h in off_map:
+        if not exerting or not on_board(h):
             continue
         for n in neighbors(h):
-            if n in out or n in off_map:
+            if n in out or not on_board(n):
                 continue
             if blocked_terrain and blocked_terrain & hex_terrain.get(n, frozenset()):
                 continue
