@@ -64,7 +64,7 @@ def test_22_22_axis_unit_still_on_the_map_subtracts_full_value() -> None:
 
 def test_19_3_axis_unit_exited_elsewhere_than_a_source_fails() -> None:
     w = {"Axis Withdrawal": "Turn 5"}
-    t = run(state(5, {INF: "3911"}, w), state(8, {INF: "Exited"}, w))
+    t = run(state(5, {INF: "3911"}, w), state(8, {INF: "Exited"}, w, left={INF: ("3911", 7)}))
     assert [(i.rule_ref, i.points) for i in t.items] == [(EXIT, -4)]
     assert "exited from 3911, not from a hex it must leave from" in t.items[0].text
 

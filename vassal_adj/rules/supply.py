@@ -43,7 +43,7 @@ from ..model.hexes import DIRECTIONS, Hex
 from ..model.state import GameState
 from ..model.terrain import RoadNetwork, TerrainMap
 
-__all__ = ["SupplyField", "SupplyRules", "SupplyStatus", "column_east_of", "obstructed_hexes",
+__all__ = ["SupplyField", "SupplyRules", "SupplyStatus", "at_or_east_of", "column_east_of", "obstructed_hexes",
            "sources_after_exits", "supply_field", "supply_status"]
 
 # How far past the rule's limit the search goes, so that a report can say how far away supply
@@ -115,8 +115,9 @@ def obstructed_hexes(state: GameState, side: str, rules: SupplyRules,
 
 
 def column_east_of(a: Hex, b: Hex) -> bool:
-    """Whether `a` lies east of `b` by column: VASSAL's raw column grows to the right, which
-    is east on a map printed north up (Kasserine: columns 01-39 run west to east).
+    """Whether `a` lies east of `b`: in a column further right. VASSAL's raw column grows to
+    the right, which is east on a map printed north up (Kasserine: columns 01-39 run west to
+    east). A hex of the same column is north or south of `b`, not east of it.
 
     >>> a, b, c = Hex.from_raw(5, 0), Hex.from_raw(4, 0), Hex.from_raw(4, 9)
     >>> column_east_of(a, c), column_east_of(b, c)
@@ -125,21 +126,30 @@ def column_east_of(a: Hex, b: Hex) -> bool:
     return a.q > b.q
 
 
+def at_or_east_of(h: Hex, x: Hex, east_of: Callable[[Hex, Hex], bool] = column_east_of) -> bool:
+    """"That hex or any hex east of that hex" (Kasserine 23), "that hex and all ... east of that
+    hex" (17.15): `h` is `x` itself or east of it. The one reading both rules use.
+
+    >>> x = Hex.from_raw(4, 4)
+    >>> at_or_east_of(x, x), at_or_east_of(Hex.from_raw(5, 9), x), at_or_east_of(Hex.from_raw(4, 5), x)
+    (True, True, False)
+    """
+    return h == x or east_of(h, x)
+
+
 def sources_after_exits(sources: Collection[Hex], exited: Iterable[Hex],
                         east_of: Callable[[Hex, Hex], bool] = column_east_of) -> frozenset[Hex]:
     """The sources still usable after enemy units exited the map from `exited` hexes (17.15).
 
     "If an Axis unit exits any Allied Supply hex, that hex and all Supply hexes east of that
     hex may no longer be used as an Allied Supply Source." Exits from hexes that are not
-    sources change nothing. `east_of(a, b)` says whether `a` is east of `b`; the default
-    compares columns, so hexes of the same column stay (see `column_east_of`).
+    sources change nothing. `east_of(a, b)` says whether `a` is east of `b` (`at_or_east_of`).
     """
     srcs = frozenset(sources)
     lost: set[Hex] = set()
     for x in exited:
         if x in srcs:
-            lost.add(x)
-            lost.update(h for h in srcs if east_of(h, x))
+            lost.update(h for h in srcs if at_or_east_of(h, x, east_of))
     return srcs - lost
 
 
