@@ -55,7 +55,7 @@ def second_declarations(h: History, markers: Mapping[str, str], turn_box: str, r
     for side, marker in markers.items():
         found = h.declarations(marker, turn_box)
         if len(found) > 1:
-            where = ", then ".join(f"turn {d.turn} (state {d.index + 1})" for d in found)
+            where = ", then ".join(f"turn {d.turn}" for d in found)
             ref = f" [{rule_ref}]" if rule_ref else ""
             out.append(f"the {side} withdrawal is declared more than once: the {marker!r} marker is in the box of "
                        f"{where}; each player may declare a withdrawal once and only once{ref}")
