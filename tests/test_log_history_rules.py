@@ -124,3 +124,11 @@ def test_19_0_a_second_withdrawal_declaration_is_an_error(tmp_path: Path, boxes:
         assert data["errors"][0].startswith("the Axis withdrawal is declared more than once: the 'Axis Withdrawal' "
                                             "marker is in the box of turn 4, then turn 6")
         assert data["errors"][0].endswith("once and only once [19.0]")
+
+
+@pytest.mark.parametrize("option", [["--format", "html"], ["--annotate", "out.vsav"]])
+def test_check_on_a_log_refuses_pictures_of_a_moment_it_does_not_judge(option: list[str], tmp_path: Path) -> None:
+    option = [str(tmp_path / o) if o.endswith(".vsav") else o for o in option]
+    code, out = cli("check", str(EXAMPLE / "turn4-axis.vlog"), *ARGS, *option)
+    assert code == 2 and "use `vassal-adj verify" in out
+    assert not (tmp_path / "out.vsav").exists()

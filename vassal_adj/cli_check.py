@@ -11,6 +11,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, game_options, main, require_new_file
+from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
 from vassal_adj.report.annotate import annotate
@@ -57,6 +58,11 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     game = load_save(save)
+    if game.is_log and (fmt == "html" or annotate_to is not None):
+        # Both draw the position a file's saved part holds: a log's opening, not the end judged here.
+        what = "--format html" if fmt == "html" else "--annotate"
+        raise UsageError(f"{save}: check {what} on a log would show the position the log opens with, not its end, "
+                         f"which check judges; use `vassal-adj verify {save} {what}` for a log")
     # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
     # the exits its steps showed (17.15). Its moves are `verify`'s.
     history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)

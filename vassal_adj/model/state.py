@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -88,10 +88,17 @@ class GameState:
         positions[unit_id] = position
         return GameState(self.units, positions, self.turn, self.phase, self.weather, self.markers, self.departures)
 
-    def departures_to(self, box: str) -> tuple[Departure, ...]:
-        """The departures into `box` (casefolded, spaces trimmed, as boxes are matched)."""
+    def exits(self, box: str, sides: Collection[str]) -> tuple[tuple[Departure, ...], tuple[str, ...]]:
+        """Units of `sides` gone into `box` (names casefolded, spaces trimmed): the departures
+        the history showed, oldest first, and the ids of units in the box now that no departure
+        shows leaving, whose hex is unknown (a save alone)."""
         key = box.strip().casefold()
-        return tuple(d for d in self.departures if d.box.strip().casefold() == key)
+        known = tuple(d for d in self.departures if d.box.strip().casefold() == key and d.unit in self.units
+                      and self.units[d.unit].side in sides)
+        seen = {d.unit for d in known}
+        unseen = tuple(sorted(u for u, p in self.positions.items() if (p.box or "").strip().casefold() == key
+                              and self.units[u].side in sides and u not in seen))
+        return known, unseen
 
     def marker(self, name: str) -> tuple[Position, ...]:
         """Where the marker pieces called `name` are (empty when the save has none)."""

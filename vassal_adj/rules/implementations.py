@@ -175,11 +175,11 @@ def _after_exits(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side:
     """The sources still in use after the exits the state's history shows (17.15: an exit from
     a source hex takes it and every source east of it away, from that moment on), and findings
     saying which exits did that and which exited units no file shows leaving (a save alone)."""
-    by, box = p["sources_lost_on_exit_by"], p["exit_box"].strip().casefold()
+    by = p["sources_lost_on_exit_by"]
     if not by:
         return sources, []
     ref = f" [{p['exit_rule']}]" if p["exit_rule"] else ""
-    exits = [d for d in state.departures_to(p["exit_box"]) if d.unit in state.units and state.units[d.unit].side == by]
+    exits, gone = state.exits(p["exit_box"], {by})
     kept = sources_after_exits(sources, (d.hex for d in exits))
     out, done = [], set()
     for d in exits:
@@ -194,15 +194,12 @@ def _after_exits(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side:
                            f"{d.label or ctx.label(d.hex)}{when}: that hex and every {side} supply hex east of it "
                            f"({len(lost)} in all) are no longer {side} supply sources; {len(kept)} remain{ref}",
                            (d.unit,), tuple(ctx.label(h) for h in lost)))
-    seen = {d.unit for d in exits}
-    gone = sorted(uid for uid, pos in state.positions.items() if (pos.box or "").strip().casefold() == box
-                  and state.units[uid].side == by and uid not in seen)
     if gone:
         out.append(Finding(ctx.cite(), Severity.WARNING,
                            f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map, but no log "
                            f"given shows from which hex (a save does not record it), so no {side} source was taken "
                            f"away for {'them' if len(gone) != 1 else 'it'}. An exit from a {side} supply hex removes "
-                           f"that source and every source east of it{ref}: check the game's log", tuple(gone)))
+                           f"that source and every source east of it{ref}: check the game's log", gone))
     return tuple(h for h in sources if h in kept), out
 
 

@@ -391,11 +391,7 @@ def _exits(state: GameState, sch: Schedule, rule: str) -> tuple[tuple[Hex, ...],
     and a note for the exited enemy units no file shows leaving."""
     if not sch.void_east:
         return (), []
-    known = [d for d in state.departures_to(sch.exited_box) if d.unit in state.units
-             and state.units[d.unit].side != sch.side]
-    seen = {d.unit for d in known}
-    gone = sorted(u for u, pos in state.positions.items() if state.units[u].side != sch.side and u not in seen
-                  and (pos.box or "").strip().casefold() == sch.exited_box)
+    known, gone = state.exits(sch.exited_box, {u.side for u in state.units.values()} - {sch.side})
     note = [Finding(rule, Severity.INFO, f"{len(gone)} enemy units are in the exited box, but no log given shows the "
                                          f"hexes they left by (a save does not record them): which {sch.side} "
                                          f"reinforcements entering at or east of such a hex are no longer available "
