@@ -29,7 +29,6 @@ from vassal_adj.parse.commands import Node, log_steps
 from vassal_adj.parse.replay import replay
 from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import PieceStates, game_state, main_layout
 
@@ -43,9 +42,7 @@ class LogHistory:
     judges it in). Every state carries the departures recorded up to it."""
 
     states: tuple[GameState, ...]
-    context: RuleContext
-    unmapped: tuple[Unmapped, ...]
-    problems: tuple[str, ...] = ()
+    context: RuleContext  # of the end; its notes include what the replay could not apply
 
     @property
     def end(self) -> GameState:
@@ -153,9 +150,8 @@ def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
     rp = replay(game.root, module, game.path)
     if not rp.steps or lp.unitmap is None:  # a save; or a pack with no units file, which game_state refuses
-        state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather,
-                                          terrain=terrain)
-        return LogHistory((state,), ctx, tuple(unmapped), rp.problems)
+        state, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+        return LogHistory((state,), replace(ctx, notes=(*ctx.notes, *rp.problems)))
     walk = _Walk(rp, PieceStates(module, game, lp, main_layout(module, game)), lp, *opening_turn(module, game, lp))
     states = [walk.state()]
     undone = {s.undoes for s in rp.steps if s.undo}
@@ -165,7 +161,7 @@ def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
         changed = [walk.event(e) for e in step.events if not e.undo]  # every event applied, then asked
         if any(changed):
             states.append(walk.state())
-    # The end comes with the context, the unmapped pieces and the notes on turn and phase.
-    end, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                                    pieces=tuple(walk.pieces.values()), departures=tuple(walk.departures.found))
-    return LogHistory((*states[:-1], end), ctx, tuple(unmapped), rp.problems)
+    # The end comes with the context: the unmapped pieces and the notes on turn and phase.
+    end, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                             pieces=tuple(walk.pieces.values()), departures=tuple(walk.departures.found))
+    return LogHistory((*states[:-1], end), replace(ctx, notes=(*ctx.notes, *rp.problems)))
