@@ -132,3 +132,13 @@ def test_check_on_a_log_refuses_pictures_of_a_moment_it_does_not_judge(option: l
     code, out = cli("check", str(EXAMPLE / "turn4-axis.vlog"), *ARGS, *option)
     assert code == 2 and "use `vassal-adj verify" in out
     assert not (tmp_path / "out.vsav").exists()
+
+
+def test_17_15_a_unit_added_during_the_log_leaves_from_where_it_was_added_and_moved(tmp_path: Path) -> None:
+    """A piece added by the log (an AddPiece step) stands where it was added until it moves:
+    added at 2401, moved to the Exited box, it left the map from 2401."""
+    log = write_log(tmp_path / "added.vlog", [("add", "Axis", "5-3-12 (2/7)", "2401", "9001"),
+                                              ("move", "Axis", "9001", "Exited")], moved=CUT_OFF)
+    h = log_history(vassal_adj.load_module(MODULE), vassal_adj.load_save(log), "kasserine")
+    assert [(d.unit, d.box, d.label) for d in h.end.departures] == [("9001", "Exited", "2401")]
+    assert [s.positions["9001"].label for s in h.states if "9001" in s.positions] == ["2401", None]

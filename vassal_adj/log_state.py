@@ -86,7 +86,7 @@ class _Walk:
     def __init__(self, rp: Replay, maker: PieceStates, lp: LoadedPack, turn: int | None, phase: str | None) -> None:
         self.maker, self.lp, self.turn, self.phase = maker, lp, turn, phase
         self.pieces: dict[str, Piece] = {p.id: p for p in rp.opening}
-        self.final: dict[str, Piece] = {p.id: p for p in rp.final}  # full pieces for those added
+        self.final: dict[str, Piece] = {p.id: p for p in rp.final}  # the traits of pieces added later
         self.departures = Departures()
 
     def state(self) -> GameState:
@@ -123,8 +123,10 @@ class _Walk:
         if isinstance(e, Moved):
             return self.moved(e)
         if isinstance(e, Added):
-            self.pieces[e.piece] = self.final.get(e.piece) or Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y,
-                                                                    location=e.at.label)
+            full = self.final.get(e.piece)  # its traits and properties; its place is where it was added
+            self.pieces[e.piece] = (Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label)
+                                    if full is None else replace(full, name=e.name, map=e.at.map, x=e.at.x, y=e.at.y,
+                                                                 location=e.at.label))
             return True
         if isinstance(e, Removed):
             return self.pieces.pop(e.piece, None) is not None
