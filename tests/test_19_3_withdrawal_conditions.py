@@ -64,7 +64,7 @@ def test_22_22_axis_unit_still_on_the_map_subtracts_full_value() -> None:
 
 def test_19_3_axis_unit_exited_elsewhere_than_a_source_fails() -> None:
     w = {"Axis Withdrawal": "Turn 5"}
-    t = run(state(5, {INF: "3911"}, w), state(8, {INF: "Exited"}, w))
+    t = run(state(5, {INF: "3911"}, w), state(8, {INF: "Exited"}, w, left={INF: ("3911", 7)}))
     assert [(i.rule_ref, i.points) for i in t.items] == [(EXIT, -4)]
     assert "exited from 3911, not from a hex it must leave from" in t.items[0].text
 
@@ -86,3 +86,37 @@ def test_19_3_without_a_save_of_the_check_turn_the_next_one_is_used_and_said() -
     t = run(state(4, {US2: at_distance(1)}, w), state(9, {US2: at_distance(5)}, w))
     assert [(i.rule_ref, i.points, i.turn) for i in t.items] == [(HOLD, 16, 9)]
     assert any("no save of turn 7 was given" in u for u in t.unknowns)
+
+
+def test_19_3_all_axis_units_count_also_those_that_arrived_after_the_withdrawal() -> None:
+    """ "all Axis units must exit the map": the 5-3-12 is not on the map on turn 5, when the
+    withdrawal is declared, but it is on turn 8: it fails too (full value, 22.22)."""
+    w = {"Axis Withdrawal": "Turn 5"}
+    t = run(state(5, {INF: "2020", PZ: "Turn 6"}, w), state(8, {INF: "2020", PZ: "2121"}, w))
+    assert sorted((i.rule_ref, i.points, i.units) for i in t.items) == [(EXIT, -8, ("pz",)), (EXIT, -4, ("inf",))]
+
+
+def test_19_3_exit_hex_from_the_log_a_source_is_no_fault() -> None:
+    w = {"Axis Withdrawal": "Turn 5"}
+    t = run(state(5, {INF: "3926"}, w), state(8, {INF: "Exited"}, w, left={INF: ("3926", 6)}))
+    assert t.items == ()
+
+
+def test_19_3_exit_hex_unknown_charges_nothing_and_says_so() -> None:
+    """The save of turn 5 shows the unit at 3911 (not a source); a later save shows it exited.
+    It may have moved to a source before leaving: no log shows the hex, so nothing is charged."""
+    w = {"Axis Withdrawal": "Turn 5"}
+    t = run(state(5, {INF: "3911"}, w), state(8, {INF: "Exited"}, w))
+    assert t.items == ()
+    assert any(u.startswith(f"[{EXIT}] Axis 2-2-9 (609) has exited, but no log given shows the hex it left from")
+               for u in t.unknowns)
+
+
+def test_19_0_a_marker_seen_in_two_turn_boxes_is_a_second_declaration() -> None:
+    t = run(state(5, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}),
+            state(7, {INF: "2020"}, {"Allied Withdrawal": "Turn 7"}))
+    assert t.faults == (("the Allied withdrawal is declared more than once: the 'Allied Withdrawal' marker is in the "
+                         "box of turn 5, then turn 7; each player may declare a withdrawal once and only once"),)
+    once = run(state(5, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}),
+               state(7, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}))
+    assert once.faults == ()

@@ -11,12 +11,13 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, game_options, main, require_new_file
+from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
+from vassal_adj.log_state import log_history
 from vassal_adj.report.annotate import annotate
 from vassal_adj.report.findings import report_data, report_markdown, report_text
 from vassal_adj.report.html import report_html
 from vassal_adj.rules.engine import adjudicate
-from vassal_adj.state_builder import game_state
 
 
 @main.command()
@@ -44,6 +45,9 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     weather table; --turn, --phase and --weather override them. --terrain replaces the
     pack's terrain file (a referee who owns the real module gives the real map's).
 
+    A log (.vlog) is checked as its end shows it: the position, turn and phase it leaves, and
+    the exits its steps recorded (17.15). Its moves are checked by `vassal-adj verify`.
+
     \b
     Example:
       vassal-adj check modules/kasserine/example/turn3-faults.vsav \\
@@ -54,9 +58,15 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     game = load_save(save)
-    state, context, _unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather,
-                                           terrain=terrain)
-    report = adjudicate(state, lp, context)
+    if game.is_log and (fmt == "html" or annotate_to is not None):
+        # Both draw the position a file's saved part holds: a log's opening, not the end judged here.
+        what = "--format html" if fmt == "html" else "--annotate"
+        raise UsageError(f"{save}: check {what} on a log would show the position the log opens with, not its end, "
+                         f"which check judges; use `vassal-adj verify {save} {what}` for a log")
+    # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
+    # the exits its steps showed (17.15). Its moves are `verify`'s.
+    history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+    report = adjudicate(history.end, lp, history.context)
     if annotate_to is not None:
         markers = annotate(game, report.findings, annotate_to, module=module)
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)

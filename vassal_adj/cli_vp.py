@@ -3,7 +3,9 @@
 Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). The files are a game's saves or logs, oldest first; the pack's ``victory.points`` rule
 (vassal_adj/rules/victory_rules.py) counts what they show together: an objective is dated by
-the first file that shows it taken, an elimination by the first that shows the unit in the box.
+the first position that shows it taken, an elimination by the first that shows the unit in the
+box. A save is one position; a log is every position its steps pass through (log_state.py),
+with the hex each unit left the map from, so its own eliminations, exits and entries count.
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, game_options, main
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
+from vassal_adj.log_state import log_history
 from vassal_adj.model.state import GameState
 from vassal_adj.report.describe import SCHEMA_VERSION
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.pack import RuleConfig
 from vassal_adj.rules.victory import Item, Tally
 from vassal_adj.rules.victory_rules import vp_tally
-from vassal_adj.state_builder import game_state
 
 IMPL = "victory.points"
 
@@ -37,18 +39,21 @@ def _victory_rule(lp: packs_io.LoadedPack) -> RuleConfig:
     return found[0]
 
 
-def _turns(states: list[GameState], first_turn: int) -> tuple[list[int], list[bool], list[str]]:
-    """Each state's turn (its own, else its place in the order given), whether it was its own,
-    and what the reader should know about that."""
-    own = [s.turn is not None for s in states]
-    turns = [s.turn if s.turn is not None else first_turn + i for i, s in enumerate(states)]
+def _turns(states: list[GameState], file_of: list[int], files: int, first_turn: int
+           ) -> tuple[list[int], list[int], list[bool], list[str]]:
+    """Each state's turn (its own, else its file's place in the order given), each file's turn
+    (its last state's), whether each file's turn was its own, and what the reader should know."""
+    turns = [s.turn if s.turn is not None else first_turn + f for s, f in zip(states, file_of)]
+    last = {f: i for i, f in enumerate(file_of)}
+    file_turns = [turns[last[f]] for f in range(files)]
+    own = [states[last[f]].turn is not None for f in range(files)]
     notes = []
     if not all(own):
         notes.append(f"{own.count(False)} file(s) carry no turn: each is taken as turn {first_turn} plus its place "
                      "in the order given (--first-turn sets the start), so give them oldest first, one per turn")
     if any(b < a for a, b in pairwise(turns)):
         notes.append("the files are not in turn order: events are dated by the order given")
-    return turns, own, notes
+    return turns, file_turns, own, notes
 
 
 def _signed(n: int) -> str:
@@ -88,6 +93,8 @@ def _text(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
         lines += ["", f"end of play: the {side} player takes one of these awards, not both (the tool cannot choose):"]
         lines += [f"  {i.rule_ref:<20} {_signed(i.points):>6}  {i.text}" for i in t.options]
         lines.append(_projection_words(t, side))
+    if t.faults:
+        lines += ["", "errors:"] + [f"  - {f}" for f in t.faults]
     if t.unknowns:
         lines += ["", "what the file(s) cannot tell, and readings used:"] + [f"  - {u}" for u in t.unknowns]
     if notes:
@@ -114,6 +121,8 @@ def _markdown(t: Tally, files: list[str], turns: list[int], own: list[bool], not
                   "| Award | Rule | Points |", "|---|---|---:|"]
         lines += [f"| {_md(i.text)} | {i.rule_ref} | {_signed(i.points)} |" for i in t.options]
         lines += ["", f"*{_md(_projection_words(t, side))}.*"]
+    if t.faults:
+        lines += ["", "### Errors", ""] + [f"- {_md(f)}" for f in t.faults]
     if t.unknowns:
         lines += ["", "### What the files cannot tell", ""] + [f"- {_md(u)}" for u in t.unknowns]
     if notes:
@@ -122,9 +131,9 @@ def _markdown(t: Tally, files: list[str], turns: list[int], own: list[bool], not
 
 
 def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str,
-          names: dict[str, str], final: bool) -> dict[str, Any]:
+          names: dict[str, str], final: bool, file_of: list[int]) -> dict[str, Any]:
     def item(i: Item, total: int | None = None) -> dict[str, Any]:
-        d = {"rule": i.rule_ref, "text": i.text, "points": i.points, "turn": i.turn, "file": i.index + 1,
+        d = {"rule": i.rule_ref, "text": i.text, "points": i.points, "turn": i.turn, "file": file_of[i.index] + 1,
              "units": list(i.units), "unit_names": [names.get(u, u) for u in i.units], "hexes": list(i.hexes)}
         return d if total is None else {**d, "total": total}
 
@@ -136,7 +145,7 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
             "options": [item(i) for i in t.options],
             "projection": None if best is None else {"points": t.projection, "level": t.level(t.projection),
                                                      "assumes": best.rule_ref},
-            "unknowns": list(t.unknowns), "notes": notes}
+            "unknowns": list(t.unknowns), "errors": list(t.faults), "notes": notes}
 
 
 @main.command()
@@ -157,7 +166,9 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     Prints each item with its rule, points, turn and the running total, then the victory
     level; the end-of-play awards the player chooses between are shown apart, with the
     larger as a labelled projection. Given one save, it counts what that save shows and
-    lists what one save cannot tell.
+    lists what one save cannot tell. A log counts its own events: every position its steps
+    pass through, and the hex each unit left the map from. A side's withdrawal declared
+    twice is an error (exit status 1).
 
     \b
     Example:
@@ -168,28 +179,32 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     rule = _victory_rule(lp)
     states: list[GameState] = []
+    file_of: list[int] = []  # the file of each state
     context: RuleContext | None = None
-    for path in games:
-        state, ctx, _unmapped = game_state(module, load_save(path), lp, terrain=terrain)
-        states.append(state)
-        context = context or ctx
+    for n, path in enumerate(games):
+        history = log_history(module, load_save(path), lp, terrain=terrain)
+        states += history.states
+        file_of += [n] * len(history.states)
+        context = context or history.context
     assert context is not None
-    turns, own, notes = _turns(states, first_turn)
+    state_turns, turns, own, notes = _turns(states, file_of, len(games), first_turn)
     # vp takes its turns from the files and their order: notes asking for --turn and the like
     # (the state builder's, written for `check`) do not apply here.
     asks = ("--turn", "--phase", "--weather")
     notes = list(dict.fromkeys([*(n for n in context.notes if not any(a in n for a in asks)), *notes]))
     rctx = replace(context, rule=rule)
     try:
-        t = vp_tally(states, rctx, rule.params, turns=turns, final=final)
+        t = vp_tally(states, rctx, rule.params, turns=state_turns, final=final)
     except ValueError as e:  # parameters that do not fit this board, as the engine reports them
         raise PackError(f"rules.{rule.name}: {e}", Where(path=lp.pack.source)) from None
     side, cite = str(rule.params["side"]), rctx.cite()
     files = list(games)
     if fmt == "json":
         names = {uid: u.name for s in states for uid, u in s.units.items()}
-        _emit_json(_data(t, files, turns, own, notes, cite, names, final))
+        _emit_json(_data(t, files, turns, own, notes, cite, names, final, file_of))
     elif fmt == "markdown":
         click.echo(_markdown(t, files, turns, own, notes, cite, side))
     else:
         click.echo(_text(t, files, turns, own, notes, cite, side))
+    if t.faults:
+        raise click.exceptions.Exit(1)

@@ -20,6 +20,7 @@ The report's notes say where each came from, or that nothing gave it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from vassal_adj.errors import UsageError
@@ -27,7 +28,7 @@ from vassal_adj.model.hexgrid import HexLayout
 from vassal_adj.model.maps import PlacedMap
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
-from vassal_adj.model.state import GameState, Position
+from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
@@ -37,7 +38,7 @@ from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 
-__all__ = ["game_state", "main_layout", "position_of"]
+__all__ = ["PieceStates", "game_state", "main_layout", "position_of"]
 
 
 def main_layout(module: Module, game: SavedGame) -> tuple[PlacedMap, HexLayout] | None:
@@ -106,14 +107,62 @@ def _turn_phase_weather(module: Module, game: SavedGame, lp: LoadedPack, turn: i
     return turn, phase, weather
 
 
+class PieceStates:
+    """Pieces to a `GameState`, for one module, game and pack: a position is worked out once
+    per spot and a unit once per piece, so a log's every step can become a state cheaply."""
+
+    def __init__(self, module: Module, game: SavedGame, lp: LoadedPack,
+                 main: tuple[PlacedMap, HexLayout] | None) -> None:
+        assert lp.unitmap is not None  # game_state raises UsageError first
+        self.module, self.game, self.unitmap, self.main = module, game, lp.unitmap, main
+        self._placed: dict[str, PlacedMap | None] = {}
+        self._spots: dict[tuple[str | None, int, int, str | None], Position] = {}
+        self._mapped: dict[tuple[str, str, tuple[tuple[str, str], ...]], Unit | Unmapped | None] = {}
+
+    def position(self, piece: Piece) -> Position:
+        key = (piece.map, piece.x, piece.y, piece.location)
+        if key not in self._spots:
+            self._spots[key] = position_of(piece, self.module, self.game, self.main, self._placed)
+        return self._spots[key]
+
+    def mapped(self, piece: Piece) -> Unit | Unmapped | None:
+        """The unit the pack makes of `piece`, why none, or None for a marker (unitmap.map_piece)."""
+        key = (piece.id, piece.name, tuple(sorted(piece.properties.items())))
+        if key not in self._mapped:
+            self._mapped[key] = self.unitmap.map_piece(piece)
+        return self._mapped[key]
+
+    def state(self, pieces: Sequence[Piece], turn: int | None, phase: str | None, weather: str | None,
+              departures: tuple[Departure, ...] = ()) -> tuple[GameState, list[Unmapped]]:
+        units: list[Unit] = []
+        unmapped: list[Unmapped] = []
+        markers: dict[str, list[Position]] = {}
+        positions: dict[str, Position] = {}
+        for piece in pieces:
+            got = self.mapped(piece)
+            if isinstance(got, Unit):
+                units.append(got)
+                positions[got.id] = self.position(piece)
+            elif got is None:  # ignored by the pack: a marker some rules read by name
+                markers.setdefault(piece.name, []).append(self.position(piece))
+            else:
+                unmapped.append(got)
+        state = GameState({u.id: u for u in units}, positions, turn, phase, weather,
+                          {k: tuple(v) for k, v in markers.items()}, departures)
+        return state, unmapped
+
+
 def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *,
                turn: int | None = None, phase: str | None = None, weather: str | None = None,
-               terrain: str | Path | None = None) -> tuple[GameState, RuleContext, list[Unmapped]]:
+               terrain: str | Path | None = None, pieces: Sequence[Piece] | None = None,
+               departures: tuple[Departure, ...] = ()) -> tuple[GameState, RuleContext, list[Unmapped]]:
     """The state of `game` as `loaded_pack` sees it, the context its rules need, and the
     pieces the pack cannot map.
 
     `loaded_pack`: a LoadedPack, or a pack id, alias or directory (`packs.find_pack`).
-    `terrain` replaces the pack's terrain file (``--terrain``). Raises PackError for a bad
+    `terrain` replaces the pack's terrain file (``--terrain``). `pieces`: the position to read
+    instead of the save's opening one (a log's end, log_state.py) and `departures` what its
+    history showed leaving the map (GameState.departures). Raises PackError for a bad
     pack or terrain file, UsageError when the pack has no units file.
     """
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
@@ -133,23 +182,8 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         terrain_map = TerrainMap(lp.pack.vocabulary, board=main[1].hexes() if main is not None else None)
         notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
                      if main is not None else "the module has no numbered hex grid: no unit has a hex")
-    pieces = game_pieces(game.root, module, game.path)
-    units: list[Unit] = []
-    unmapped: list[Unmapped] = []
-    markers: dict[str, list[Position]] = {}
-    cache: dict[str, PlacedMap | None] = {}
-    positions: dict[str, Position] = {}
-    for piece in pieces:
-        got = lp.unitmap.map_piece(piece)
-        if isinstance(got, Unit):
-            units.append(got)
-            positions[got.id] = position_of(piece, module, game, main, cache)
-        elif got is None:  # ignored by the pack: a marker some rules read by name
-            markers.setdefault(piece.name, []).append(position_of(piece, module, game, main, cache))
-        else:
-            unmapped.append(got)
-    state = GameState({u.id: u for u in units}, positions, turn, phase, weather,
-                      {k: tuple(v) for k, v in markers.items()})
+    state, unmapped = PieceStates(module, game, lp, main).state(
+        game_pieces(game.root, module, game.path) if pieces is None else pieces, turn, phase, weather, departures)
     context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
                           unmapped=tuple(unmapped), notes=tuple(notes))
     return state, context, unmapped

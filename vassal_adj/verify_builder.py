@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vassal_adj.errors import PackError, Where
+from vassal_adj.log_state import Departures
 from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, TurnChanged
 from vassal_adj.model.maps import PlacedMap
 from vassal_adj.model.module import Module
@@ -122,19 +123,22 @@ class _Walk:
         self.span: list[int] = []
         self.phases: list[PhaseRecord] = []
         self.added = 0
+        self.departures = Departures(state.departures)  # 17.15 applies from the moment of an exit on
 
     def now(self, turn: int | None, phase: str | None) -> GameState:
         markers: dict[str, list[Position]] = {}
         for name, pos in self.markers.values():
             markers.setdefault(name, []).append(pos)
         return GameState(self.units, self.positions, turn, phase, self.lp.pack.state.weather(turn),
-                         {k: tuple(v) for k, v in markers.items()})
+                         {k: tuple(v) for k, v in markers.items()}, tuple(self.departures.found))
 
     def event(self, e: object, step: int) -> None:
         if isinstance(e, Moved):
             to = self.position(e.to)
             if e.piece in self.units:
                 self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
+                self.departures.moved(e.piece, self.positions.get(e.piece, Position()), to, self.start.turn,
+                                      self.start.phase)
                 self.positions[e.piece] = to
                 self.span.append(step)
             elif e.piece in self.markers:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -25,6 +25,20 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Departure:
+    """A unit moved from a hex of the map into an off-map box (exited, eliminated), as a log
+    shows it: the box, the hex it left from (its last hex on the map before the box) and the
+    turn and phase then. A save alone shows the box, never the hex: only a log makes these."""
+
+    unit: str
+    box: str
+    hex: Hex
+    label: str | None
+    turn: int | None
+    phase: str | None
+
+
+@dataclass(frozen=True)
 class GameState:
     """A position of the game. Built from a save without judging it: an illegal stack or a
     unit in prohibited terrain is representable, so that the rules can report it."""
@@ -37,6 +51,10 @@ class GameState:
     # Pieces that are not units but that rules read (the pack's `ignore` patterns: withdrawal
     # markers, the turn counter): piece name -> where each such piece is, in save order.
     markers: Mapping[str, tuple[Position, ...]] = field(default_factory=dict)
+    # What the history behind this position shows: every departure from the map into a box a
+    # log recorded up to now, oldest first (a rule lasting from the moment of an exit on,
+    # 17.15, reads it). Empty for a single save: it cannot show where a unit left from.
+    departures: tuple[Departure, ...] = ()
     _by_hex: Mapping[Hex, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -68,7 +86,19 @@ class GameState:
         """A new state with one unit moved (the original is unchanged)."""
         positions = dict(self.positions)
         positions[unit_id] = position
-        return GameState(self.units, positions, self.turn, self.phase, self.weather, self.markers)
+        return GameState(self.units, positions, self.turn, self.phase, self.weather, self.markers, self.departures)
+
+    def exits(self, box: str, sides: Collection[str]) -> tuple[tuple[Departure, ...], tuple[str, ...]]:
+        """Units of `sides` gone into `box` (names casefolded, spaces trimmed): the departures
+        the history showed, oldest first, and the ids of units in the box now that no departure
+        shows leaving, whose hex is unknown (a save alone)."""
+        key = box.strip().casefold()
+        known = tuple(d for d in self.departures if d.box.strip().casefold() == key and d.unit in self.units
+                      and self.units[d.unit].side in sides)
+        seen = {d.unit for d in known}
+        unseen = tuple(sorted(u for u, p in self.positions.items() if (p.box or "").strip().casefold() == key
+                              and self.units[u].side in sides and u not in seen))
+        return known, unseen
 
     def marker(self, name: str) -> tuple[Position, ...]:
         """Where the marker pieces called `name` are (empty when the save has none)."""

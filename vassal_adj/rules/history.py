@@ -6,8 +6,9 @@ the victory-point schedule asks:
 
 - when a side first occupied a hex (22.31: points "the instant the first Axis unit enters");
 - which units were eliminated or exited, dated by the first state that shows them so, and
-  the last hex an exited unit was seen in (22.43: "exited from any Allied Supply Source hex");
-- on which turn a side declared its withdrawal (19.0: a marker put in that turn's box).
+  the hex an exited unit left from (22.43: "exited from any Allied Supply Source hex");
+- on which turn a side declared its withdrawal (19.0: a marker put in that turn's box), and
+  whether it was declared on two turns ("once (and only once)").
 
 The conventions, which reports repeat so that a referee can weigh them:
 
@@ -17,8 +18,10 @@ The conventions, which reports repeat so that a referee can weigh them:
 - A unit counts as eliminated (exited) when it is in that box in the *last* state; the event
   is the start of its last unbroken stay there, so a unit that exited and came back on the map
   (Kasserine's conditional reinforcements return) is not counted as exited.
-- The last hex of an exited unit is its hex in the latest earlier state that has it on the
-  map; None when no state given shows it on the map (one save cannot say where it left).
+- The hex a unit left the map from is the one a log recorded (GameState.departures: its last
+  hex before the box, log_state.py), dated by the turn the log shows; None when no log given
+  shows it leaving. Never the last hex a save happened to show: the unit may have moved on
+  before it left, so a save alone cannot say where it left.
 
 Pure: states in, records out.
 """
@@ -30,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model.hexes import Hex
-from ..model.state import GameState
+from ..model.state import Departure, GameState
 
 __all__ = ["Declaration", "Entry", "History", "Removal"]
 
@@ -56,9 +59,9 @@ class Removal:
     index: int  # of the first state of its last unbroken stay in the box
     turn: int | None
     earliest: int | None
-    last_hex: Hex | None  # where it was last seen on the map before; None when never seen
+    last_hex: Hex | None  # the hex it left the map from, as a log shows it; None when none does
     last_label: str | None
-    last_turn: int | None  # the turn of the state that shows it there
+    last_turn: int | None  # the turn the log shows it leaving
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,12 @@ class History:
             raise ValueError(f"{len(turns)} turns for {len(states)} states")
         self.states: tuple[GameState, ...] = tuple(states)
         self.turns: tuple[int | None, ...] = tuple(turns) if turns is not None else tuple(s.turn for s in states)
+        # Every departure a state's history showed, once, with the first state that shows it.
+        seen: dict[Departure, int] = {}
+        for i, state in enumerate(self.states):
+            for d in state.departures:
+                seen.setdefault(d, i)
+        self.departures: tuple[tuple[Departure, int], ...] = tuple(seen.items())
 
     @property
     def single(self) -> bool:
@@ -121,30 +130,36 @@ class History:
             i = len(self.states) - 1
             while i > 0 and self._box(i - 1, uid) == box:
                 i -= 1
-            last_hex = last_label = last_turn = None
-            for j in range(i - 1, -1, -1):
-                p = self.states[j].positions.get(uid)
-                if p is not None and p.hex is not None:
-                    last_hex, last_label, last_turn = p.hex, p.label, self.turns[j]
-                    break
-            out.append(Removal(uid, box, i, self.turns[i], self._earliest(i), last_hex, last_label, last_turn))
+            # The departure that began this stay: the latest one into the box shown by then.
+            left = next((d for d, j in reversed(self.departures) if d.unit == uid and j <= i
+                         and d.box.strip().casefold() == box.strip().casefold()), None)
+            dated = left is not None and left.turn is not None  # a log shows when, not only since when
+            out.append(Removal(uid, box, i, left.turn if dated else self.turns[i],
+                               left.turn if dated else self._earliest(i), left.hex if left else None,
+                               left.label if left else None, left.turn if left else None))
         return tuple(sorted(out, key=lambda r: (r.index, r.unit)))
 
     def _box(self, index: int, uid: str) -> str | None:
         p = self.states[index].positions.get(uid)
         return p.box if p is not None else None
 
-    def declared(self, marker: str, turn_box: str) -> Declaration | None:
-        """The first state in which a piece called `marker` is in a box whose name matches
-        `turn_box` (a regular expression whose first group is the turn, e.g. ``Turn (\\d+)``);
-        None when no state shows that (the marker anywhere else means: not declared)."""
+    def declarations(self, marker: str, turn_box: str) -> tuple[Declaration, ...]:
+        """Every turn a piece called `marker` is shown declaring, in a box whose name matches
+        `turn_box` (a regular expression whose first group is the turn, e.g. ``Turn (\\d+)``),
+        each with the first state that shows it; () when no state shows one (the marker anywhere
+        else means: not declared). More than one turn is a second declaration."""
         pattern = re.compile(turn_box)
+        found: dict[int, Declaration] = {}
         for i, state in enumerate(self.states):
             for pos in state.marker(marker):
                 m = pattern.fullmatch(pos.box or "")
-                if m is not None:
-                    return Declaration(marker, int(m.group(1)), i)
-        return None
+                if m is not None and int(m.group(1)) not in found:
+                    found[int(m.group(1))] = Declaration(marker, int(m.group(1)), i)
+        return tuple(found.values())
+
+    def declared(self, marker: str, turn_box: str) -> Declaration | None:
+        """The first declaration (`declarations`); None when there is none."""
+        return next(iter(self.declarations(marker, turn_box)), None)
 
     def has_marker(self, marker: str) -> bool:
         """Whether any state has a piece called `marker` at all (so "not declared" is seen,

@@ -18,6 +18,7 @@ from typing import Any
 from ..model.hexes import Hex, neighbors
 from ..model.state import GameState
 from .engine import RuleContext
+from .exits import at_or_east_of, sources_after_exits
 from .movement_rules import by_weather
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
@@ -150,7 +151,7 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                         impassable_sides=frozenset(p["impassable_sides"]), closed_sides=closed,
                         bridge_features=frozenset(p["bridge_features"]), rule_ref=_rule_ref(ctx))
     severity = _severity(p["severity"])
-    sources = ctx.hexes(p["sources"], "sources")
+    sources, exit_notes = _after_exits(state, ctx, p, side, ctx.hexes(p["sources"], "sources"))
     # Every unit exerts a ZOC into the six hexes around it, across any hexside but those the
     # weather closes (20.2); a pack's own ZOC rule is not consulted.
     zoc_closed = by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather")
@@ -192,21 +193,40 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                       f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
                       f"joined to {len(sources)} source hex{'es' if len(sources) != 1 else ''}"
                       f"{f'; {len(routes)} through an HQ' if routes else ''}){ref}", tuple(supplied))
-    return [summary, *_exit_note(state, ctx, p, side), *sorted(out, key=Finding.sort_key)]
+    return [summary, *exit_notes, *sorted(out, key=Finding.sort_key)]
 
 
-def _exit_note(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: str) -> list[Finding]:
-    """17.15 needs the hex each exited unit left from, which a single save does not record."""
+def _after_exits(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: str,
+                 sources: tuple[Hex, ...]) -> tuple[tuple[Hex, ...], list[Finding]]:
+    """The sources still in use after the exits the state's history shows (17.15: an exit from
+    a source hex takes it and every source east of it away, from that moment on), and findings
+    saying which exits did that and which exited units no file shows leaving (a save alone)."""
     by = p["sources_lost_on_exit_by"]
-    gone = sorted(uid for uid, pos in state.positions.items()
-                  if by and pos.box == p["exit_box"] and state.units[uid].side == by)
-    if not gone:
-        return []
+    if not by:
+        return sources, []
     ref = f" [{p['exit_rule']}]" if p["exit_rule"] else ""
-    return [Finding(ctx.cite(), Severity.WARNING,
-                    f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map; a save does not "
-                    f"record from which hex, so every {side} source was counted. An exit from a {side} supply "
-                    f"hex removes that source and every source east of it{ref}: check the game's log", tuple(gone))]
+    exits, gone = state.exits(p["exit_box"], {by})
+    kept = sources_after_exits(sources, (d.hex for d in exits))
+    out, done = [], set()
+    for d in exits:
+        if d.hex not in sources or d.hex in done:
+            continue
+        done.add(d.hex)
+        lost = [h for h in sources if at_or_east_of(h, d.hex)]
+        when = f" on turn {d.turn}" if d.turn is not None else ""
+        when += f" ({d.phase})" if d.phase else ""
+        out.append(Finding(ctx.cite(), Severity.INFO,
+                           f"{by} {state.units[d.unit].name} exited the map from {side} supply hex "
+                           f"{d.label or ctx.label(d.hex)}{when}: that hex and every {side} supply hex east of it "
+                           f"({len(lost)} in all) are no longer {side} supply sources; {len(kept)} remain{ref}",
+                           (d.unit,), tuple(ctx.label(h) for h in lost)))
+    if gone:
+        out.append(Finding(ctx.cite(), Severity.WARNING,
+                           f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map, but no log "
+                           f"given shows from which hex (a save does not record it), so no {side} source was taken "
+                           f"away for {'them' if len(gone) != 1 else 'it'}. An exit from a {side} supply hex removes "
+                           f"that source and every source east of it{ref}: check the game's log", gone))
+    return tuple(h for h in sources if h in kept), out
 
 
 def _crossing_note(ctx: RuleContext, rules: SupplyRules, st: SupplyStatus, other: SupplyStatus) -> str:

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from ..model.hexes import Hex, distance, within
 from ..model.state import GameState, Position
+from .exits import at_or_east_of
 from .results import Finding, Severity
 
 __all__ = ["DEFAULT_PHASES", "PLACEMENTS", "Deployment", "Entry", "Event", "Group", "Moment",
@@ -283,8 +284,9 @@ class Entry:
 class Schedule:
     """A side's reinforcements. Units wait off the map in a box `turn_box` matches or one of
     `waiting_boxes`; in `played_boxes` (eliminated, exited) they have been on the map. With
-    `void_east`, entries at or east of (column >=) a hex the enemy exited by are no longer
-    available (`exit_hexes`: those hexes, when a referee knows them). Boxes are casefolded."""
+    `void_east`, entries at a hex the enemy exited by, or east of it (exits.at_or_east_of, the
+    reading 17.15 uses too), are no longer available: the exits a log recorded (the state's
+    departures) and `exit_hexes`, those a referee gives. Boxes are casefolded."""
 
     side: str
     entries: tuple[Entry, ...]
@@ -326,8 +328,7 @@ def entry_due(e: Entry, state: GameState, when: Moment, move: int, label: Label)
     return e.turn, e.otherwise_turn, f"{now} now, but it is judged as Game-Turn {e.turn} begins, not shown here", ""
 
 
-def check_schedule(state: GameState, sch: Schedule, *, rule: str, label: Label,
-                   column: Callable[[Hex], int]) -> list[Finding]:
+def check_schedule(state: GameState, sch: Schedule, *, rule: str, label: Label) -> list[Finding]:
     """Reinforcements in play before they may be (errors) and still waiting after they could
     have entered (info: late or held back); what one state cannot tell is said as info."""
     when, ref = moment(state, sch.phases), f"[{sch.rule_ref}]"
@@ -336,7 +337,7 @@ def check_schedule(state: GameState, sch: Schedule, *, rule: str, label: Label,
                                              f"reinforcement schedule {ref} is not checked")]
     move, found = sch.phases.index(sch.movement_phase), _by_name(state, sch.side)
     at = "at set-up" if when.turn == 0 else f"on Game-Turn {when.turn}"
-    void_from, out = _void(state, sch, column, rule)
+    exits, out = _exits(state, sch, rule)
     absent: list[str] = []
     for e in sch.entries:
         lo, hi, why, seen = entry_due(e, state, when, move, label)
@@ -364,10 +365,12 @@ def check_schedule(state: GameState, sch: Schedule, *, rule: str, label: Label,
                                                     f"one save cannot tell: it enters {e.words()}; {why} {ref}",
                                tuple(unsure)))
         names = _names(state, waiting)
-        if waiting and void_from is not None and all(column(h) >= void_from for h in e.hexes):
+        voided = [next((x for x in exits if at_or_east_of(h, x)), None) for h in e.hexes]
+        if waiting and all(x is not None for x in voided):
+            by = " or ".join(dict.fromkeys(label(x) for x in voided if x is not None))
             out.append(Finding(rule, Severity.INFO, f"{sch.side} {names} (entering at {' or '.join(e.at)}) are no "
-                                                    f"longer available: an enemy unit exited at or west of that "
-                                                    f"entry {ref}", tuple(waiting), e.at))
+                                                    f"longer available: an enemy unit exited the map at {by}, and "
+                                                    f"they enter at that hex or east of it {ref}", tuple(waiting), e.at))
         elif waiting and hi is not None and when.after(hi, move):
             out.append(Finding(rule, Severity.INFO, f"{sch.side} {names} still off the map after the "
                                                     f"{sch.movement_phase} phase of Game-Turn {hi}: late or held back "
@@ -383,16 +386,15 @@ def _names(state: GameState, ids: Iterable[str]) -> str:
     return ", ".join(state.units[u].name for u in ids)
 
 
-def _void(state: GameState, sch: Schedule, column: Callable[[Hex], int], rule: str) -> tuple[int | None, list[Finding]]:
-    """The westmost column an enemy exit voids entries from, or a note that it cannot be known."""
+def _exits(state: GameState, sch: Schedule, rule: str) -> tuple[tuple[Hex, ...], list[Finding]]:
+    """The hexes enemy units exited the map from (a log's departures, a referee's `exit_hexes`),
+    and a note for the exited enemy units no file shows leaving."""
     if not sch.void_east:
-        return None, []
-    if sch.exit_hexes:
-        return min(column(h) for h in sch.exit_hexes), []
-    gone = sorted(u for u, pos in state.positions.items() if state.units[u].side != sch.side
-                  and (pos.box or "").strip().casefold() == sch.exited_box)
-    return None, [Finding(rule, Severity.INFO, f"{len(gone)} enemy units are in the exited box, but a save does not "
-                                               f"record the hexes they left by: which {sch.side} reinforcements "
-                                               f"entering at or east of such a hex are no longer available is not "
-                                               f"checked (a referee may give them as `exit_hexes`) [{sch.rule_ref}]",
-                          tuple(gone))] if gone else []
+        return (), []
+    known, gone = state.exits(sch.exited_box, {u.side for u in state.units.values()} - {sch.side})
+    note = [Finding(rule, Severity.INFO, f"{len(gone)} enemy units are in the exited box, but no log given shows the "
+                                         f"hexes they left by (a save does not record them): which {sch.side} "
+                                         f"reinforcements entering at or east of such a hex are no longer available "
+                                         f"is not checked for them (a referee may give them as `exit_hexes`) "
+                                         f"[{sch.rule_ref}]", tuple(gone))] if gone and not sch.exit_hexes else []
+    return (*dict.fromkeys(d.hex for d in known), *sch.exit_hexes), note

@@ -210,8 +210,10 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
                                        "if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
                                  "| { unknown = why }: how one save shows it (see rules/setup_rules.py)"),
-    "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23)"),
-    "exit_hexes": Param((), "list[str]", "hexes enemy units exited by, when a referee knows them (a save does not)"),
+    "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23); "
+                                                   "the exits come from the game's log"),
+    "exit_hexes": Param((), "list[str]", "more hexes enemy units exited by, when a referee knows them and no log "
+                                         "given shows them"),
     "boxes": Param(BOXES, "table", "off-map box names: turn ('{turn}' filled in), conditional ('{side}'), "
                                    "eliminated, exited"),
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
@@ -229,14 +231,9 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
     movement = p["movement_phase"] or f"{side.lower()}-movement"
     if movement not in phases:
         raise ValueError(f"movement_phase: {movement!r} is not one of phases {list(phases)}")
-    layout = ctx.layout
-
-    def column(h: Hex) -> int:
-        return layout.colrow(h)[0] if layout is not None else h.raw()[0]
-
     sch = Schedule(side, entries, movement, phases, turn_box,
                    frozenset({boxes["conditional"].casefold()}),
                    frozenset({boxes["eliminated"].casefold(), boxes["exited"].casefold()}),
                    boxes["exited"].casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),
                    ctx.rule.rule_ref if ctx.rule is not None else "", p["phase_rule"])
-    return check_schedule(state, sch, rule=ctx.cite(), label=ctx.label, column=column)
+    return check_schedule(state, sch, rule=ctx.cite(), label=ctx.label)

@@ -50,8 +50,7 @@ from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from .zoc import blocked_side
 
-__all__ = ["SupplyField", "SupplyRules", "SupplyStatus", "column_east_of", "obstructed_hexes",
-           "sources_after_exits", "supply_field", "supply_status"]
+__all__ = ["SupplyField", "SupplyRules", "SupplyStatus", "obstructed_hexes", "supply_field", "supply_status"]
 
 # How far past the rule's limit the search goes, so that a report can say how far away supply
 # is ("6 hexes away; rule allows 4") rather than only that it is too far.
@@ -127,35 +126,6 @@ def obstructed_hexes(state: GameState, side: str, rules: SupplyRules,
             zoc -= friendly
         out |= zoc
     return frozenset(out)
-
-
-def column_east_of(a: Hex, b: Hex) -> bool:
-    """Whether `a` lies east of `b` by column: VASSAL's raw column grows to the right, which
-    is east on a map printed north up (Kasserine: columns 01-39 run west to east).
-
-    >>> a, b, c = Hex.from_raw(5, 0), Hex.from_raw(4, 0), Hex.from_raw(4, 9)
-    >>> column_east_of(a, c), column_east_of(b, c)
-    (True, False)
-    """
-    return a.q > b.q
-
-
-def sources_after_exits(sources: Collection[Hex], exited: Iterable[Hex],
-                        east_of: Callable[[Hex, Hex], bool] = column_east_of) -> frozenset[Hex]:
-    """The sources still usable after enemy units exited the map from `exited` hexes (17.15).
-
-    "If an Axis unit exits any Allied Supply hex, that hex and all Supply hexes east of that
-    hex may no longer be used as an Allied Supply Source." Exits from hexes that are not
-    sources change nothing. `east_of(a, b)` says whether `a` is east of `b`; the default
-    compares columns, so hexes of the same column stay (see `column_east_of`).
-    """
-    srcs = frozenset(sources)
-    lost: set[Hex] = set()
-    for x in exited:
-        if x in srcs:
-            lost.add(x)
-            lost.update(h for h in srcs if east_of(h, x))
-    return srcs - lost
 
 
 @dataclass(frozen=True, eq=False)

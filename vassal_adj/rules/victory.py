@@ -7,8 +7,9 @@ window and level is a field of `VictoryRules`, filled from the pack by victory_r
 - Objectives (22.31, 22.32, 22.41.1-4, 7): points when the side first enters a hex, if that
   turn is in a window of the hex; the first entry decides, once.
 - Eliminations (22.12, 22.41.5, 22.42.1), the late penalty (22.42.3).
-- Withdrawal conditions (19.3, 22.21-22.23): a unit eliminated before the check counts as
-  eliminated only; one that fails it and is eliminated later counts both ways (22.23).
+- Withdrawal conditions (19.3, 22.21-22.23, withdrawal.py): a unit eliminated before the
+  check counts as eliminated only; one that fails it and is eliminated later counts both ways
+  (22.23). A second declaration of a side's withdrawal is a fault (19.0).
 - End-of-play awards (22.43): the side takes one, not both; the tool cannot choose, so both
   are `Tally.options` and the larger is the labelled projection. Levels (22.5's table).
 
@@ -17,37 +18,24 @@ Pure: a `History` (history.py) in, a `Tally` out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from ..model.hexes import Hex, distance
+from ..model.hexes import Hex
 from ..model.terrain import RoadNetwork
-from ..model.units import Unit
 from .history import Declaration, History
+from .victory_values import Item, Label, unit_value, value_words
+from .withdrawal import (
+    ExitCondition,
+    HoldCondition,
+    exit_items,
+    hold_items,
+    second_declarations,
+)
 
 __all__ = ["EnemySourceExit", "ExitCondition", "HoldCondition", "Item", "LatePenalty", "Level",
            "Objective", "OwnSourceExit", "Tally", "VictoryRules", "tally", "unit_value", "victory_level"]
-
-Label = Callable[[Hex], str]
-
-
-def _value_fields(unit: Unit, artillery_kinds: Collection[str]) -> tuple[str, ...]:
-    return ("barrage", "fpf", "defense") if unit.kind in artillery_kinds else ("attack", "defense")
-
-
-def unit_value(unit: Unit, artillery_kinds: Collection[str] = ("artillery",)) -> int:
-    """A unit's victory-point value (22.11): its combat strengths added; a missing one is 0.
-
-    >>> unit_value(Unit("1", "5-3-12 (2/7)", "Axis", "armor", 12, attack=5, defense=3))
-    8
-    """
-    return sum(getattr(unit, f) or 0 for f in _value_fields(unit, artillery_kinds))
-
-
-def value_words(unit: Unit, artillery_kinds: Collection[str]) -> str:
-    """How the value is made up, for messages: "attack 5 + defense 3"."""
-    return " + ".join(f"{f} {getattr(unit, f) or 0}" for f in _value_fields(unit, artillery_kinds))
 
 
 @dataclass(frozen=True)
@@ -81,28 +69,6 @@ class Objective:
 class LatePenalty:  # 22.42.3: `points` at the end of every turn after `after_turn`, no withdrawal yet
     points: int
     after_turn: int
-    rule_ref: str = ""
-
-
-@dataclass(frozen=True)
-class HoldCondition:
-    """19.3 (Allied): `turns_after` turns on, `formation` units over `within` hexes from `hex`: factor x value."""
-    side: str
-    formation: str
-    hex: Hex
-    within: int
-    turns_after: int
-    factor: int
-    rule_ref: str = ""
-
-
-@dataclass(frozen=True)
-class ExitCondition:
-    """19.3 (Axis): `turns_after` turns on, units on the map or gone not via `hexes`: factor x value."""
-    side: str
-    hexes: frozenset[Hex]
-    turns_after: int
-    factor: int
     rule_ref: str = ""
 
 
@@ -158,6 +124,7 @@ class VictoryRules:
     exit: ExitCondition | None = None
     enemy_source_exit: EnemySourceExit | None = None
     own_source_exit: OwnSourceExit | None = None
+    withdrawal_rule: str = ""  # cited when a side declares twice (19.0: "once (and only once)")
 
     def __post_init__(self) -> None:
         ordered = sorted(self.levels, key=lambda lv: -10**9 if lv.low is None else lv.low)
@@ -168,26 +135,15 @@ class VictoryRules:
 
 
 @dataclass(frozen=True)
-class Item:
-    """One scored line; `index` is the state (position in the history) from which it counts."""
-
-    rule_ref: str
-    text: str
-    points: int
-    turn: int | None
-    index: int
-    units: tuple[str, ...] = ()
-    hexes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class Tally:
-    """Points so far, the end-of-play awards of which one is taken, what the states cannot tell."""
+    """Points so far, the end-of-play awards of which one is taken, what the states cannot tell,
+    and `faults`: breaches of the rules the history shows (a second withdrawal declaration)."""
 
     items: tuple[Item, ...]
     options: tuple[Item, ...]
     unknowns: tuple[str, ...]
     levels: tuple[Level, ...]
+    faults: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
@@ -212,11 +168,14 @@ def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = 
     w = own.turn if (own := decl.get(rules.side)) is not None else None
     items = (_objectives(history, rules, w, label, unknowns) + _eliminations(history, rules)
              + _late(history, rules, w, final, unknowns)
-             + _hold(history, rules, decl.get(rules.hold.side) if rules.hold else None, label, unknowns)
-             + _exit(history, rules, decl.get(rules.exit.side) if rules.exit else None, label, unknowns))
+             + (hold_items(history, rules.hold, decl.get(rules.hold.side), rules.artillery_kinds, label, unknowns)
+                if rules.hold else [])
+             + (exit_items(history, rules.exit, decl.get(rules.exit.side), rules.artillery_kinds, rules.exited_box,
+                           label, unknowns) if rules.exit else []))
     items.sort(key=lambda i: i.index)  # stable: rule order within a state
     options = _options(history, rules, w, label, unknowns)
-    return Tally(tuple(items), tuple(options), tuple(unknowns), rules.levels)
+    faults = second_declarations(history, rules.withdrawal_markers, rules.turn_box, rules.withdrawal_rule)
+    return Tally(tuple(items), tuple(options), tuple(unknowns), rules.levels, tuple(faults))
 
 
 def _declaration(h: History, rules: VictoryRules, side: str, unknowns: list[str]) -> Declaration | None:
@@ -298,78 +257,13 @@ def _late(h: History, rules: VictoryRules, w: int | None, final: bool, unknowns:
     return out
 
 
-def _checked(h: History, d: Declaration | None, turns_after: int, side: str, ref: str,
-             unknowns: list[str]) -> tuple[int, frozenset[str] | None] | None:
-    """The state on which a withdrawal condition is judged and the units then in play."""
-    if d is None:
-        return None
-    due = d.turn + turns_after
-    i = h.index_for_turn(due)
-    if i is None:
-        unknowns.append(f"[{ref}] the withdrawal declared on turn {d.turn} is judged on turn {due}, "
-                        "after the last save: not yet counted")
-        return None
-    if h.turns[i] != due:
-        unknowns.append(f"[{ref}] no save of turn {due} was given: the withdrawal conditions are judged on "
-                        f"the save of turn {h.turns[i]}, and units may have moved since")
-    else:
-        unknowns.append(f"[{ref}] the withdrawal conditions are judged on the last save of turn {due} (phase "
-                        f"{h.states[i].phase or 'unknown'}); the rule asks for the end of that turn's movement phase")
-    return i, h.seen_on_map(side, d.turn)
-
-
-def _hold(h: History, rules: VictoryRules, d: Declaration | None, label: Label, unknowns: list[str]) -> list[Item]:
-    c = rules.hold
-    at = _checked(h, d, c.turns_after, c.side, c.rule_ref, unknowns) if c is not None else None
-    if c is None or at is None:
-        return []
-    (i, in_play), out = at, []
-    for uid, pos in sorted(h.states[i].positions.items()):
-        u = h.states[i].units[uid]
-        if (u.side != c.side or u.formation != c.formation or pos.hex is None
-                or (in_play is not None and uid not in in_play) or distance(pos.hex, c.hex) <= c.within):
-            continue
-        v = unit_value(u, rules.artillery_kinds)
-        out.append(Item(c.rule_ref, f"{u.side} {u.name} ({c.formation}) is {distance(pos.hex, c.hex)} hexes from "
-                                    f"{label(c.hex)} on turn {h.turns[i]}, more than {c.within} "
-                                    f"({c.factor} x value {v})", c.factor * v, h.turns[i], i, (uid,),
-                        (label(pos.hex),)))
-    return out
-
-
-def _exit(h: History, rules: VictoryRules, d: Declaration | None, label: Label, unknowns: list[str]) -> list[Item]:
-    c = rules.exit
-    at = _checked(h, d, c.turns_after, c.side, c.rule_ref, unknowns) if c is not None else None
-    if c is None or d is None or at is None:
-        return []
-    (i, in_play), out = at, []
-    turn = h.turns[i]
-    for uid, pos in sorted(h.states[i].positions.items()):
-        u = h.states[i].units[uid]
-        if u.side == c.side and pos.hex is not None and (in_play is None or uid in in_play):
-            out.append(Item(c.rule_ref, f"{u.side} {u.name} is still on the map on turn {turn}",
-                            c.factor * unit_value(u, rules.artillery_kinds), turn, i, (uid,), (label(pos.hex),)))
-    for r in h.removals(rules.exited_box):
-        u = h.last.units[r.unit]
-        if u.side != c.side or r.index > i or (r.turn is not None and r.turn < d.turn):
-            continue
-        if r.last_hex is None:
-            unknowns.append(f"[{c.rule_ref}] {u.side} {u.name} has exited, but no save given shows where from: "
-                            "whether it left from a supply source hex cannot be known; not counted")
-        elif r.last_hex not in c.hexes:
-            out.append(Item(c.rule_ref, f"{u.side} {u.name} exited from {label(r.last_hex)}, not from a hex it "
-                                        "must leave from", c.factor * unit_value(u, rules.artillery_kinds),
-                            turn, i, (r.unit,), (label(r.last_hex),)))
-    return out
-
-
 def _options(h: History, rules: VictoryRules, w: int | None, label: Label, unknowns: list[str]) -> list[Item]:
     units, end, last = h.last.units, h.last_turn, len(h.states) - 1
     exits = [r for r in h.removals(rules.exited_box) if units[r.unit].side == rules.side]
     unseen = [f"{units[r.unit].side} {units[r.unit].name}" for r in exits if r.last_hex is None]
     if unseen and (rules.enemy_source_exit or rules.own_source_exit):
-        unknowns.append(f"{', '.join(unseen)}: exited, but no save given shows where from, so the end-of-play "
-                        "awards count none of them (give the earlier saves to count them)")
+        unknowns.append(f"{', '.join(unseen)}: exited, but no log given shows the hex each left from (a save does "
+                        "not record it), so the end-of-play awards count none of them (give the game's logs)")
     out = []
     if (a := rules.enemy_source_exit) is not None:
         blocked = {p.hex for uid, p in h.last.positions.items() if p.hex is not None

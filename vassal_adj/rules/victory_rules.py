@@ -111,7 +111,7 @@ def victory_rules(ctx: RuleContext, p: Mapping[str, Any]) -> VictoryRules:
         own = OwnSourceExit(c["per_point"], frozenset(c["kinds"]), sources, c.get("rule_ref", ""))
     return VictoryRules(p["side"], p["opponent"], eliminated, tuple(objectives), tuple(levels),
                         frozenset(p["artillery_kinds"]), late, dict(p["withdrawal_markers"]), p["turn_box"],
-                        p["eliminated_box"], p["exited_box"], hold, exit_, enemy, own)
+                        p["eliminated_box"], p["exited_box"], hold, exit_, enemy, own, p["withdrawal_rule"])
 
 
 def vp_tally(states: Sequence[GameState], ctx: RuleContext, p: Mapping[str, Any], *,
@@ -119,7 +119,7 @@ def vp_tally(states: Sequence[GameState], ctx: RuleContext, p: Mapping[str, Any]
     """The tally of a game's states in order (one state: what it shows), with the pack's
     `remarks` added to what cannot be told."""
     t = tally(History(states, turns), victory_rules(ctx, p), label=ctx.label, final=final)
-    return Tally(t.items, t.options, t.unknowns + tuple(p["remarks"]), t.levels)
+    return Tally(t.items, t.options, t.unknowns + tuple(p["remarks"]), t.levels, t.faults)
 
 
 def points(n: int) -> str:
@@ -132,7 +132,8 @@ def _level(t: Tally, total: int, ref: str) -> str:
 
 
 def tally_findings(t: Tally, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
-    """INFO findings: each item, each end-of-play option, the totals and levels, the unknowns."""
+    """INFO findings: each item, each end-of-play option, the totals and levels, the unknowns;
+    an ERROR for each fault (a second withdrawal declaration)."""
     cite = ctx.cite()
 
     def item(i: Item, prefix: str = "") -> Finding:
@@ -151,6 +152,7 @@ def tally_findings(t: Tally, ctx: RuleContext, p: Mapping[str, Any]) -> list[Fin
                            f"both; the larger is assumed, [{best.rule_ref}] {points(best.points)}): {t.projection}, "
                            f"which shows {_level(t, t.projection, p['levels_ref'])}"))
     out += [Finding(cite, Severity.INFO, f"cannot be told: {u}") for u in t.unknowns]
+    out += [Finding(cite, Severity.ERROR, f) for f in t.faults]
     return out
 
 
@@ -166,6 +168,7 @@ PARAMS = {
     "late_penalty": Param({}, "table", "{ points, after_turn, rule_ref } each turn with no withdrawal (22.42.3)"),
     "withdrawal_markers": Param({"Axis": "Axis Withdrawal", "Allied": "Allied Withdrawal"}, "table",
                                 "side -> the marker piece whose turn box says the withdrawal was declared"),
+    "withdrawal_rule": Param("", "str", "the rule cited when a side declares its withdrawal twice (19.0)"),
     "turn_box": Param(r"Turn (\d+)", "str", "regular expression of a turn box; group 1 is the turn"),
     "eliminated_box": Param("Eliminated", "str", "the off-map box of eliminated units"),
     "exited_box": Param("Exited", "str", "the off-map box of units exited from the map"),
