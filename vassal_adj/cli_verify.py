@@ -224,9 +224,10 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
 
     With --module, the pack that fits the module (or --pack) judges every move: each drag a
     leg from where the unit stood, within one allowance for the phase, and the end of each
-    movement phase. Turn and phase come from the pack's turn tracker as the log opens, the
-    weather from the pack's table; --turn, --phase and --weather override them, --terrain
-    replaces the pack's terrain file. --no-rules only lists what happened.
+    movement phase. Turn and phase come from the pack's turn tracker as each log opens (when
+    it cannot tell them: exit 2, give --turn and --phase), the weather from the pack's table;
+    --turn, --phase and --weather override them for every log given, --terrain replaces the
+    pack's terrain file. --no-rules only lists what happened.
 
     \b
     Example:

@@ -91,7 +91,9 @@ class TurnRules:
 class MoveCheck:
     """One unit's move in a phase, as a report shows it. `kind`: "move" (hex to hex), "entry"
     (box to map), "exit", "eliminated", "off-map" (map to a box), "box" (box to box); `ok`
-    None when no path was judged; `path` labels, the entry hex first for an entry."""
+    None when no path was judged; `path` labels of the whole chain of legs (the broken leg's
+    attempt last), the entry hex first for an entry; `cost` their MP added up; `reason` names
+    the leg that broke a rule when there are several."""
 
     unit: str
     name: str
