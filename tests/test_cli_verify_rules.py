@@ -7,6 +7,7 @@ the notes are printed in every format; a log whose turn the tracker cannot tell 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -124,3 +125,15 @@ def test_a_module_no_pack_fits_is_listed_with_a_note() -> None:
     assert code == 0, out[-2000:]
     assert "note: no rule pack fits module 'Commands & Colors: Napoleonics V4.2'" in out
     assert "the moves are listed, not judged (name a pack with --pack)" in out
+
+
+def test_a_tracker_phase_the_pack_does_not_name_asks_for_phase(tmp_path: Path) -> None:
+    # A pack whose [state] maps no tracker item to axis-movement: the log opens in "Axis Movement".
+    pack = tmp_path / "pack"
+    shutil.copytree(REPO / "modules" / "kasserine", pack, ignore=shutil.ignore_patterns("example"))
+    toml = (pack / "pack.toml").read_text(encoding="utf-8")
+    assert '"Axis Movement" = "axis-movement", ' in toml
+    (pack / "pack.toml").write_text(toml.replace('"Axis Movement" = "axis-movement", ', ""), encoding="utf-8")
+    code, out = run(LOG, "--module", MODULE, "--pack", str(pack))
+    assert code == 2 and "shows phase 'Axis Movement', which is none of pack 'kasserine''s phases" in out
+    assert "give --phase" in out and "--phase 'Axis Movement'" not in out  # no --phase was given

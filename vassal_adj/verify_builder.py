@@ -183,6 +183,10 @@ def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, 
              for what, value, given in (("turn", turn if turn is not None else read_turn, turn),
                                         ("phase", phase or read_phase, phase)) if value is not None]
     turn, phase = turn if turn is not None else read_turn, phase or read_phase
+    known = sorted(set(src.phases.values()))
+    if phase is not None and phase == read_phase and known and phase not in known:
+        raise UsageError(f"{tracker} shows phase {phase!r}, which is none of pack {lp.id!r}'s phases "
+                         f"({', '.join(known)}): give --phase", Where(path=game.path))
     missing = [w for w, v in (("turn", turn), ("phase", phase)) if v is None and (w == "turn" or src.phases)]
     if src.tracker and missing:
         raise UsageError(f"the {' and '.join(missing)} could not be read from {tracker}, and the moves cannot be "
