@@ -372,7 +372,7 @@ def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md:
                   f"{counts['warning']} warning(s), {counts['info']} info)"]
     lines += [f"{item}{f.severity.value} {f.rule}: {f.message}" for f in findings]
     told = [*notes, *_notes(side, concealed, left_out)]
-    lines += [""] * bool(told) + [f"note: {note}" for note in told]
+    lines += [""] * bool(told) + [f"{'- ' if md else ''}note: {note}" for note in told]
     return "\n".join(lines)
 
 
