@@ -13,8 +13,8 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import REPO
+
 from vassal_adj import cli_root
 
 LOG = REPO / "modules" / "kasserine" / "example" / "turn4-axis.vlog"
@@ -26,7 +26,7 @@ def run_in_cp1252(*args: str) -> subprocess.CompletedProcess[bytes]:
     """The command in a child process whose standard streams are cp1252, output redirected."""
     env = {**os.environ, "PYTHONIOENCODING": "cp1252", "PYTHONUTF8": "0"}
     code = "import sys; from vassal_adj.cli import main; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, env=env, timeout=120)
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, env=env, timeout=120, check=False)
 
 
 @pytest.mark.parametrize(("args", "arrow"), [

@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import REPO
 
 import vassal_adj
-from conftest import REPO
 from vassal_adj import cli, pack_paths, packs
 from vassal_adj.errors import UsageError
 
 TEMPLATE = REPO / "modules" / "_template"
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
+SHIPPED = pack_paths.shipped_packs_dir() or pack_paths.Place(Path("absent"), "no shipped packs found")
 
 
 @pytest.fixture
@@ -62,9 +63,14 @@ def test_the_user_packs_folder_is_where_each_system_keeps_user_data(platform: st
     assert pack_paths.user_packs_dir(env, platform, Path("/home/ann")) == Path(expected)
 
 
-def test_in_a_checkout_the_shipped_packs_are_the_clones_modules() -> None:
-    shipped = pack_paths.shipped_packs_dir()
-    assert shipped is not None and shipped.path == REPO / "modules" and shipped.origin == "the clone's modules/"
+def test_the_shipped_packs_are_the_packages_or_else_the_clones() -> None:
+    """Installed from a wheel, the packs are vassal_adj/packs_data; run from a clone, its modules/."""
+    package = Path(vassal_adj.__file__).parent
+    if (package / "packs_data").is_dir():
+        assert (SHIPPED.path, SHIPPED.origin) == (package / "packs_data", "shipped with vassal-adj")
+    else:
+        assert package.parent == REPO and (SHIPPED.path, SHIPPED.origin) == (REPO / "modules", "the clone's modules/")
+    assert (SHIPPED.path / "kasserine" / "pack.toml").is_file()
 
 
 def test_the_search_order(tmp_path: Path, user_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,13 +85,13 @@ def test_the_search_order(tmp_path: Path, user_dir: Path, monkeypatch: pytest.Mo
         pack_paths.set_packs_dirs(())
     assert [(p.path, p.origin) for p in places] == [
         (given, "--packs-dir"), (env1, "$VASSAL_ADJ_PACKS"), (env2, "$VASSAL_ADJ_PACKS"),
-        (user_dir, "your packs folder"), (REPO / "modules", "the clone's modules/")]
+        (user_dir, "your packs folder"), (SHIPPED.path, SHIPPED.origin)]
 
 
 def test_an_absent_user_folder_is_skipped_and_a_directory_counts_once(user_dir: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(pack_paths.ENV_PACKS, str(REPO / "modules"))
-    assert [(p.path, p.origin) for p in pack_paths.search_path()] == [(REPO / "modules", "$VASSAL_ADJ_PACKS")]
+    monkeypatch.setenv(pack_paths.ENV_PACKS, str(SHIPPED.path))
+    assert [(p.path, p.origin) for p in pack_paths.search_path()] == [(SHIPPED.path, "$VASSAL_ADJ_PACKS")]
 
 
 def test_a_named_directory_that_does_not_exist_is_a_usage_error(tmp_path: Path, user_dir: Path,
@@ -109,8 +115,8 @@ def test_the_first_place_wins_a_shared_name(tmp_path: Path, user_dir: Path) -> N
     copy_template(user_dir, "kasserine-mine", "kasserine")
     assert packs.find_pack("kasserine").directory == user_dir / "kasserine-mine"
     rows = packs.list_packs()
-    assert [(r.id, r.origin) for r in rows] == [("kasserine", "your packs folder"), (None, "the clone's modules/")]
-    assert rows[1].directory == REPO / "modules" / "kasserine"
+    assert [(r.id, r.origin) for r in rows] == [("kasserine", "your packs folder"), (None, SHIPPED.origin)]
+    assert rows[1].directory == SHIPPED.path / "kasserine"
     assert rows[1].shadowed_by.startswith(f"pack 'kasserine' in {user_dir / 'kasserine-mine'} (your packs folder)")
     code, out, _ = run("packs", "list")
     assert code == 0 and "kasserine: not used: pack 'kasserine' in" in out
@@ -134,7 +140,7 @@ def test_packs_dir_on_the_group_and_on_the_command(tmp_path: Path, user_dir: Pat
                                             f"0 rule(s); in {tmp_path / 'mygame'} (--packs-dir)"), out
     assert pack_paths.packs_dirs() == ()  # the setting lasts one run
     code, out, _ = run("packs", "list", "--json")
-    assert "mygame" not in out and json.loads(out)["packs"][0]["origin"] == "the clone's modules/"
+    assert "mygame" not in out and json.loads(out)["packs"][0]["origin"] == SHIPPED.origin
 
 
 def test_every_command_that_takes_pack_takes_packs_dir() -> None:
@@ -158,9 +164,10 @@ def test_no_pack_found_says_where_it_looked_and_how_to_add_one(tmp_path: Path, u
     code, _, err = run("check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"),
                        "--pack", "gazala", "--packs-dir", str(tmp_path))
     assert code == 2
-    assert f"looked in {tmp_path} (--packs-dir); {REPO / 'modules'} (the clone's modules/); " \
+    assert f"looked in {tmp_path} (--packs-dir); {SHIPPED}; " \
            f"{user_dir} (your packs folder: absent)" in err
-    assert f"to add a pack, copy a pack folder (e.g. modules/_template of the clone) into {user_dir}" in err
+    assert f"to add a pack, copy a pack folder (the template {SHIPPED.path / '_template'}) into {user_dir}, or name the folder " \
+           f"holding it with --packs-dir DIR or $VASSAL_ADJ_PACKS" in err
     code, out, _ = run("packs", "list", "--modules-dir", str(tmp_path))
     assert code == 0 and out.startswith(f"no packs found; looked in {tmp_path}; to add a pack")
 

@@ -116,5 +116,8 @@ def where_looked() -> str:
 
 def how_to_add() -> str:
     """How to add a pack, for the same messages."""
-    return (f"to add a pack, copy a pack folder (e.g. modules/_template of the clone) into {user_packs_dir()}, "
-            f"or name the folder holding it with --packs-dir DIR or ${ENV_PACKS} (docs/adding-a-rule-pack.md)")
+    shipped = shipped_packs_dir()
+    template = shipped.path / "_template" if shipped is not None else None
+    start = f"the template {template}" if template is not None and template.is_dir() else "the template"
+    return (f"to add a pack, copy a pack folder ({start}) into {user_packs_dir()}, or name the folder "
+            f"holding it with --packs-dir DIR or ${ENV_PACKS} (docs/adding-a-rule-pack.md)")

@@ -194,7 +194,8 @@ def _declared_names(directory: Path) -> set[str]:
     if not isinstance(table, dict):
         return set()
     aliases = table.get("aliases")
-    names = [table.get("id"), *([aliases] if isinstance(aliases, str) else aliases if isinstance(aliases, list) else [])]
+    aliases = [aliases] if isinstance(aliases, str) else aliases if isinstance(aliases, list) else []
+    names = [table.get("id"), *aliases]
     return {n.casefold() for n in names if isinstance(n, str)}
 
 
