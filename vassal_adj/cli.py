@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from vassal_adj import __version__
+from vassal_adj.cli_root import RootGroup
 from vassal_adj.errors import UsageError, VassalAdjError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.maps import PlacedMap, describe_layout, place_map
@@ -75,8 +76,8 @@ def _emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="vassal-adj")
+@click.group(cls=RootGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="vassal-adj", message="%(prog)s %(version)s")
 @click.option("--debug", is_flag=True, help="Show the full traceback of an internal error.")
 def main(debug: bool) -> None:
     """Read VASSAL modules, saved games and logs, and check them against a game's rules.
