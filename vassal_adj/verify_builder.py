@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vassal_adj.errors import PackError, UsageError, Where
-from vassal_adj.log_state import Departures
+from vassal_adj.log_state import Departures, opening_turn
 from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, TurnChanged
 from vassal_adj.model.maps import PlacedMap
 from vassal_adj.model.module import Module
@@ -29,8 +29,6 @@ from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
-from vassal_adj.parse.commands import Node, log_steps
-from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
@@ -76,22 +74,6 @@ class Verification:
 
 def _title(turn: int | None, phase: str | None) -> str:
     return f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}"
-
-
-def _opening_turn(module: Module, game: SavedGame, lp: LoadedPack) -> tuple[int | None, str | None]:
-    """The turn and phase the log starts in: the tracker as the saved part leaves it (its
-    LOG steps move the tracker on, and the state builder reads the last state)."""
-    src, root = lp.pack.state, game.root
-    if not src.tracker:
-        return None, None
-    steps = log_steps(root)
-    kids = root.children[:len(root.children) - len(steps)]
-    reading = tracker_reading(module, Node(root.text, kids), src.tracker)
-    if reading is None:
-        return None, None
-    turn, item = reading.value(src.turn_level), reading.value(src.phase_level) if src.phase_level else None
-    return (turn if isinstance(turn, int) else None,
-            src.phases.get(item, item) if isinstance(item, str) else None)
 
 
 class _Walk:
@@ -181,7 +163,7 @@ def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, 
     and where they come from. UsageError when the pack's tracker does not tell them: every
     verdict hangs on them (who may move, the weather of table 20.4 and so the allowances)."""
     src = lp.pack.state
-    read_turn, read_phase = _opening_turn(module, game, lp)
+    read_turn, read_phase = opening_turn(module, game, lp)
     tracker = f"the turn tracker {src.tracker!r} as the log opens"
     notes = [f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
              for what, value, given in (("turn", turn if turn is not None else read_turn, turn),
