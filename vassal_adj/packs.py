@@ -370,6 +370,6 @@ def list_packs(modules_dir: Path | str | None = None, *, include_template: bool 
 
 
 def implementations(registry: Registry | None = None) -> list[dict[str, object]]:
-    """Every rule implementation a pack can name, with its parameters (for ``packs list --impls``)."""
+    """Every rule implementation a pack can name, with its parameters, types and defaults."""
     reg = registry or load_builtin_rules()
     return [impl.describe() for impl in reg.catalog()]
