@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from PIL import Image
 
-from ..errors import VassalAdjError
-from ..load import load_image
+from ..codec.archive import read_archive
 from ..model.hexgrid import HexLayout
 from ..model.module import Module
 from ..model.pieces import Piece
@@ -67,12 +66,10 @@ class Figures:
 
     @staticmethod
     def _image_reader(module_path: str) -> Callable[[str], bytes | None]:
-        def read(name: str) -> bytes | None:
-            try:
-                return load_image(module_path, name)
-            except VassalAdjError:  # VASSAL draws a board or piece without its image without it
-                return None
-        return read
+        """The module's images by name, the archive read once (a counter per piece reads many).
+        A missing image is None: VASSAL draws a board without it blank, a piece without it."""
+        entries = read_archive(module_path).entries
+        return lambda name: entries.get("images/" + name)
 
     def on_map(self, pieces: Iterable[Piece]) -> list[Piece]:
         return [p for p in pieces if p.map in self.map_names]
