@@ -194,3 +194,15 @@ def test_long_listings_are_folded_and_a_picture_used_twice_is_stored_once() -> N
 def test_pictures_are_encoded_without_png_optimize() -> None:
     for mod in (pictures, figures, html, counters):
         assert not re.search(r"optimize\s*=\s*True", inspect.getsource(mod)), mod.__name__
+
+
+def test_beyond_the_picture_limit_errors_and_warnings_are_listed_without_pictures(monkeypatch) -> None:
+    module, game = vassal_adj.load_module(MODULE), vassal_adj.load_save(EXAMPLE / "turn3-faults.vsav")
+    monkeypatch.setattr(html, "PICTURES", 2)
+    found = [Finding("test:w", Severity.WARNING, "a warning", hexes=("2309",)),
+             *(Finding(f"test:e{k}", Severity.ERROR, f"error {k}", hexes=(f"{2310 + k}",)) for k in range(3))]
+    doc = lxml.html.document_fromstring(report_html(found, module=module, game=game, module_path=str(MODULE)))
+    # Errors first: the two pictures are of errors; the third error and the warning are table rows.
+    assert [d.xpath(".//h3")[0].text_content() for d in doc.find_class("finding")] == ["errortest:e0", "errortest:e1"]
+    rows = doc.xpath("//p[contains(., 'listed without pictures')]/following-sibling::table[1]//tbody/tr")
+    assert [r[1].text_content() for r in rows] == ["test:e2", "test:w"]

@@ -30,6 +30,9 @@ __all__ = ["Move", "TurnView", "moves_of", "report_html"]
 
 # Listings longer than this are folded (a <details> the reader opens), so a long log's page stays usable.
 FOLD = 40
+# Errors and warnings beyond this many (errors first) are listed without pictures: each picture is
+# some 100 kB, and a page of hundreds of them is too big to open.
+PICTURES = 100
 
 _STYLE = """
 body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1640px;padding:0 16px;color:#222}
@@ -267,8 +270,15 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
     body.append("<h2>Errors and warnings</h2>")
     if not problems:
         body.append("<p>None.</p>")
-    for f in problems:
+    ordered = sorted(problems, key=lambda f: SEVERITY_RANK[f.severity])
+    for f in ordered[:PICTURES]:
         body += _finding(page, f)
+    if ordered[PICTURES:]:
+        rows = [f"<tr><td>{_sev(f)}</td><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
+                f"<td>{page.text(f.message)}</td></tr>" for f in ordered[PICTURES:]]
+        body += [f"<p>{len(rows)} more errors and warnings, listed without pictures:</p>",
+                 *_fold("more errors and warnings", "<tr><th>Severity</th><th>Rule</th><th>Hexes</th>"
+                        "<th>Finding</th></tr>", rows)]
     overview, skipped = page.overview(problems, moves)
     legend, table = _moves(page, moves, skipped)
     body += ["<h2>The map</h2>", legend, f"<p>{overview}</p>", *table]

@@ -159,8 +159,8 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
                     labels: Sequence[Label] = (), *, width: int = 560) -> Image.Image | None:
     """The part of the map around `hexes`, enlarged or reduced to `width` pixels: the hexes
     outlined in `colour`, the path drawn through their centres when they are adjacent in
-    order (a start dot, an arrowhead at the end), and each label's point ringed and its text
-    written below it.
+    order (a start dot, an arrowhead at the end), and each label written below its point,
+    which is ringed when it is outside the outlined hexes.
     None when no hex of the finding is on this layout."""
     centres = [c for c in (hex_center(layout, h) for h in hexes) if c is not None]
     if not centres:
@@ -187,7 +187,7 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
     line = max(3, round(apothem * scale / 9))
     for c in centres:
         corners = [local(p) for p in _corners(layout, c, 0.94)]
-        draw.polygon(corners, fill=(*colour, 45))
+        draw.polygon(corners, fill=(*colour, 30))
         draw.line([*corners, corners[0]], fill=(*colour, 255), width=line, joint="curve")
     if _is_path(layout, hexes):
         pts = [local(c) for c in centres]
@@ -195,8 +195,10 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
         draw.ellipse([pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r], fill=(*colour, 255),
                      outline=(255, 255, 255), width=2)
         _arrow(draw, pts, colour, line * 2, head=apothem * scale * 0.5)
-    for at in {lab.at for lab in labels}:  # ring each cited unit, so it stands out among the others
-        x, y = local(at)
+    for at in {lab.at for lab in labels}:
+        if any(math.dist(at, c) < apothem for c in centres):
+            continue  # its hex is outlined already; a ring would hide the counter's values
+        x, y = local(at)  # a cited unit outside the finding's hexes (e.g. one exerting a zone of control)
         r = apothem * scale * 0.8
         draw.ellipse([x - r, y - r, x + r, y + r], outline=(255, 255, 255, 255), width=line + 4)
         draw.ellipse([x - r, y - r, x + r, y + r], outline=(*colour, 255), width=line)
