@@ -15,6 +15,7 @@ import base64
 import inspect
 import io
 import re
+from dataclasses import replace
 
 import lxml.html
 import pytest
@@ -206,3 +207,28 @@ def test_beyond_the_picture_limit_errors_and_warnings_are_listed_without_picture
     assert [d.xpath(".//h3")[0].text_content() for d in doc.find_class("finding")] == ["errortest:e0", "errortest:e1"]
     rows = doc.xpath("//p[contains(., 'listed without pictures')]/following-sibling::table[1]//tbody/tr")
     assert [r[1].text_content() for r in rows] == ["test:e2", "test:w"]
+
+
+def test_a_masked_piece_shows_only_its_mask_to_who_may_not_see_it() -> None:
+    # Mask (spec 6.9): image mask.png, inset style; with style "G<image>" that image instead.
+    inset = "obs;M;mask.png;Mask;I;Unknown;side:"
+    use_image = "obs;M;;Mask;Gfog.png;Unknown;side:"
+    root = Node("begin_save", [Node(f"+/{k}/{t}\tpiece;;;real.png;Unit/Axis;\tnull;0;0;;0")
+                               for k, t in ((1, inset), (2, use_image))])
+    looks = counter_looks(root, None)
+    assert looks["1"].images({}) == [("real.png", 0, 0, 1.0)]  # the referee, or its owner
+    assert looks["1"].images({}, masked=True) == [("mask.png", 0, 0, 1.0)]
+    assert looks["2"].images({}, masked=True) == [("fog.png", 0, 0, 1.0)]
+    # Drawn masked, nothing of the real image reaches the picture.
+    images = {"real.png": Image.new("RGBA", (10, 10), (255, 0, 0, 255)),
+              "mask.png": Image.new("RGBA", (10, 10), (0, 0, 255, 255))}
+
+    def read(name: str) -> bytes | None:
+        buf = io.BytesIO()
+        images[name].save(buf, format="PNG")
+        return buf.getvalue()
+
+    piece = next(p for p in game_pieces(root) if p.id == "1")
+    board = Image.new("RGB", (40, 40), (255, 255, 255))
+    shown = Counters(looks, read).draw(board, [replace(piece, map="m", x=20, y=20)], masked={"1"})
+    assert shown.getpixel((20, 20)) == (0, 0, 255)

@@ -10,15 +10,16 @@ stack metrics for a stack that is not expanded).
 `counter_looks` reads, once per file, every piece's look from its AddPiece (the opening's and
 those a log's steps add); the level a layer shows is taken from the position's own piece
 (`Piece.properties`, ``<layer>_Level``, which a replay keeps up to date), so a counter flipped
-during a log is drawn flipped at the end. Masks and invisibility are not applied: the report is
-the referee's view, and the page says so where it matters.
+during a log is drawn flipped at the end. A piece drawn as masked (`Counters.draw`'s `masked`:
+a player who may not see it) shows only its Mask's image (spec 6.9: the mask image, or the
+image a ``G`` display style names), or nothing when the Mask has none, never its own images.
 """
 
 from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from PIL import Image
@@ -30,6 +31,7 @@ from ..parse.commands import Node, iter_texts
 from ..parse.tokens import split
 from ..parse.traits import (
     Embellishment,
+    Obscurable,
     PieceDef,
     expand_prototypes,
     parse_add_piece_text,
@@ -59,14 +61,18 @@ class _Layer:
 
 @dataclass(frozen=True)
 class CounterLook:
-    """What a piece is drawn from: its BasicPiece image and its layers, innermost first."""
+    """What a piece is drawn from: its BasicPiece image and its layers, innermost first, and
+    the image its Mask shows to a player who may not see it ("" when none)."""
 
     image: str
     layers: tuple[_Layer, ...]
+    mask: str = ""
 
-    def images(self, properties: Mapping[str, str]) -> list[tuple[str, int, int, float]]:
+    def images(self, properties: Mapping[str, str], masked: bool = False) -> list[tuple[str, int, int, float]]:
         """(image name, x offset, y offset, scale) to draw, bottom first, for a piece whose
         layers stand at the levels `properties` give (``<layer>_Level``, else as added)."""
+        if masked:
+            return [(self.mask, 0, 0, 1.0)] if self.mask else []
         out = [(self.image, 0, 0, 1.0)] if self.image else []
         for layer in self.layers:
             value = _int(properties.get(layer.name + "_Level"), layer.value) if layer.name else layer.value
@@ -102,7 +108,14 @@ def _look(piece: PieceDef) -> CounterLook | None:
     if basic is None:
         return None
     layers = tuple(_layer(t) for t in reversed(piece.traits) if isinstance(t, Embellishment))
-    return CounterLook(basic.image, layers)
+    mask = next((t for t in piece.traits if isinstance(t, Obscurable)), None)
+    return CounterLook(basic.image, layers, _mask_image(mask) if mask is not None else "")
+
+
+def _mask_image(t: Obscurable) -> str:
+    if t.display_style.startswith("G") and len(t.display_style) > 1:
+        return t.display_style[1:]
+    return (split(t.type, ";") + ["", ""])[2]
 
 
 def counter_looks(root: Node, module: Module | None) -> dict[str, CounterLook]:
@@ -141,13 +154,13 @@ class Counters:
                 self.decoded[name] = None
         return self.decoded[name]
 
-    def picture(self, piece: Piece) -> tuple[Image.Image, int, int] | None:
+    def picture(self, piece: Piece, masked: bool = False) -> tuple[Image.Image, int, int] | None:
         """The piece's counter and where its top-left corner goes relative to the piece's
         position; None when it has no image to draw."""
         look = self.looks.get(piece.id)
         if look is None:
             return None
-        parts = tuple(look.images(piece.properties))
+        parts = tuple(look.images(piece.properties, masked))
         if parts not in self.composed:
             self.composed[parts] = self._compose(parts)
         return self.composed[parts]
@@ -172,12 +185,13 @@ class Counters:
             out.alpha_composite(img, (x - left, y - top))
         return out, left, top
 
-    def draw(self, canvas: Image.Image, pieces: Iterable[Piece]) -> Image.Image:
-        """A copy of `canvas` (map pixels) with `pieces` drawn on it, stacks bottom first."""
+    def draw(self, canvas: Image.Image, pieces: Iterable[Piece], masked: Collection[str] = ()) -> Image.Image:
+        """A copy of `canvas` (map pixels) with `pieces` drawn on it, stacks bottom first;
+        the pieces whose ids are in `masked` as their Mask shows them."""
         out = canvas.convert("RGBA")
         height: dict[tuple[int, int], int] = {}
         for p in pieces:
-            found = self.picture(p)
+            found = self.picture(p, p.id in masked)
             if found is None:
                 continue
             img, left, top = found

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import html
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from PIL import Image
 
@@ -44,8 +44,9 @@ class Figures:
     when the map has no numbered hex grid or no module file is given."""
 
     def __init__(self, module: Module, game: SavedGame, module_path: str | None,
-                 roots: Iterable[SavedGame] = ()) -> None:
+                 roots: Iterable[SavedGame] = (), masked: Collection[str] = ()) -> None:
         found = main_layout(module, game)
+        self.masked = frozenset(masked)  # pieces the reader may not see: drawn as their Mask shows them
         self.layout: HexLayout | None = None
         self.canvas: Image.Image | None = None
         self.map_names: tuple[str, str] = ("", "")
@@ -80,7 +81,7 @@ class Figures:
         shown = self.on_map(pieces)
         key = tuple((p.id, p.x, p.y, tuple(sorted(p.properties.items()))) for p in shown)
         if key not in self.boards:
-            self.boards[key] = self.counters.draw(self.canvas, shown)
+            self.boards[key] = self.counters.draw(self.canvas, shown, self.masked)
         return self.boards[key]
 
     def crop(self, pieces: Sequence[Piece], hexes: Sequence[str], colour: Rgb, units: Sequence[str],

@@ -1,12 +1,15 @@
 """The report as one self-contained HTML page: the findings shown on the module's own map.
 
-Every error and warning gets a picture cut from the board image around its hexes (see
-`report.pictures`); information findings form a compact table; an overview shows the whole
-map with every move of the turn as an arrow. Pictures are inline PNG ``data:`` URIs and the
-style sheet is inline, so the page opens offline and can be mailed as one file. All text is
-escaped. Player passwords (spec 5.7) are not in any field a finding or piece name is built
-from; text taken from the save is still scrubbed of them, so no rule or module quirk can
-leak one into a page that is meant to be shared.
+Every error and warning gets a picture cut from the board around its hexes, with the units
+drawn from the module's own counter images (`report.figures`, `report.counters`);
+information findings form a compact table; an overview shows the whole map with the units
+and every move of the turn as an arrow, coloured by its verdict. For `verify` (a `TurnView`),
+a move finding is shown before and after its phase's moves, a finding of the end of a phase
+at that end, and the chat and the dice are listed. Long listings are folded. Pictures are
+inline PNG ``data:`` URIs and the style sheet is inline, so the page opens offline and can
+be mailed as one file. All text is escaped. Player passwords (spec 5.7) are not in any field
+a finding or piece name is built from; text taken from the save is still scrubbed of them,
+so no rule or module quirk can leak one into a page that is meant to be shared.
 """
 
 from __future__ import annotations
@@ -103,7 +106,7 @@ class _Page:
         if turn is not None:  # the position the turn leaves, not the one the last file opens with
             self.pieces = turn.final()
             self.names.update((p.id, p.name) for _, rp in turn.replays for p in (*rp.opening, *rp.final))
-        self.figures = Figures(module, game, module_path, games)
+        self.figures = Figures(module, game, module_path, games, turn.masked if turn is not None else ())
 
     def text(self, value: object) -> str:
         """Escaped text, scrubbed of passwords (and of NUL, which marks a picture's place)."""

@@ -61,11 +61,13 @@ def _end_of_phase(f: Finding, phase: PhaseRecord) -> bool:
 @dataclass(frozen=True)
 class TurnView:
     """One verify run: `replays` (file, replay) in game order, the pack's `checks` of the
-    logs (file -> Verification; none without a pack) and the dice `rolls` in game order."""
+    logs (file -> Verification; none without a pack), the dice `rolls` in game order, and the
+    ids of the pieces the reader sees `masked` (``--as SIDE``: drawn as their Mask shows them)."""
 
     replays: Sequence[tuple[str, Replay]]
     checks: dict[str, Verification] = dataclasses.field(default_factory=dict)
     rolls: Sequence[Roll] = ()
+    masked: frozenset[str] = frozenset()
 
     def moves(self) -> list[Move]:
         """Every move of the turn with its verdict (see the module doc): a unit's moves in a
