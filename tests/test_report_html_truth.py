@@ -26,6 +26,7 @@ from PIL import Image, ImageChops
 import vassal_adj
 from vassal_adj.cli import main
 from vassal_adj.load import load_image
+from vassal_adj.model.events import Replay
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import Node
@@ -36,8 +37,9 @@ from vassal_adj.report.html import FOLD, report_html
 from vassal_adj.report.pictures import MOVE_COLOURS, map_canvas
 from vassal_adj.report.turn_view import TurnView, positions_at
 from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.turn import MoveCheck
 from vassal_adj.state_builder import main_layout
-from vassal_adj.verify_builder import verify_turn
+from vassal_adj.verify_builder import PhaseRecord, Verification, verify_turn
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = EXAMPLE / "Kasserine.vmod"
@@ -232,3 +234,18 @@ def test_a_masked_piece_shows_only_its_mask_to_who_may_not_see_it() -> None:
     board = Image.new("RGB", (40, 40), (255, 255, 255))
     shown = Counters(looks, read).draw(board, [replace(piece, map="m", x=20, y=20)], masked={"1"})
     assert shown.getpixel((20, 20)) == (0, 0, 255)
+
+
+def test_19_2_the_unit_exerting_a_zone_of_control_is_not_the_move_at_fault() -> None:
+    # A move finding names the mover first; a unit after it (the enemy whose zone of control
+    # stopped the move, 19.2) made no move of its own that the finding is about.
+    phase = PhaseRecord(4, "axis-movement", (1, 2), (
+        MoveCheck("a", "6-5-10 (501)", "Axis", "move", "2613", "2513", 1, ok=False),
+        MoveCheck("b", "2-1-14 (1/13)", "Allied", "move", "2515", "2514", 1, ok=True),
+        MoveCheck("c", "5-3-12 (2/7)", "Axis", "move", "2714", "2515", 1, ok=True)), (
+        Finding("kasserine:19.2", Severity.ERROR, "Turn 4 axis-movement: ... zone of control", units=("a", "b")),
+        Finding("kasserine:23.72", Severity.ERROR, "Turn 4 axis-movement: frozen", units=("c",)),
+        Finding("kasserine:17.11", Severity.WARNING, "end of Turn 4 axis-movement: out of supply", units=("b",))))
+    view = TurnView([("t.vlog", Replay((), (), ()))], {"t.vlog": Verification("kasserine", phase.findings, (phase,))})
+    # c's path was legal, but a finding about its move (23.72) makes the move illegal.
+    assert {m[2]: m[3] for m in view.moves()} == {"6-5-10 (501)": False, "2-1-14 (1/13)": True, "5-3-12 (2/7)": False}

@@ -77,8 +77,10 @@ class TurnView:
             check = self.checks.get(path)
             judged = {m.unit for p in check.phases for m in p.moves} if check else set()
             for phase in check.phases if check else ():
-                cited = {u for f in phase.findings if f.severity != Severity.INFO and not _end_of_phase(f, phase)
-                         for u in f.units}
+                # A move check's finding names the mover first (rules/turn.py); a unit it names
+                # after that (e.g. one exerting a zone of control) did not make the move.
+                cited = {f.units[0] for f in phase.findings
+                         if f.units and f.severity != Severity.INFO and not _end_of_phase(f, phase)}
                 for m in phase.moves:
                     ok = False if m.ok is False or m.unit in cited else m.ok
                     out.append((m.start, m.end, m.name, ok))
