@@ -249,3 +249,12 @@ def test_19_2_the_unit_exerting_a_zone_of_control_is_not_the_move_at_fault() -> 
     view = TurnView([("t.vlog", Replay((), (), ()))], {"t.vlog": Verification("kasserine", phase.findings, (phase,))})
     # c's path was legal, but a finding about its move (23.72) makes the move illegal.
     assert {m[2]: m[3] for m in view.moves()} == {"6-5-10 (501)": False, "2-1-14 (1/13)": True, "5-3-12 (2/7)": False}
+
+
+def test_the_moves_between_two_saves_are_listed_not_judged() -> None:
+    result = CliRunner().invoke(main, ["verify", str(EXAMPLE / "setup.vsav"), str(EXAMPLE / "turn3-faults.vsav"),
+                                       "--module", str(MODULE), "--format", "html"])
+    doc = lxml.html.document_fromstring(result.output)
+    moves = _moves(doc)
+    assert len(doc.xpath("//tr[starts-with(@class, 'move-')]")) == 46  # as test_report_html's check page
+    assert set(moves.values()) == {("move-unjudged", "not judged")}

@@ -272,7 +272,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     if fmt == "html":
         # With --as, a verdict on a piece the side may not see would tell them about it.
         turn = TurnView([(p, sec.replay) for p, sec in zip(files, sections)],
-                        {} if hidden else verdicts, checked.rolls, frozenset(hidden))
+                        {} if hidden else verdicts, checked.rolls, frozenset(hidden),
+                        [d for sec in sections for d in sec.changes or ()])
         # The page masks passwords in its own texts: a pattern over the whole page could hit image data.
         click.echo(report_html(findings, module=module, game=games[-1], module_path=module_path,  # type: ignore[arg-type]
                                turn=turn, games=games[:-1], title=f"Turn verification: {files[-1]}",

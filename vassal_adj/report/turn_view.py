@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..model.events import Added, Changed, ChatLine, Moved, Removed, Replay
+from ..model.events import Added, Changed, ChatLine, Moved, PieceDiff, Removed, Replay
 from ..model.pieces import Piece
 from ..rules.audit import Roll
 from ..rules.results import Finding, Severity
@@ -61,17 +61,20 @@ def _end_of_phase(f: Finding, phase: PhaseRecord) -> bool:
 @dataclass(frozen=True)
 class TurnView:
     """One verify run: `replays` (file, replay) in game order, the pack's `checks` of the
-    logs (file -> Verification; none without a pack), the dice `rolls` in game order, and the
-    ids of the pieces the reader sees `masked` (``--as SIDE``: drawn as their Mask shows them)."""
+    logs (file -> Verification; none without a pack), the dice `rolls` in game order, the
+    ids of the pieces the reader sees `masked` (``--as SIDE``: drawn as their Mask shows them),
+    and the `changes` of each save from the file before it (its moves are not judged)."""
 
     replays: Sequence[tuple[str, Replay]]
     checks: dict[str, Verification] = dataclasses.field(default_factory=dict)
     rolls: Sequence[Roll] = ()
     masked: frozenset[str] = frozenset()
+    changes: Sequence[PieceDiff] = ()
 
     def moves(self) -> list[Move]:
         """Every move of the turn with its verdict (see the module doc): a unit's moves in a
-        judged phase as the pack merged them, every other piece's move drag by drag."""
+        judged phase as the pack merged them, every other piece's move drag by drag, then the
+        moves between saves."""
         out: list[Move] = []
         for path, rp in self.replays:
             check = self.checks.get(path)
@@ -86,7 +89,8 @@ class TurnView:
                     out.append((m.start, m.end, m.name, ok))
             out += [(e.origin.label, e.to.label, e.name, None) for e in rp.events()
                     if isinstance(e, Moved) and not e.undo and e.piece not in judged]
-        return out
+        return out + [(d.start.label, d.end.label, d.name, None) for d in self.changes
+                      if d.kind == "moved" and d.start is not None and d.end is not None]
 
     def moments(self, f: Finding) -> tuple[list[Piece], list[Piece] | None] | None:
         """Where the pieces stood for a picture of finding `f` of a pack's check: (the
