@@ -34,7 +34,7 @@ from vassal_adj.parse.replay import replay
 from vassal_adj.report import counters, figures, html, pictures
 from vassal_adj.report.counters import Counters, counter_looks
 from vassal_adj.report.html import FOLD, report_html
-from vassal_adj.report.pictures import MOVE_COLOURS, map_canvas
+from vassal_adj.report.pictures import MOVE_COLOURS, Arrow, map_canvas, overview_picture
 from vassal_adj.report.turn_view import TurnView, positions_at
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import MoveCheck
@@ -258,3 +258,14 @@ def test_the_moves_between_two_saves_are_listed_not_judged() -> None:
     moves = _moves(doc)
     assert len(doc.xpath("//tr[starts-with(@class, 'move-')]")) == 46  # as test_report_html's check page
     assert set(moves.values()) == {("move-unjudged", "not judged")}
+
+
+def test_16_a_judged_move_is_drawn_along_the_path_the_pack_found(turn) -> None:
+    blank = Image.new("RGB", (200, 200), (255, 255, 255))
+    straight = Arrow((20, 20), (180, 20), MOVE_COLOURS[True])
+    bent = Arrow((20, 20), (180, 20), MOVE_COLOURS[True], via=((100, 120),))
+    assert overview_picture(blank, None, [straight]).getpixel((100, 120)) == (255, 255, 255)
+    assert overview_picture(blank, None, [bent]).getpixel((100, 120)) == MOVE_COLOURS[True]
+    # The page passes the pack's path: 5-3-12 (2/5)'s cheapest attempt 2711 ... 2010 (19.2).
+    (move,) = [m for m in turn.moves() if m.name == "5-3-12 (2/5)"]
+    assert move.ok is False and move.path[0] == "2711" and move.path[-1] == "2010" and len(move.path) == 14

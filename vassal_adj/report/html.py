@@ -89,7 +89,7 @@ def moves_of(items: Iterable[Moved | PieceDiff], findings: Sequence[Finding] = (
         else:
             continue
         about = any(item.piece in units and {start.label, end.label} <= hexes for units, hexes in cited)
-        out.append((start.label, end.label, item.name, False if about else None))
+        out.append(Move(start.label, end.label, item.name, False if about else None))
     return out
 
 
@@ -143,12 +143,15 @@ class _Page:
             return '<p class="muted">(no map picture: the map has no numbered hex grid, or no module file was given)</p>', 0
         arrows: list[Arrow] = []
         skipped = 0
-        for start, end, _name, ok in moves:
-            a, b = fig.centre(start), fig.centre(end)
+        for m in moves:
+            a, b = fig.centre(m.start), fig.centre(m.end)
             if a is None or b is None:
                 skipped += 1
                 continue
-            arrows.append(Arrow(a, b, MOVE_COLOURS[ok]))
+            # Through the pack's path when it runs from the origin to the destination (an
+            # entry's path starts at its entry hex, off the origin box).
+            via = [fig.centre(h) for h in m.path[1:-1]] if m.path[:1] == (m.start,) and m.path[-1:] == (m.end,) else []
+            arrows.append(Arrow(a, b, MOVE_COLOURS[m.ok], tuple(c for c in via if c is not None)))
         marked = [(h, _picture_colour(f)) for f in sorted(problems, key=lambda f: -SEVERITY_RANK[f.severity])
                   for h in f.hexes]
         return fig.overview(self.pieces, arrows, marked, "the whole map with the units and the moves"), skipped
@@ -216,9 +219,9 @@ def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[
     if not moves:
         return head, ['<p class="muted">No moves were given: the map shows where the findings are.</p>']
     out = [f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'] if skipped else []
-    rows = [f'<tr class="{_VERDICT[ok][1]}"><td>{page.text(name)}</td><td>{page.text(a or "off the grid")}</td>'
-            f'<td>{page.text(b or "off the grid")}</td><td>{_VERDICT[ok][0]}</td></tr>' for a, b, name, ok in moves]
-    counts = " &middot; ".join(f"{sum(1 for m in moves if m[3] is ok)} {_VERDICT[ok][0]}" for ok in (True, False, None))
+    rows = [f'<tr class="{_VERDICT[m.ok][1]}"><td>{page.text(m.name)}</td><td>{page.text(m.start or "off the grid")}'
+            f'</td><td>{page.text(m.end or "off the grid")}</td><td>{_VERDICT[m.ok][0]}</td></tr>' for m in moves]
+    counts = " &middot; ".join(f"{sum(1 for m in moves if m.ok is ok)} {_VERDICT[ok][0]}" for ok in (True, False, None))
     return head, [*out, f'<p class="muted">Moves: {counts}.</p>',
                   *_fold("moves", "<tr><th>Unit</th><th>From</th><th>To</th><th>Verdict</th></tr>", rows)]
 
@@ -246,7 +249,7 @@ def _plain(text: str) -> str:
 
 
 def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
-                module_path: str | None, moves: Sequence[Move] = (), title: str = "Referee report",
+                module_path: str | None, moves: Sequence[Move | tuple] = (), title: str = "Referee report",
                 source: str = "", secrets: Iterable[str] = (), notes: Sequence[str] = (),
                 turn: TurnView | None = None, games: Sequence[SavedGame] = ()) -> str:
     """The page for a `Report` (or a plain list of findings, e.g. `verify`'s).
@@ -265,8 +268,7 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
     findings = list(report.findings if report is not None else report_or_findings)
     page = _Page(module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets,
                  turn, games)
-    if turn is not None:
-        moves = turn.moves()
+    moves = turn.moves() if turn is not None else [Move(*m) for m in moves]  # a plain tuple is a Move too
     problems = [f for f in findings if _sev(f) != "info"]
     info = [f for f in findings if _sev(f) == "info"]
     body = _head(page, report, title, source, report.counts() if report is not None else _counts(findings))

@@ -46,11 +46,13 @@ _BLANK: Rgb = (235, 235, 235)  # a board whose image the module lacks: VASSAL dr
 
 @dataclass(frozen=True)
 class Arrow:
-    """A move to draw: map pixels of origin and destination and the arrow's colour."""
+    """A move to draw: map pixels of origin and destination, the arrow's colour, and the
+    points it passes between them (a path the rules found), if any."""
 
     start: Point
     end: Point
     colour: Rgb
+    via: tuple[Point, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -238,7 +240,8 @@ def overview_picture(canvas: Image.Image, layout: HexLayout | None, arrows: Sequ
             continue
         r = width * 1.2
         draw.ellipse([start[0] - r, start[1] - r, start[0] + r, start[1] + r], fill=(*a.colour, 255))
-        _arrow(draw, [start, end], a.colour, width, head=max(8.0, unit * 0.7))
+        via = [(x * scale, y * scale) for x, y in a.via]
+        _arrow(draw, [start, *via, end], a.colour, width, head=max(8.0, unit * 0.7))
     return Image.alpha_composite(out, layer).convert("RGB")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..model.events import Added, Changed, ChatLine, Moved, PieceDiff, Removed, Replay
 from ..model.pieces import Piece
@@ -24,8 +25,16 @@ from ..verify_builder import PhaseRecord, Verification
 
 __all__ = ["Move", "TurnView", "positions_at"]
 
-# (origin label, destination label, unit name, verdict): True legal, False illegal, None not judged.
-Move = tuple[str | None, str | None, str, bool | None]
+class Move(NamedTuple):
+    """A move to list and draw: origin and destination labels (None off the grid), the unit's
+    name, the verdict (True legal, False illegal, None not judged) and the hexes of the path
+    the pack found (the legal one, or the cheapest attempt; () when none)."""
+
+    start: str | None
+    end: str | None
+    name: str
+    ok: bool | None
+    path: tuple[str, ...] = ()
 
 
 def positions_at(rp: Replay, step: int) -> list[Piece]:
@@ -86,10 +95,10 @@ class TurnView:
                          if f.units and f.severity != Severity.INFO and not _end_of_phase(f, phase)}
                 for m in phase.moves:
                     ok = False if m.ok is False or m.unit in cited else m.ok
-                    out.append((m.start, m.end, m.name, ok))
-            out += [(e.origin.label, e.to.label, e.name, None) for e in rp.events()
+                    out.append(Move(m.start, m.end, m.name, ok, m.path))
+            out += [Move(e.origin.label, e.to.label, e.name, None) for e in rp.events()
                     if isinstance(e, Moved) and not e.undo and e.piece not in judged]
-        return out + [(d.start.label, d.end.label, d.name, None) for d in self.changes
+        return out + [Move(d.start.label, d.end.label, d.name, None) for d in self.changes
                       if d.kind == "moved" and d.start is not None and d.end is not None]
 
     def moments(self, f: Finding) -> tuple[list[Piece], list[Piece] | None] | None:
