@@ -4,7 +4,8 @@ chat and the dice listed, the units drawn with the module's own counter images, 
 folded, a picture used twice stored once, and PNGs written without `optimize`.
 
 Worked from the example log turn4-axis.vlog (scripts/example_logs.py): the pack judges 5-3-12
-(2/5) 2711 -> 2010 and 6-5-10 (501) 2613 -> 2513 illegal (19.2), every other unit's move legal;
+(2/5) 2711 -> 2010, 6-5-10 (501) 2613 -> 2513 and 3-4-11 (2/69) 2615 -> 2213 -> 2314 illegal
+(19.2), every other unit's move legal;
 3-4-11 (2/104) moves legally 2418 -> 2516 and only then overstacks there (a finding of the end
 of the movement phase, about the position, not the move).
 """
@@ -79,7 +80,7 @@ def test_16_moves_the_pack_judged_legal_are_listed_legal_in_green(verify_page) -
 def test_19_2_a_move_is_red_only_when_a_finding_is_about_it(verify_page) -> None:
     moves = _moves(verify_page)
     illegal = {u for u, (cls, _) in moves.items() if cls == "move-illegal"}
-    assert illegal == {"5-3-12 (2/5)", "6-5-10 (501)"}  # the two 19.2 errors
+    assert illegal == {"5-3-12 (2/5)", "6-5-10 (501)", "3-4-11 (2/69)"}  # the three 19.2 errors
     # 2/104 is cited by the end-of-phase overstack in 2516, which is not about its (legal) move.
     assert moves["3-4-11 (2/104)"] == ("move-legal", "legal")
     # A unit eliminated (moved to a box) is not judged by the move rules.
@@ -100,7 +101,7 @@ def test_end_of_phase_pictures_show_units_where_they_end(turn, verify_page) -> N
     where = {p.name: p.location for p in after}
     assert where["3-4-11 (2/104)"] == "2516" and where["3-4-11 (1/104)"] == "2516"
     # The page captions that picture with the moment it shows.
-    box = next(d for d in verify_page.find_class("finding") if "2516" in d.text_content())
+    box = next(d for d in verify_page.find_class("finding") if "units in 2516 exceed" in d.text_content())
     assert box.xpath(".//figcaption")[0].text_content() == "at the end of the phase"
 
 

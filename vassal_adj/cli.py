@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from vassal_adj import __version__
+from vassal_adj.cli_root import RootGroup
 from vassal_adj.errors import UsageError, VassalAdjError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.maps import PlacedMap, describe_layout, place_map
@@ -64,16 +65,6 @@ def _guarded(func: F) -> F:
     return run  # type: ignore[return-value]
 
 
-def game_options(func: F) -> F:
-    """``--module`` (required) and ``--pack`` (default: the one pack that fits the module), the
-    options of the commands that judge a game with a rule pack (check, vp)."""
-    func = click.option("--pack", "pack_name",
-                        help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the "
-                             "one pack whose [pack.module] fits the module.")(func)
-    return click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
-                        help="The module (.vmod) the game is played with.")(func)
-
-
 def require_new_file(path: str, option: str) -> None:
     """Outputs go to a new file: refuse, before any work, one that exists (exit 2)."""
     if Path(path).exists():
@@ -85,8 +76,8 @@ def _emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="vassal-adj")
+@click.group(cls=RootGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="vassal-adj", message="%(prog)s %(version)s")
 @click.option("--debug", is_flag=True, help="Show the full traceback of an internal error.")
 def main(debug: bool) -> None:
     """Read VASSAL modules, saved games and logs, and check them against a game's rules.
