@@ -45,10 +45,10 @@ from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.annotate import annotate
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
-from vassal_adj.report.html import moves_of, report_html
+from vassal_adj.report.html import TurnView, report_html
 from vassal_adj.rules.audit import Audit, audit
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.verify_builder import verify_turn
+from vassal_adj.verify_builder import Verification, verify_turn
 
 RULE = "verify:continuity"
 _KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
@@ -254,10 +254,12 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         raise UsageError("--format html needs --module: its pictures are cut from the module's boards")
     hidden: dict[str, str] = {}  # piece id -> how --as SIDE sees it, when not in full
     moves_checked: list[Finding] = []
+    verdicts: dict[str, Verification] = {}  # file -> the pack's checks of its moves
     for path, game in zip(files, games):
         rp = replay(game.root, module, game.path)
         if lp is not None and module is not None and game.is_log:
             v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather)
+            verdicts[path] = v
             moves_checked += v.findings
             notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
         if side is not None:
@@ -282,11 +284,13 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "html":
-        events = [e for sec in sections for e in sec.replay.events() if isinstance(e, Moved) and not e.undo]
-        events += [d for sec in sections for d in sec.changes or ()]
+        # With --as, a verdict on a piece the side may not see would tell them about it.
+        view = TurnView([(p, sec.replay) for p, sec in zip(files, sections)],
+                        {} if hidden else verdicts, checked.rolls, frozenset(hidden),
+                        [d for sec in sections for d in sec.changes or ()])
         # The page masks passwords in its own texts: a pattern over the whole page could hit image data.
         click.echo(report_html(findings, module=module, game=games[-1], module_path=module_path,  # type: ignore[arg-type]
-                               moves=moves_of(events, findings), title=f"Turn verification: {files[-1]}",
+                               turn=view, games=games[:-1], title=f"Turn verification: {files[-1]}",
                                source=", ".join(files), secrets=set().union(*(g.secrets() for g in games)),
                                notes=[*notes, *_notes(side, concealed, left_out)]))
     elif fmt == "json":

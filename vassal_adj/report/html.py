@@ -1,50 +1,41 @@
 """The report as one self-contained HTML page: the findings shown on the module's own map.
 
-Every error and warning gets a picture cut from the board image around its hexes (see
-`report.pictures`); information findings form a compact table; an overview shows the whole
-map with every move of the turn as an arrow. Pictures are inline PNG ``data:`` URIs and the
-style sheet is inline, so the page opens offline and can be mailed as one file. All text is
-escaped. Player passwords (spec 5.7) are not in any field a finding or piece name is built
-from; text taken from the save is still scrubbed of them, so no rule or module quirk can
-leak one into a page that is meant to be shared.
+Every error and warning gets a picture cut from the board around its hexes, with the units
+drawn from the module's own counter images (`report.figures`, `report.counters`);
+information findings form a compact table; an overview shows the whole map with the units
+and every move of the turn as an arrow, coloured by its verdict. For `verify` (a `TurnView`),
+a move finding is shown before and after its phase's moves, a finding of the end of a phase
+at that end, and the chat and the dice are listed. Long listings are folded. Pictures are
+inline PNG ``data:`` URIs and the style sheet is inline, so the page opens offline and can
+be mailed as one file. All text is escaped. Player passwords (spec 5.7) are not in any field
+a finding or piece name is built from; text taken from the save is still scrubbed of them,
+so no rule or module quirk can leak one into a page that is meant to be shared.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from PIL import Image
-
-from ..errors import VassalAdjError
-from ..load import load_image
 from ..model.events import Moved, PieceDiff
-from ..model.hexgrid import HexLayout
 from ..model.module import Module
 from ..model.pieces import Piece
 from ..parse.builder import game_pieces
 from ..rules.results import SEVERITY_RANK, Finding, Report, Severity
 from ..savedgame import SavedGame
-from ..state_builder import main_layout
 from .describe import REDACTED
-from .pictures import (
-    MOVE_COLOURS,
-    SEVERITY_COLOURS,
-    Arrow,
-    Label,
-    finding_picture,
-    hex_center,
-    map_canvas,
-    overview_picture,
-    png_bytes,
-)  # fmt: skip
+from .figures import Figures
+from .pictures import MOVE_COLOURS, SEVERITY_COLOURS, Arrow, Rgb
+from .turn_view import Move, TurnView
 
-__all__ = ["Move", "moves_of", "report_html"]
+__all__ = ["Move", "TurnView", "moves_of", "report_html"]
 
-# (origin label, destination label, unit name, verdict): True legal, False faulted, None not judged.
-Move = tuple[str | None, str | None, str, bool | None]
+# Listings longer than this are folded (a <details> the reader opens), so a long log's page stays usable.
+FOLD = 40
+# Errors and warnings beyond this many (errors first) are listed without pictures: each picture is
+# some 100 kB, and a page of hundreds of them is too big to open.
+PICTURES = 100
 
 _STYLE = """
 body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1640px;padding:0 16px;color:#222}
@@ -58,7 +49,9 @@ margin:14px 0;border-radius:4px;display:flex;gap:16px;flex-wrap:wrap}.finding.se
 img{border:1px solid #bbb;max-width:100%;height:auto}table{border-collapse:collapse;width:100%}
 td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}
 .legend span{display:inline-block;margin-right:18px}.sw{display:inline-block;width:22px;height:6px;
-margin-right:6px;vertical-align:middle}.muted{color:#777}
+margin-right:6px;vertical-align:middle}.muted{color:#777}figure{margin:0 0 8px}.pics{display:flex;gap:8px;flex-wrap:wrap}svg.pic{max-width:100%;height:auto}
+tr.move-legal td:last-child{color:#fff;background:rgb(0,150,60)}tr.move-illegal td:last-child{color:#fff;
+background:rgb(200,0,150)}summary{cursor:pointer;color:#0050a0}
 """
 
 
@@ -76,15 +69,17 @@ def _scrubber(secrets: Iterable[str]) -> Callable[[str], str]:
     return lambda text: pattern.sub(REDACTED, text)
 
 
-def _on(piece: Piece, placed_names: tuple[str, str]) -> bool:
-    return piece.map in placed_names
+def _picture_colour(f: Finding) -> Rgb:
+    """An error is drawn in the colour of an illegal move: the board's roads are red."""
+    return MOVE_COLOURS[False] if _sev(f) == "error" else SEVERITY_COLOURS[_sev(f)]
 
 
 def moves_of(items: Iterable[Moved | PieceDiff], findings: Sequence[Finding] = ()) -> list[Move]:
     """Moves for the overview from replay events (`Moved`) or position differences
-    (`PieceDiff` of kind "moved"): a move whose piece an error or warning cites is faulted
-    (False), any other is not judged here (None)."""
-    cited = {u for f in findings if _sev(f) != "info" for u in f.units}
+    (`PieceDiff` of kind "moved"), when no pack judged them (see `TurnView.moves`): a move is
+    faulted (False) when an error or warning is about it, i.e. cites its piece and both its
+    places; any other is not judged (None)."""
+    cited = [(set(f.units), set(f.hexes)) for f in findings if _sev(f) != "info"]
     out: list[Move] = []
     for item in items:
         if isinstance(item, Moved):
@@ -93,78 +88,73 @@ def moves_of(items: Iterable[Moved | PieceDiff], findings: Sequence[Finding] = (
             start, end = item.start, item.end
         else:
             continue
-        out.append((start.label, end.label, item.name, False if item.piece in cited else None))
+        about = any(item.piece in units and {start.label, end.label} <= hexes for units, hexes in cited)
+        out.append(Move(start.label, end.label, item.name, False if about else None))
     return out
-
-
-def _uri(picture: Image.Image) -> str:
-    return "data:image/png;base64," + base64.b64encode(png_bytes(picture)).decode("ascii")
-
-
-def _img(picture: Image.Image, alt: str) -> str:
-    return (f'<img src="{_uri(picture)}" width="{picture.width}" height="{picture.height}" '
-            f'alt="{html.escape(alt)}">')
 
 
 class _Page:
     """What the page needs from the module and the save, read once."""
 
     def __init__(self, module: Module, game: SavedGame, module_path: str | None,
-                 names: dict[str, str], secrets: Iterable[str] = ()) -> None:
+                 names: dict[str, str], secrets: Iterable[str] = (), turn: TurnView | None = None,
+                 games: Sequence[SavedGame] = ()) -> None:
         self.clean = _scrubber({*game.secrets(), *secrets})
-        self.pieces = {p.id: p for p in game_pieces(game.root, module, game.path)}
-        self.names = {**{i: p.name for i, p in self.pieces.items()}, **names}
-        found = main_layout(module, game)
-        self.layout: HexLayout | None = None
-        self.canvas: Image.Image | None = None
-        self.map_names: tuple[str, str] = ("", "")
-        if found is not None and module_path is not None:
-            placed, self.layout = found
-            self.map_names = (placed.map.name, placed.map.id)
-            self.canvas = map_canvas(placed, self._image_reader(module_path))
-
-    @staticmethod
-    def _image_reader(module_path: str) -> Callable[[str], bytes | None]:
-        def read(name: str) -> bytes | None:
-            try:
-                return load_image(module_path, name)
-            except VassalAdjError:  # VASSAL draws a board without its image blank
-                return None
-        return read
+        self.pieces = game_pieces(game.root, module, game.path)
+        self.names = {**{p.id: p.name for p in self.pieces}, **names}
+        self.turn = turn
+        if turn is not None:  # the position the turn leaves, not the one the last file opens with
+            self.pieces = turn.final()
+            self.names.update((p.id, p.name) for _, rp in turn.replays for p in (*rp.opening, *rp.final))
+        self.figures = Figures(module, game, module_path, games, turn.masked if turn is not None else ())
 
     def text(self, value: object) -> str:
-        """Escaped text, scrubbed of passwords."""
-        return html.escape(self.clean(str(value)))
+        """Escaped text, scrubbed of passwords (and of NUL, which marks a picture's place)."""
+        return html.escape(self.clean(str(value)).replace("\x00", ""))
 
     def unit_names(self, f: Finding) -> list[str]:
         return [self.clean(self.names.get(u, u)) for u in f.units]
 
     def picture(self, f: Finding) -> str:
-        if self.layout is None or self.canvas is None:
+        fig = self.figures
+        if fig.layout is None:
             return '<p class="muted">(no picture: the map has no numbered hex grid, or no module file was given)</p>'
-        labels = [Label((p.x, p.y), self.clean(p.name or u)) for u in f.units
-                  if (p := self.pieces.get(u)) is not None and _on(p, self.map_names)]
-        pic = finding_picture(self.canvas, self.layout, f.hexes, SEVERITY_COLOURS[_sev(f)], labels)
-        if pic is None:
+        moments = self.turn.moments(f) if self.turn is not None else None
+        before, after = moments if moments is not None else (self.pieces, None)
+        colour = _picture_colour(f)
+        alt = f"{f.rule} at {', '.join(f.hexes)}"
+
+        def name(p: Piece) -> str:
+            return self.clean(self.names.get(p.id, p.name) or p.id)
+
+        shots = [(None, fig.crop(before, f.hexes, colour, f.units, name, alt))] if after is None else [
+            ("before the phase's moves", fig.crop(before, f.hexes, colour, f.units, name, alt + " (before)", 400)),
+            ("after them", fig.crop(after, f.hexes, colour, f.units, name, alt + " (after)", 400))]
+        if all(pic is None for _, pic in shots):
             return '<p class="muted">(no picture: no hex of this finding is on the map)</p>'
-        return _img(pic, f"{f.rule} at {', '.join(f.hexes)}")
+        where = ("at the end of the phase" if moments is not None and after is None else "")
+        return '<div class="pics">' + "".join(f'<figure>{pic}<figcaption class="muted">{cap or where}</figcaption></figure>'
+                                              for cap, pic in shots if pic is not None) + "</div>"
 
     def overview(self, problems: Sequence[Finding], moves: Sequence[Move]) -> tuple[str, int]:
         """The overview picture and how many moves could not be drawn (a place off the grid)."""
-        if self.layout is None or self.canvas is None:
+        fig = self.figures
+        if fig.layout is None:
             return '<p class="muted">(no map picture: the map has no numbered hex grid, or no module file was given)</p>', 0
         arrows: list[Arrow] = []
         skipped = 0
-        for start, end, _name, ok in moves:
-            a = hex_center(self.layout, start) if start else None
-            b = hex_center(self.layout, end) if end else None
+        for m in moves:
+            a, b = fig.centre(m.start), fig.centre(m.end)
             if a is None or b is None:
                 skipped += 1
                 continue
-            arrows.append(Arrow(a, b, MOVE_COLOURS[ok]))
-        marked = [(h, SEVERITY_COLOURS[_sev(f)]) for f in sorted(problems, key=lambda f: -SEVERITY_RANK[f.severity])
+            # Through the pack's path when it runs from the origin to the destination (an
+            # entry's path starts at its entry hex, off the origin box).
+            via = [fig.centre(h) for h in m.path[1:-1]] if m.path[:1] == (m.start,) and m.path[-1:] == (m.end,) else []
+            arrows.append(Arrow(a, b, MOVE_COLOURS[m.ok], tuple(c for c in via if c is not None)))
+        marked = [(h, _picture_colour(f)) for f in sorted(problems, key=lambda f: -SEVERITY_RANK[f.severity])
                   for h in f.hexes]
-        return _img(overview_picture(self.canvas, self.layout, arrows, marked), "the whole map with the moves"), skipped
+        return fig.overview(self.pieces, arrows, marked, "the whole map with the units and the moves"), skipped
 
 
 def _counts(findings: Sequence[Finding]) -> dict[str, int]:
@@ -201,56 +191,106 @@ def _finding(page: _Page, f: Finding) -> list[str]:
             f"</div><div>{page.picture(f)}</div></div>"]
 
 
+def _fold(what: str, head: str, rows: Sequence[str]) -> list[str]:
+    """A table, folded into a <details> the reader opens when it has more than FOLD rows."""
+    table = [f"<table><thead>{head}</thead><tbody>", *rows, "</tbody></table>"]
+    if len(rows) <= FOLD:
+        return table
+    return [f"<details><summary>{len(rows)} {what} (open to list them)</summary>", *table, "</details>"]
+
+
 def _info_table(page: _Page, info: Sequence[Finding]) -> list[str]:
     rows = [f"<tr><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
             f"<td>{page.text(f.message)}</td></tr>" for f in info]
-    return ["<table><thead><tr><th>Rule</th><th>Hexes</th><th>Finding</th></tr></thead><tbody>",
-            *rows, "</tbody></table>"]
+    return _fold("information findings", "<tr><th>Rule</th><th>Hexes</th><th>Finding</th></tr>", rows)
+
+
+_VERDICT = {True: ("legal", "move-legal"), False: ("illegal", "move-illegal"), None: ("not judged", "move-unjudged")}
 
 
 def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[str]]:
     """The overview's legend, and the table of moves under it."""
-    legend = [(MOVE_COLOURS[False], "move cited by an error or warning"), (MOVE_COLOURS[True], "move judged legal"),
+    legend = [(MOVE_COLOURS[True], "move judged legal"), (MOVE_COLOURS[False], "move judged illegal"),
               (MOVE_COLOURS[None], "move not judged"),
-              (SEVERITY_COLOURS["error"], "hex of an error"), (SEVERITY_COLOURS["warning"], "hex of a warning")]
+              (_picture_colour(Finding("", Severity.ERROR, "")), "hex of an error"),
+              (SEVERITY_COLOURS["warning"], "hex of a warning")]
     head = '<p class="legend">' + "".join(
         f'<span><i class="sw" style="background:rgb{c}"></i>{t}</span>' for c, t in legend) + "</p>"
     if not moves:
         return head, ['<p class="muted">No moves were given: the map shows where the findings are.</p>']
     out = [f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'] if skipped else []
-    verdict = {True: "legal", False: "cited by a finding", None: ""}
-    rows = [f"<tr><td>{page.text(name)}</td><td>{page.text(a or 'off the grid')}</td>"
-            f"<td>{page.text(b or 'off the grid')}</td><td>{verdict[ok]}</td></tr>" for a, b, name, ok in moves]
-    table = "<table><thead><tr><th>Unit</th><th>From</th><th>To</th><th>Verdict</th></tr></thead><tbody>"
-    return head, [*out, table, *rows, "</tbody></table>"]
+    rows = [f'<tr class="{_VERDICT[m.ok][1]}"><td>{page.text(m.name)}</td><td>{page.text(m.start or "off the grid")}'
+            f'</td><td>{page.text(m.end or "off the grid")}</td><td>{_VERDICT[m.ok][0]}</td></tr>' for m in moves]
+    counts = " &middot; ".join(f"{sum(1 for m in moves if m.ok is ok)} {_VERDICT[ok][0]}" for ok in (True, False, None))
+    return head, [*out, f'<p class="muted">Moves: {counts}.</p>',
+                  *_fold("moves", "<tr><th>Unit</th><th>From</th><th>To</th><th>Verdict</th></tr>", rows)]
+
+
+def _chat_and_dice(page: _Page, turn: TurnView) -> list[str]:
+    chat = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{page.text(line.speaker or '')}</td>"
+            f"<td>{page.text(_plain(line.text))}</td></tr>" for path, step, line in turn.chat()]
+    dice = [f"<tr><td>{r.number}</td><td>{page.text(r.file)}</td><td>{r.step}</td><td>{page.text(r.player)}</td>"
+            f"<td>{page.text(r.shown)}</td><td>{'undone' if r.undone_in else ''}</td></tr>" for r in turn.rolls]
+    out = ["<h2>Chat</h2>"]
+    out += _fold("chat lines and reports", "<tr><th>File</th><th>Step</th><th>Speaker</th><th>Text</th></tr>",
+                 chat) if chat else ["<p>None.</p>"]
+    out.append("<h2>Dice</h2>")
+    out += _fold("die rolls", "<tr><th>Roll</th><th>File</th><th>Step</th><th>Player</th><th>Roll</th><th></th></tr>",
+                 dice) if dice else ["<p>None.</p>"]
+    return out
+
+
+_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+
+
+def _plain(text: str) -> str:
+    """A report's text without its markup (VASSAL shows chat as HTML); the page escapes it."""
+    return " ".join(html.unescape(_TAG.sub("", text)).split())
 
 
 def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
-                module_path: str | None, moves: Sequence[Move] = (), title: str = "Referee report",
-                source: str = "", secrets: Iterable[str] = (), notes: Sequence[str] = ()) -> str:
+                module_path: str | None, moves: Sequence[Move | tuple] = (), title: str = "Referee report",
+                source: str = "", secrets: Iterable[str] = (), notes: Sequence[str] = (),
+                turn: TurnView | None = None, games: Sequence[SavedGame] = ()) -> str:
     """The page for a `Report` (or a plain list of findings, e.g. `verify`'s).
 
-    `module_path` is the module file the board images are read from (None: no pictures);
-    `moves` are drawn on the overview (see `moves_of`); `title` and `source` head the page;
-    `secrets`: passwords of other files of the game, masked like those of `game`; `notes` are
-    listed after the report's own (e.g. that hidden pieces are shown).
+    `module_path` is the module file the board and piece images are read from (None: no
+    pictures); `moves` are drawn on the overview (see `moves_of`); `title` and `source` head
+    the page; `secrets`: passwords of other files of the game, masked like those of `game`;
+    `notes` are listed after the report's own (e.g. that hidden pieces are shown).
+
+    `turn` (verify): the turn's replays, the pack's verdicts and the dice. Then the moves are
+    the turn's own with their verdicts (`moves` is ignored), the map shows the position the
+    turn leaves, a finding's picture shows the pieces at the moment it is about, and the chat
+    and the dice are listed. `games`: the turn's other files, whose pieces' looks are read too.
     """
     report = report_or_findings if isinstance(report_or_findings, Report) else None
     findings = list(report.findings if report is not None else report_or_findings)
-    page = _Page(module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets)
+    page = _Page(module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets,
+                 turn, games)
+    moves = turn.moves() if turn is not None else [Move(*m) for m in moves]  # a plain tuple is a Move too
     problems = [f for f in findings if _sev(f) != "info"]
     info = [f for f in findings if _sev(f) == "info"]
     body = _head(page, report, title, source, report.counts() if report is not None else _counts(findings))
     body.append("<h2>Errors and warnings</h2>")
     if not problems:
         body.append("<p>None.</p>")
-    for f in problems:
+    ordered = sorted(problems, key=lambda f: SEVERITY_RANK[f.severity])
+    for f in ordered[:PICTURES]:
         body += _finding(page, f)
+    if ordered[PICTURES:]:
+        rows = [f"<tr><td>{_sev(f)}</td><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
+                f"<td>{page.text(f.message)}</td></tr>" for f in ordered[PICTURES:]]
+        body += [f"<p>{len(rows)} more errors and warnings, listed without pictures:</p>",
+                 *_fold("more errors and warnings", "<tr><th>Severity</th><th>Rule</th><th>Hexes</th>"
+                        "<th>Finding</th></tr>", rows)]
     overview, skipped = page.overview(problems, moves)
     legend, table = _moves(page, moves, skipped)
     body += ["<h2>The map</h2>", legend, f"<p>{overview}</p>", *table]
     if info:
         body += ["<h2>Information</h2>", *_info_table(page, info)]
+    if turn is not None:
+        body += _chat_and_dice(page, turn)
     all_notes = [*(report.notes if report is not None else ()), *notes]
     if all_notes:
         body += ["<h2>Notes</h2>", "<ul>", *(f"<li>{page.text(n)}</li>" for n in all_notes), "</ul>"]
@@ -259,6 +299,6 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
         body += [f"<li><code>{page.text(name)}</code> = <code>{page.text(repr(a.get('value')))}</code>: "
                  f"{page.text(a.get('source', ''))}</li>" for name, a in sorted(report.assumptions.items())]
         body.append("</ul>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{page.text(title)}</title><style>{_STYLE}</style></head><body>\n"
-            + "\n".join(b for b in body if b) + "\n</body></html>\n")
+    return page.figures.render("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                               f"<title>{page.text(title)}</title><style>{_STYLE}</style></head><body>\n"
+                               + "\n".join(b for b in body if b) + "\n</body></html>\n")

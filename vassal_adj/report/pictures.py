@@ -39,17 +39,20 @@ Point = tuple[float, float]
 
 # Okabe-Ito based, readable on a busy board and for colour-blind readers.
 SEVERITY_COLOURS: dict[str, Rgb] = {"error": (213, 0, 0), "warning": (230, 130, 0), "info": (0, 114, 178)}
-MOVE_COLOURS: dict[bool | None, Rgb] = {True: (0, 140, 70), False: (213, 0, 0), None: (0, 90, 200)}
+# Moves are never red or blue: boards draw roads red and streams blue (Kasserine's do).
+MOVE_COLOURS: dict[bool | None, Rgb] = {True: (0, 150, 60), False: (200, 0, 150), None: (40, 40, 40)}
 _BLANK: Rgb = (235, 235, 235)  # a board whose image the module lacks: VASSAL draws it blank
 
 
 @dataclass(frozen=True)
 class Arrow:
-    """A move to draw: map pixels of origin and destination and the arrow's colour."""
+    """A move to draw: map pixels of origin and destination, the arrow's colour, and the
+    points it passes between them (a path the rules found), if any."""
 
     start: Point
     end: Point
     colour: Rgb
+    via: tuple[Point, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,8 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
                     labels: Sequence[Label] = (), *, width: int = 560) -> Image.Image | None:
     """The part of the map around `hexes`, enlarged or reduced to `width` pixels: the hexes
     outlined in `colour`, the path drawn through their centres when they are adjacent in
-    order (a start dot, an arrowhead at the end), and each label written below its point.
+    order (a start dot, an arrowhead at the end), and each label written below its point,
+    which is ringed when it is outside the outlined hexes.
     None when no hex of the finding is on this layout."""
     centres = [c for c in (hex_center(layout, h) for h in hexes) if c is not None]
     if not centres:
@@ -185,7 +189,7 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
     line = max(3, round(apothem * scale / 9))
     for c in centres:
         corners = [local(p) for p in _corners(layout, c, 0.94)]
-        draw.polygon(corners, fill=(*colour, 45))
+        draw.polygon(corners, fill=(*colour, 30))
         draw.line([*corners, corners[0]], fill=(*colour, 255), width=line, joint="curve")
     if _is_path(layout, hexes):
         pts = [local(c) for c in centres]
@@ -193,6 +197,13 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
         draw.ellipse([pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r], fill=(*colour, 255),
                      outline=(255, 255, 255), width=2)
         _arrow(draw, pts, colour, line * 2, head=apothem * scale * 0.5)
+    for at in {lab.at for lab in labels}:
+        if any(math.dist(at, c) < apothem for c in centres):
+            continue  # its hex is outlined already; a ring would hide the counter's values
+        x, y = local(at)  # a cited unit outside the finding's hexes (e.g. one exerting a zone of control)
+        r = apothem * scale * 0.8
+        draw.ellipse([x - r, y - r, x + r, y + r], outline=(255, 255, 255, 255), width=line + 4)
+        draw.ellipse([x - r, y - r, x + r, y + r], outline=(*colour, 255), width=line)
     font = _font(max(14, round(apothem * scale / 3)))
     below: dict[Point, float] = {}  # units of one stack share a point: list their names downwards
     for lab in labels:
@@ -229,12 +240,13 @@ def overview_picture(canvas: Image.Image, layout: HexLayout | None, arrows: Sequ
             continue
         r = width * 1.2
         draw.ellipse([start[0] - r, start[1] - r, start[0] + r, start[1] + r], fill=(*a.colour, 255))
-        _arrow(draw, [start, end], a.colour, width, head=max(8.0, unit * 0.7))
+        via = [(x * scale, y * scale) for x, y in a.via]
+        _arrow(draw, [start, *via, end], a.colour, width, head=max(8.0, unit * 0.7))
     return Image.alpha_composite(out, layer).convert("RGB")
 
 
 def png_bytes(picture: Image.Image) -> bytes:
-    """PNG bytes of a picture (optimised: the report carries them inline)."""
+    """PNG bytes of a picture. Not `optimize`d: that halves the speed of a page for 1-2% of its size."""
     buf = io.BytesIO()
-    picture.save(buf, format="PNG", optimize=True)
+    picture.save(buf, format="PNG")
     return buf.getvalue()
