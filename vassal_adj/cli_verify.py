@@ -42,9 +42,7 @@ from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
-from vassal_adj.report.annotate import annotate
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
-from vassal_adj.report.html import moves_of, report_html
 from vassal_adj.rules.audit import Audit, audit
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.verify_builder import verify_turn
@@ -268,6 +266,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "html":
+        # only for the page: it loads Pillow (startup time, cli_lazy.py)
+        from vassal_adj.report.html import moves_of, report_html
+
         events = [e for sec in sections for e in sec.replay.events() if isinstance(e, Moved) and not e.undo]
         events += [d for sec in sections for d in sec.changes or ()]
         # The page masks passwords in its own texts: a pattern over the whole page could hit image data.
@@ -289,6 +290,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(_scrub(_text(sections, findings, checked, fmt == "markdown", module, lp, side, concealed,
                                 left_out), pattern))
     if annotate_to is not None:
+        # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
+        from vassal_adj.report.annotate import annotate
+
         markers = annotate(games[-1], findings, annotate_to, module=module)  # type: ignore[arg-type]
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
