@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 _ENTRY_POINTS = {"load_module": "vassal_adj.load", "load_save": "vassal_adj.load",
                  "adjudicate": "vassal_adj.rules.engine", "game_state": "vassal_adj.state_builder"}
 
-__all__ = ["load_module", "load_save", "__version__", "game_state", "adjudicate"]
+__all__ = ["__version__", "adjudicate", "game_state", "load_module", "load_save"]
 
 
 def __getattr__(name: str) -> Any:

@@ -43,6 +43,7 @@ from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
+from vassal_adj.report.dice_text import dice_lines
 from vassal_adj.rules.audit import Audit, audit
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.verify_builder import verify_turn
@@ -258,7 +259,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             changes = diff_pieces(previous[1], rp.final)
         sections.append(_Section(path, game.is_log, rp, changes))
         previous = (path, rp.final)
-    checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module))
+    checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module),
+                    chat_dice=lp.pack.dice if lp else ())
     # A finding about a piece the side may not see would tell them what it is or where it went.
     kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]
     findings = kept + findings + list(checked.findings)
@@ -334,6 +336,7 @@ def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md:
         lines += ["", f"{'## ' if md else ''}dice: {len(checked.rolls)} roll(s) in game order"]
         lines += [f"{item}roll {r.number}: {r.player}, {r.file} step {r.step}: {r.shown}"
                   + (" (undone)" if r.undone_in else "") for r in checked.rolls]
+    lines += dice_lines(checked, md)
     counts = {sev.value: sum(f.severity == sev for f in findings) for sev in Severity}
     lines += ["", f"{'## ' if md else ''}findings: {len(findings)} ({counts['error']} error(s), "
                   f"{counts['warning']} warning(s), {counts['info']} info)"]
