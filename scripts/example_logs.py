@@ -67,6 +67,8 @@ AXIS_MOVES: list[Step] = [
     ("move", "Axis", "6-5-10 (501)", "2513"),  # fault: out of 1/13's zone into it again
     ("move", "Axis", "3-4-11 (2/104)", "2516"),  # fault: onto 1/104, and it stays there
     ("move", "Axis", "3-2-16 (580)", "2916"),
+    ("move", "Axis", "3-4-11 (2/69)", "2213"),  # into the zone of -/168 at 2212: a drop there is a stop
+    ("move", "Axis", "3-4-11 (2/69)", "2314"),  # fault: dragged on out of it (2615 -> 2314 alone is legal)
 ]
 ATTACK = "501, 2/7 and 2/86 attack 1/13 in 2514: 14 to 1"
 AXIS_STEPS: list[Step] = [
@@ -103,12 +105,16 @@ LOG_FAULTS: list[dict[str, object]] = [
      "hexes": ("2613", "2513"), "rule": "kasserine:19.2",
      "detail": "starts in the zone of control of 2-1-14 (1/13) at 2514 and moves into it again; "
                "no Withdrawal was declared"},
+    {"kind": "stop in zoc", "file": AXIS_LOG, "step": 10, "side": "Axis", "unit": "3-4-11 (2/69)",
+     "hexes": ("2213", "2314"), "rule": "kasserine:19.2",
+     "detail": "dropped at 2213 in the zone of control of 1-2-7 (-/168) at 2212, where it stopped (19.2), then "
+               "dragged on to 2314; one drag 2615 -> 2314 would have been legal (4 MP round the zone)"},
     {"kind": "overstack", "file": AXIS_LOG, "step": 7, "side": "Axis", "unit": "3-4-11 (2/104)",
      "hexes": ("2418", "2516"), "units": ("3-4-11 (1/104)", "3-4-11 (2/104)"), "rule": "kasserine:assumption stacking_limit",
      "detail": "moves onto 3-4-11 (1/104); both end the Axis Movement Phase in 2516"},
-    {"kind": "reroll", "file": AXIS_LOG, "step": 12, "side": "Axis", "button": DICE, "undoes": 11,
+    {"kind": "reroll", "file": AXIS_LOG, "step": 14, "side": "Axis", "button": DICE, "undoes": 13,
      "results": ("2", "6"), "rule": "audit:undo-reroll",
-     "detail": "the 1d6 roll of step 11 (2) is undone in step 12 and rolled again in step 13 (6)"},
+     "detail": "the 1d6 roll of step 13 (2) is undone in step 14 and rolled again in step 15 (6)"},
     {"kind": "restart", "file": RESTART_LOG, "same_opening_as": AXIS_LOG, "side": "Axis", "button": DICE,
      "results": ("1",), "other_results": ("2", "6"), "rule": "audit:restart",
      "detail": "the same opening as turn4-axis.vlog and the same moves, with another roll (1)"},

@@ -29,7 +29,8 @@ def _loaded_after(code: str) -> set[str]:
 def test_importing_the_command_line_loads_no_heavy_library_and_no_command() -> None:
     loaded = _loaded_after("import vassal_adj.cli")
     assert not loaded & set(HEAVY)
-    assert not {m for m in loaded if m.startswith(("vassal_adj.cli_", "vassal_adj.rules"))} - {"vassal_adj.cli_lazy"}
+    group = {"vassal_adj.cli_lazy", "vassal_adj.cli_root"}  # the group itself, no command
+    assert not {m for m in loaded if m.startswith(("vassal_adj.cli_", "vassal_adj.rules"))} - group
 
 
 def test_help_lists_every_command_without_importing_them() -> None:
@@ -55,3 +56,9 @@ def test_check_and_verify_on_the_example_load_neither_numpy_nor_shapely() -> Non
         loaded = _loaded_after(run)
         assert f"vassal_adj.cli_{argv[0]}" in loaded  # the command did run
         assert not loaded & {"numpy", "shapely"}, argv[0]
+
+
+def test_a_command_imported_on_demand_still_takes_packs_dir() -> None:
+    # The root group gives --packs-dir to the commands that look packs up; a lazily imported one too.
+    out = _fresh("from vassal_adj.cli import main\ntry:\n    main(['check', '--help'])\nexcept SystemExit:\n    pass")
+    assert "--packs-dir DIR" in out

@@ -168,16 +168,22 @@ def test_23_72_allied_unit_moved_on_turn_1(ctx, rules) -> None:
     assert [f.severity for f in run(ctx, rules, st, (late, "1023", "1123")).findings] == [Severity.INFO]
 
 
-def test_several_drags_are_one_move(ctx, rules) -> None:
-    # Each drag alone is within the poor-weather allowance of 6; together they need 7.
+def test_20_3_several_drags_share_one_allowance(ctx, rules) -> None:
+    # Each drag alone is within the poor-weather allowance of 6 (20.3); together they need 7.
     poor = state(ctx, {HALFTRACKS: "0517"}, 6, "allied-movement", "poor")
     pc = run(ctx, rules, poor, (HALFTRACKS, "0517", "0521"), (HALFTRACKS, "0521", "0524"))
     assert len(pc.moves) == 1 and pc.moves[0].drags == 2
     f = only(pc)
-    assert f.message.startswith("Allied 2-3-11 (1/6) moved 0517 -> 0524 (2 drags, one move): no legal path: "
-                                "needs 7 MP, allowance 6")
-    back = run(ctx, rules, poor, (HALFTRACKS, "0517", "0524"), (HALFTRACKS, "0524", "0517"))
-    assert back.findings == () and back.moves[0].kind == "move"  # back where it started: no move
+    assert f.rule == "kasserine:20.3"
+    assert f.message == ("Allied 2-3-11 (1/6) moved 0517 -> 0521 -> 0524: leg 2, 0521 -> 0524: needs 3 MP more "
+                         "after 4 MP spent by the legs before: 7 MP in all, allowance 6 in poor weather [20.3]; "
+                         "cheapest attempt 0521 0522 0523 0524 (3 MP)")
+    # Out and back is a move too: 3 MP each way, 6 of 6; a leg further is one too many.
+    back = run(ctx, rules, poor, (HALFTRACKS, "0517", "0520"), (HALFTRACKS, "0520", "0517"))
+    assert back.moves[0].ok and back.moves[0].cost == 6 and back.moves[0].path == (
+        "0517", "0518", "0519", "0520", "0519", "0518", "0517")
+    assert only(run(ctx, rules, poor, (HALFTRACKS, "0517", "0521"), (HALFTRACKS, "0521", "0517"))).rule == (
+        "kasserine:20.3")
 
 
 def test_a_move_outside_the_sides_movement_phase(ctx, rules) -> None:
@@ -196,8 +202,9 @@ def test_reinforcement_at_a_wrong_entry_hex(ctx, rules) -> None:
     # 23: "The following units appear on Game-Turn One. ... 3726 ... 3-1-3/1-7(1/155)".
     st = state(ctx, {GUNS: "box:Turn 1", RECCE: "box:Turn 2"}, 1, "axis-movement")
     ok = run(ctx, rules, st, (GUNS, "box:Turn 1", "3726"), (GUNS, "3726", "3724"))
-    assert only(ok, Severity.INFO).message == ("Axis 3-1-3/1-7 (1/155) moved box 'Turn 1' -> 3724 (2 drags, one "
-                                               "move) (entering at 3726): legal, 1 of 7 MP by 3726 3725 3724")
+    # The clear entry hex costs 1 (assumption entry_cost), the road on to 3724 1/2 a hex.
+    assert only(ok, Severity.INFO).message == ("Axis 3-1-3/1-7 (1/155) moved box 'Turn 1' -> 3726 -> 3724 (entering "
+                                               "at 3726): legal, 2 of 7 MP by 3726 3725 3724")
     assert ok.moves[0].kind == "entry"
     far = run(ctx, rules, st, (GUNS, "box:Turn 1", "3911"))
     f = only(far)

@@ -137,7 +137,7 @@ def test_a_reinforcement_enters_from_its_box(module, setup, pack) -> None:
     (m,) = v.moves
     assert (m.kind, m.start, m.end, m.ok, m.path) == ("entry", "box 'Turn 1'", "3724", True, ("3726", "3725", "3724"))
     (f,) = v.findings
-    assert f.severity == Severity.INFO and "(entering at 3726): legal, 1 of 12 MP" in f.message
+    assert f.severity == Severity.INFO and "(entering at 3726): legal, 2 of 12 MP" in f.message  # 3726 clear: 1
     # entering at 3919, next to the Allied 3-2-12 (3/1) at 3819, it must stop there (19.2)
     v = verify(module, setup, pack, b.move("1767225600001", "3919", (36, 70)), b.move("1767225600001", "3817", "3919"))
     assert [f.rule for f in v.findings] == ["kasserine:19.2"]

@@ -38,8 +38,12 @@ def test_every_fault_of_the_axis_log_is_found_with_its_rule() -> None:
         "2 Axis units in 2516 exceed the limit of 1 [assumption stacking_limit: 1976 SPI quadrigame rules (Four Battles "
         "in North Africa), as publicly described: units may not stack]")
     # the reroll after an undo
-    assert "was undone in step 12" in one("audit:undo-reroll", "warning", "roll 1")
-    assert sum(f["severity"] == "error" for f in findings) == 3
+    # the drop in a zone of control (19.2): 2/69 stopped at 2213 and was dragged on, though one drag
+    # 2615 -> 2314 round the zone would have been legal
+    assert ("moved 2615 -> 2213 -> 2314: leg 2, 2213 -> 2314: enemy zone of control at 2213 stops movement: the "
+            "unit entered it this phase and may not move on [19.2]") in one("kasserine:19.2", "error", "(2/69)")
+    assert "was undone in step 14" in one("audit:undo-reroll", "warning", "roll 1")
+    assert sum(f["severity"] == "error" for f in findings) == 4
     assert "axis-player-secret" not in out
 
 

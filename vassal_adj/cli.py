@@ -55,16 +55,6 @@ def _guarded(func: F) -> F:
     return run  # type: ignore[return-value]
 
 
-def game_options(func: F) -> F:
-    """``--module`` (required) and ``--pack`` (default: the one pack that fits the module), the
-    options of the commands that judge a game with a rule pack (check, vp)."""
-    func = click.option("--pack", "pack_name",
-                        help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the "
-                             "one pack whose [pack.module] fits the module.")(func)
-    return click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
-                        help="The module (.vmod) the game is played with.")(func)
-
-
 def require_new_file(path: str, option: str) -> None:
     """Outputs go to a new file: refuse, before any work, one that exists (exit 2)."""
     if Path(path).exists():
@@ -77,7 +67,7 @@ def _emit_json(data: Any) -> None:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="vassal-adj")
+@click.version_option(__version__, prog_name="vassal-adj", message="%(prog)s %(version)s")
 @click.option("--debug", is_flag=True, help="Show the full traceback of an internal error.")
 def main(debug: bool) -> None:
     """Read VASSAL modules, saved games and logs, and check them against a game's rules.

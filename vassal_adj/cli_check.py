@@ -10,7 +10,8 @@ from __future__ import annotations
 import click
 
 from vassal_adj import packs as packs_io
-from vassal_adj.cli import _emit_json, _guarded, game_options, main, require_new_file
+from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
+from vassal_adj.cli_options import game_options, state_options
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
@@ -21,11 +22,7 @@ from vassal_adj.rules.engine import adjudicate
 @main.command()
 @click.argument("save", type=click.Path(dir_okay=False))
 @game_options
-@click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
-              help="A terrain file to use instead of the pack's (e.g. for the real module's map).")
-@click.option("--turn", type=int, help="The game turn (default: the turn tracker the pack names).")
-@click.option("--phase", help="The phase, e.g. axis-movement (default: the turn tracker).")
-@click.option("--weather", help="The weather, e.g. poor (default: the pack's weather table for the turn).")
+@state_options
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
               show_default=True, help="Output format (html: a page with map pictures, to save and open).")
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),

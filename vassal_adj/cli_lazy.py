@@ -14,6 +14,8 @@ import importlib
 
 import click
 
+from vassal_adj.cli_root import RootGroup, give_packs_dir
+
 # name -> (module that registers the command on `main` when imported, first sentence of its help)
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("vassal_adj.cli_check", "Check a saved game against a rule pack and print every finding with its rule."),
@@ -34,8 +36,9 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class LazyGroup(click.Group):
-    """A click group whose LAZY_COMMANDS are imported when first asked for by name."""
+class LazyGroup(RootGroup):
+    """The `vassal-adj` group (RootGroup), whose LAZY_COMMANDS are imported when first asked for
+    by name; a command imported so is given ``--packs-dir`` as RootGroup gives it to the others."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(self.commands) | set(LAZY_COMMANDS))
@@ -43,6 +46,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
             importlib.import_module(LAZY_COMMANDS[cmd_name][0])  # its decorators add it to self.commands
+            give_packs_dir(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from vassal_adj import pack_paths
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
 from vassal_adj.load import load_module
@@ -17,7 +18,8 @@ from vassal_adj.report.describe import SCHEMA_VERSION
 
 _modules_dir = click.option(
     "--modules-dir", type=click.Path(file_okay=False),
-    help="Where packs live (default: $VASSAL_ADJ_MODULES, else ./modules).")
+    help="List only the packs in this directory (default: every place packs are looked for, in order: "
+         "--packs-dir, $VASSAL_ADJ_PACKS, your packs folder, the packs shipped with vassal-adj).")
 
 
 @main.group()
@@ -36,9 +38,11 @@ def packs() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version).")
 @_guarded
 def list_command(modules_dir: str | None, as_json: bool) -> None:
-    """List the rule packs found: id, name, aliases, the module they fit, their rules.
+    """List the rule packs found: id, name, aliases, the module they fit, their rules, where
+    each was found.
 
-    A pack that cannot be read is listed with the reason.
+    A pack that cannot be read is listed with the reason. When two places hold a pack with the
+    same id or alias, the one found first is used and the other listed as not used.
 
     \b
     Example:
@@ -47,18 +51,24 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
     rows = packs_io.list_packs(modules_dir)
     if as_json:
         _emit_json({"schema_version": SCHEMA_VERSION, "packs": [
-            {"directory": str(r.directory), "id": r.id, "name": r.name, "aliases": list(r.aliases),
-             "module": r.module, "rulebook": r.rulebook, "rules": list(r.rules), "error": r.error}
+            {"directory": str(r.directory), "origin": r.origin, "id": r.id, "name": r.name,
+             "aliases": list(r.aliases), "module": r.module, "rulebook": r.rulebook, "rules": list(r.rules),
+             "error": r.error, "shadowed_by": r.shadowed_by or None}
             for r in rows]})
         return
     if not rows:
-        click.echo(f"no packs in {packs_io.default_modules_dir() if modules_dir is None else modules_dir}")
+        looked = pack_paths.where_looked() if modules_dir is None else modules_dir
+        click.echo(f"no packs found; looked in {looked}; {pack_paths.how_to_add()}")
     for r in rows:
-        if r.error:
+        if r.shadowed_by:
+            click.echo(f"{r.directory.name}: not used: {r.shadowed_by} ({r.directory}, {r.origin})")
+            continue
+        if r.id is None:
             click.echo(f"{r.directory.name}: cannot be read: {r.error}")
             continue
         aliases = f" (also {', '.join(r.aliases)})" if r.aliases else ""
-        click.echo(f"{r.id}: {r.name}{aliases}; fits module {r.module!r}; {len(r.rules)} rule(s)")
+        click.echo(f"{r.id}: {r.name}{aliases}; fits module {r.module!r}; {len(r.rules)} rule(s); "
+                   f"in {r.directory} ({r.origin})" + (f"; {r.error}" if r.error else ""))
         for rule in r.rules:
             click.echo(f"  {rule}")
 

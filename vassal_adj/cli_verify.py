@@ -19,6 +19,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
+from vassal_adj.cli_options import pack_option, state_options
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.events import (
@@ -198,7 +199,9 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--module", "module_path", type=click.Path(dir_okay=False),
               help="The module (.vmod): places are given by the labels VASSAL shows.")
-@click.option("--pack", "pack_name", help="The game's rule pack: an id or alias (`packs list`), or a directory.")
+@pack_option
+@click.option("--no-rules", is_flag=True, help="Only list what happened: judge no move, even when a pack fits.")
+@state_options
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
               show_default=True, help="Output format (html: a page with map pictures and every move drawn).")
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
@@ -208,7 +211,8 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
               help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
                    "name, invisible ones not at all. Without it: the referee's view, with a note.")
 @_guarded
-def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, fmt: str,
+def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
+           terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
            annotate_to: str | None, side: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
@@ -217,13 +221,21 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     that does not start where the previous file ended is a finding (verify:continuity,
     warning): the opponent may have started from another position.
 
+    With --module, the pack that fits the module (or --pack) judges every move: each drag a
+    leg from where the unit stood, within one allowance for the phase, and the end of each
+    movement phase. Turn and phase come from the pack's turn tracker as each log opens (when
+    it cannot tell them: exit 2, give --turn and --phase), the weather from the pack's table;
+    --turn, --phase and --weather override them for every log given, --terrain replaces the
+    pack's terrain file. --no-rules only lists what happened.
+
     \b
     Example:
       vassal-adj verify turn3.vlog --module game.vmod
       vassal-adj verify turn2.vsav turn3.vlog turn3.vsav --module game.vmod --format markdown
     """
-    lp = packs_io.find_pack(pack_name) if pack_name else None
     module = load_module(module_path) if module_path else None
+    given = {"--terrain": terrain, "--turn": turn, "--phase": phase, "--weather": weather}
+    lp, notes = _judge(module, pack_name, no_rules, [k for k, v in given.items() if v is not None])
     games = [load_save(f) for f in files]
     if len(games) == 1 and not games[0].is_log:
         raise UsageError("a saved game holds no moves: give its log (.vlog), or two saves in game order",
@@ -244,7 +256,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     for path, game in zip(files, games):
         rp = replay(game.root, module, game.path)
         if lp is not None and module is not None and game.is_log:
-            moves_checked += verify_turn(module, game, lp, rp).findings
+            v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather)
+            moves_checked += v.findings
+            notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
         if side is not None:
             disguised = _disguised((*rp.opening, *rp.final), lp, side)
             hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
@@ -277,11 +291,11 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(report_html(findings, module=module, game=games[-1], module_path=module_path,  # type: ignore[arg-type]
                                moves=moves_of(events, findings), title=f"Turn verification: {files[-1]}",
                                source=", ".join(files), secrets=set().union(*(g.secrets() for g in games)),
-                               notes=_notes(side, concealed, left_out)))
+                               notes=[*notes, *_notes(side, concealed, left_out)]))
     elif fmt == "json":
         _emit_json(_scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
                            "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
-                           "hidden_pieces_shown": concealed, "findings_left_out": left_out,
+                           "hidden_pieces_shown": concealed, "findings_left_out": left_out, "notes": notes,
                            "files": [s.data() for s in sections],
                            "rolls": [{**asdict(r), "shown": r.shown} for r in checked.rolls],
                            "dice_stats": [{**asdict(d), "reading": d.reading()} for d in checked.stats],
@@ -290,7 +304,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                           pattern))
     else:
         click.echo(_scrub(_text(sections, findings, checked, fmt == "markdown", module, lp, side, concealed,
-                                left_out), pattern))
+                                left_out, notes), pattern))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
         from vassal_adj.report.annotate import annotate
@@ -299,6 +313,29 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
         raise click.exceptions.Exit(1)
+
+
+def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: list[str]
+           ) -> tuple[packs_io.LoadedPack | None, list[str]]:
+    """The pack that judges the moves (--pack, else the one that fits the module) and what the
+    reader should know about it; None with --no-rules, without a module, or when none fits."""
+    if no_rules and (pack_name or given):
+        raise UsageError(f"--no-rules judges no move: {', '.join([*(['--pack'] if pack_name else []), *given])} "
+                         "would have nothing to do")
+    if module is None:
+        if pack_name or given:
+            raise UsageError("--pack, --terrain, --turn, --phase and --weather need --module: moves are judged on "
+                             "its map")
+        return None, []
+    if no_rules:
+        return None, []
+    lp = packs_io.find_pack(pack_name) if pack_name else packs_io.find_pack_for_module(module.name, module.version)
+    if lp is None:
+        if given:
+            raise UsageError(f"{', '.join(given)}: no rule pack fits module {module.name!r}; name one with --pack")
+        why = f"no rule pack fits module {module.name!r} version {module.version!r}"
+        return None, [f"{why}: the moves are listed, not judged (name a pack with --pack)"]
+    return lp, []
 
 
 def _disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: str) -> dict[str, str]:
@@ -325,7 +362,7 @@ def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) ->
 
 
 def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md: bool, module: Module | None,
-          lp: packs_io.LoadedPack | None, side: str | None, concealed: int, left_out: int) -> str:
+          lp: packs_io.LoadedPack | None, side: str | None, concealed: int, left_out: int, notes: list[str]) -> str:
     what = f"module {module.name!r}" if module else "no module: places are map pixels"
     seen = f", as {side} sees it" if side else ""
     lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "") + seen]
@@ -341,8 +378,8 @@ def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md:
     lines += ["", f"{'## ' if md else ''}findings: {len(findings)} ({counts['error']} error(s), "
                   f"{counts['warning']} warning(s), {counts['info']} info)"]
     lines += [f"{item}{f.severity.value} {f.rule}: {f.message}" for f in findings]
-    for note in _notes(side, concealed, left_out):
-        lines += ["", f"note: {note}"]
+    told = [*notes, *_notes(side, concealed, left_out)]
+    lines += [""] * bool(told) + [f"{'- ' if md else ''}note: {note}" for note in told]
     return "\n".join(lines)
 
 

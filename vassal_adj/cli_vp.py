@@ -17,7 +17,8 @@ from typing import Any
 import click
 
 from vassal_adj import packs as packs_io
-from vassal_adj.cli import _emit_json, _guarded, game_options, main
+from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.cli_options import game_options
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history

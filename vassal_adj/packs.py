@@ -4,12 +4,13 @@ The I/O side of packs: this module reads `pack.toml` and `units.toml` (tomllib),
 optional `hooks.py`, reads the terrain file when the caller gives the board's hex layout, and
 hands the parsed data to the pure validators (`rules.pack.RulePack`, `rules.unitmap.UnitMap`).
 The command line (`vassal-adj packs list`, `packs validate DIR`) prints what these return.
+Where packs are looked for (--packs-dir, $VASSAL_ADJ_PACKS, the user's folder, the shipped
+packs) is pack_paths.py.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import sys
 import tomllib
@@ -20,16 +21,15 @@ from typing import Any
 from .errors import PackError, UsageError, VassalAdjError, Where
 from .model.hexgrid import HexLayout
 from .model.terrain import TerrainMap
+from .pack_paths import Place, how_to_add, search_path, where_looked
 from .rules.pack import RulePack
 from .rules.registry import REGISTRY, Registry, load_builtin_rules
 from .rules.unitmap import UnitMap
 
 __all__ = [
-    "DEFAULT_MODULES_DIR",
     "LoadedPack",
     "PackSummary",
     "Problem",
-    "default_modules_dir",
     "discover",
     "find_pack",
     "find_pack_for_module",
@@ -42,20 +42,6 @@ __all__ = [
     "validate",
 ]
 
-# The repository's modules/ (beside the package in a source checkout).
-DEFAULT_MODULES_DIR = Path(__file__).resolve().parents[1] / "modules"
-
-
-def default_modules_dir() -> Path:
-    """Where packs are looked for: $VASSAL_ADJ_MODULES, else ./modules, else the checkout's.
-
-    An installed package has no modules/ beside it, so the working directory comes first.
-    """
-    env = os.environ.get("VASSAL_ADJ_MODULES")
-    if env:
-        return Path(env)
-    here = Path.cwd() / "modules"
-    return here if here.is_dir() else DEFAULT_MODULES_DIR
 PACK_FILE = "pack.toml"
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
@@ -174,23 +160,61 @@ def _names_file(data: dict[str, Any], section: str) -> bool:
     return isinstance(table, dict) and "file" in table
 
 
-def discover(modules_dir: Path | str | None = None, *, include_template: bool = False) -> list[Path]:
-    """The pack directories (those holding a pack.toml) under `modules_dir`, sorted by name.
-
-    Directories whose name starts with ``_`` (the template) are left out unless asked for.
-    """
-    root = Path(modules_dir) if modules_dir is not None else default_modules_dir()
+def _places(modules_dir: Path | str | None) -> list[Place]:
+    """`modules_dir` alone when given (``packs list --modules-dir``), else the search path (pack_paths)."""
+    if modules_dir is None:
+        return search_path()
+    root = Path(modules_dir)
     if not root.is_dir():
         raise UsageError(f"modules directory {str(root)!r} does not exist")
+    return [Place(root, "--modules-dir")]
+
+
+def _pack_dirs(root: Path, include_template: bool) -> list[Path]:
     return sorted(d for d in root.iterdir()
                   if d.is_dir() and (d / PACK_FILE).is_file() and (include_template or not d.name.startswith("_")))
 
 
+def discover(modules_dir: Path | str | None = None, *, include_template: bool = False) -> list[Path]:
+    """The pack directories (those holding a pack.toml) under `modules_dir`, or else in every
+    place of the search path in its order; by name within a place.
+
+    Directories whose name starts with ``_`` (the template) are left out unless asked for.
+    """
+    return [d for place in _places(modules_dir) for d in _pack_dirs(place.path, include_template)]
+
+
+def _declared_names(directory: Path) -> set[str]:
+    """The id and aliases (casefolded) a pack.toml declares, read without loading the pack; empty
+    when they cannot be read (loading the pack then says why)."""
+    try:
+        table = read_toml(directory / PACK_FILE).get("pack")
+    except PackError:
+        return set()
+    if not isinstance(table, dict):
+        return set()
+    aliases = table.get("aliases")
+    aliases = [aliases] if isinstance(aliases, str) else aliases if isinstance(aliases, list) else []
+    names = [table.get("id"), *aliases]
+    return {n.casefold() for n in names if isinstance(n, str)}
+
+
 def load_all(modules_dir: Path | str | None = None, *, registry: Registry | None = None) -> list[LoadedPack]:
-    """Every pack under `modules_dir`; PackError when two packs share an id or alias (any case)."""
-    packs = [load_pack(d, registry=registry) for d in discover(modules_dir)]
-    _check_unique(packs)
-    return packs
+    """Every pack under `modules_dir`, or else along the search path.
+
+    PackError when two packs of one directory share an id or alias (any case). Across places
+    the pack found first wins: a later one sharing a name with it is left out, not even loaded
+    (its hooks.py would register implementations a second time).
+    """
+    out: list[LoadedPack] = []
+    taken: set[str] = set()
+    for place in _places(modules_dir):
+        here = [load_pack(d, registry=registry) for d in _pack_dirs(place.path, False)
+                if not _declared_names(d) & taken]
+        _check_unique(here)
+        taken |= {n.casefold() for lp in here for n in lp.pack.names}
+        out += here
+    return out
 
 
 def _check_unique(packs: list[LoadedPack]) -> None:
@@ -218,7 +242,12 @@ def find_pack(name: str, modules_dir: Path | str | None = None, *, registry: Reg
         if name.casefold() in (n.casefold() for n in lp.pack.names):
             return lp
     known = "; ".join(f"{lp.id} ({', '.join(lp.pack.aliases)})" if lp.pack.aliases else lp.id for lp in packs)
-    raise UsageError(f"unknown pack {name!r} (known: {known or 'none'})")
+    raise UsageError(f"unknown pack {name!r} (known: {known or 'none'}); looked in {_looked(modules_dir)}; "
+                     f"{how_to_add()}")
+
+
+def _looked(modules_dir: Path | str | None) -> str:
+    return str(modules_dir) if modules_dir is not None else where_looked()
 
 
 def pack_for(name: str | None, module_name: str, module_version: str = "") -> LoadedPack:
@@ -229,7 +258,7 @@ def pack_for(name: str | None, module_name: str, module_version: str = "") -> Lo
     if found is None:
         known = ", ".join(f"{lp.id} (modules {lp.pack.module_name!r})" for lp in load_all()) or "none"
         raise UsageError(f"no rule pack fits module {module_name!r} version {module_version!r}: name one with "
-                         f"--pack (packs found: {known})")
+                         f"--pack (packs found: {known}; looked in {where_looked()}); {how_to_add()}")
     return found
 
 
@@ -290,7 +319,7 @@ def validate(directory: Path | str, *, layout: HexLayout | None = None,
 
 @dataclass(frozen=True)
 class PackSummary:
-    """One line of `packs list`: the pack, or why it cannot be read."""
+    """One line of `packs list`: the pack, or why it cannot be read or is not used."""
 
     directory: Path
     id: str | None
@@ -300,30 +329,47 @@ class PackSummary:
     rulebook: str = ""
     rules: tuple[str, ...] = ()  # "name (impl) [rule_ref]"
     error: str | None = None
+    origin: str = ""  # why its directory is searched (pack_paths.Place.origin)
+    shadowed_by: str = ""  # set when the pack is not used: the pack found earlier with one of its names
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 def list_packs(modules_dir: Path | str | None = None, *, include_template: bool = False,
                registry: Registry | None = None) -> list[PackSummary]:
-    """A summary of every pack under `modules_dir`; a broken pack is listed with its error."""
+    """A summary of every pack under `modules_dir` (else along the search path), in search order.
+
+    A broken pack is listed with its error; a pack left out because one found earlier has
+    one of its names (load_all) is listed, unread, with that pack (`shadowed_by`).
+    """
     out = []
-    owner: dict[str, str] = {}  # casefolded name -> the pack listed first with it
-    for d in discover(modules_dir, include_template=include_template):
-        try:
-            p = load_pack(d, registry=registry).pack
-        except VassalAdjError as e:
-            out.append(PackSummary(d, None, error=str(e)))
-            continue
-        module = p.module_name + ("" if p.module_version == ".*" else f" {p.module_version}")
-        clash = [f"name {n!r} is also used by pack {owner[n.casefold()]!r}" for n in p.names if n.casefold() in owner]
-        owner.update({n.casefold(): p.id for n in p.names if n.casefold() not in owner})
-        out.append(PackSummary(d, p.id, p.name, p.aliases, module, p.rulebook,
-                               tuple(f"{r.name} ({r.impl}) [{r.rule_ref}]" for r in p.rules),
-                               "; ".join(clash) or None))
+    owner: dict[str, PackSummary] = {}  # casefolded name -> the pack listed first with it
+    for place in _places(modules_dir):
+        before = dict(owner)  # the names taken in earlier places
+        for d in _pack_dirs(place.path, include_template):
+            earlier = [(n, before[n]) for n in sorted(_declared_names(d)) if n in before]
+            if earlier:
+                n, first = earlier[0]
+                out.append(PackSummary(d, None, origin=place.origin,
+                                       shadowed_by=f"pack {first.id!r} in {first.directory} ({first.origin}), found "
+                                                   f"first, has the name {n!r}"))
+                continue
+            try:
+                p = load_pack(d, registry=registry).pack
+            except VassalAdjError as e:
+                out.append(PackSummary(d, None, error=str(e), origin=place.origin))
+                continue
+            module = p.module_name + ("" if p.module_version == ".*" else f" {p.module_version}")
+            clash = [f"name {n!r} is also used by pack {owner[n.casefold()].id!r}" for n in p.names
+                     if n.casefold() in owner]
+            row = PackSummary(d, p.id, p.name, p.aliases, module, p.rulebook,
+                              tuple(f"{r.name} ({r.impl}) [{r.rule_ref}]" for r in p.rules), "; ".join(clash) or None,
+                              place.origin)
+            owner.update({n.casefold(): row for n in p.names if n.casefold() not in owner})
+            out.append(row)
     return out
 
 
 def implementations(registry: Registry | None = None) -> list[dict[str, object]]:
-    """Every rule implementation a pack can name, with its parameters (for ``packs list --impls``)."""
+    """Every rule implementation a pack can name, with its parameters, types and defaults."""
     reg = registry or load_builtin_rules()
     return [impl.describe() for impl in reg.catalog()]

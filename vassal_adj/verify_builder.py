@@ -8,7 +8,7 @@ The I/O side of `rules/turn.py`, as state_builder.py is of the engine: the openi
 becomes a `GameState` (state_builder), then the replay's steps are walked. Steps an undo took
 back, and the undo steps themselves, are skipped: the position after both is the one before.
 A turn-tracker change (mapped by the pack's ``[state]`` phases) or the end of the log closes
-a phase: its moves (the drags of each unit merged into one move) are checked by
+a phase: its moves (the drags of each unit, the legs of one move) are checked by
 `rules.turn.check_phase`, and at the end of a movement phase the pack's stacking, prohibited
 terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
 run on the position, of which warnings and errors are kept as the rules word them.
@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vassal_adj.errors import PackError, Where
-from vassal_adj.log_state import Departures
+from vassal_adj.errors import PackError, UsageError, Where
+from vassal_adj.log_state import Departures, opening_turn
 from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, TurnChanged
 from vassal_adj.model.maps import PlacedMap
 from vassal_adj.model.module import Module
@@ -29,8 +29,6 @@ from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
-from vassal_adj.parse.commands import Node, log_steps
-from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
@@ -78,28 +76,12 @@ def _title(turn: int | None, phase: str | None) -> str:
     return f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}"
 
 
-def _opening_turn(module: Module, game: SavedGame, lp: LoadedPack) -> tuple[int | None, str | None]:
-    """The turn and phase the log starts in: the tracker as the saved part leaves it (its
-    LOG steps move the tracker on, and the state builder reads the last state)."""
-    src, root = lp.pack.state, game.root
-    if not src.tracker:
-        return None, None
-    steps = log_steps(root)
-    kids = root.children[:len(root.children) - len(steps)]
-    reading = tracker_reading(module, Node(root.text, kids), src.tracker)
-    if reading is None:
-        return None, None
-    turn, item = reading.value(src.turn_level), reading.value(src.phase_level) if src.phase_level else None
-    return (turn if isinstance(turn, int) else None,
-            src.phases.get(item, item) if isinstance(item, str) else None)
-
-
 class _Walk:
     """The position as the log moves it: units and markers by piece id, the open phase."""
 
     def __init__(self, module: Module, game: SavedGame, lp: LoadedPack, rp: Replay, state: GameState,
-                 ctx: RuleContext, rules: TurnRules) -> None:
-        self.lp, self.ctx, self.rules = lp, replace(ctx, unmapped=()), rules
+                 ctx: RuleContext, rules: TurnRules, weather: str | None) -> None:
+        self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
         self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
         main = main_layout(module, game)
         cache: dict[str, PlacedMap | None] = {}
@@ -129,7 +111,8 @@ class _Walk:
         markers: dict[str, list[Position]] = {}
         for name, pos in self.markers.values():
             markers.setdefault(name, []).append(pos)
-        return GameState(self.units, self.positions, turn, phase, self.lp.pack.state.weather(turn),
+        weather = self.weather if self.weather is not None else self.lp.pack.state.weather(turn)
+        return GameState(self.units, self.positions, turn, phase, weather,
                          {k: tuple(v) for k, v in markers.items()}, tuple(self.departures.found))
 
     def event(self, e: object, step: int) -> None:
@@ -174,22 +157,50 @@ class _Walk:
         self.start, self.moves, self.span = self.now(turn, phase), {}, []
 
 
+def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, phase: str | None
+             ) -> tuple[int | None, str | None, list[str]]:
+    """The Game-Turn and phase the log opens in (`turn`/`phase` given win over the tracker's),
+    and where they come from. UsageError when the pack's tracker does not tell them: every
+    verdict hangs on them (who may move, the weather of table 20.4 and so the allowances)."""
+    src = lp.pack.state
+    read_turn, read_phase = opening_turn(module, game, lp)
+    tracker = f"the turn tracker {src.tracker!r} as the log opens"
+    notes = [f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
+             for what, value, given in (("turn", turn if turn is not None else read_turn, turn),
+                                        ("phase", phase or read_phase, phase)) if value is not None]
+    turn, phase = turn if turn is not None else read_turn, phase or read_phase
+    known = sorted(set(src.phases.values()))
+    if phase is not None and phase == read_phase and known and phase not in known:
+        raise UsageError(f"{tracker} shows phase {phase!r}, which is none of pack {lp.id!r}'s phases "
+                         f"({', '.join(known)}): give --phase", Where(path=game.path))
+    missing = [w for w, v in (("turn", turn), ("phase", phase)) if v is None and (w == "turn" or src.phases)]
+    if src.tracker and missing:
+        raise UsageError(f"the {' and '.join(missing)} could not be read from {tracker}, and the moves cannot be "
+                         f"judged without: give {' and '.join('--' + w for w in missing)}, or --no-rules to only "
+                         "list what happened", Where(path=game.path))
+    return turn, phase, notes
+
+
 def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, replay: Replay, *,
-                terrain: str | Path | None = None) -> Verification:
+                terrain: str | Path | None = None, turn: int | None = None, phase: str | None = None,
+                weather: str | None = None) -> Verification:
     """Every move of the log `game` (replayed as `replay`) judged by `loaded_pack` (a
     LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
-    replaces the pack's terrain file. Raises PackError for a pack that does not fit the board,
-    UsageError (from `game_state`) for a pack with no units file."""
+    replaces the pack's terrain file; `turn` and `phase` are those the log opens in (default:
+    the pack's turn tracker), `weather` that of every phase (default: the pack's weather
+    table). Raises PackError for a pack that does not fit the board, UsageError (from
+    `game_state`) for a pack with no units file, and when the tracker the pack names does not
+    tell the opening turn or phase and none is given."""
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
-    turn, phase = _opening_turn(module, game, lp)
-    state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, terrain=terrain)
-    if turn is None:  # not the tracker's last state, which game_state falls back on
-        state = GameState(state.units, state.positions, None, phase, None, state.markers)
+    turn, phase, opened = _opening(module, game, lp, turn, phase)
+    if weather is not None:
+        opened.append(f"weather {weather}: given, for every phase of the log")
+    state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
     try:
         rules = turn_rules(lp.pack, ctx)
     except ValueError as e:
         raise PackError(str(e), Where(path=lp.pack.source)) from None
-    walk = _Walk(module, game, lp, replay, state, ctx, rules)
+    walk = _Walk(module, game, lp, replay, state, ctx, rules, weather)
     src = lp.pack.state
     undone = {s.undoes for s in replay.steps if s.undo}
     for step in replay.steps:
@@ -209,7 +220,7 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
                 walk.event(e, step.number)
     if walk.span or not walk.phases:  # a phase the log only opens has not been played: nothing to check
         walk.close(walk.start.turn, walk.start.phase)
-    notes = [*ctx.notes, *replay.problems]
+    notes = [*opened, *ctx.notes, *replay.problems]
     if walk.added:
         notes.append(f"{walk.added} unit(s) added to the game during the log: their moves in the phase they "
                      "were added in are not checked")

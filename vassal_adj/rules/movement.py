@@ -25,11 +25,12 @@ from ..model.hexes import Hex, distance, neighbors
 from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
+from .prohibition import Prohibition
 from .results import PathResult
 from .zoc import KASSERINE_ZOC, ZocRules, blocked_side, enemy_zoc, freeze_weather_map, unit_classes, weather_name
 
 __all__ = ["KASSERINE_MOVEMENT", "POOR_WEATHER_ALLOWANCE", "ROUGH_16_11", "MovementRules", "PathResult",
-           "Prohibition", "Reach", "allowance", "default_label", "legal_path", "reachable"]
+           "Prohibition", "Reach", "allowance", "default_label", "entry_hex_cost", "legal_path", "reachable"]
 
 Cost = int | float | Fraction
 CostSpec = Cost | None | Mapping[str, Cost | None]
@@ -70,28 +71,6 @@ def default_label(h: Hex) -> str:
 
 
 @dataclass(frozen=True)
-class Prohibition:
-    """Terrain units of `classes` (not of `except_classes`) may never enter (16.11), except
-    across a hexside carrying one of `through`, which is also the only way out (16.12)."""
-
-    terrain: str
-    classes: frozenset[str] = frozenset({"mechanized"})
-    except_classes: frozenset[str] = frozenset()
-    through: frozenset[str] = frozenset()
-    rule_ref: str = ""
-    through_ref: str = ""
-
-    def __post_init__(self) -> None:
-        for name in ("classes", "except_classes", "through"):
-            object.__setattr__(self, name, frozenset(getattr(self, name)))
-
-    def applies(self, classes: tuple[str, ...]) -> str | None:
-        """The class by which a unit with these classes is barred ("mechanized"), or None."""
-        return None if self.except_classes.intersection(classes) else next(
-            (c for c in classes if c in self.classes), None)
-
-
-@dataclass(frozen=True)
 class MovementRules:
     """A game's movement parameters (all pack values; defaults are neutral).
 
@@ -109,6 +88,8 @@ class MovementRules:
       (20.0: poor -> stream). `weather_allowance`: weather -> brackets (minimum printed
       allowance, change), first match wins (20.0: poor -> ((8, -5), (0, -2))); never below 0.
     - `zoc`: the `ZocRules` movement obeys (None: zones of control are ignored).
+    - `entry_cost`: what a unit entering the map pays for its entry hex: "free", or "terrain"
+      (the hex's terrain cost off road, as for any hex entered); `entry_hex_cost` gives it.
     """
 
     terrain_costs: Mapping[str, CostSpec] = field(default_factory=dict)
@@ -122,6 +103,7 @@ class MovementRules:
     bridge_features: frozenset[str] = frozenset({"bridge"})
     weather_allowance: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     zoc: ZocRules | None = ZocRules()
+    entry_cost: str = "free"
     rule_ref: str = "standard-movement"
     weather_ref: str = "20.0"
     scale: int = field(init=False, repr=False, compare=False, default=1)
@@ -130,6 +112,8 @@ class MovementRules:
         set_ = object.__setattr__
         if self.combine not in ("highest", "sum"):
             raise ValueError(f"combine must be 'highest' or 'sum', got {self.combine!r}")
+        if self.entry_cost not in ("free", "terrain"):
+            raise ValueError(f"entry_cost must be 'free' or 'terrain', got {self.entry_cost!r}")
         for name in ("terrain_costs", "hexside_costs", "road_rates"):
             set_(self, name, _freeze_costs(getattr(self, name)))
         set_(self, "prohibitions", tuple(self.prohibitions))
@@ -146,7 +130,7 @@ class MovementRules:
     def __hash__(self) -> int:
         return hash((*map(_hashable, (self.terrain_costs, self.hexside_costs, self.road_rates,
                                       self.impassable_in_weather, self.weather_allowance)), self.default_cost,
-                     self.combine, self.minimum_move, self.prohibitions, self.bridge_features, self.zoc))
+                     self.combine, self.entry_cost, self.minimum_move, self.prohibitions, self.bridge_features, self.zoc))
 
     def ticks(self, v: Cost) -> int:
         """A cost in the search's whole units (MP times `scale`)."""
@@ -172,6 +156,14 @@ def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
 
 def _mp(ticks: int, scale: int) -> int | Fraction:
     return f.numerator if (f := Fraction(ticks, scale)).denominator == 1 else f
+
+
+def entry_hex_cost(state: GameState, terrain: TerrainMap, unit_id: str, h: Hex, rules: MovementRules,
+                   weather: str | None = None) -> int | Fraction:
+    """The MP `unit_id` pays for `h` as it enters the map there (`rules.entry_cost`)."""
+    if rules.entry_cost == "free":
+        return 0
+    return _mp(_Move(state, terrain, unit_id, h, rules, frozenset(), weather, False, None).hex_cost(h)[0], rules.scale)
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,8 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
                          hexside_costs=p["hexside_costs"], road_rates=p["road_rates"], combine=p["combine"],
                          minimum_move=p["minimum_move"], prohibitions=prohibitions,
                          impassable_in_weather=by_weather(p["impassable_in_weather"], "impassable_in_weather"),
-                         weather_allowance=brackets, zoc=zoc_rules(p), weather_ref=p["weather_rule"])
+                         weather_allowance=brackets, zoc=zoc_rules(p), weather_ref=p["weather_rule"],
+                         entry_cost=p["entry_cost"])
 
 
 @register("movement.allowance", params={
@@ -92,6 +93,8 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
                                "weather -> [[minimum printed allowance, change], ...], first match wins (20.3)",
                                keys="weather"),
     "weather_rule": Param("", "str", "rule cited for weather changes"),
+    "entry_cost": Param("free", "str", "what a unit entering the map pays for its entry hex: 'free' or 'terrain' "
+                                       "(its terrain cost, as any hex entered)"),
     **_ZOC_PARAMS,
 })
 def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:

@@ -1,10 +1,12 @@
 """A phase's moves checked one by one: `check_phase(state, phase, moves, rules, context)`.
 
-A log records where each drag of a piece started and ended, never the hexes between. So the
-drags of one unit in one phase are one move, from the first origin to the last destination,
-and the question asked of it is whether *any* legal path exists within the unit's allowance
-(`movement.legal_path`: terrain 16.11/16.12, weather 20.2/20.3, zones of control 19.2/19.21).
-The answer shows the cheapest path, or the cheapest attempt and the first rule it breaks.
+A log records where each drag of a piece started and where it was dropped, never the hexes
+between. Every drop is a waypoint: one unit's drags in a phase are the legs of one move,
+judged in order by `legs.judge_legs` (each leg a legal path from where the unit stood, one
+allowance for the phase, a drop in an enemy zone of control a stop, 19.2/19.21). The answer
+shows the cheapest path of the whole chain, or the leg that broke a rule, why, and its
+cheapest attempt. A reinforcement's first leg is its entry: the entry hex costs what the
+pack's `entry_cost` says (its terrain, or nothing).
 
 Besides the path: a move outside its side's movement phase (the sequence of play, 23.71), a
 unit of the initial deployment moved on the turn 23.72 holds it still, and a reinforcement
@@ -26,7 +28,8 @@ from itertools import pairwise
 from ..model.hexes import Hex, distance
 from ..model.state import GameState, Position
 from .engine import RuleContext
-from .movement import MovementRules, PathResult, legal_path
+from .legs import Chain, Mover, judge_legs, mp
+from .movement import MovementRules, PathResult, allowance, entry_hex_cost, legal_path
 from .movement_rules import movement_rules
 from .pack import RulePack
 from .results import Finding, Severity
@@ -88,7 +91,9 @@ class TurnRules:
 class MoveCheck:
     """One unit's move in a phase, as a report shows it. `kind`: "move" (hex to hex), "entry"
     (box to map), "exit", "eliminated", "off-map" (map to a box), "box" (box to box); `ok`
-    None when no path was judged; `path` labels, the entry hex first for an entry."""
+    None when no path was judged; `path` labels of the whole chain of legs (the broken leg's
+    attempt last), the entry hex first for an entry; `cost` their MP added up; `reason` names
+    the leg that broke a rule when there are several."""
 
     unit: str
     name: str
@@ -164,8 +169,14 @@ def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
         for p in state.marker(name or ""))
 
 
-def _mp(v: int | Fraction | None) -> str:
-    return "?" if v is None else str(v) if isinstance(v, int) or v.denominator == 1 else f"{float(v):g}"
+def _map_legs(drags: Sequence[Drag]) -> tuple[list[tuple[Hex, Hex]], int | None]:
+    """The drags on the map as legs, up to the first that leaves it, and that one's number (or None)."""
+    legs = []
+    for n, (a, b) in enumerate(drags, 1):
+        if a.hex is None or b.hex is None:
+            return legs, n
+        legs.append((a.hex, b.hex))
+    return legs, None
 
 
 class _Phase:
@@ -211,9 +222,17 @@ class _Phase:
         a, b, f = crossed
         ref = self.rules.weather_side_rule or m.weather_ref
         why = (f"unbridged {f} hexside {self.ctx.label(a)}/{self.ctx.label(b)} may not be crossed in "
-               f"{weather_name(self.state.weather)} weather [{ref}]; the way around needs {_mp(res.cost)} MP, "
+               f"{weather_name(self.state.weather)} weather [{ref}]; the way around needs {mp(res.cost)} MP, "
                f"allowance {res.allowance} [{res.rule_ref}]")
         return PathResult(False, None, open_.path, why, ref, res.allowance)
+
+    def mover(self, uid: str) -> Mover:
+        unit, m = self.state.units[uid], self.rules.movement
+        zoc, zr = self.enemy_zoc(unit.side), m.zoc
+        obeyed = frozenset() if zoc is None or zr is None or zr.mode == "none" or zr.ignores(unit) else zoc
+        return Mover(lambda a, b: self.path(uid, a, b), allowance(unit, self.state.weather, m), unit.movement,
+                     obeyed, withdrawing(self.seen, unit.side, self.rules), m, weather_name(self.state.weather),
+                     self.ctx.label)
 
     def check(self, uid: str, drags: Sequence[Drag]) -> tuple[MoveCheck, list[Finding]]:
         unit, (start, goal) = self.state.units[uid], (drags[0][0], drags[-1][1])
@@ -222,10 +241,9 @@ class _Phase:
         kind = ("move" if goal.on_map else "eliminated" if box == self.rules.eliminated_box else "exit"
                 if box == self.rules.exited_box else "off-map") if start.on_map else "entry" if goal.on_map else "box"
         mc = MoveCheck(uid, unit.name, unit.side, kind, a, b, len(drags))
-        who = f"{unit.side} {unit.name}"
-        what = f"{who} moved {a} -> {b}" + (f" ({len(drags)} drags, one move)" if len(drags) > 1 else "")
+        what = f"{unit.side} {unit.name} moved {' -> '.join(self.where(p) for p in (start, *(d[1] for d in drags)))}"
         hexes = tuple(self.where(p) for p in (start, goal) if p.on_map)
-        if kind in ("eliminated", "box") or (kind == "move" and start.hex == goal.hex):
+        if kind in ("eliminated", "box") or all((x.hex, x.box) == (y.hex, y.box) for x, y in drags):
             return mc, []
         mover = self.rules.movement_phases.get(self.phase or "")
         if mover != unit.side:
@@ -234,30 +252,38 @@ class _Phase:
         if kind == "entry":
             more, mc = self.entry(uid, drags, mc, what, hexes)
             return mc, found + more
-        if kind != "move":
-            return mc, [Finding(self.cite(self.rules.movement.rule_ref), Severity.INFO,
-                                f"{what}: left the map; the hex and path it left by are not checked", (uid,), hexes)]
-        assert start.hex is not None and goal.hex is not None
-        res = self.path(uid, start.hex, goal.hex)
-        mc, finding = self.verdict(uid, mc, res, what, hexes)
-        return mc, found + [finding]
+        legs, left = _map_legs(drags)
+        if legs:
+            mc, finding = self.verdict(uid, mc, judge_legs(legs, self.mover(uid)), what, hexes, len(drags) > 1)
+            found.append(finding)
+        return mc, found + self.left_map(uid, what, hexes, left)
 
-    def verdict(self, uid: str, mc: MoveCheck, res: PathResult, what: str, hexes: tuple[str, ...]
+    def left_map(self, uid: str, what: str, hexes: tuple[str, ...], left: int | None) -> list[Finding]:
+        if left is None:
+            return []
+        return [Finding(self.cite(self.rules.movement.rule_ref), Severity.INFO,
+                        f"{what}: left the map by drag {left}; the hex and path it left by, and any move after, are "
+                        f"not checked", (uid,), hexes)]
+
+    def verdict(self, uid: str, mc: MoveCheck, chain: Chain, what: str, hexes: tuple[str, ...], several: bool
                 ) -> tuple[MoveCheck, Finding]:
-        labels = tuple(self.ctx.label(h) for h in res.path)
+        lab = self.ctx.label
+        labels = tuple(lab(h) for h in chain.path)
         m, side_ref = self.rules.movement, self.rules.weather_side_rule
-        if side_ref and not res.ok and res.cost is None and res.rule_ref == m.weather_ref:
+        if side_ref and not chain.ok and chain.leg_cost is None and chain.rule_ref == m.weather_ref:
             # legal_path cites one weather rule; with no cost it is a closed hexside, not the allowance
-            res = replace(res, rule_ref=side_ref, reason=res.reason.replace(f"[{m.weather_ref}]", f"[{side_ref}]"))
-        rule = self.cite(res.rule_ref or m.rule_ref)
-        mc = replace(mc, ok=res.ok, cost=res.cost, allowance=res.allowance, path=labels, reason=res.reason, rule=rule)
-        if res.ok:
-            return mc, Finding(rule, Severity.INFO, f"{what}: legal, {_mp(res.cost)} of {res.allowance} MP by "
+            chain = replace(chain, rule_ref=side_ref, reason=chain.reason.replace(f"[{m.weather_ref}]", f"[{side_ref}]"))
+        rule = self.cite(chain.rule_ref or m.rule_ref)
+        leg = f"leg {chain.leg}, {lab(chain.drop[0])} -> {lab(chain.drop[1])}: " if several and chain.drop else ""
+        mc = replace(mc, ok=chain.ok, cost=chain.cost, allowance=chain.allowance, path=labels,
+                     reason=leg + chain.reason, rule=rule)
+        if chain.ok:
+            return mc, Finding(rule, Severity.INFO, f"{what}: legal, {mp(chain.cost)} of {chain.allowance} MP by "
                                                     f"{' '.join(labels)}", (uid,), hexes)
-        tried = f"; cheapest attempt {' '.join(labels)}" + (f" ({_mp(res.cost)} MP)" if res.cost is not None else "")
+        tried = (f"; cheapest attempt {' '.join(map(lab, chain.leg_path))}"
+                 + (f" ({mp(chain.leg_cost)} MP)" if chain.leg_cost is not None else "")) if chain.leg_path else ""
         # The finding's hexes are the path tried, in order, so a picture can draw it.
-        return mc, Finding(rule, Severity.ERROR, f"{what}: no legal path: {res.reason}" + (tried if labels else ""),
-                           (uid,), labels or hexes)
+        return mc, Finding(rule, Severity.ERROR, f"{what}: {leg}{chain.reason}{tried}", (uid,), labels or hexes)
 
     def out_of_phase(self, uid: str, what: str, mover: str | None, hexes: tuple[str, ...]) -> Finding:
         side, phase, ref = self.state.units[uid].side, self.phase, self.rules.phase_rule or "sequence of play"
@@ -305,19 +331,25 @@ class _Phase:
                                                               f"path is checked [{ref}]", (uid,), hexes)], mc
         rs, e = found
         out = self.entry_turn(uid, rs, e, what, hexes)
-        first = drags[0][1].hex
-        # The log shows where the first drag onto the map ended; if that is no entry hex, the
-        # unit may still have entered at any of them and moved on: ask for each.
-        starts = (first,) if first in e.hexes else e.hexes
-        results = [self.path(uid, s, goal) for s in starts]
-        best = min((r for r in results if r.ok), key=lambda r: r.cost or 0, default=None)
-        if best is None:  # the most telling failure: too far rather than forbidden, then a shorter attempt
-            best = min(results, key=lambda r: (r.cost is None, not r.path, r.cost or 0, len(r.path)))
+        arrival = next(i for i, (a, b) in enumerate(drags) if not a.on_map and b.on_map)
+        first = drags[arrival][1].hex
+        assert first is not None
+        legs, left = _map_legs(drags[arrival + 1:])
+        mover, m = self.mover(uid), self.rules.movement
+        # The log shows where the drag onto the map ended; if that is no entry hex, the unit may
+        # still have entered at any of them and moved on: ask for each (the entry leg is drag `arrival`).
+        chains = [judge_legs([(s, first), *legs], mover, first=arrival + 1, entered=s,
+                             spent=entry_hex_cost(self.state, self.ctx.terrain, uid, s, m))
+                  for s in ((first,) if first in e.hexes else e.hexes)]
+        best = min((c for c in chains if c.ok), key=lambda c: c.cost or 0, default=None)
+        if best is None:  # the furthest leg reached, too far rather than forbidden, then a shorter attempt
+            best = min(chains, key=lambda c: (-c.leg, c.leg_cost is None, not c.leg_path, c.leg_cost or 0,
+                                              len(c.leg_path)))
         at = " or ".join(e.at)
-        mc, finding = self.verdict(uid, mc, best, f"{what} (entering at {at})", hexes)
+        mc, finding = self.verdict(uid, mc, best, f"{what} (entering at {at})", hexes, len(drags) > 1)
         if not best.ok and first not in e.hexes:
             finding = replace(finding, message=f"{finding.message}; its entry hexes are {at} [{rs.rule_ref}]")
-        return out + [finding], mc
+        return out + [finding] + self.left_map(uid, what, hexes, None if left is None else arrival + 1 + left), mc
 
     def entry_turn(self, uid: str, rs: Reinforcements, e: Entry, what: str, hexes: tuple[str, ...]) -> list[Finding]:
         state, turn, ref = self.seen, self.seen.turn, rs.rule_ref
@@ -347,7 +379,7 @@ class _Phase:
 def check_phase(state: GameState, phase: str | None, moves: Mapping[str, Sequence[Drag]], rules: TurnRules,
                 context: RuleContext, *, end: GameState | None = None) -> PhaseCheck:
     """The findings on one phase's moves: `moves` maps a unit id to its drags in that phase,
-    in order (one move from the first origin to the last destination). `state` is the
+    in order (the legs of one move, each dropped where the next starts). `state` is the
     position at the phase's start; `end` (optional) the one at its end, whose markers show a
     Withdrawal declared or an event dated during the phase. Units `state` lacks are skipped."""
     ph = _Phase(state, phase, rules, context, end)

@@ -1,0 +1,123 @@
+"""Where rule packs are looked for, in order (DESIGN.md: "from the wheel, user folders and --packs-dir").
+
+1. the directories given with ``--packs-dir`` (the command line sets them: `set_packs_dirs`);
+2. the directories in ``$VASSAL_ADJ_PACKS`` (separated by ``os.pathsep``: ``:``, or ``;`` on Windows);
+3. the user's packs folder (`user_packs_dir`), when it exists;
+4. the packs shipped with vassal-adj: inside the installed package (vassal_adj/packs_data, built
+   from modules/ by setup.py), or the clone's modules/ when running from a checkout.
+
+Each directory holds one sub-directory per pack (``<dir>/<game>/pack.toml``). When two places
+hold a pack with the same id or alias, the place earlier in this order wins: a user's edited
+copy of a shipped pack replaces it (packs.load_all). A directory the user named that does not
+exist is a usage error; the user folder is only looked in when it exists.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UsageError
+
+__all__ = ["ENV_PACKS", "Place", "how_to_add", "packs_dirs", "search_path", "set_packs_dirs", "shipped_packs_dir",
+           "user_packs_dir", "where_looked"]
+
+ENV_PACKS = "VASSAL_ADJ_PACKS"
+APP = "vassal-adj"
+
+# The --packs-dir directories of the running command. The command line sets them for one run
+# (cli_root.RootGroup), so that every command reaching packs.find_pack or pack_for sees them without
+# passing them through each command's code.
+_packs_dirs: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True)
+class Place:
+    """A directory searched for packs, and why it is searched (shown when no pack is found)."""
+
+    path: Path
+    origin: str
+
+    def __str__(self) -> str:
+        return f"{self.path} ({self.origin})"
+
+
+def set_packs_dirs(dirs: Iterable[str | Path]) -> None:
+    """The ``--packs-dir`` directories, searched first, in the order given."""
+    global _packs_dirs
+    _packs_dirs = tuple(Path(d) for d in dirs)
+
+
+def packs_dirs() -> tuple[Path, ...]:
+    """The ``--packs-dir`` directories set for this run."""
+    return _packs_dirs
+
+
+def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = None,
+                   home: Path | None = None) -> Path:
+    """The per-user packs folder: where each system keeps an application's user data.
+
+    Linux and others: ``$XDG_DATA_HOME/vassal-adj/packs`` (default ``~/.local/share``);
+    Windows: ``%APPDATA%\\vassal-adj\\packs``; macOS: ``~/Library/Application Support/vassal-adj/packs``.
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    home = Path.home() if home is None else home
+    if platform.startswith("win"):
+        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(env["XDG_DATA_HOME"]) if env.get("XDG_DATA_HOME") else home / ".local" / "share"
+    return base / APP / "packs"
+
+
+def shipped_packs_dir() -> Place | None:
+    """The packs that come with vassal-adj: in the installed package, else in the clone."""
+    data = importlib.resources.files("vassal_adj") / "packs_data"  # a wheel (setup.py puts them there)
+    if isinstance(data, Path) and data.is_dir():
+        return Place(data, "shipped with vassal-adj")
+    checkout = Path(__file__).resolve().parents[1] / "modules"  # a clone, installed editable or not at all
+    return Place(checkout, "the clone's modules/") if checkout.is_dir() else None
+
+
+def search_path() -> list[Place]:
+    """The directories searched for packs, in order; UsageError for a named directory that is missing."""
+    places = [Place(d, "--packs-dir") for d in _packs_dirs]
+    places += [Place(Path(d), f"${ENV_PACKS}") for d in os.environ.get(ENV_PACKS, "").split(os.pathsep) if d]
+    for place in places:
+        if not place.path.is_dir():
+            raise UsageError(f"packs directory {str(place.path)!r} from {place.origin} does not exist")
+    user = user_packs_dir()
+    if user.is_dir():
+        places.append(Place(user, "your packs folder"))
+    shipped = shipped_packs_dir()
+    if shipped is not None:
+        places.append(shipped)
+    unique: dict[Path, Place] = {}
+    for place in places:  # the same directory twice (e.g. $VASSAL_ADJ_PACKS naming the clone's) counts once
+        unique.setdefault(place.path.resolve(), place)
+    return list(unique.values())
+
+
+def where_looked() -> str:
+    """Every place searched, for a message saying that no pack was found there."""
+    places = search_path()
+    user = user_packs_dir()
+    looked = [str(p) for p in places]
+    if all(p.path != user for p in places):
+        looked.append(f"{user} (your packs folder: absent)")
+    return "; ".join(looked)
+
+
+def how_to_add() -> str:
+    """How to add a pack, for the same messages."""
+    shipped = shipped_packs_dir()
+    template = shipped.path / "_template" if shipped is not None else None
+    start = f"the template {template}" if template is not None and template.is_dir() else "the template"
+    return (f"to add a pack, copy a pack folder ({start}) into {user_packs_dir()}, or name the folder "
+            f"holding it with --packs-dir DIR or ${ENV_PACKS} (docs/adding-a-rule-pack.md)")
