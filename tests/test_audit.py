@@ -145,9 +145,12 @@ def test_stats_findings_warn_only_on_bias_and_say_when_the_sample_is_small() -> 
     (f,) = [f for f in audit([("g.vlog", Replay(steps, (), ()))], READ).findings]
     assert f.severity == Severity.WARNING and f.rule == "audit:dice-stats"
     assert f.message.startswith("Alice: 60 d6 in 60 roll(s)") and "mean 6.00 (fair 3.50)" in f.message
-    small = _stats_of([1, 2, 3, 4, 5, 6])
-    assert small.p is None
-    assert small.reading() == "too few dice to test: 6 d6 give 1.0 expected per face (5 needed)"
+    small = _stats_of([1, 2, 3, 4, 5, 6])  # 1 expected per face: the exact test, not chi-square
+    assert small.test == "exact" and small.p == pytest.approx(1.0)
+    assert small.reading() == "no evidence of bias at the 1% level (exact test, p = 1.00, 6 dice)"
+    tiny = _stats_of([6, 6, 6])  # even three sixes have p = 6 / 6**3 > 1%: no test can tell
+    assert tiny.p is None
+    assert tiny.reading() == "too few dice to test: no outcome of 3 d6 is unlikely at the 1% level"
 
 
 def test_rolls_of_unknown_die_size_are_listed_not_tested() -> None:
@@ -215,7 +218,7 @@ def test_the_corpus_tutorial_undo_took_back_no_die_roll() -> None:
     g = load_save(need_corpus() / "CommandsAndColorsNapoleonics" / "CCNv4 Tutorial.vlog")
     result = audit([("tutorial.vlog", replay(g.root))], READ)
     assert not result.rolls
-    assert [f.message for f in result.findings] == ["tutorial.vlog: step 169 undoes step 168, which rolled no dice"]
+    assert result.findings[0].message == "tutorial.vlog: step 169 undoes step 168, which rolled no dice"
 
 
 def test_the_spec_log_vector_undoes_a_move() -> None:

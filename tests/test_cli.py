@@ -6,11 +6,12 @@ import json
 import zipfile
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
 import vassal_adj
-from vassal_adj import cli
+from vassal_adj import cli, cli_files
 
 from conftest import REPO, SAVES, ids, need_corpus
 
@@ -120,12 +121,12 @@ def test_internal_error_exits_3_with_an_apology(monkeypatch: pytest.MonkeyPatch)
     def broken(path: str) -> None:
         raise KeyError("boom")
 
-    monkeypatch.setattr(cli, "load_module", broken)
+    monkeypatch.setattr(cli_files, "load_module", broken)
     code, _, err = run("inspect", MODULE)
     assert code == 3 and "bug in vassal-adj" in err and "KeyError" in err
 
 
-@pytest.mark.parametrize("command", sorted(cli.main.commands))
+@pytest.mark.parametrize("command", cli.main.list_commands(click.Context(cli.main)))
 def test_every_command_has_help_with_an_example(command: str) -> None:
     code, out, _ = run(command, "--help")
     assert code == 0 and "Example" in out

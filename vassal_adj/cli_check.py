@@ -15,9 +15,7 @@ from vassal_adj.cli_options import game_options, state_options
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
-from vassal_adj.report.annotate import annotate
 from vassal_adj.report.findings import report_data, report_markdown, report_text
-from vassal_adj.report.html import report_html
 from vassal_adj.rules.engine import adjudicate
 
 
@@ -65,9 +63,15 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
     report = adjudicate(history.end, lp, history.context)
     if annotate_to is not None:
+        # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
+        from vassal_adj.report.annotate import annotate
+
         markers = annotate(game, report.findings, annotate_to, module=module)
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if fmt == "html":
+        # only for the page: it loads Pillow (startup time, cli_lazy.py)
+        from vassal_adj.report.html import report_html
+
         click.echo(report_html(report, module=module, game=game, module_path=module_path,
                                title=f"Referee check: {save}", source=save))
     elif fmt == "json":

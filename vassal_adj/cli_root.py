@@ -19,7 +19,7 @@ import click
 
 from vassal_adj import pack_paths
 
-__all__ = ["RootGroup", "utf8_streams"]
+__all__ = ["RootGroup", "give_packs_dir", "utf8_streams"]
 
 # A command whose parameters include one of these looks packs up (--pack) or lists them.
 _PACK_PARAMS = {"pack_name", "modules_dir"}
@@ -52,6 +52,15 @@ def _commands(group: click.Group) -> list[click.Command]:
     return out
 
 
+def give_packs_dir(cmd: click.Command) -> None:
+    """Add ``--packs-dir`` to `cmd` if it looks packs up (and has no such option yet); a group's
+    commands are given it too."""
+    for c in _commands(cmd) if isinstance(cmd, click.Group) else [cmd]:
+        names = {p.name for p in c.params}
+        if names & _PACK_PARAMS and "packs_dir" not in names:
+            c.params.append(_packs_dir_option())
+
+
 class RootGroup(click.Group):
     """The `vassal-adj` group: UTF-8 output, and ``--packs-dir`` on itself and on every command
     that looks packs up, for the length of one run."""
@@ -63,9 +72,7 @@ class RootGroup(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         utf8_streams()  # before anything is printed, --help and --version included
         for cmd in _commands(self):  # commands register on import, after the group is made
-            names = {p.name for p in cmd.params}
-            if names & _PACK_PARAMS and "packs_dir" not in names:
-                cmd.params.append(_packs_dir_option())
+            give_packs_dir(cmd)
         pack_paths.set_packs_dirs(())
         try:
             return super().main(*args, **kwargs)

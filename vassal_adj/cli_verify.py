@@ -43,9 +43,8 @@ from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
-from vassal_adj.report.annotate import annotate
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
-from vassal_adj.report.html import TurnView, report_html
+from vassal_adj.report.dice_text import dice_lines
 from vassal_adj.rules.audit import Audit, audit
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.verify_builder import Verification, verify_turn
@@ -276,7 +275,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             changes = diff_pieces(previous[1], rp.final)
         sections.append(_Section(path, game.is_log, rp, changes))
         previous = (path, rp.final)
-    checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module))
+    checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module),
+                    chat_dice=lp.pack.dice if lp else ())
     # A finding about a piece the side may not see would tell them what it is or where it went.
     kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]
     findings = kept + findings + list(checked.findings)
@@ -284,6 +284,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "html":
+        # only for the page: it loads Pillow (startup time, cli_lazy.py)
+        from vassal_adj.report.html import TurnView, report_html
+
         # With --as, a verdict on a piece the side may not see would tell them about it.
         view = TurnView([(p, sec.replay) for p, sec in zip(files, sections)],
                         {} if hidden else verdicts, checked.rolls, frozenset(hidden),
@@ -307,6 +310,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(_scrub(_text(sections, findings, checked, fmt == "markdown", module, lp, side, concealed,
                                 left_out, notes), pattern))
     if annotate_to is not None:
+        # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
+        from vassal_adj.report.annotate import annotate
+
         markers = annotate(games[-1], findings, annotate_to, module=module)  # type: ignore[arg-type]
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
@@ -371,6 +377,7 @@ def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md:
         lines += ["", f"{'## ' if md else ''}dice: {len(checked.rolls)} roll(s) in game order"]
         lines += [f"{item}roll {r.number}: {r.player}, {r.file} step {r.step}: {r.shown}"
                   + (" (undone)" if r.undone_in else "") for r in checked.rolls]
+    lines += dice_lines(checked, md)
     counts = {sev.value: sum(f.severity == sev for f in findings) for sev in Severity}
     lines += ["", f"{'## ' if md else ''}findings: {len(findings)} ({counts['error']} error(s), "
                   f"{counts['warning']} warning(s), {counts['info']} info)"]

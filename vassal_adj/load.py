@@ -6,7 +6,6 @@ from vassal_adj.codec.archive import StrPath, read_archive
 from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.model.module import Module
-from vassal_adj.parse.buildfile import parse_buildfile
 from vassal_adj.parse.images import image_size_from_bytes
 from vassal_adj.savedgame import SavedGame, saved_game_from_archive
 
@@ -17,6 +16,9 @@ def load_module(path: StrPath) -> Module:
     What the file is comes from its content, not its name. Board sizes come from the board
     images inside the module.
     """
+    # lxml, loaded only when a module is read
+    from vassal_adj.parse.buildfile import parse_buildfile
+
     archive = read_archive(path)
     kind = sniff(archive)
     if kind is Kind.SAVE:

@@ -10,7 +10,6 @@ from vassal_adj.codec.archive import Archive, StrPath, write_archive
 from vassal_adj.codec.obfuscation import Codec, decode_saved_game, encode_saved_game
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.parse import records
-from vassal_adj.parse.buildfile import parse_metadata
 from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, parse_stream
 from vassal_adj.parse.secrets import all_secrets
 
@@ -105,6 +104,9 @@ class SavedGame:
 
 def saved_game_from_archive(archive: Archive) -> SavedGame:
     """Decode and parse the `savedGame` entry of an archive already read."""
+    # lxml, loaded only when a file is read
+    from vassal_adj.parse.buildfile import parse_metadata
+
     payload = archive.entries.get("savedGame")
     if payload is None:
         raise UsageError("not a saved game or log: no savedGame entry", Where(path=archive.path))

@@ -28,6 +28,7 @@ from .codec.atomic import write_bytes_atomic
 from .errors import FormatError, PackError, UsageError, Where
 from .load import load_image, load_module
 from .model import hexes as hx
+from .model.grid import hex_radii
 from .model.hexes import Hex, HexSide
 from .model.hexgrid import HexLayout
 from .model.module import MapDef, Module
@@ -35,7 +36,6 @@ from .model.palette import (
     Classifier,
     Palette,
     disc_lattice,
-    hex_radii,
     palette_from_dict,
     side_offsets,
 )

@@ -31,9 +31,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import PackError, Where
-from .hexgrid import HexLayout
 
-__all__ = ["Classifier", "ColourClass", "Palette", "disc_lattice", "hex_radii", "palette_from_dict",
+__all__ = ["Classifier", "ColourClass", "Palette", "disc_lattice", "palette_from_dict",
            "rgb_to_lab", "side_offsets"]
 
 Rgb = tuple[int, int, int]
@@ -243,11 +242,6 @@ class Classifier:
 
 
 # -- where to sample ----------------------------------------------------------------------
-def hex_radii(layout: HexLayout) -> tuple[float, float]:
-    """(centre to side, centre to corner) in pixels: VASSAL's dy is two apothems, dx 1.5 radii."""
-    return layout.grid.dy / 2.0, layout.grid.dx * 2.0 / 3.0
-
-
 def _step(area: float, max_samples: int) -> float:
     # A regular lattice: at most about max_samples points, never finer than one pixel.
     return max(1.0, math.sqrt(area / max_samples))

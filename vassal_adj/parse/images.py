@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 import warnings
 
-from PIL import Image
-
 
 def image_size_from_bytes(data: bytes) -> tuple[int, int] | None:
     """(width, height) of a PNG/JPEG/GIF/... image, or None when Pillow cannot read it.
@@ -14,6 +12,9 @@ def image_size_from_bytes(data: bytes) -> tuple[int, int] | None:
     Only the header is decoded (`Image.open` is lazy), so large board images are cheap.
     SVG and other formats Pillow does not know give None.
     """
+    # here, not at startup: Pillow is slow to import and most commands never call this
+    from PIL import Image
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # DecompressionBombWarning: size only, nothing is decoded

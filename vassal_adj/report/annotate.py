@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 from ..codec.archive import StrPath
 from ..errors import UsageError, VassalAdjError, Where
+from ..model.grid import hex_radii
 from ..model.module import Module
-from ..model.palette import hex_radii
 from ..parse.builder import game_pieces
 from ..parse.commands import Node
 from ..parse.records import PublicNotes

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import VassalAdjError
+from ..model.grid import hex_radii
 from ..model.hexgrid import HexLayout
 from ..model.maps import PlacedMap
-from ..model.palette import hex_radii
 
 __all__ = [
     "MOVE_COLOURS",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from ..model.palette import hex_radii
+from ..model.grid import hex_radii
 
 if TYPE_CHECKING:
     from ..terrain_sample import Sampling

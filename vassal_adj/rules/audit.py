@@ -9,12 +9,15 @@ repeats its report after ``* UNDO: ``.
 
 Rolls come from the replay's Dice Button rolls and, through a `Reader` (the parse layer's
 `dice_reports.ReportReader`), from chat reports written with a dice button's report format;
-the reader also gives a roll's player and die size.
+the reader also gives a roll's player and die size. A pack's chat dice patterns (`pack_dice`)
+read the reports no dice button's format describes, symbol dice among them; report lines that
+still look like dice reports (`looks_like_dice`) are counted, so a reader's blind spot shows.
+The statistics and fairness tests are in dice_stats.py and dice_tests.py.
 """
 
 from __future__ import annotations
 
-import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -23,62 +26,32 @@ from typing import Protocol
 from vassal_adj.model.events import ChatLine, DieRolled, Event, Moved, Replay, Step
 from vassal_adj.model.pieces import Piece
 
+from .dice_stats import ButtonTally, DiceStats, dice_stats
+from .dice_tests import chi2_sf, upper_gamma_q
+from .pack_dice import ChatDice
 from .results import Finding, Severity
 
-__all__ = ["Audit", "DiceStats", "Reader", "Reading", "Roll", "audit", "chi2_sf", "upper_gamma_q"]
+__all__ = ["Audit", "DiceStats", "Reader", "Reading", "Roll", "audit", "chi2_sf", "looks_like_dice", "upper_gamma_q"]
 
-UNDO_REROLL, UNDO, RESTART, STATS = "audit:undo-reroll", "audit:undo", "audit:restart", "audit:dice-stats"
-LEVEL = 0.01  # significance level of the fairness test
-MIN_EXPECTED = 5  # the chi-square approximation needs about 5 expected per face
+UNDO_REROLL, UNDO, RESTART, UNREAD = "audit:undo-reroll", "audit:undo", "audit:restart", "audit:dice-unread"
 HEURISTIC = " [heuristic: read from a VASL-style chat line]"
 _SHOWN = 12  # rolls listed in a restart finding
+_TAG = re.compile(r"<[^>]*>")
+_NOTATION = re.compile(r"\b\d*d\d+\b", re.IGNORECASE)  # 2d6, d10
+_DIE_WORD = re.compile(r"\b(?:roll|rolls|rolled|dice|die)\b", re.IGNORECASE)
 
 
-def upper_gamma_q(a: float, x: float) -> float:
-    """The regularised upper incomplete gamma function Q(a, x) = Γ(a, x) / Γ(a), a > 0.
+def looks_like_dice(text: str) -> bool:
+    """Whether a report line (written by the module, not typed by a player) looks like a die
+    roll: with HTML tags removed, it holds dice notation (``2d6``, ``d10``), or a die word
+    (roll, rolls, rolled, dice, die) and a digit. Conservative: a line that names a die
+    without a number, or a player's own chat, is not counted.
 
-    A series for P = 1 - Q where it converges fast (x < a + 1), else a continued fraction
-    (modified Lentz), as in Numerical Recipes §6.2.
-
-    >>> round(upper_gamma_q(1.0, 1.0), 6)  # Q(1, x) = exp(-x)
-    0.367879
+    >>> looks_like_dice("<img src=inf.png width=30> [ Bob rolls 1 die: INFx1 ] *"), looks_like_dice("Bob ends turn")
+    (True, False)
     """
-    if x <= 0:
-        return 1.0
-    log_front = -x + a * math.log(x) - math.lgamma(a)
-    if x < a + 1:
-        n, term, total = a, 1.0 / a, 1.0 / a
-        for _ in range(10_000):
-            n += 1
-            term *= x / n
-            total += term
-            if abs(term) < abs(total) * 1e-16:
-                break
-        return max(0.0, 1.0 - total * math.exp(log_front))
-    tiny = 1e-300
-    b = x + 1 - a
-    c, d, h = 1 / tiny, 1 / b, 1 / b
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        h *= d * c
-        if abs(d * c - 1) < 1e-16:
-            break
-    return math.exp(log_front) * h
-
-
-def chi2_sf(x: float, df: int) -> float:
-    """P(X >= x) for X chi-square with `df` degrees of freedom.
-
-    >>> round(chi2_sf(3.84, 1), 3)
-    0.05
-    """
-    return upper_gamma_q(df / 2, x / 2)
+    plain = _TAG.sub("", text)
+    return bool(_NOTATION.search(plain) or (_DIE_WORD.search(plain) and re.search(r"\d", plain)))
 
 
 class Reading(Protocol):
@@ -122,6 +95,8 @@ class Roll:
     report: str | None = None
     heuristic: bool = False
     undone_in: int | None = None
+    symbols: tuple[str, ...] = ()  # a symbol die's faces, one per die (pack chat patterns)
+    faces: tuple[tuple[str, int], ...] = ()  # that die's symbols and how many faces show each
 
     @property
     def value(self) -> str:
@@ -136,59 +111,16 @@ class Roll:
 
 
 @dataclass(frozen=True)
-class DiceStats:
-    """One player's dice of one size over the game (undone rolls left out): faces counted,
-    and the chi-square test against a fair die (None when a face expects under 5)."""
-
-    player: str
-    sides: int
-    counts: tuple[int, ...]  # per face 1..sides
-    rolls: int
-    heuristic: int = 0  # rolls read by the VASL fallback
-    chi2: float | None = None
-    p: float | None = None
-
-    @property
-    def dice(self) -> int:
-        return sum(self.counts)
-
-    @property
-    def mean(self) -> float:
-        return sum(f * c for f, c in enumerate(self.counts, 1)) / self.dice
-
-    @property
-    def fair_mean(self) -> float:
-        return (self.sides + 1) / 2
-
-    @property
-    def expected(self) -> float:
-        return self.dice / self.sides
-
-    @property
-    def biased(self) -> bool:
-        return self.p is not None and self.p < LEVEL
-
-    def reading(self) -> str:
-        """The test in plain words."""
-        if self.p is None:
-            return (f"too few dice to test: {self.dice} d{self.sides} give {self.expected:.1f} expected "
-                    f"per face ({MIN_EXPECTED} needed)")
-        # p underflows to 0 for a very loaded die; say so rather than print "0.0e+00".
-        p = f"= {self.p:.2f}" if self.p >= 0.01 else f"= {self.p:.1e}" if self.p > 1e-300 else "< 1e-300"
-        if not self.biased:
-            return f"no evidence of bias at the 1% level (p {p}, {self.dice} dice)"
-        face = max(range(self.sides), key=lambda f: abs(self.counts[f] - self.expected))
-        return (f"the faces depart from a fair d{self.sides} at the 1% level (p {p}, {self.dice} dice): "
-                f"face {face + 1} came up {self.counts[face]} times, {self.expected:.1f} expected")
-
-
-@dataclass(frozen=True)
 class Audit:
-    """What `audit` finds: every roll in game order, the findings, the per-player statistics."""
+    """What `audit` finds: every roll in game order, the findings, the per-player statistics,
+    the rolls per button, and per file the report lines that look like dice but were not read
+    (file, how many, the first)."""
 
     rolls: tuple[Roll, ...]
     findings: tuple[Finding, ...]
     stats: tuple[DiceStats, ...]
+    buttons: tuple[ButtonTally, ...] = ()
+    unread: tuple[tuple[str, int, str], ...] = ()
 
     def by_player(self) -> dict[str, tuple[Roll, ...]]:
         """Each player's rolls in game order ("unknown" for rolls no player is known for)."""
@@ -230,7 +162,7 @@ def _ints(text: str) -> tuple[int, ...]:
         return ()
 
 
-def _roll(e: Event, reader: Reader | None, who: str | None, path: str) -> Roll | None:
+def _roll(e: Event, reader: Reader | None, who: str | None, path: str, chat_dice: Sequence[ChatDice]) -> Roll | None:
     if isinstance(e, DieRolled):
         reading = reader(e.report) if reader and e.report else None
         if e.special:  # SHOW_RESULTS holds each die's face index from 0
@@ -244,6 +176,12 @@ def _roll(e: Event, reader: Reader | None, who: str | None, path: str) -> Roll |
         player = (reading.player if reading else None) or who or "unknown"
         return Roll(0, path, e.step, e.command, e.button, e.result, total, player, dice, sides, e.report,
                     bool(reading and reading.heuristic))
+    if isinstance(e, ChatLine) and e.report:
+        for pattern in chat_dice:
+            c = pattern.read(e.text)
+            if c is not None:
+                return Roll(0, path, e.step, e.command, c.button, c.result, c.total, c.player or who or "unknown",
+                            c.dice, c.sides, e.text, symbols=c.symbols, faces=c.faces)
     if isinstance(e, ChatLine) and e.report and reader is not None:
         got = reader(e.text)
         if got is not None:
@@ -252,10 +190,13 @@ def _roll(e: Event, reader: Reader | None, who: str | None, path: str) -> Roll |
     return None
 
 
-def _file_rolls(path: str, rp: Replay, reader: Reader | None) -> tuple[list[Roll], list[tuple[Step, list[int]]]]:
-    """A log's rolls (numbered 0, `undone_in` set) and its undo steps with the rolls each took back."""
+def _file_rolls(path: str, rp: Replay, reader: Reader | None, chat_dice: Sequence[ChatDice]
+                ) -> tuple[list[Roll], list[tuple[Step, list[int]]], list[str]]:
+    """A log's rolls (numbered 0, `undone_in` set), its undo steps with the rolls each took back,
+    and its report lines (HTML tags removed) that look like dice but were read as no roll."""
     rolls: list[Roll] = []
     undos: list[tuple[Step, list[int]]] = []
+    unread: list[str] = []
 
     def take(k: int, step: Step, taken: list[int]) -> None:
         rolls[k] = replace(rolls[k], undone_in=step.number)
@@ -271,15 +212,17 @@ def _file_rolls(path: str, rp: Replay, reader: Reader | None) -> tuple[list[Roll
                 if k is not None:
                     take(k, step, taken)
             elif not e.undo:  # other commands inside an undo are inverses, not new rolls
-                roll = _roll(e, reader, who, path)
+                roll = _roll(e, reader, who, path, chat_dice)
                 rolls += [roll] if roll else []
+                if roll is None and isinstance(e, ChatLine) and e.report and looks_like_dice(e.text):
+                    unread.append(_TAG.sub("", e.text).strip())
         if step.undo and step.undoes is not None and not taken:  # no inverse report told which roll
             for k, r in enumerate(rolls):
                 if r.step == step.undoes and r.undone_in is None:
                     take(k, step, taken)
         if step.undo or taken:
             undos.append((step, taken))
-    return rolls, undos
+    return rolls, undos, unread
 
 
 def _undo_findings(path: str, rolls: list[Roll], undos: list[tuple[Step, list[int]]]) -> list[Finding]:
@@ -337,60 +280,30 @@ def _restart_findings(files: Sequence[tuple[str, Replay]], per_file: list[list[R
     return out
 
 
-def _usable(r: Roll) -> bool:
-    return bool(r.sides and r.dice and all(1 <= d <= r.sides for d in r.dice))
-
-
-def _stats(rolls: Sequence[Roll]) -> tuple[list[DiceStats], list[Finding]]:
-    groups: dict[tuple[str, int], list[Roll]] = defaultdict(list)
-    untested: dict[str, list[Roll]] = defaultdict(list)
-    for r in rolls:
-        if r.undone_in is not None:
-            continue
-        if _usable(r):
-            groups[(r.player, r.sides)].append(r)  # type: ignore[index]
-        else:
-            untested[r.player].append(r)
-    stats, out = [], []
-    for (player, sides), group in sorted(groups.items()):
-        counts = [0] * sides
-        for r in group:
-            for d in r.dice:
-                counts[d - 1] += 1
-        s = DiceStats(player, sides, tuple(counts), len(group), sum(r.heuristic for r in group))
-        if s.expected >= MIN_EXPECTED:
-            chi2 = sum((c - s.expected) ** 2 / s.expected for c in counts)
-            s = replace(s, chi2=chi2, p=chi2_sf(chi2, sides - 1))
-        stats.append(s)
-        faces = ", ".join(map(str, counts))
-        note = f" ({s.heuristic} of the rolls read heuristically from VASL-style chat lines)" if s.heuristic else ""
-        out.append(Finding(STATS, Severity.WARNING if s.biased else Severity.INFO,
-                           f"{player}: {s.dice} d{sides} in {s.rolls} roll(s), undone rolls left out; "
-                           f"faces 1-{sides}: {faces}; mean {s.mean:.2f} (fair {s.fair_mean:.2f}); "
-                           f"{s.reading()}{note}"))
-    for player, group in sorted(untested.items()):
-        buttons = ", ".join(sorted({r.button for r in group}))
-        out.append(Finding(STATS, Severity.INFO, f"{player}: {len(group)} roll(s) not tested, their die "
-                                                 f"size or faces unknown (buttons: {buttons})"))
-    return stats, out
-
-
-def audit(files: Sequence[tuple[str, Replay]], reader: Reader | None = None) -> Audit:
+def audit(files: Sequence[tuple[str, Replay]], reader: Reader | None = None,
+          chat_dice: Sequence[ChatDice] = ()) -> Audit:
     """Audit a game's files in game order (name, replay); saves give replays without steps.
 
     `reader` reads rolls from chat reports and a roll's player and die size from its report
     (`parse.dice_reports.report_reader(module)`); without it only Dice Button rolls count,
     their players come from the step (a chat speaker, a mover) and die sizes are unknown.
+    `chat_dice` are the pack's patterns (`RulePack.dice`), tried on report lines first.
     """
     rolls: list[Roll] = []
     per_file: list[list[Roll]] = []
     findings: list[Finding] = []
+    unread: list[tuple[str, int, str]] = []
     for path, rp in files:
-        found, undos = _file_rolls(path, rp, reader)
+        found, undos, missed = _file_rolls(path, rp, reader, chat_dice)
         found = [replace(r, number=len(rolls) + n) for n, r in enumerate(found, 1)]
         rolls += found
         per_file.append(found)
         findings += _undo_findings(path, found, undos)
+        if missed:
+            unread.append((path, len(missed), missed[0]))
+            findings.append(Finding(UNREAD, Severity.INFO, f"{path}: {len(missed)} chat line(s) look like dice reports "
+                                    f"and were not read, e.g. {missed[0]!r} (not counted in the dice statistics; "
+                                    f"a pack can declare their pattern, [[dice.chat]])"))
     findings += _restart_findings(files, per_file)
-    stats, stat_findings = _stats(rolls)
-    return Audit(tuple(rolls), tuple(findings + stat_findings), tuple(stats))
+    stats, stat_findings, buttons = dice_stats(rolls)
+    return Audit(tuple(rolls), tuple(findings + stat_findings), tuple(stats), tuple(buttons), tuple(unread))

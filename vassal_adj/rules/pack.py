@@ -19,6 +19,7 @@ from typing import Any
 
 from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
 from .pack_ctx import PackContext, join
+from .pack_dice import ChatDice, read_dice
 from .pack_rules import RuleConfig, read_rules
 from .registry import Registry, check_value, load_builtin_rules
 
@@ -36,7 +37,7 @@ _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
 _STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
                                 "turns"})
-_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions"})
+_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice"})
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class RulePack:
     units_file: str = "units.toml"
     hooks: str | None = None
     state: StateSource = field(default_factory=StateSource)
+    dice: tuple[ChatDice, ...] = ()  # chat dice patterns ([[dice.chat]], pack_dice.py)
     source: str = field(default="pack.toml", compare=False)
 
     @classmethod
@@ -187,7 +189,7 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
         description=ctx.typed(p, "pack", "description", "str", ""),
         vocabulary=vocabulary, sides=sides, unit_classes=MappingProxyType(classes), rules=rules,
         assumptions=MappingProxyType(assumptions), terrain_file=terrain_file, units_file=units_file,
-        hooks=hooks, state=state, source=ctx.source)
+        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")), source=ctx.source)
 
 
 def _regex(ctx: PackContext, data: Mapping[str, Any], path: str, key: str) -> str:

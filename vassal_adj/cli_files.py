@@ -1,0 +1,91 @@
+"""The commands that describe files: inspect (a module), pieces and decode (a save or log)."""
+
+from __future__ import annotations
+
+import click
+
+from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.load import load_module, load_save
+from vassal_adj.parse.builder import game_pieces
+from vassal_adj.report.describe import (
+    SCHEMA_VERSION,
+    decode_lines,
+    module_data,
+    module_text,
+    piece_data,
+    pieces_text,
+)
+
+
+@main.command()
+@click.argument("module", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version) instead of text.")
+@_guarded
+def inspect(module: str, as_json: bool) -> None:
+    """Describe a module: name, version, maps, boards, grids and numbering, zones, counts.
+
+    \b
+    Example:
+      vassal-adj inspect modules/kasserine/example/Kasserine.vmod
+      vassal-adj inspect game.vmod --json | jq '.maps[].boards[].grid'
+    """
+    data = module_data(load_module(module))
+    if as_json:
+        _emit_json(data)
+    else:
+        click.echo(module_text(data))
+
+
+@main.command()
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.option("--module", "module_path", type=click.Path(dir_okay=False),
+              help="The module (.vmod): adds hex labels and properties from its prototypes.")
+@click.option("--properties", is_flag=True, help="Also list each piece's properties (always in --json).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version) instead of text.")
+@_guarded
+def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) -> None:
+    """List every real piece of a saved game or log (stacks are not pieces).
+
+    For a log, this is the position the log starts from. Pieces that are masked or
+    invisible to some player are listed and marked: this is the referee's view.
+
+    \b
+    Example:
+      vassal-adj pieces modules/kasserine/example/setup.vsav \\
+          --module modules/kasserine/example/Kasserine.vmod
+    """
+    game = load_save(save)
+    module = load_module(module_path) if module_path else None
+    found = game_pieces(game.root, module, game.path)
+    rows = [piece_data(p, properties or as_json) for p in found]
+    concealed = sum(1 for p in found if p.concealed)
+    if as_json:
+        _emit_json({"schema_version": SCHEMA_VERSION, "file": save, "is_log": game.is_log,
+                    "referee_view": True, "pieces": rows})
+        return
+    click.echo(pieces_text(rows, properties))
+    click.echo(f"{len(rows)} piece(s)" + (" (the position the log starts from)" if game.is_log else ""))
+    if concealed:
+        click.echo(f"note: {concealed} masked or invisible piece(s) shown as the referee sees them")
+
+
+@main.command()
+@click.argument("save", type=click.Path(dir_okay=False))
+@_guarded
+def decode(save: str) -> None:
+    """Print the decoded command stream of a save or log, one command a line.
+
+    Nesting is shown by indentation; TAB is shown as \u21e5 and an empty command as
+    (empty). Player passwords are replaced by ********. This is the raw stream, the
+    referee's view: pieces masked or invisible to a player are shown in full (a note on
+    standard error says how many).
+
+    \b
+    Example:
+      vassal-adj decode modules/kasserine/example/setup.vsav | less
+    """
+    game = load_save(save)
+    click.echo("\n".join(decode_lines(game.nodes(), game.secrets())))
+    concealed = sum(1 for p in game_pieces(game.root, None, game.path) if p.concealed)
+    if concealed:
+        click.echo(f"note: {concealed} masked or invisible piece(s) shown in full (referee view)", err=True)

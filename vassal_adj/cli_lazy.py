@@ -1,0 +1,66 @@
+"""The command group that imports a command's module only when that command runs.
+
+What a user waits for on a short command is mostly Python starting, and most of that is
+importing: `check` needs the rule engine, `verify` the replay, `terrain` numpy and Pillow.
+`vassal-adj --help` needs none of them, so every command lives in a cli_*.py module, is
+listed here by name, module and one-line summary, and is imported by `get_command` on demand.
+The summary is the first sentence of the command's docstring; tests/test_startup.py checks
+that the listing `--help` prints is the one the loaded commands would print.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from vassal_adj.cli_root import RootGroup, give_packs_dir
+
+# name -> (module that registers the command on `main` when imported, first sentence of its help)
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("vassal_adj.cli_check", "Check a saved game against a rule pack and print every finding with its rule."),
+    "decode": ("vassal_adj.cli_files", "Print the decoded command stream of a save or log, one command a line."),
+    "grid": ("vassal_adj.cli_grid", "Describe a map's grids in words: how to type labels, their range, how they run."),
+    "hex": ("vassal_adj.cli_grid", "Print a hex's centre (map pixel) and its neighbours with their directions."),
+    "inspect": ("vassal_adj.cli_files",
+                "Describe a module: name, version, maps, boards, grids and numbering, zones, counts."),
+    "packs": ("vassal_adj.cli_packs",
+              "Rule packs: the rules of one game each, under modules/<game>/ (docs/adding-a-rule-pack.md)."),
+    "pieces": ("vassal_adj.cli_files", "List every real piece of a saved game or log (stacks are not pieces)."),
+    "terrain": ("vassal_adj.cli_terrain",
+                "Terrain files of rule packs (docs/terrain.md): bootstrap one from a board picture."),
+    "verify": ("vassal_adj.cli_verify",
+               "Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll."),
+    "vp": ("vassal_adj.cli_vp", "Count the victory points of a game from its saves or logs, given oldest first."),
+    "where": ("vassal_adj.cli_grid", "Print the label VASSAL shows for a map pixel, with its board and zone."),
+}
+
+
+class LazyGroup(RootGroup):
+    """The `vassal-adj` group (RootGroup), whose LAZY_COMMANDS are imported when first asked for
+    by name; a command imported so is given ``--packs-dir`` as RootGroup gives it to the others."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(LAZY_COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            importlib.import_module(LAZY_COMMANDS[cmd_name][0])  # its decorators add it to self.commands
+            give_packs_dir(self.commands[cmd_name])
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The listing of `--help`, from the table for commands not imported yet (importing
+        them all to print one line each would cost what the lazy group saves)."""
+        names = [n for n in self.list_commands(ctx) if n in LAZY_COMMANDS or not self.commands[n].hidden]
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = []
+        for name in names:
+            if name in self.commands:
+                rows.append((name, self.commands[name].get_short_help_str(limit)))
+            else:
+                rows.append((name, click.utils.make_default_short_help(LAZY_COMMANDS[name][1], limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
