@@ -389,7 +389,7 @@ def test_search_matches_brute_force(scenario) -> None:
     res = legal_path(state, terrain, unit.id, None, goal, RULES, withdrawal=withdrawal, area=AREA)
     assert res.ok == (goal in best)
     if not res.ok:
-        assert res.reason and res.rule_ref and res.reason.endswith(f"[{res.rule_ref}]")
+        assert res.reason and res.rule_ref and f"[{res.rule_ref}]" in res.reason  # a reason may name several
         return
     path = res.path
     assert path[0] == start and path[-1] == goal
