@@ -98,9 +98,12 @@ AXIS_LOG, RESTART_LOG, WRONG_START_LOG = "turn4-axis.vlog", "turn4-restart.vlog"
 # does); `hexes` are (from, to) for a move; `rule` is what a check should cite.
 LOG_FAULTS: list[dict[str, object]] = [
     {"kind": "illegal path", "file": AXIS_LOG, "step": 5, "side": "Axis", "unit": "5-3-12 (2/5)",
-     "hexes": ("2711", "2010"), "rule": "kasserine:16.11",
-     "detail": "armor: every path within its 12 MP crosses rough hexes off the roads (2711 2611 2512 2411 "
-               "2311 2210 2110 2010, 9 MP); the legal way round the ridge needs 14 MP"},
+     "hexes": ("2711", "2010"), "rule": "kasserine:19.2",
+     "detail": "armor: the legal way round the ridge needs 14 MP; every path within its 12 MP crosses rough hexes "
+               "off the roads (16.11) or goes on from an enemy zone of control (19.2). The cheapest (2711 2611 2512 "
+               "2411 2311 2211 2111 2010, 8 MP) does both: it goes on from 2211, in the zone of control of 1-2-7 "
+               "(-/168) at 2212, into rough 2111 off the trail; 19.2 comes first on it and is cited. The next "
+               "(2711 2611 2512 2411 2311 2210 2110 2010, 9 MP) only crosses rough"},
     {"kind": "zoc to zoc", "file": AXIS_LOG, "step": 6, "side": "Axis", "unit": "6-5-10 (501)",
      "hexes": ("2613", "2513"), "rule": "kasserine:19.2",
      "detail": "starts in the zone of control of 2-1-14 (1/13) at 2514 and moves into it again; "

@@ -167,11 +167,14 @@ def test_every_move_is_legal_but_the_faults(name: str, phase: str, module) -> No
                 verdict = legal_path(state, terrain, e.piece, None, lay.require(e.to.label), rules)
                 fault = faults.pop(step.number, None)
                 assert verdict.ok == (fault is None), (step.number, e.name, verdict.reason)
-                if fault and fault["kind"] == "illegal path":  # the way it took is open but for 16.11
-                    free = dataclasses.replace(rules, prohibitions=())
-                    path = legal_path(state, terrain, e.piece, None, lay.require(e.to.label), free)
-                    assert path.ok and path.cost <= verdict.allowance < verdict.cost
-                    assert any("rough" in terrain.terrain(h) for h in path.path)
+                if fault and fault["kind"] == "illegal path":  # ways within the allowance break 16.11 or 19.2
+                    goal = lay.require(e.to.label)
+                    no_rough, no_zoc = (legal_path(state, terrain, e.piece, None, goal, dataclasses.replace(rules, **kw))
+                                        for kw in ({"prohibitions": ()}, {"zoc": None}))
+                    for free in (no_rough, no_zoc):
+                        assert free.ok and free.cost <= verdict.allowance < verdict.cost
+                    assert any("rough" in terrain.terrain(h) for h in no_rough.path)
+                    assert verdict.rule_ref == rules.zoc.rule_ref and "[16.11]" in verdict.reason
                 if fault and fault["kind"] in ("zoc to zoc", "stop in zoc"):
                     assert verdict.rule_ref and "zone of control" in verdict.reason
             pieces[e.piece] = dataclasses.replace(pieces[e.piece], map=e.to.map, x=e.to.x, y=e.to.y,

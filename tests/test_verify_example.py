@@ -3,7 +3,9 @@ the generator wrote is reported, citing its rule, in every format; exit 1 for th
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -13,6 +15,8 @@ from vassal_adj.cli import main
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 ARGS = ["--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine"]
+sys.path.insert(0, str(REPO / "scripts"))
+ILLEGAL_PATH = next(f for f in importlib.import_module("example_logs").LOG_FAULTS if f["kind"] == "illegal path")
 
 
 def verify(*args: str) -> tuple[int, str]:
@@ -31,8 +35,14 @@ def test_every_fault_of_the_axis_log_is_found_with_its_rule() -> None:
 
     # the zone-of-control fault (19.2): 6-5-10 (501) may not leave an enemy zone of control
     assert "no legal path: unit starts in enemy zone of control at 2613" in one("kasserine:19.2", "error", "(501)")
-    # the illegal path: 5-3-12 (2/5) 2711 -> 2010 is legal only the long way round, beyond its allowance
-    assert "the legal way needs 14 MP, allowance 12" in one("kasserine:19.2", "error", "(2/5) moved 2711 -> 2010")
+    # the illegal path: 5-3-12 (2/5) 2711 -> 2010 is legal only the long way round, beyond its allowance; the
+    # ways within it are closed by an enemy zone of control (19.2, on the cheapest, cited) and by rough (16.11)
+    msg = one(ILLEGAL_PATH["rule"], "error", "(2/5) moved 2711 -> 2010")
+    assert "the legal way needs 14 MP, allowance 12 [standard-movement]; every way within the allowance breaks" in msg
+    assert ("2711 2611 2512 2411 2311 2211 2111 2010 (8 MP): enemy zone of control at 2211 stops movement [19.2], "
+            "rough hex 2111 prohibited to mechanized units") in msg
+    assert ("2711 2611 2512 2411 2311 2210 2110 2010 (9 MP): rough hex 2210 prohibited to mechanized units except "
+            "through road or trail hexsides (16.12) [16.11]") in msg
     # the overstack at the end of the movement phase
     assert one("kasserine:assumption stacking_limit", "error", "2516").endswith(
         "2 Axis units in 2516 exceed the limit of 1 [assumption stacking_limit: 1976 SPI quadrigame rules (Four Battles "

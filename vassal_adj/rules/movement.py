@@ -25,6 +25,7 @@ from ..model.hexes import Hex, distance, neighbors
 from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
+from .path_faults import first_broken, short_ways_fault
 from .prohibition import Prohibition
 from .results import PathResult
 from .zoc import KASSERINE_ZOC, ZocRules, blocked_side, enemy_zoc, freeze_weather_map, unit_classes, weather_name
@@ -223,57 +224,57 @@ class _Move:
             got = self._hex_cost[h] = (total, banned, open_, terr)
         return got
 
-    def edge(self, a: Hex, b: Hex) -> tuple[int, tuple[str, ...] | None] | None:
-        """(ticks, broken rule or None) for the step a -> b; None when b can never be entered."""
+    def edge(self, a: Hex, b: Hex) -> tuple[int, tuple[tuple[str, ...], ...]] | None:
+        """(ticks, every rule the step a -> b breaks: none when legal); None when b can never be entered.
+        A broken rule is (kind, rule number, the values its words quote: rules/path_faults.py REASONS)."""
         ticks, banned, open_, terr_b = self.hex_cost(b)
         if not open_:
             return None
         fs = self.between(a, b)
-        broken: tuple[str, ...] | None = None
+        broken: tuple[tuple[str, ...], ...] = ()
         z, zr = self.z, self.zr
         if z and zr is not None:  # entering stops; leaving per `zr.mode`; 19.2 and 19.21
             if a != self.start and a in z:
-                broken = ("zoc-stop", zr.rule_ref)
+                broken = (("zoc-stop", zr.rule_ref),)
             elif a == self.start and self.start_in_z:
                 if zr.mode == "sticky" and not self.withdrawal:
                     ref = zr.withdrawal_ref and f" except in a Withdrawal ({zr.withdrawal_ref})"
-                    broken = ("zoc-locked", zr.rule_ref, ref)
+                    broken = (("zoc-locked", zr.rule_ref, ref),)
                 elif zr.mode == "stop" and not zr.zoc_to_zoc and b in z and not self.withdrawal:
-                    broken = ("zoc-to-zoc", zr.rule_ref)
-            if broken is None and self.withdrawal and self.start_in_z and b in z and b != self.start:
-                broken = ("reenter", zr.reenter_ref)
-        if broken is None and fs:
+                    broken = (("zoc-to-zoc", zr.rule_ref),)
+            if not broken and self.withdrawal and self.start_in_z and b in z and b != self.start:
+                broken = (("reenter", zr.reenter_ref),)
+        if fs:
             bridges = self.rules.bridge_features
             f = blocked_side(fs, self.closed, bridges)
             if f is not None:
-                broken = ("side", self.rules.rule_ref, f)
+                broken += (("side", self.rules.rule_ref, f),)
             elif (f := blocked_side(fs, self.weather_closed, bridges)) is not None:
-                broken = ("weather-side", self.rules.weather_ref, f, weather_name(self.weather))
-        if broken is None and self.prohibitions:
+                broken += (("weather-side", self.rules.weather_ref, f, weather_name(self.weather)),)
+        if self.prohibitions:
             terr_a = self.hex_cost(a)[3]
             for p, who in self.prohibitions:
                 if fs & p.through:
                     continue
                 if p.terrain in terr_b:
                     via = f" except through {' or '.join(sorted(p.through))} hexsides ({p.through_ref})"
-                    broken = ("enter", p.rule_ref, p.terrain, who, via if p.through else "")
+                    broken += (("enter", p.rule_ref, p.terrain, who, via if p.through else ""),)
                 elif p.terrain in terr_a:
-                    broken = ("exit", p.through_ref or p.rule_ref, p.terrain, who, " or ".join(sorted(p.through)))
-                if broken:
-                    break
+                    broken += (("exit", p.through_ref or p.rule_ref, p.terrain, who, " or ".join(sorted(p.through))),)
         if fs:
             ticks += sum(self.side_ticks.get(f) or 0 for f in fs)
             roads = [self.road_ticks[f] for f in fs if f in self.road_ticks]
             if roads:  # a road move ignores the hex's terrain and the hexside's costs
                 ticks = min(roads) if banned is not None else min(ticks, min(roads))
                 banned = None
-        if broken is None and banned is not None:
-            broken = ("terrain", self.rules.rule_ref, banned, self.classes[0])
+        if banned is not None:
+            broken += (("terrain", self.rules.rule_ref, banned, self.classes[0]),)
         return ticks, broken
 
-    def search(self, limit: int | None, relax: bool, goal: Hex | None = None,
-               penalty: int = _PENALTY) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
-        """Dijkstra: legal steps only, or (`relax`) all with `penalty` per broken rule; `limit` caps the cost."""
+    def search(self, limit: int | None, relax: bool, goal: Hex | None = None, penalty: int = _PENALTY,
+               strict: Collection[tuple[str, ...]] = ()) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
+        """Dijkstra: legal steps only, or (`relax`) all but those breaking a rule whose (kind, rule number)
+        is in `strict`, with `penalty` per step breaking rules; `limit` caps the cost."""
         start = self.start
         dist: dict[Hex, int] = {start: 0}
         parent: dict[Hex, Hex | None] = {start: None}
@@ -295,9 +296,9 @@ class _Move:
                 if n in done or not in_bounds(n):
                     continue
                 step = self.edge(h, n)
-                if step is None or (step[1] is not None and not relax):
+                if step is None or (step[1] and (not relax or any(x[:2] in strict for x in step[1]))):
                     continue
-                nd = d + step[0] + (penalty if step[1] is not None else 0)
+                nd = d + step[0] + (penalty if step[1] else 0)
                 if limit is not None and nd > limit and not (h == start and first_ok):
                     continue
                 if nd < dist.get(n, nd + 1):
@@ -314,27 +315,6 @@ def _path(parent: Mapping[Hex, Hex | None], h: Hex | None) -> tuple[Hex, ...]:
     return tuple(reversed(out))
 
 
-_REASONS = {
-    "zoc-stop": "enemy zone of control at {a} stops movement",
-    "zoc-locked": "unit starts in enemy zone of control at {a} and may not leave it{x[2]}",
-    "zoc-to-zoc": "may not move from enemy zone of control at {a} directly into another at {b}",
-    "reenter": "withdrawing unit left enemy zone of control and may not re-enter one at {b}",
-    "side": "{x[2]} hexside {a}/{b} may not be crossed",
-    "weather-side": "unbridged {x[2]} hexside {a}/{b} may not be crossed in {x[3]} weather",
-    "enter": "{x[2]} hex {b} prohibited to {x[3]} units{x[4]}",
-    "exit": "{x[3]} units leave {x[2]} hex {a} only through {x[4]} hexsides",
-    "terrain": "{x[2]} hex {b} prohibited to {x[3]} units",
-}
-
-
-def _broken(m: _Move, path: tuple[Hex, ...], lab: Callable[[Hex], str]) -> tuple[str, str] | None:
-    """The first rule `path` breaks, in words, and its rule number."""
-    for a, b in zip(path, path[1:]):
-        if (step := m.edge(a, b)) is not None and (x := step[1]) is not None:
-            return _REASONS[x[0]].format(a=lab(a), b=lab(b), x=x), x[1]
-    return None
-
-
 def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, goal: Hex,
                rules: MovementRules, zoc: frozenset[Hex] | None = None, weather: str | None = None, *,
                withdrawal: bool = False, area: Collection[Hex] | None = None,
@@ -345,7 +325,8 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
     `weather`: None means `state.weather`. `withdrawal`: a Withdrawal Movement Phase (19.2,
     19.21). `area`: hexes the search may use, within `terrain.on_board` (None: the board's).
     `label`: hex names for reasons (e.g. `HexLayout.label_of`). A failure names, in order: a
-    bad goal, the allowance (a path exists but costs too much), else the first rule broken on a path breaking fewest.
+    bad goal, the allowance (a path exists but costs too much) and every rule that closes a way within it
+    (rules/path_faults.py), else the first rule broken on a path breaking fewest.
     """
     m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
     allow, scale, start_hex = m.allow, rules.scale, m.start
@@ -365,17 +346,20 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
         changed = allow != m.unit.movement
         why = f"needs {need} MP, allowance {allow}" + (f" in {weather_name(m.weather)} weather" if changed else "")
         ref = rules.weather_ref if changed else rules.rule_ref
-        # Within the allowance only by breaking a rule (a panzer cutting through rough): that rule is the fault.
-        near, near_parent = m.search(allow * scale, relax=True, goal=goal, penalty=0)
+        # Within the allowance only by breaking rules (a panzer cutting through rough, or through a zone of
+        # control): every rule that closes such a way is named (rules/path_faults.py).
+        def within(strict: frozenset[tuple[str, str]]) -> tuple[tuple[Hex, ...], int | Fraction] | None:
+            near, near_parent = m.search(allow * scale, relax=True, goal=goal, penalty=0, strict=strict)
+            return (_path(near_parent, goal), _mp(near[goal], scale)) if goal in near else None
+
         why, cite = f"{why} [{ref}]", ref
-        if goal in near and (broken := _broken(m, short := _path(near_parent, goal), lab)):
-            why, cite = (f"the legal way {why}; the way within the allowance ({' '.join(map(lab, short))}) "
-                         f"breaks a rule first here: {broken[0]} [{broken[1]}]"), broken[1]
+        if fault := short_ways_fault(within, m.edge, lab):
+            why, cite = f"the legal way {why}; {fault[0]}", fault[1]
         return PathResult(False, need, _path(parent, goal), why, cite, allow)
     dist, parent = m.search(None, relax=True, goal=goal)
     path = _path(parent, goal) if goal in dist else ()
-    if (broken := _broken(m, path, lab)) is not None:
-        return PathResult(False, None, path, f"{broken[0]} [{broken[1]}]", broken[1], allow)
+    if (broken := first_broken(m.edge, path, lab)) is not None:
+        return PathResult(False, None, path, f"{broken.words} [{broken.rule}]", broken.rule, allow)
     why = f"no path from {lab(start_hex)} to {lab(goal)}"
     return PathResult(False, None, path, f"{why} [{rules.rule_ref}]", rules.rule_ref, allow)
 
