@@ -15,8 +15,10 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.supply import SupplyRules, obstructed_hexes, supply_status
-from vassal_adj.rules.zoc import KASSERINE_ZOC, enemy_zoc
+from vassal_adj.rules.zoc import ZocRules, enemy_zoc
 
+# The seed's 20.0: no zone of control across unbridged streams in poor weather (the example is good weather).
+ZOC = ZocRules(blocked_in_weather={"poor": frozenset({"stream"})})
 SUPPLY = {"Axis": SupplyRules(initial=4, rule_ref="17.11"), "Allied": SupplyRules(initial=3, rule_ref="17.12")}
 SOURCES = {"Axis": "Axis supply", "Allied": "Allied supply"}
 
@@ -34,7 +36,7 @@ def game_state(units_on_map: dict[tuple[str, str], str], lay: HexLayout) -> Game
 def unsupplied(state: GameState, terrain: TerrainMap, side: str) -> dict[str, str]:
     """Name -> reason, for each unit of `side` out of supply (17.11-17.14; enemy units and ZOC obstruct)."""
     rules = SUPPLY[side]
-    zoc = enemy_zoc(state, terrain, side, KASSERINE_ZOC)
+    zoc = enemy_zoc(state, terrain, side, ZOC)
     blocked = obstructed_hexes(state, side, rules, zoc)
     sources = set(terrain.place(SOURCES[side]).hexes)
     status = supply_status(state, terrain, side, rules, sources, blocked)

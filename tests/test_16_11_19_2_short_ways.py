@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from kasserine_rules import KASSERINE_MOVEMENT, KASSERINE_ZOC
+
 from vassal_adj.model.hexes import Hex
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.movement import KASSERINE_MOVEMENT, MovementRules, legal_path
-from vassal_adj.rules.zoc import KASSERINE_ZOC
+from vassal_adj.rules.movement import MovementRules, legal_path
 
 VOC = TerrainVocabulary(terrain={"clear", "rough"}, features={"road", "trail"})
 RULES = dataclasses.replace(KASSERINE_MOVEMENT, terrain_costs={"clear": 1, "rough": 3},

@@ -17,13 +17,19 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kasserine_rules import KASSERINE_MOVEMENT
 
 from vassal_adj.model.hexes import Hex, distance, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.movement import (KASSERINE_MOVEMENT, MovementRules, allowance, default_label, legal_path,
-                                       reachable)
+from vassal_adj.rules.movement import (
+    MovementRules,
+    allowance,
+    default_label,
+    legal_path,
+    reachable,
+)
 from vassal_adj.rules.zoc import ZocRules, enemy_zoc
 
 VOC = TerrainVocabulary(terrain={"clear", "rough", "town"},

@@ -9,12 +9,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from kasserine_rules import KASSERINE_ZOC
 
 from vassal_adj.model.hexes import Hex, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.zoc import KASSERINE_ZOC, ZocRules, enemy_zoc, unit_classes
+from vassal_adj.rules.zoc import ZocRules, enemy_zoc, unit_classes
 
 VOC = TerrainVocabulary(terrain={"clear", "rough"},
                         features={"road", "trail", "stream", "bridge", "crest", "all-sea"})

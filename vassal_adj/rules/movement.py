@@ -8,7 +8,8 @@ only on the step and the start hex, so a search over hexes is exact. Costs are p
 `int` or `Fraction`.
 
 >>> from vassal_adj.model.units import Unit
->>> allowance(Unit("u", "2-3-11 (1/6)", "Allied", "armor", 11), "Poor", KASSERINE_MOVEMENT)
+>>> poor = MovementRules(weather_allowance={"poor": ((8, -5), (0, -2))})  # a 20.3-style table
+>>> allowance(Unit("u", "2-3-11 (1/6)", "Allied", "armor", 11), "Poor", poor)
 6
 """
 
@@ -28,9 +29,9 @@ from ..model.units import Unit
 from .path_faults import first_broken, short_ways_fault
 from .prohibition import Prohibition
 from .results import PathResult
-from .zoc import KASSERINE_ZOC, ZocRules, blocked_side, enemy_zoc, freeze_weather_map, unit_classes, weather_name
+from .zoc import ZocRules, blocked_side, enemy_zoc, freeze_weather_map, unit_classes, weather_name
 
-__all__ = ["KASSERINE_MOVEMENT", "POOR_WEATHER_ALLOWANCE", "ROUGH_16_11", "MovementRules", "PathResult",
+__all__ = ["MovementRules", "PathResult",
            "Prohibition", "Reach", "allowance", "default_label", "entry_hex_cost", "legal_path", "reachable"]
 
 Cost = int | float | Fraction
@@ -136,15 +137,6 @@ class MovementRules:
     def ticks(self, v: Cost) -> int:
         """A cost in the search's whole units (MP times `scale`)."""
         return int(_frac(v) * self.scale)
-
-
-# Kasserine (seed 000): 16.11 rough prohibited to mechanized units but mechanized infantry; 16.12 entry and exit
-# through road/trail hexsides; 20.0 poor weather: no crossing unbridged streams, allowances 8+ -5, 7- -2.
-ROUGH_16_11 = Prohibition("rough", frozenset({"mechanized"}), frozenset({"mechanized-infantry"}),
-                          frozenset({"road", "trail"}), "16.11", "16.12")
-POOR_WEATHER_ALLOWANCE: Mapping[str, tuple[tuple[int, int], ...]] = {"poor": ((8, -5), (0, -2))}
-KASSERINE_MOVEMENT = MovementRules(prohibitions=(ROUGH_16_11,), impassable_in_weather={"poor": frozenset({"stream"})},
-                                   weather_allowance=POOR_WEATHER_ALLOWANCE, zoc=KASSERINE_ZOC)
 
 
 def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:

@@ -10,9 +10,8 @@ Defaults are the 1976 SPI quadrigame standard rules that the Kasserine seed buil
 public descriptions give them: every unit exerts a ZOC into the six hexes around it, a unit
 entering an enemy ZOC must stop there, and (rule 19.2 implies it: "any and all of the
 Phasing Player's units may exit from Enemy Zones of Control" only during a Withdrawal) a unit
-may not leave an enemy ZOC by movement ("sticky"). `KASSERINE_ZOC` adds the seed's own
-rules: 16.13 (ZOC extends into Rough: nothing to block) and 20.0 (no ZOC across unbridged
-Stream hexsides in Poor weather).
+may not leave an enemy ZOC by movement ("sticky"). A pack adds its own rules as parameters
+(e.g. `blocked_in_weather`: no ZOC across unbridged streams in poor weather).
 
 >>> from vassal_adj.model.hexes import Hex
 >>> from vassal_adj.model.state import GameState, Position
@@ -36,7 +35,7 @@ from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
 
-__all__ = ["KASSERINE_ZOC", "ZOC_MODES", "ZocRules", "blocked_side", "enemy_zoc", "freeze_weather_map",
+__all__ = ["ZOC_MODES", "ZocRules", "blocked_side", "enemy_zoc", "freeze_weather_map",
            "unit_classes", "weather_name"]
 
 # "sticky": a unit in an enemy ZOC may not leave it during movement (locked);
@@ -145,12 +144,6 @@ class ZocRules:
         """Hexside features no ZOC crosses in `weather` (before bridges are considered)."""
         extra = self.blocked_in_weather.get(weather_name(weather))
         return self.blocked_features | extra if extra else self.blocked_features
-
-
-# Kasserine (seed 000): 16.13 "Zones of Control of all unit types extend into Rough terrain";
-# 20.0 "Zones of Control do not extend across unbridged Stream hexsides during any Phase of
-# Poor Weather Game-Turns". Mode "sticky" is the standard rules' (and what 19.2 implies).
-KASSERINE_ZOC = ZocRules(blocked_in_weather={"poor": frozenset({"stream"})})
 
 
 def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
