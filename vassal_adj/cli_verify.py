@@ -10,33 +10,18 @@ with a note; with --as SIDE, what a player of that side sees (model/viewpoint.py
 
 from __future__ import annotations
 
-import html
 import re
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import pack_option, state_options
+from vassal_adj.cli_options import FORMATS, pack_option, post_options, state_options
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.load import load_module, load_save
-from vassal_adj.model.events import (
-    Added,
-    Changed,
-    ChatLine,
-    DieRolled,
-    Event,
-    Moved,
-    PieceDiff,
-    PropertyChange,
-    PropertySet,
-    Removed,
-    Replay,
-    TurnChanged,
-    diff_pieces,
-)  # fmt: skip
+from vassal_adj.model.events import Moved, PieceDiff, diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import Unit
@@ -46,142 +31,37 @@ from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.annotate import annotate
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
 from vassal_adj.report.html import moves_of, report_html
-from vassal_adj.rules.audit import Audit, audit
+from vassal_adj.report.markup import STYLES
+from vassal_adj.report.verify_steps import Section, props_text
+from vassal_adj.report.verify_text import VerifyView, verify_text
+from vassal_adj.rules.audit import audit
 from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.turn import MoveCheck
 from vassal_adj.verify_builder import verify_turn
 
 RULE = "verify:continuity"
-_KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
-         DieRolled: "die roll", TurnChanged: "turn", PropertySet: "property"}
-_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 
 
-def _plain(text: str) -> str:
-    """A report's text without its HTML markup (VASSAL shows reports as HTML)."""
-    return " ".join(html.unescape(_TAG.sub("", text)).split())
-
-
-def _name(name: str, concealed: str | None) -> str:
-    return f"{name or '(no name)'} [{concealed}]" if concealed else name or "(no name)"
-
-
-def _props(changes: tuple[PropertyChange, ...]) -> str:
-    def show(v: str | None) -> str:
-        return "(none)" if v is None else repr(v)
-
-    return ", ".join(f"{c.name} {show(c.before)} -> {show(c.after)}" for c in changes)
-
-
-def event_line(e: Event) -> str:
-    """One event in words, places by label."""
-    if isinstance(e, Moved):
-        how = f" with stack {e.via}" if e.via else " (by a state change)" if e.by_change else ""
-        who = f" (by {e.player})" if e.player else ""
-        return f"move     {_name(e.name, e.concealed)}: {e.origin} -> {e.to}{how}{who}"
-    if isinstance(e, Added):
-        return f"arrive   {_name(e.name, e.concealed)} at {e.at}"
-    if isinstance(e, Removed):
-        return f"remove   {_name(e.name, e.concealed)} from {e.at}"
-    if isinstance(e, Changed):
-        renamed = f"{e.name_before} -> " if e.name_before != e.name else ""
-        hidden = f"; concealment {e.concealed_before} -> {e.concealed}" if e.concealed_before != e.concealed else ""
-        props = f": {_props(e.properties)}" if e.properties else ""
-        return f"change   {renamed}{_name(e.name, e.concealed)} at {e.at}{props}{hidden}"
-    if isinstance(e, ChatLine):
-        if e.report:
-            return f"report   {_plain(e.text)}"
-        return f"chat     <{e.speaker}> {e.text}" if e.speaker else f"chat     {e.text}"
-    if isinstance(e, DieRolled):
-        report = f" ({_plain(e.report)})" if e.report else ""
-        total = f", total {e.total}" if e.total and e.total != e.result else ""
-        return f"dice     {e.button} = {e.result}{total}{report}"
-    if isinstance(e, TurnChanged):
-        values = ", ".join(f"{k} {v}" for k, v in e.values) or e.state
-        return f"turn     {e.tracker}: {values}"
-    return f"property {e.name}: {e.before!r} -> {e.after!r}" + (f" ({e.container})" if e.container else "")
-
-
-def summary_line(counts: dict[str, int]) -> str:
-    main_counts = ("moves", "arrivals", "removals", "changes", "chat lines", "die rolls", "undos")
-    line = ", ".join(f"{counts[k]} {k}" for k in main_counts)
-    extra = [f"{counts[k]} {k}" for k in ("turn changes", "property changes") if counts[k]]
-    return line + (f" (also {', '.join(extra)})" if extra else "")
-
-
-def diff_line(d: PieceDiff) -> str:
-    name = _name(d.name, d.concealed)
-    if d.start is None:
-        return f"added    {name} at {d.end}"
-    if d.end is None:
-        return f"removed  {name} from {d.start}"
-    renamed = f" (was {d.name_before})" if d.name_before else ""
-    props = f": {_props(d.properties)}" if d.properties else ""
-    where = f"{d.start} -> {d.end}" if d.kind == "moved" else f"at {d.end}"
-    return f"{d.kind:<8} {name}{renamed} {where}{props}"
-
-
-def continuity_finding(d: PieceDiff, previous: str, log: str) -> Finding:
-    """The finding for one piece a log does not start where the previous file left it."""
+def _difference(d: PieceDiff, previous: str, log: str) -> str:
     name = d.name or d.piece
     if d.start is None:
-        msg = f"{name} is in the opening position of {log} at {d.end} but not at the end of {previous}"
-    elif d.end is None:
-        msg = f"{name} is at {d.start} at the end of {previous} but not in the opening position of {log}"
-    else:
-        parts = [f"{previous} ends with it at {d.start}, {log} starts it at {d.end}"] if d.kind == "moved" else []
-        parts += [f"name was {d.name_before!r}"] if d.name_before else []
-        parts += [f"properties differ: {_props(d.properties)}"] if d.properties else []
-        parts += [] if parts else ["its concealment differs"]
-        msg = f"{name} does not start where {previous} left it: " + "; ".join(parts)
-    labels = tuple(p.label for p in (d.start, d.end) if p is not None and p.label)
-    return Finding(RULE, Severity.WARNING, msg, units=(d.piece,), hexes=labels)
+        return f"{name}: at {d.end} in the opening position of {log}, not at the end of {previous}"
+    if d.end is None:
+        return f"{name}: at {d.start} at the end of {previous}, not in the opening position of {log}"
+    parts = [f"{previous} ends with it at {d.start}, {log} starts it at {d.end}"] if d.kind == "moved" else []
+    parts += [f"name was {d.name_before!r}"] if d.name_before else []
+    parts += [f"properties differ: {props_text(d.properties)}"] if d.properties else []
+    return f"{name}: " + ("; ".join(parts) or "its concealment differs")
 
 
-class _Section:
-    """What one file contributes: a log's replay, or a save's changes from the previous file."""
-
-    def __init__(self, path: str, is_log: bool, rp: Replay, changes: list[PieceDiff] | None) -> None:
-        self.path, self.is_log, self.replay, self.changes = path, is_log, rp, changes
-
-    def concealed(self) -> int:
-        if self.is_log:
-            return sum(1 for e in self.replay.events() if getattr(e, "concealed", None))
-        return sum(1 for d in self.changes or () if d.concealed)
-
-    def data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"file": self.path, "kind": "log" if self.is_log else "save",
-                               "pieces_at_start": len(self.replay.opening),
-                               "pieces_at_end": len(self.replay.final)}
-        if self.is_log:
-            out["steps"] = [{"number": s.number, "command": s.command, "undo": s.undo, "undoes": s.undoes,
-                             "events": [{"kind": _KIND[type(e)], **asdict(e)} for e in s.events]}
-                            for s in self.replay.steps if s.events]
-            out["counts"] = dict(self.replay.counts())
-            out["problems"] = list(self.replay.problems)
-        if self.changes is not None:
-            out["changes"] = [{"kind": d.kind, **asdict(d)} for d in self.changes]
-        return out
-
-    def lines(self, md: bool) -> list[str]:
-        rp = self.replay
-        head = (f"log {self.path}: {len(rp.steps)} step(s) from a position of {len(rp.opening)} piece(s)"
-                if self.is_log else f"save {self.path}: {len(rp.final)} piece(s)")
-        out = [f"## {head}" if md else f"== {head}"]
-        item = "- " if md else "  "
-        if self.is_log:
-            for s in rp.steps:
-                if not s.events:
-                    continue
-                undo = f", undo of step {s.undoes}" if s.undoes else ", an undo" if s.undo else ""
-                title = f"step {s.number}{undo} (command {s.command})"
-                out += ["", f"### {title}" if md else f"{title}:"]
-                out += [item + event_line(e) for e in s.events]
-            out += ["", ("**summary:** " if md else "summary: ") + summary_line(dict(rp.counts()))]
-            out += [f"note: {p}" for p in rp.problems]
-        if self.changes is not None:
-            out += ["", f"changes since the previous file: {len(self.changes)} piece(s)"]
-            out += [item + diff_line(d) for d in self.changes]
-        return out
+def continuity_finding(diffs: list[PieceDiff], previous: str, log: str) -> Finding:
+    """The one finding for a log that does not start where the previous file left the game,
+    listing every piece that differs."""
+    labels = [p.label for d in diffs for p in (d.start, d.end) if p is not None and p.label]
+    return Finding(RULE, Severity.WARNING,
+                   f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ: "
+                   + " | ".join(_difference(d, previous, log) for d in diffs),
+                   units=tuple(d.piece for d in diffs), hexes=tuple(dict.fromkeys(labels)))
 
 
 def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
@@ -203,8 +83,13 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @pack_option
 @click.option("--no-rules", is_flag=True, help="Only list what happened: judge no move, even when a pack fits.")
 @state_options
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
-              show_default=True, help="Output format (html: a page with map pictures and every move drawn).")
+@click.option("--format", "fmt", type=click.Choice([*FORMATS, "json", "html"]), default="text", show_default=True,
+              help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures and every move "
+                   "drawn).")
+@post_options
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also list the internal changes (module counters, a piece's Old* and layer properties) and "
+                   "VASSAL's automatic reports of a listed action, hidden by default.")
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
               help="Write a copy of the last file (the opponent's save) that VASSAL opens, with a marker on "
                    "every unit an error or warning concerns and the findings in the chat.")
@@ -214,7 +99,7 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @_guarded
 def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
            terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
-           annotate_to: str | None, side: str | None) -> None:
+           summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
     Give one log, or several saves and logs oldest first. A log is replayed from the
@@ -233,6 +118,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     Example:
       vassal-adj verify turn3.vlog --module game.vmod
       vassal-adj verify turn2.vsav turn3.vlog turn3.vsav --module game.vmod --format markdown
+      vassal-adj verify turn3.vlog --module game.vmod --format bbcode --summary
     """
     module = load_module(module_path) if module_path else None
     given = {"--terrain": terrain, "--turn": turn, "--phase": phase, "--weather": weather}
@@ -241,7 +127,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     if len(games) == 1 and not games[0].is_log:
         raise UsageError("a saved game holds no moves: give its log (.vlog), or two saves in game order",
                          Where(path=files[0]))
-    sections: list[_Section] = []
+    if summary and fmt not in FORMATS:
+        raise UsageError(f"--summary is a short post in a text format ({', '.join(FORMATS)}), not {fmt}")
+    sections: list[Section] = []
     findings: list[Finding] = []
     previous: tuple[str, tuple[Piece, ...]] | None = None
     if side is not None:
@@ -254,11 +142,13 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         raise UsageError("--format html needs --module: its pictures are cut from the module's boards")
     hidden: dict[str, str] = {}  # piece id -> how --as SIDE sees it, when not in full
     moves_checked: list[Finding] = []
+    moves: list[MoveCheck] = []
     for path, game in zip(files, games):
         rp = replay(game.root, module, game.path)
         if lp is not None and module is not None and game.is_log:
             v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather)
             moves_checked += v.findings
+            moves += v.moves
             notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
         if side is not None:
             disguised = _disguised((*rp.opening, *rp.final), lp, side)
@@ -268,17 +158,20 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             rp = view_replay(rp, side, disguised)
         changes = None
         if previous is not None and game.is_log:
-            findings += [continuity_finding(d, previous[0], path)
-                         for d in opening_differences(previous[1], rp.opening)]
+            if differ := opening_differences(previous[1], rp.opening):
+                findings.append(continuity_finding(differ, previous[0], path))
         elif previous is not None:
             changes = diff_pieces(previous[1], rp.final)
-        sections.append(_Section(path, game.is_log, rp, changes))
+        sections.append(Section(path, game.is_log, rp, changes))
         previous = (path, rp.final)
     checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module))
     # A finding about a piece the side may not see would tell them what it is or where it went.
     kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]
     findings = kept + findings + list(checked.findings)
     left_out = len(moves_checked) - len(kept)
+    moves = [m for m in moves if m.unit not in hidden]
+    if errors_only:
+        findings = [f for f in findings if f.severity != Severity.INFO]
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "html":
@@ -300,8 +193,14 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                                          "units": list(f.units), "hexes": list(f.hexes)} for f in findings]},
                           pattern))
     else:
-        click.echo(_scrub(_text(sections, findings, checked, fmt == "markdown", module, lp, side, concealed,
-                                left_out, notes), pattern))
+        what = f"module {module.name!r}" if module else "no module: places are map pixels"
+        title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
+        view = VerifyView(title, sections, findings, checked, moves, notes=[*notes, *_notes(side, concealed, left_out)])
+        style = STYLES[fmt]
+        if pattern is not None:  # before escaping, which could split a secret
+            style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
+        click.echo(_scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only, summary=summary),
+                          pattern))
     if annotate_to is not None:
         markers = annotate(games[-1], findings, annotate_to, module=module)  # type: ignore[arg-type]
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
@@ -353,27 +252,6 @@ def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) ->
         raise UsageError("--annotate marks a saved game: give the opponent's save of the end of the turn as the "
                          "last file (a log's pieces are where they stood before its moves)", Where(path=last))
     require_new_file(out, "--annotate")
-
-
-def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md: bool, module: Module | None,
-          lp: packs_io.LoadedPack | None, side: str | None, concealed: int, left_out: int, notes: list[str]) -> str:
-    what = f"module {module.name!r}" if module else "no module: places are map pixels"
-    seen = f", as {side} sees it" if side else ""
-    lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "") + seen]
-    for s in sections:
-        lines += [""] + s.lines(md)
-    item = "- " if md else "  "
-    if checked.rolls:
-        lines += ["", f"{'## ' if md else ''}dice: {len(checked.rolls)} roll(s) in game order"]
-        lines += [f"{item}roll {r.number}: {r.player}, {r.file} step {r.step}: {r.shown}"
-                  + (" (undone)" if r.undone_in else "") for r in checked.rolls]
-    counts = {sev.value: sum(f.severity == sev for f in findings) for sev in Severity}
-    lines += ["", f"{'## ' if md else ''}findings: {len(findings)} ({counts['error']} error(s), "
-                  f"{counts['warning']} warning(s), {counts['info']} info)"]
-    lines += [f"{item}{f.severity.value} {f.rule}: {f.message}" for f in findings]
-    told = [*notes, *_notes(side, concealed, left_out)]
-    lines += [""] * bool(told) + [f"{'- ' if md else ''}note: {note}" for note in told]
-    return "\n".join(lines)
 
 
 def _notes(side: str | None, concealed: int, left_out: int) -> list[str]:
