@@ -12,7 +12,7 @@ from test_cli_verify import write
 from test_replay import OPENING, add, game, log, move
 
 from vassal_adj.cli import main
-from vassal_adj.report.verify_text import SUMMARY_CHARS, SUMMARY_LINES
+from vassal_adj.report.markup import SUMMARY_CHARS, SUMMARY_LINES
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "modules" / "kasserine" / "example"

@@ -27,7 +27,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["STYLES", "Style", "bb", "md", "plain"]
+__all__ = ["STYLES", "SUMMARY_CHARS", "SUMMARY_LINES", "Style", "bb", "fit_post", "md", "plain"]
+
+# A --summary post: Discord takes 2,000 characters; 1,900 leaves room for a line of the poster's own.
+SUMMARY_LINES, SUMMARY_CHARS = 30, 1900
+_LINE = 200  # the longest line of a summary
 
 # HTML elements a VASSAL report or chat line may carry (Java's HTML 3.2 renderer knows no more).
 _ELEMENTS = ("a|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|font|h[1-6]|head|hr|html|i|img|li|ol|p|pre|"
@@ -93,3 +97,26 @@ class Style:
 
 
 STYLES = {"text": Style("text", plain), "markdown": Style("markdown", md), "bbcode": Style("bbcode", bb)}
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= _LINE else line[: _LINE - 1] + "…"
+
+
+def fit_post(head: list[str], items: list[str], tail: list[str], rest: Callable[[int], str]) -> str:
+    """A --summary post: `head`, as many of `items` as fit, `rest(n)` for the n left out, then
+    `tail`, each line cut at 200 characters; at most SUMMARY_LINES lines and SUMMARY_CHARS
+    characters (a tail too long for them loses its last lines)."""
+    tail = [_cut(x) for x in tail]
+    shown: list[str] = []
+    for item in map(_cut, items):
+        if (len(head) + len(shown) + len(tail) + 2 > SUMMARY_LINES
+                or len("\n".join([*head, *shown, item, *tail])) > SUMMARY_CHARS - 80):
+            break
+        shown.append(item)
+    if len(shown) < len(items):
+        shown.append(rest(len(items) - len(shown)))
+    lines = [*head, *shown, *tail]
+    while len("\n".join(lines)) > SUMMARY_CHARS or len(lines) > SUMMARY_LINES:
+        lines.pop()
+    return "\n".join(lines)

@@ -5,8 +5,8 @@ the victory points at the start and end of the files, when the pack counts them;
 (rolls per player, undone rolls and what replaced them, the fairness reading); one line per
 unit moved; the findings for information that no line above already tells; the step-by-step
 listing (in a BBCode spoiler); the notes. `--summary` keeps the title, the verdict and the
-dice, within a post of `SUMMARY_LINES` lines and `SUMMARY_CHARS` characters (Discord's limit
-is 2,000); `--errors-only` keeps the title and the verdict.
+dice, within a post's limits (markup.fit_post: 30 lines, under Discord's 2,000 characters);
+`--errors-only` keeps the title and the verdict.
 """
 
 from __future__ import annotations
@@ -15,17 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from vassal_adj.model.events import Moved
-from vassal_adj.report.markup import Style
+from vassal_adj.report.markup import Style, fit_post
 from vassal_adj.report.verify_steps import Section
 from vassal_adj.rules.audit import STATS, Audit, Roll
 from vassal_adj.rules.legs import mp
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import MoveCheck
 
-__all__ = ["SUMMARY_CHARS", "SUMMARY_LINES", "VerifyView", "verify_text"]
-
-SUMMARY_LINES, SUMMARY_CHARS = 30, 1900  # 1,900: room under Discord's 2,000 for a line of the poster's own
-_LINE = 200  # a finding's longest line in a summary
+__all__ = ["VerifyView", "dice_lines", "finding_line", "verify_text"]
 
 
 @dataclass
@@ -157,30 +154,13 @@ def verify_text(view: VerifyView, st: Style, *, verbose: bool = False, errors_on
     return "\n".join(lines)
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= _LINE else text[: _LINE - 1] + "…"
-
-
 def _summary(view: VerifyView, st: Style, errors_only: bool) -> str:
-    """A post of at most SUMMARY_LINES lines and SUMMARY_CHARS characters: the title, the
-    verdict, the VP and the dice; findings beyond the room are counted, not shown."""
-    head = [st.title(st.esc(view.title)), "", *_verdict(view.findings, st)[:1]]
+    """The title, the verdict, the VP and the dice, within a post's limits (markup.fit_post)."""
     tail: list[str] = []
     if view.vp and not errors_only:
-        tail += ["", st.heading("victory points"), *(st.item(_cut(st.esc(v))) for v in view.vp)]
+        tail += ["", st.heading("victory points"), *(st.item(st.esc(v)) for v in view.vp)]
     if (dice := dice_lines(view.audit, st, short=True)) and not errors_only:
-        tail += ["", *(_cut(x) for x in dice)]
-    problems = _problems(view.findings)
-    shown: list[str] = []
-    room = SUMMARY_LINES - len(head) - len(tail) - 1
-    for f in problems:
-        line = st.item(_cut(finding_line(f, st)))
-        if len(shown) + 1 > room or len("\n".join([*head, *shown, line, *tail])) > SUMMARY_CHARS - 80:
-            break
-        shown.append(line)
-    if len(shown) < len(problems):
-        shown.append(st.item(f"... and {len(problems) - len(shown)} more (the full report: without --summary)"))
-    out = "\n".join([*head, *shown, *tail])
-    while len(out) > SUMMARY_CHARS or out.count("\n") >= SUMMARY_LINES:  # a long VP or dice part: cut from its end
-        out = out.rsplit("\n", 1)[0]
-    return out
+        tail += ["", *dice]
+    return fit_post([st.title(st.esc(view.title)), "", *_verdict(view.findings, st)[:1]],
+                    [st.item(finding_line(f, st)) for f in _problems(view.findings)], tail,
+                    lambda n: st.item(f"... and {n} more (the full report: without --summary)"))
