@@ -113,3 +113,17 @@ def test_one_continuity_finding_per_file_lists_every_piece(tmp_path: Path) -> No
     assert len(found) == 1 and sorted(found[0]["units"]) == ["2", "3"]
     assert "2 piece(s) differ: " in found[0]["message"]
     assert "Jeep: " in found[0]["message"] and "Scout: " in found[0]["message"]
+
+
+def test_the_vp_change_follows_the_verdict() -> None:
+    # 22.41.5: an Allied unit eliminated scores its attack + defense: 2-1-14 (1/13), 2 + 1 = +3 VP.
+    _, out = run(AXIS, "--module", MODULE)
+    lines = out.splitlines()
+    at = lines.index("victory points")
+    assert lines[at + 1] == ("  kasserine:22.4: +3 VP scored in these files; the total they show: 13 VP at the start, "
+                             "16 VP (Allied Decisive) at the end")
+    assert lines[at + 2] == "  [22.41.5] Allied 2-1-14 (1/13) eliminated (attack 2 + defense 1): +3 VP"
+    assert lines.index("findings: 13 (4 error(s), 3 warning(s), 6 info)") < at < lines.index("dice: 2 roll(s)")
+    # What a side may not see is not told: no VP under --as, nor in a pack-less listing.
+    assert "victory points" not in run(AXIS, "--module", MODULE, "--as", "Allied")[1]
+    assert "victory points" not in run(AXIS, "--module", MODULE, "--no-rules")[1]

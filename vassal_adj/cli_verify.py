@@ -19,11 +19,13 @@ import click
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.cli_options import FORMATS, pack_option, post_options, state_options
-from vassal_adj.errors import UsageError, Where
+from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
+from vassal_adj.log_state import log_history
 from vassal_adj.model.events import Moved, PieceDiff, diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
+from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
@@ -35,11 +37,15 @@ from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_steps import Section, props_text
 from vassal_adj.report.verify_text import VerifyView, verify_text
 from vassal_adj.rules.audit import audit
+from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import MoveCheck
+from vassal_adj.rules.victory_rules import vp_tally
+from vassal_adj.savedgame import SavedGame
 from vassal_adj.verify_builder import verify_turn
 
 RULE = "verify:continuity"
+VP_IMPL = "victory.points"
 
 
 def _difference(d: PieceDiff, previous: str, log: str) -> str:
@@ -195,7 +201,10 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     else:
         what = f"module {module.name!r}" if module else "no module: places are map pixels"
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
-        view = VerifyView(title, sections, findings, checked, moves, notes=[*notes, *_notes(side, concealed, left_out)])
+        # The VP tell where every unit is: not for a side that may not see them all.
+        vp = (_vp_change(module, games, files, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
+              if lp is not None and module is not None and side is None and not errors_only else [])
+        view = VerifyView(title, sections, findings, checked, moves, vp, notes=[*notes, *_notes(side, concealed, left_out)])
         style = STYLES[fmt]
         if pattern is not None:  # before escaping, which could split a secret
             style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
@@ -229,6 +238,38 @@ def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: 
         why = f"no rule pack fits module {module.name!r} version {module.version!r}"
         return None, [f"{why}: the moves are listed, not judged (name a pack with --pack)"]
     return lp, []
+
+
+def _vp_change(module: Module, games: list[SavedGame], files: tuple[str, ...], lp: packs_io.LoadedPack, *,
+               terrain: str | None, turn: int | None, phase: str | None, weather: str | None) -> list[str]:
+    """The victory points at the start of the first file and at the end of the last, counted by
+    the pack's victory.points rule over every position the files pass through (as `vp` counts
+    them), with the items scored in between; none when the pack counts no victory points."""
+    rule = next((r for r in lp.pack.rules if r.impl == VP_IMPL and r.enabled), None)
+    if rule is None:
+        return []
+    states: list[GameState] = []
+    context: RuleContext | None = None
+    for game in games:
+        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+        states += history.states
+        context = context or history.context
+    assert context is not None
+    rctx = replace(context, rule=rule)
+    try:
+        start, end = (vp_tally(s, rctx, rule.params) for s in (states[:1], states))
+    except ValueError as e:  # parameters that do not fit this board, as the engine reports them
+        raise PackError(f"rules.{rule.name}: {e}", Where(path=lp.pack.source)) from None
+    level = end.level(end.total) or "no victory level"
+    scored = [i for i in end.items if i.index > 0]  # counted from a position after the opening
+    out = [(f"{rctx.cite()}: {sum(i.points for i in scored):+d} VP scored in these files; the total they show: "
+            f"{start.total} VP at the start, {end.total} VP ({level}) at the end"),
+           *(f"[{i.rule_ref}] {i.text}: {i.points:+d} VP" for i in scored),
+           ("counted from these files alone: what an earlier turn did (when an objective was first taken) needs "
+            "every file of the game, as `vassal-adj vp` takes them")]
+    if end.unknowns:
+        out.append(f"{len(end.unknowns)} thing(s) the files cannot tell: `vassal-adj vp` lists them")
+    return out
 
 
 def _disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: str) -> dict[str, str]:

@@ -158,7 +158,7 @@ def _summary(view: VerifyView, st: Style, errors_only: bool) -> str:
     """The title, the verdict, the VP and the dice, within a post's limits (markup.fit_post)."""
     tail: list[str] = []
     if view.vp and not errors_only:
-        tail += ["", st.heading("victory points"), *(st.item(st.esc(v)) for v in view.vp)]
+        tail += ["", st.heading("victory points"), st.item(st.esc(view.vp[0]))]  # the change and the totals
     if (dice := dice_lines(view.audit, st, short=True)) and not errors_only:
         tail += ["", *dice]
     return fit_post([st.title(st.esc(view.title)), "", *_verdict(view.findings, st)[:1]],
