@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from conftest import CORPUS
 from test_cli_verify import write
 from test_replay import OPENING, game, log, move
 
 from vassal_adj.cli import main
+from vassal_adj.load import load_save
 from vassal_adj.report.markup import bb, md, plain
 
 REPO = Path(__file__).resolve().parent.parent
@@ -70,3 +73,17 @@ def test_bbcode_structure_on_the_example() -> None:
     assert "Axis 6-5-10 (501): 2613 -> 2513: NOT legal (kasserine:19.2)" in lines[c + 1: lines.index("[/c]")]
     assert {m.group(1) for m in re.finditer(r"\[/?(\w+)", out)} == {"b", "i", "c", "o"}
     assert not re.search(r"<[A-Za-z]", out)  # BGG drops everything after one
+
+
+LOGS = sorted(CORPUS.rglob("*.vlog")) if CORPUS.is_dir() else []
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+@pytest.mark.parametrize("fmt", ["markdown", "bbcode"])
+def test_no_password_in_a_post_even_escaped(path: Path, fmt: str) -> None:
+    # The password is masked before escaping: escaped, it would no longer match the mask's pattern.
+    modules = sorted(path.parent.glob("*.vmod"))
+    code, out = run(str(path), "--format", fmt, *(["--module", str(modules[0])] if modules else []))
+    assert code == 0, out[-2000:]
+    for secret in load_save(path).secrets():
+        assert secret not in out and md(secret) not in out and bb(secret) not in out

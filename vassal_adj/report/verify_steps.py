@@ -8,7 +8,8 @@ A log's steps list what a player did. Hidden by default, and counted in a note:
   a layer exposes (``*_Level``, ``*_Image``, ``*_Name``, ``*_Active``); a change left with
   nothing else to show is hidden whole;
 - VASSAL's automatic report of an action the step already lists: a report naming a piece
-  the step moves, or every value of the turn tracker the step advances.
+  the step moves and the place it moves to (when the place has a label), or every value of
+  the turn tracker the step advances.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def event_line(e: Event) -> str:
         return f"change   {renamed}{_name(e.name, e.concealed)} at {e.at}{props}{hidden}"
     if isinstance(e, ChatLine):
         if e.report:
-            return f"report   {e.text}"
+            return f"report   {e.text.strip()}"
         return f"chat     <{e.speaker}> {e.text}" if e.speaker else f"chat     {e.text}"
     if isinstance(e, DieRolled):
         report = f" ({e.report})" if e.report else ""
@@ -104,7 +105,7 @@ def _duplicates(report: ChatLine, step: Step) -> bool:
     """Whether `report` is VASSAL's automatic report of an action `step` lists."""
     text = plain(report.text)
     for e in step.events:
-        if isinstance(e, Moved) and e.name and e.name in text:
+        if isinstance(e, Moved) and e.name and e.name in text and (not e.to.label or e.to.label in text):
             return True
         if isinstance(e, TurnChanged) and e.values and all(v in text for _, v in e.values):
             return True
