@@ -2,10 +2,11 @@
 
 Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). One log: its steps replayed from the opening position. Several saves and logs in game
-order: each log's steps, each save's differences from where the previous file ended, and a
-finding (``verify:continuity``) for every piece a log does not start where the previous file
-left it. Without --as this is the referee's view: masked and invisible pieces are shown,
-with a note; with --as SIDE, what a player of that side sees (model/viewpoint.py).
+order: each log's steps, each save's differences from where the previous file ended, and one
+finding (``verify:continuity``) for a log that does not start where the previous file left
+the game, listing every piece that differs. Without --as this is the referee's view: masked
+and invisible pieces are shown, with a note; with --as SIDE, what a player of that side sees
+(model/viewpoint.py). The text formats are report/verify_text.py's: the verdict first.
 """
 
 from __future__ import annotations
@@ -111,7 +112,15 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     Give one log, or several saves and logs oldest first. A log is replayed from the
     position it starts from; a save is compared with where the previous file ended. A log
     that does not start where the previous file ended is a finding (verify:continuity,
-    warning): the opponent may have started from another position.
+    warning, one per log listing the pieces): the opponent may have started from another
+    position.
+
+    The text formats open with the verdict (errors and warnings), then the VP change when
+    the pack counts victory points, the dice, one line per unit moved, and the steps, with
+    internal changes (module counters, a piece's Old* and layer properties) and VASSAL's
+    reports repeating a listed move hidden unless -v. --format bbcode is a BoardGameGeek
+    post, --summary a short one (30 lines, under 2,000 characters), --errors-only only the
+    verdict.
 
     With --module, the pack that fits the module (or --pack) judges every move: each drag a
     leg from where the unit stood, within one allowance for the phase, and the end of each
