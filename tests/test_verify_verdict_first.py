@@ -111,8 +111,9 @@ def test_one_continuity_finding_per_file_lists_every_piece(tmp_path: Path) -> No
     data = json.loads(run(before, turn, "--format", "json")[1])
     found = [f for f in data["findings"] if f["rule"] == "verify:continuity"]
     assert len(found) == 1 and sorted(found[0]["units"]) == ["2", "3"]
-    assert "2 piece(s) differ: " in found[0]["message"]
-    assert "Jeep: " in found[0]["message"] and "Scout: " in found[0]["message"]
+    assert "2 piece(s) differ" in found[0]["message"]
+    assert "Jeep: Main Map @100,100 -> Main Map @120,100 | Scout: Main Map @300,300 -> Main Map @310,300" in found[0][
+        "message"]
 
 
 def test_the_vp_change_follows_the_verdict() -> None:

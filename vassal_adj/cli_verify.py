@@ -50,12 +50,13 @@ VP_IMPL = "victory.points"
 
 
 def _difference(d: PieceDiff, previous: str, log: str) -> str:
+    """One piece's difference, as "where the previous file left it -> where the log starts it"."""
     name = d.name or d.piece
     if d.start is None:
-        return f"{name}: at {d.end} in the opening position of {log}, not at the end of {previous}"
+        return f"{name}: not in {previous} -> {d.end}"
     if d.end is None:
-        return f"{name}: at {d.start} at the end of {previous}, not in the opening position of {log}"
-    parts = [f"{previous} ends with it at {d.start}, {log} starts it at {d.end}"] if d.kind == "moved" else []
+        return f"{name}: {d.start} -> not in {log}"
+    parts = [f"{d.start} -> {d.end}"] if d.kind == "moved" else []
     parts += [f"name was {d.name_before!r}"] if d.name_before else []
     parts += [f"properties differ: {props_text(d.properties)}"] if d.properties else []
     return f"{name}: " + ("; ".join(parts) or "its concealment differs")
@@ -66,7 +67,8 @@ def continuity_finding(diffs: list[PieceDiff], previous: str, log: str) -> Findi
     listing every piece that differs."""
     labels = [p.label for d in diffs for p in (d.start, d.end) if p is not None and p.label]
     return Finding(RULE, Severity.WARNING,
-                   f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ: "
+                   f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ "
+                   f"(where {previous} left it -> where {log} starts it): "
                    + " | ".join(_difference(d, previous, log) for d in diffs),
                    units=tuple(d.piece for d in diffs), hexes=tuple(dict.fromkeys(labels)))
 
