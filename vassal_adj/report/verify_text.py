@@ -73,7 +73,7 @@ def dice_lines(a: Audit, st: Style, short: bool = False) -> list[str]:
     out = [st.heading(f"dice: {len(a.rolls)} roll(s)")]
     for player, rolls in a.by_player().items():
         kept = [r for r in rolls if r.undone_in is None]
-        line = (f"{player}: {len(kept)} roll(s) kept" if short or len(kept) > 12
+        line = (f"{player}: {len(kept)} roll(s) kept" if short
                 else f"{player}: {', '.join(r.shown for r in kept) or 'no roll kept'}")
         for r in rolls:
             if r.undone_in is not None:
