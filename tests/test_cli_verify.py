@@ -70,7 +70,8 @@ def test_a_log_not_starting_where_the_previous_save_ended_is_a_finding(tmp_path:
     code, out = run(before, turn)
     assert code == 0, out
     assert "findings: 1" in out
-    assert "warning verify:continuity: Scout does not start where" in out
+    assert "warning verify:continuity: " in out and "does not start where" in out and "1 piece(s) differ" in out
+    assert "Scout: Main Map @300,300 -> Main Map @310,300" in out  # where turn1 left it -> where turn2 starts it
     assert "Main Map @300,300" in out and "Main Map @310,300" in out
     data = json.loads(run(before, turn, "--format", "json")[1])
     assert [(f["rule"], f["severity"], f["units"]) for f in data["findings"]] == [

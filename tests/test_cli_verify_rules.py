@@ -76,7 +76,7 @@ def test_turn_phase_and_weather_override_the_tracker() -> None:
     # 20.3: a 3-2-16 has 16 - 5 = 11 MP in poor weather.
     _, out = run(LOG, "--module", MODULE, "--weather", "poor")
     assert f"note: {LOG}: weather poor: given, for every phase of the log" in out
-    assert "Axis 3-2-16 (580) moved 3113 -> 2916: legal, 2.5 of 11 MP" in out
+    assert "Axis 3-2-16 (580): 3113 -> 2916: legal, 2.5 of 11 MP" in out  # the units-moved line
     # The moves of the Axis movement phase judged as if in the Allied one (23.71).
     _, out = run(LOG, "--module", MODULE, "--phase", "allied-movement")
     assert "Axis units move only in the Axis movement phase [23.71]" in out
@@ -92,9 +92,9 @@ def test_terrain_replaces_the_packs(tmp_path: Path) -> None:
     terrain.write_text(text.replace("hex,3901-3926,clear\n", "hex,3901-3919 3921-3926,clear\nhex,3920,rough\n"),
                        encoding="utf-8")
     _, out = run(LOG, "--module", MODULE)
-    assert "Axis 1-2-9 (Lang) moved box 'Turn 4' -> 3920 (entering at 3920): legal, 1 of 9 MP" in out
+    assert "Axis 1-2-9 (Lang): box 'Turn 4' -> 3920: legal, 1 of 9 MP" in out
     _, out = run(LOG, "--module", MODULE, "--terrain", str(terrain))
-    assert "Axis 1-2-9 (Lang) moved box 'Turn 4' -> 3920 (entering at 3920): legal, 2 of 9 MP" in out
+    assert "Axis 1-2-9 (Lang): box 'Turn 4' -> 3920: legal, 2 of 9 MP" in out
 
 
 def test_a_log_whose_turn_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None:
@@ -113,8 +113,7 @@ def test_a_log_whose_turn_cannot_be_read_is_a_usage_error(tmp_path: Path) -> Non
             "moves cannot be judged without: give --turn and --phase, or --no-rules") in out and str(log) in out
     code, out = run(str(log), "--module", MODULE, "--turn", "2", "--phase", "allied-movement")
     assert code == 0, out
-    assert ("info kasserine:standard-movement: Turn 2 allied-movement: Allied 2-1-14 (1/13) moved 2714 -> 2512: "
-            "legal, 2.5 of 14 MP") in out
+    assert "Allied 2-1-14 (1/13): 2714 -> 2512: legal, 2.5 of 14 MP" in out
     assert run(str(log), "--module", MODULE, "--no-rules")[0] == 0
 
 

@@ -18,7 +18,9 @@ from vassal_adj.load import load_save
 from vassal_adj.model.events import ChatLine, DieRolled, Replay, Step
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import replay
-from vassal_adj.report.dice_text import button_line, dice_lines
+from vassal_adj.report.dice_text import button_line
+from vassal_adj.report.markup import STYLES
+from vassal_adj.report.verify_text import dice_lines
 from vassal_adj.rules.audit import audit, looks_like_dice
 from vassal_adj.rules.dice_stats import ButtonTally
 from vassal_adj.rules.dice_tests import exact_p
@@ -148,9 +150,11 @@ def test_rolls_are_broken_down_per_button_with_undone_rolls_apart() -> None:
     result = audit([("g.vlog", Replay(steps, (), ()))], READ)
     assert [button_line(t) for t in result.buttons] == ["2d6: 2 roll(s), 4 dice; faces 1-6: 0, 0, 1, 0, 1, 2",
                                                         "Combat: 1 roll(s), faces unknown"]
-    assert dice_lines(result)[1:] == ["dice per button (undone rolls left out)",
-                                      "  2d6: 2 roll(s), 4 dice; faces 1-6: 0, 0, 1, 0, 1, 2",
-                                      "  Combat: 1 roll(s), faces unknown"]
+    lines = dice_lines(result, STYLES["text"])
+    at = lines.index("per die button (undone rolls left out):")
+    assert lines[at + 1:] == ["  2d6: 2 roll(s), 4 dice; faces 1-6: 0, 0, 1, 0, 1, 2",
+                              "  Combat: 1 roll(s), faces unknown"]
+    assert not any("per die button" in line for line in dice_lines(result, STYLES["text"], short=True))
 
 
 def test_the_guides_chat_dice_example_is_a_valid_pack_that_reads_its_lines() -> None:

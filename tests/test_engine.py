@@ -228,7 +228,7 @@ def test_markdown_output_shape(tmp_path: Path) -> None:
     assert "**2 error(s), 4 warning(s), 1 info**" in lines[2]
     i = lines.index("### Errors and warnings")
     assert lines[i + 2:i + 4] == ["| Severity | Rule | Hex | Finding |", "|---|---|---|---|"]
-    assert "| error | testgame:23 | 2613 | 2 Allied units in 2613 exceed the limit of 1 [23] |" in lines
+    assert r"| error | testgame:23 | 2613 | 2 Allied units in 2613 exceed the limit of 1 \[23\] |" in lines  # [ ] escaped
     assert lines.index("### testgame:17.12 (information)") > i  # the supply summary, after the problems
     assert "### Assumptions" in lines
     assert code == 1

@@ -62,7 +62,7 @@ def test_the_restarted_and_the_wrong_start_logs() -> None:
     rules = [f["rule"] for f in json.loads(out)["findings"]]
     assert "audit:restart" in rules
     _, out = verify(str(EXAMPLE / "turn4-axis.vlog"), str(EXAMPLE / "turn4-wrong-start.vlog"))
-    assert "warning verify:continuity: 5-3-12 (2/7) does not start where" in out
+    assert "does not start where" in out and "5-3-12 (2/7): Main Map 2515 -> Main Map 2714" in out
 
 
 def test_html_draws_the_moves_and_annotate_needs_the_save(tmp_path: Path) -> None:

@@ -7,30 +7,42 @@ findings, 2 bad input or pack, 3 a bug).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import game_options, state_options
+from vassal_adj.cli_options import FORMATS, game_options, post_options, state_options
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
-from vassal_adj.report.findings import report_data, report_markdown, report_text
+from vassal_adj.report.findings import (
+    report_bbcode,
+    report_data,
+    report_markdown,
+    report_summary,
+    report_text,
+)
+from vassal_adj.report.markup import STYLES
 from vassal_adj.rules.engine import adjudicate
+from vassal_adj.rules.results import Severity
 
 
 @main.command()
 @click.argument("save", type=click.Path(dir_okay=False))
 @game_options
 @state_options
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
-              show_default=True, help="Output format (html: a page with map pictures, to save and open).")
+@click.option("--format", "fmt", type=click.Choice([*FORMATS, "json", "html"]), default="text", show_default=True,
+              help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures, to save and open).")
+@post_options
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
               help="Also write a copy of the save that VASSAL opens, with a marker on every unit an error "
                    "or warning concerns and the findings in the chat. Never replaces an existing file.")
 @_guarded
 def check(save: str, module_path: str, pack_name: str | None, terrain: str | None, turn: int | None,
-          phase: str | None, weather: str | None, fmt: str, annotate_to: str | None) -> None:
+          phase: str | None, weather: str | None, fmt: str, summary: bool, errors_only: bool,
+          annotate_to: str | None) -> None:
     """Check a saved game against a rule pack and print every finding with its rule.
 
     Pieces the pack cannot make units of are reported as findings of their own (warnings),
@@ -47,9 +59,12 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     Example:
       vassal-adj check modules/kasserine/example/turn3-faults.vsav \\
           --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
+      vassal-adj check turn3.vsav --module Kasserine.vmod --format bbcode --errors-only
     """
     if annotate_to is not None:
         require_new_file(annotate_to, "--annotate")
+    if summary and fmt not in FORMATS:
+        raise UsageError(f"--summary is a short post in a text format ({', '.join(FORMATS)}), not {fmt}")
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     game = load_save(save)
@@ -68,17 +83,23 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
 
         markers = annotate(game, report.findings, annotate_to, module=module)
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
-    if fmt == "html":
+    # --errors-only leaves the information out of what is shown; the exit status and JSON counts stay whole.
+    shown = replace(report, findings=tuple(f for f in report.findings if f.severity != Severity.INFO))
+    if summary:
+        click.echo(report_summary(report, STYLES[fmt], source=save))
+    elif fmt == "html":
         # only for the page: it loads Pillow (startup time, cli_lazy.py)
         from vassal_adj.report.html import report_html
 
-        click.echo(report_html(report, module=module, game=game, module_path=module_path,
+        click.echo(report_html(shown if errors_only else report, module=module, game=game, module_path=module_path,
                                title=f"Referee check: {save}", source=save))
     elif fmt == "json":
-        _emit_json(report_data(report, save=save, module=module_path))
-    elif fmt == "markdown":
-        click.echo(report_markdown(report, source=save))
+        data = report_data(report, save=save, module=module_path)
+        if errors_only:
+            data["findings"] = report_data(shown)["findings"]
+        _emit_json(data)
     else:
-        click.echo(report_text(report, source=save))
+        render = {"markdown": report_markdown, "bbcode": report_bbcode}.get(fmt, report_text)
+        click.echo(render(report, source=save, errors_only=errors_only))
     if report.has_errors:
         raise click.exceptions.Exit(1)

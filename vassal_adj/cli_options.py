@@ -1,5 +1,5 @@
 """Options several commands share, defined once: `game_options` (check, vp), `pack_option`
-(check, vp, verify) and `state_options` (check, verify)."""
+(check, vp, verify), `state_options` and `post_options` (check, verify), and the text `FORMATS`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-__all__ = ["game_options", "pack_option", "state_options"]
+__all__ = ["FORMATS", "game_options", "pack_option", "post_options", "state_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,5 +40,24 @@ def state_options(func: F) -> F:
     """``--terrain``, ``--turn``, ``--phase`` and ``--weather``: what the pack would otherwise
     read from the pack's terrain file and the game's turn tracker."""
     for option in reversed(_STATE_OPTIONS):
+        func = option(func)
+    return func
+
+
+# The text formats every judging command writes; check and verify add json and html, vp json.
+FORMATS = ["text", "markdown", "bbcode"]
+
+_POST_OPTIONS = [
+    click.option("--summary", is_flag=True,
+                 help="A short post (at most 30 lines, under 2,000 characters): the verdict and the dice. "
+                      "Text formats only."),
+    click.option("--errors-only", is_flag=True,
+                 help="Only the verdict: the errors and warnings, no finding for information."),
+]
+
+
+def post_options(func: F) -> F:
+    """``--summary`` and ``--errors-only``: how much of the report to post (check, verify)."""
+    for option in reversed(_POST_OPTIONS):
         func = option(func)
     return func

@@ -2,185 +2,73 @@
 
 Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). One log: its steps replayed from the opening position. Several saves and logs in game
-order: each log's steps, each save's differences from where the previous file ended, and a
-finding (``verify:continuity``) for every piece a log does not start where the previous file
-left it. Without --as this is the referee's view: masked and invisible pieces are shown,
-with a note; with --as SIDE, what a player of that side sees (model/viewpoint.py).
+order: each log's steps, each save's differences from where the previous file ended, and one
+finding (``verify:continuity``) for a log that does not start where the previous file left
+the game, listing every piece that differs. Without --as this is the referee's view: masked
+and invisible pieces are shown, with a note; with --as SIDE, what a player of that side sees
+(model/viewpoint.py). The text formats are report/verify_text.py's: the verdict first.
 """
 
 from __future__ import annotations
 
-import html
 import re
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import pack_option, state_options
-from vassal_adj.errors import UsageError, Where
+from vassal_adj.cli_options import FORMATS, pack_option, post_options, state_options
+from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
-from vassal_adj.model.events import (
-    Added,
-    Changed,
-    ChatLine,
-    DieRolled,
-    Event,
-    Moved,
-    PieceDiff,
-    PropertyChange,
-    PropertySet,
-    Removed,
-    Replay,
-    TurnChanged,
-    diff_pieces,
-)  # fmt: skip
+from vassal_adj.log_state import log_history
+from vassal_adj.model.events import PieceDiff, diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
+from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
-from vassal_adj.report.dice_text import dice_lines
-from vassal_adj.rules.audit import Audit, audit
+from vassal_adj.report.markup import STYLES
+from vassal_adj.report.verify_steps import Section, props_text
+from vassal_adj.report.verify_text import VerifyView, verify_text
+from vassal_adj.rules.audit import audit
+from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.turn import MoveCheck
+from vassal_adj.rules.victory_rules import vp_tally
+from vassal_adj.savedgame import SavedGame
 from vassal_adj.verify_builder import Verification, verify_turn
 
 RULE = "verify:continuity"
-_KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
-         DieRolled: "die roll", TurnChanged: "turn", PropertySet: "property"}
-_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+VP_IMPL = "victory.points"
 
 
-def _plain(text: str) -> str:
-    """A report's text without its HTML markup (VASSAL shows reports as HTML)."""
-    return " ".join(html.unescape(_TAG.sub("", text)).split())
-
-
-def _name(name: str, concealed: str | None) -> str:
-    return f"{name or '(no name)'} [{concealed}]" if concealed else name or "(no name)"
-
-
-def _props(changes: tuple[PropertyChange, ...]) -> str:
-    def show(v: str | None) -> str:
-        return "(none)" if v is None else repr(v)
-
-    return ", ".join(f"{c.name} {show(c.before)} -> {show(c.after)}" for c in changes)
-
-
-def event_line(e: Event) -> str:
-    """One event in words, places by label."""
-    if isinstance(e, Moved):
-        how = f" with stack {e.via}" if e.via else " (by a state change)" if e.by_change else ""
-        who = f" (by {e.player})" if e.player else ""
-        return f"move     {_name(e.name, e.concealed)}: {e.origin} -> {e.to}{how}{who}"
-    if isinstance(e, Added):
-        return f"arrive   {_name(e.name, e.concealed)} at {e.at}"
-    if isinstance(e, Removed):
-        return f"remove   {_name(e.name, e.concealed)} from {e.at}"
-    if isinstance(e, Changed):
-        renamed = f"{e.name_before} -> " if e.name_before != e.name else ""
-        hidden = f"; concealment {e.concealed_before} -> {e.concealed}" if e.concealed_before != e.concealed else ""
-        props = f": {_props(e.properties)}" if e.properties else ""
-        return f"change   {renamed}{_name(e.name, e.concealed)} at {e.at}{props}{hidden}"
-    if isinstance(e, ChatLine):
-        if e.report:
-            return f"report   {_plain(e.text)}"
-        return f"chat     <{e.speaker}> {e.text}" if e.speaker else f"chat     {e.text}"
-    if isinstance(e, DieRolled):
-        report = f" ({_plain(e.report)})" if e.report else ""
-        total = f", total {e.total}" if e.total and e.total != e.result else ""
-        return f"dice     {e.button} = {e.result}{total}{report}"
-    if isinstance(e, TurnChanged):
-        values = ", ".join(f"{k} {v}" for k, v in e.values) or e.state
-        return f"turn     {e.tracker}: {values}"
-    return f"property {e.name}: {e.before!r} -> {e.after!r}" + (f" ({e.container})" if e.container else "")
-
-
-def summary_line(counts: dict[str, int]) -> str:
-    main_counts = ("moves", "arrivals", "removals", "changes", "chat lines", "die rolls", "undos")
-    line = ", ".join(f"{counts[k]} {k}" for k in main_counts)
-    extra = [f"{counts[k]} {k}" for k in ("turn changes", "property changes") if counts[k]]
-    return line + (f" (also {', '.join(extra)})" if extra else "")
-
-
-def diff_line(d: PieceDiff) -> str:
-    name = _name(d.name, d.concealed)
-    if d.start is None:
-        return f"added    {name} at {d.end}"
-    if d.end is None:
-        return f"removed  {name} from {d.start}"
-    renamed = f" (was {d.name_before})" if d.name_before else ""
-    props = f": {_props(d.properties)}" if d.properties else ""
-    where = f"{d.start} -> {d.end}" if d.kind == "moved" else f"at {d.end}"
-    return f"{d.kind:<8} {name}{renamed} {where}{props}"
-
-
-def continuity_finding(d: PieceDiff, previous: str, log: str) -> Finding:
-    """The finding for one piece a log does not start where the previous file left it."""
+def _difference(d: PieceDiff, previous: str, log: str) -> str:
+    """One piece's difference, as "where the previous file left it -> where the log starts it"."""
     name = d.name or d.piece
     if d.start is None:
-        msg = f"{name} is in the opening position of {log} at {d.end} but not at the end of {previous}"
-    elif d.end is None:
-        msg = f"{name} is at {d.start} at the end of {previous} but not in the opening position of {log}"
-    else:
-        parts = [f"{previous} ends with it at {d.start}, {log} starts it at {d.end}"] if d.kind == "moved" else []
-        parts += [f"name was {d.name_before!r}"] if d.name_before else []
-        parts += [f"properties differ: {_props(d.properties)}"] if d.properties else []
-        parts += [] if parts else ["its concealment differs"]
-        msg = f"{name} does not start where {previous} left it: " + "; ".join(parts)
-    labels = tuple(p.label for p in (d.start, d.end) if p is not None and p.label)
-    return Finding(RULE, Severity.WARNING, msg, units=(d.piece,), hexes=labels)
+        return f"{name}: not in {previous} -> {d.end}"
+    if d.end is None:
+        return f"{name}: {d.start} -> not in {log}"
+    parts = [f"{d.start} -> {d.end}"] if d.kind == "moved" else []
+    parts += [f"name was {d.name_before!r}"] if d.name_before else []
+    parts += [f"properties differ: {props_text(d.properties)}"] if d.properties else []
+    return f"{name}: " + ("; ".join(parts) or "its concealment differs")
 
 
-class _Section:
-    """What one file contributes: a log's replay, or a save's changes from the previous file."""
-
-    def __init__(self, path: str, is_log: bool, rp: Replay, changes: list[PieceDiff] | None) -> None:
-        self.path, self.is_log, self.replay, self.changes = path, is_log, rp, changes
-
-    def concealed(self) -> int:
-        if self.is_log:
-            return sum(1 for e in self.replay.events() if getattr(e, "concealed", None))
-        return sum(1 for d in self.changes or () if d.concealed)
-
-    def data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"file": self.path, "kind": "log" if self.is_log else "save",
-                               "pieces_at_start": len(self.replay.opening),
-                               "pieces_at_end": len(self.replay.final)}
-        if self.is_log:
-            out["steps"] = [{"number": s.number, "command": s.command, "undo": s.undo, "undoes": s.undoes,
-                             "events": [{"kind": _KIND[type(e)], **asdict(e)} for e in s.events]}
-                            for s in self.replay.steps if s.events]
-            out["counts"] = dict(self.replay.counts())
-            out["problems"] = list(self.replay.problems)
-        if self.changes is not None:
-            out["changes"] = [{"kind": d.kind, **asdict(d)} for d in self.changes]
-        return out
-
-    def lines(self, md: bool) -> list[str]:
-        rp = self.replay
-        head = (f"log {self.path}: {len(rp.steps)} step(s) from a position of {len(rp.opening)} piece(s)"
-                if self.is_log else f"save {self.path}: {len(rp.final)} piece(s)")
-        out = [f"## {head}" if md else f"== {head}"]
-        item = "- " if md else "  "
-        if self.is_log:
-            for s in rp.steps:
-                if not s.events:
-                    continue
-                undo = f", undo of step {s.undoes}" if s.undoes else ", an undo" if s.undo else ""
-                title = f"step {s.number}{undo} (command {s.command})"
-                out += ["", f"### {title}" if md else f"{title}:"]
-                out += [item + event_line(e) for e in s.events]
-            out += ["", ("**summary:** " if md else "summary: ") + summary_line(dict(rp.counts()))]
-            out += [f"note: {p}" for p in rp.problems]
-        if self.changes is not None:
-            out += ["", f"changes since the previous file: {len(self.changes)} piece(s)"]
-            out += [item + diff_line(d) for d in self.changes]
-        return out
+def continuity_finding(diffs: list[PieceDiff], previous: str, log: str) -> Finding:
+    """The one finding for a log that does not start where the previous file left the game,
+    listing every piece that differs."""
+    labels = [p.label for d in diffs for p in (d.start, d.end) if p is not None and p.label]
+    return Finding(RULE, Severity.WARNING,
+                   f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ "
+                   f"(where {previous} left it -> where {log} starts it): "
+                   + " | ".join(_difference(d, previous, log) for d in diffs),
+                   units=tuple(d.piece for d in diffs), hexes=tuple(dict.fromkeys(labels)))
 
 
 def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
@@ -202,8 +90,13 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @pack_option
 @click.option("--no-rules", is_flag=True, help="Only list what happened: judge no move, even when a pack fits.")
 @state_options
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text",
-              show_default=True, help="Output format (html: a page with map pictures and every move drawn).")
+@click.option("--format", "fmt", type=click.Choice([*FORMATS, "json", "html"]), default="text", show_default=True,
+              help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures and every move "
+                   "drawn).")
+@post_options
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also list the internal changes (module counters, a piece's Old* and layer properties) and "
+                   "VASSAL's automatic reports of a listed action, hidden by default.")
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
               help="Write a copy of the last file (the opponent's save) that VASSAL opens, with a marker on "
                    "every unit an error or warning concerns and the findings in the chat.")
@@ -213,13 +106,21 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @_guarded
 def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
            terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
-           annotate_to: str | None, side: str | None) -> None:
+           summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
     Give one log, or several saves and logs oldest first. A log is replayed from the
     position it starts from; a save is compared with where the previous file ended. A log
     that does not start where the previous file ended is a finding (verify:continuity,
-    warning): the opponent may have started from another position.
+    warning, one per log listing the pieces): the opponent may have started from another
+    position.
+
+    The text formats open with the verdict (errors and warnings), then the VP change when
+    the pack counts victory points, the dice, one line per unit moved, and the steps, with
+    internal changes (module counters, a piece's Old* and layer properties) and VASSAL's
+    reports repeating a listed move hidden unless -v. --format bbcode is a BoardGameGeek
+    post, --summary a short one (30 lines, under 2,000 characters), --errors-only only the
+    verdict.
 
     With --module, the pack that fits the module (or --pack) judges every move: each drag a
     leg from where the unit stood, within one allowance for the phase, and the end of each
@@ -232,6 +133,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     Example:
       vassal-adj verify turn3.vlog --module game.vmod
       vassal-adj verify turn2.vsav turn3.vlog turn3.vsav --module game.vmod --format markdown
+      vassal-adj verify turn3.vlog --module game.vmod --format bbcode --summary
     """
     module = load_module(module_path) if module_path else None
     given = {"--terrain": terrain, "--turn": turn, "--phase": phase, "--weather": weather}
@@ -240,7 +142,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     if len(games) == 1 and not games[0].is_log:
         raise UsageError("a saved game holds no moves: give its log (.vlog), or two saves in game order",
                          Where(path=files[0]))
-    sections: list[_Section] = []
+    if summary and fmt not in FORMATS:
+        raise UsageError(f"--summary is a short post in a text format ({', '.join(FORMATS)}), not {fmt}")
+    sections: list[Section] = []
     findings: list[Finding] = []
     previous: tuple[str, tuple[Piece, ...]] | None = None
     if side is not None:
@@ -254,12 +158,14 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     hidden: dict[str, str] = {}  # piece id -> how --as SIDE sees it, when not in full
     moves_checked: list[Finding] = []
     verdicts: dict[str, Verification] = {}  # file -> the pack's checks of its moves
+    moves: list[MoveCheck] = []
     for path, game in zip(files, games):
         rp = replay(game.root, module, game.path)
         if lp is not None and module is not None and game.is_log:
             v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather)
             verdicts[path] = v
             moves_checked += v.findings
+            moves += v.moves
             notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
         if side is not None:
             disguised = _disguised((*rp.opening, *rp.final), lp, side)
@@ -269,11 +175,11 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             rp = view_replay(rp, side, disguised)
         changes = None
         if previous is not None and game.is_log:
-            findings += [continuity_finding(d, previous[0], path)
-                         for d in opening_differences(previous[1], rp.opening)]
+            if differ := opening_differences(previous[1], rp.opening):
+                findings.append(continuity_finding(differ, previous[0], path))
         elif previous is not None:
             changes = diff_pieces(previous[1], rp.final)
-        sections.append(_Section(path, game.is_log, rp, changes))
+        sections.append(Section(path, game.is_log, rp, changes))
         previous = (path, rp.final)
     checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module),
                     chat_dice=lp.pack.dice if lp else ())
@@ -281,6 +187,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]
     findings = kept + findings + list(checked.findings)
     left_out = len(moves_checked) - len(kept)
+    moves = [m for m in moves if m.unit not in hidden]
+    if errors_only:
+        findings = [f for f in findings if f.severity != Severity.INFO]
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "html":
@@ -307,8 +216,17 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                                          "units": list(f.units), "hexes": list(f.hexes)} for f in findings]},
                           pattern))
     else:
-        click.echo(_scrub(_text(sections, findings, checked, fmt == "markdown", module, lp, side, concealed,
-                                left_out, notes), pattern))
+        what = f"module {module.name!r}" if module else "no module: places are map pixels"
+        title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
+        # The VP tell where every unit is: not for a side that may not see them all.
+        vp = (_vp_change(module, games, files, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
+              if lp is not None and module is not None and side is None and not errors_only else [])
+        view = VerifyView(title, sections, findings, checked, moves, vp, notes=[*notes, *_notes(side, concealed, left_out)])
+        style = STYLES[fmt]
+        if pattern is not None:  # before escaping, which could split a secret
+            style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
+        click.echo(_scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only, summary=summary),
+                          pattern))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
         from vassal_adj.report.annotate import annotate
@@ -342,6 +260,38 @@ def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: 
     return lp, []
 
 
+def _vp_change(module: Module, games: list[SavedGame], files: tuple[str, ...], lp: packs_io.LoadedPack, *,
+               terrain: str | None, turn: int | None, phase: str | None, weather: str | None) -> list[str]:
+    """The victory points at the start of the first file and at the end of the last, counted by
+    the pack's victory.points rule over every position the files pass through (as `vp` counts
+    them), with the items scored in between; none when the pack counts no victory points."""
+    rule = next((r for r in lp.pack.rules if r.impl == VP_IMPL and r.enabled), None)
+    if rule is None:
+        return []
+    states: list[GameState] = []
+    context: RuleContext | None = None
+    for game in games:
+        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+        states += history.states
+        context = context or history.context
+    assert context is not None
+    rctx = replace(context, rule=rule)
+    try:
+        start, end = (vp_tally(s, rctx, rule.params) for s in (states[:1], states))
+    except ValueError as e:  # parameters that do not fit this board, as the engine reports them
+        raise PackError(f"rules.{rule.name}: {e}", Where(path=lp.pack.source)) from None
+    level = end.level(end.total) or "no victory level"
+    scored = [i for i in end.items if i.index > 0]  # counted from a position after the opening
+    out = [(f"{rctx.cite()}: {sum(i.points for i in scored):+d} VP scored in these files; the total they show: "
+            f"{start.total} VP at the start, {end.total} VP ({level}) at the end"),
+           *(f"[{i.rule_ref}] {i.text}: {i.points:+d} VP" for i in scored),
+           ("counted from these files alone: what an earlier turn did (when an objective was first taken) needs "
+            "every file of the game, as `vassal-adj vp` takes them")]
+    if end.unknowns:
+        out.append(f"{len(end.unknowns)} thing(s) the files cannot tell: `vassal-adj vp` lists them")
+    return out
+
+
 def _disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: str) -> dict[str, str]:
     """Pieces the game's rules hide from `side` (units the pack flags "hidden", e.g. dummy and real
     AT guns), by id, with the name that side sees."""
@@ -363,28 +313,6 @@ def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) ->
         raise UsageError("--annotate marks a saved game: give the opponent's save of the end of the turn as the "
                          "last file (a log's pieces are where they stood before its moves)", Where(path=last))
     require_new_file(out, "--annotate")
-
-
-def _text(sections: list[_Section], findings: list[Finding], checked: Audit, md: bool, module: Module | None,
-          lp: packs_io.LoadedPack | None, side: str | None, concealed: int, left_out: int, notes: list[str]) -> str:
-    what = f"module {module.name!r}" if module else "no module: places are map pixels"
-    seen = f", as {side} sees it" if side else ""
-    lines = [(f"# verify ({what})" if md else f"verify ({what})") + (f", pack {lp.id!r}" if lp else "") + seen]
-    for s in sections:
-        lines += [""] + s.lines(md)
-    item = "- " if md else "  "
-    if checked.rolls:
-        lines += ["", f"{'## ' if md else ''}dice: {len(checked.rolls)} roll(s) in game order"]
-        lines += [f"{item}roll {r.number}: {r.player}, {r.file} step {r.step}: {r.shown}"
-                  + (" (undone)" if r.undone_in else "") for r in checked.rolls]
-    lines += dice_lines(checked, md)
-    counts = {sev.value: sum(f.severity == sev for f in findings) for sev in Severity}
-    lines += ["", f"{'## ' if md else ''}findings: {len(findings)} ({counts['error']} error(s), "
-                  f"{counts['warning']} warning(s), {counts['info']} info)"]
-    lines += [f"{item}{f.severity.value} {f.rule}: {f.message}" for f in findings]
-    told = [*notes, *_notes(side, concealed, left_out)]
-    lines += [""] * bool(told) + [f"{'- ' if md else ''}note: {note}" for note in told]
-    return "\n".join(lines)
 
 
 def _notes(side: str | None, concealed: int, left_out: int) -> list[str]:

@@ -18,12 +18,13 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli_options import game_options
+from vassal_adj.cli_options import FORMATS, game_options
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
 from vassal_adj.model.state import GameState
 from vassal_adj.report.describe import SCHEMA_VERSION
+from vassal_adj.report.markup import bb, md
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.pack import RuleConfig
 from vassal_adj.rules.victory import Item, Tally
@@ -103,8 +104,19 @@ def _text(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
     return "\n".join(lines)
 
 
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+_md = md  # free text (unit names from the files) safe in a Markdown table cell or list item
+
+
+def _bbcode(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str,
+            side: str) -> str:
+    """For BoardGameGeek, which has no tables: the text report's columns in a fixed-width [c]
+    block, under a [b] heading and the total; file text neutralised (markup.bb)."""
+    def safe(line: str) -> str:  # bb() trims a line: its indent, which aligns the columns, is kept
+        return line[: len(line) - len(line.lstrip())] + bb(line)
+
+    body = _text(t, files, turns, own, notes, cite, side).splitlines()
+    return "\n".join([f"[b]Victory points ({bb(cite)})[/b]", f"[b]Total: {t.total} VP, {bb(_level(t, t.total))}[/b]",
+                      "[c]", *map(safe, body), "[/c]"])
 
 
 def _markdown(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str,
@@ -157,8 +169,8 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
 @click.option("--first-turn", type=int, default=1, show_default=True,
               help="The turn of the first file when the files carry no turn; later files count up.")
 @click.option("--final", is_flag=True, help="The last file is the end of the game: its turn is complete.")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice([*FORMATS, "json"]), default="text", show_default=True,
+              help="Output format (bbcode: a BoardGameGeek post).")
 @_guarded
 def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain: str | None, first_turn: int,
        final: bool, fmt: str) -> None:
@@ -205,6 +217,8 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
         _emit_json(_data(t, files, turns, own, notes, cite, names, final, file_of))
     elif fmt == "markdown":
         click.echo(_markdown(t, files, turns, own, notes, cite, side))
+    elif fmt == "bbcode":
+        click.echo(_bbcode(t, files, turns, own, notes, cite, side))
     else:
         click.echo(_text(t, files, turns, own, notes, cite, side))
     if t.faults:

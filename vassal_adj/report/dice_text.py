@@ -1,13 +1,12 @@
-"""The dice audit in words, for verify's text and markdown reports: the rolls per die button.
-The rolls in game order are listed by the report itself; the fairness tests and the count of
-reports no reader understood are findings (audit:dice-stats, audit:dice-unread)."""
+"""One die button's rolls in words, for verify's reports (verify_text.dice_lines lists them).
+The fairness tests and the count of reports no reader understood are findings
+(audit:dice-stats, audit:dice-unread)."""
 
 from __future__ import annotations
 
-from vassal_adj.rules.audit import Audit
 from vassal_adj.rules.dice_stats import ButtonTally
 
-__all__ = ["button_line", "dice_lines"]
+__all__ = ["button_line"]
 
 
 def _dice(n: int) -> str:
@@ -26,13 +25,3 @@ def button_line(t: ButtonTally) -> str:
     else:
         text += f", {_dice(t.dice)}; " + ", ".join(f"{lab} {c}" for lab, c in zip(t.labels, t.counts))
     return text + (f"; {t.undone} undone" if t.undone else "")
-
-
-def dice_lines(checked: Audit, md: bool = False) -> list[str]:
-    """The lines of the per-button breakdown (none without rolls). Reports that look like dice
-    but were not read, and the fairness tests, are findings (audit:dice-unread, audit:dice-stats)."""
-    if not checked.buttons:
-        return []
-    item = "- " if md else "  "
-    return ["", f"{'## ' if md else ''}dice per button (undone rolls left out)",
-            *(item + button_line(t) for t in checked.buttons)]

@@ -1,7 +1,10 @@
-"""Renderers of a `Report` (rules/results.py): plain text, Markdown for a forum post, JSON data.
+"""Renderers of a `Report` (rules/results.py): plain text, Markdown and BBCode (BoardGameGeek)
+for a forum post, a --summary post in any of those, JSON data.
 
 They compute nothing: the order of the findings, the counts and the parameters are the
-report's. Text and Markdown group findings by the rule they cite, in report order.
+report's. The text formats open with the verdict (the errors and warnings), then group the
+information by the rule it cites, in report order; `errors_only` stops after the verdict.
+Free text (unit names from the file in the messages) is made safe per format by markup.py.
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from vassal_adj.report.describe import SCHEMA_VERSION
+from vassal_adj.report.markup import Style, bb, fit_post, md, plain
 from vassal_adj.rules.results import Finding, Report
 
-__all__ = ["report_data", "report_markdown", "report_text"]
+__all__ = ["report_bbcode", "report_data", "report_markdown", "report_summary", "report_text"]
 
 
 def _groups(report: Report) -> list[tuple[str, list[Finding]]]:
@@ -41,22 +45,27 @@ def _quiet(report: Report) -> list[str]:
     return [f"{cite} ({name})" for name, cite, n in report.checked if n == 0]
 
 
-def report_text(report: Report, *, source: str = "") -> str:
+def _head(report: Report, source: str) -> str:
+    return f"check{' ' + source if source else ''} with pack {report.pack!r} ({_state_line(report)})"
+
+
+def report_text(report: Report, *, source: str = "", errors_only: bool = False) -> str:
     """The report as terminal text: a heading and the counts, then the errors and warnings,
     then what every rule reports for information, grouped by rule, and the assumptions."""
-    head = f"check{' ' + source if source else ''} with pack {report.pack!r} ({_state_line(report)})"
-    lines = [head, _summary(report)]
+    lines = [plain(_head(report, source)), _summary(report)]
     problems = [f for f in report.findings if _sev(f) != "info"]
     if problems:
         lines += ["", "errors and warnings:"]
         for f in problems:
             where = f" [{', '.join(f.hexes)}]" if f.hexes else ""
-            lines.append(f"  {_sev(f):<7} {f.rule}: {f.message}{where}")
+            lines.append(f"  {_sev(f):<7} {f.rule}: {plain(f.message)}{where}")
+    if errors_only:
+        return "\n".join(lines)
     for rule, found in _groups(report):
         info = [f for f in found if _sev(f) == "info"]
         if info:
             lines += ["", f"{rule} (information):"]
-            lines += [f"  {f.message}" for f in info]
+            lines += [f"  {plain(f.message)}" for f in info]
     if quiet := _quiet(report):
         lines += ["", f"nothing found by: {', '.join(quiet)}"]
     for note in report.notes:
@@ -69,12 +78,10 @@ def report_text(report: Report, *, source: str = "") -> str:
     return "\n".join(lines)
 
 
-def _md(text: str) -> str:
-    """Text safe inside a Markdown table cell or list item."""
-    return text.replace("|", "\\|").replace("\n", " ")
+_md = md  # text safe in a Markdown table cell or list item
 
 
-def report_markdown(report: Report, *, source: str = "") -> str:
+def report_markdown(report: Report, *, source: str = "", errors_only: bool = False) -> str:
     """The report for a forum post: a title, a summary, the errors and warnings in one table,
     then one table of information per rule, the assumptions and notes."""
     title = f"## Referee check{': ' + _md(source) if source else ''}"
@@ -83,11 +90,13 @@ def report_markdown(report: Report, *, source: str = "") -> str:
     if problems:
         lines += ["", "### Errors and warnings", "", "| Severity | Rule | Hex | Finding |", "|---|---|---|---|"]
         for f in problems:
-            lines.append(f"| {_sev(f)} | {f.rule} | {_md(', '.join(f.hexes))} | {_md(f.message)} |")
+            lines.append(f"| {_sev(f)} | {_md(f.rule)} | {_md(', '.join(f.hexes))} | {_md(f.message)} |")
+    if errors_only:
+        return "\n".join(lines)
     for rule, found in _groups(report):
         info = [f for f in found if _sev(f) == "info"]
         if info:
-            lines += ["", f"### {rule} (information)", "", "| Hex | Finding |", "|---|---|"]
+            lines += ["", f"### {_md(rule)} (information)", "", "| Hex | Finding |", "|---|---|"]
             lines += [f"| {_md(', '.join(f.hexes))} | {_md(f.message)} |" for f in info]
     if quiet := _quiet(report):
         lines += ["", f"Nothing found by: {_md(', '.join(quiet))}."]
@@ -99,6 +108,48 @@ def report_markdown(report: Report, *, source: str = "") -> str:
     if report.notes:
         lines += ["", "### Notes", ""] + [f"- {_md(n)}" for n in report.notes]
     return "\n".join(lines)
+
+
+def _bb_line(f: Finding) -> str:
+    where = f" ({', '.join(f.hexes)})" if f.hexes else ""
+    return f"[b]{_sev(f)}[/b] {bb(f.rule)}: {bb(f.message + where)}"
+
+
+def report_bbcode(report: Report, *, source: str = "", errors_only: bool = False) -> str:
+    """The report for BoardGameGeek, which has no tables: [b] headings, a finding a line, the
+    errors and warnings first, the information, assumptions and notes in a spoiler ([o])."""
+    lines = [f"[b]Referee check{': ' + bb(source) if source else ''}[/b]",
+             f"Pack [b]{bb(report.pack)}[/b]; {bb(_state_line(report))}. [b]{_summary(report)}[/b]."]
+    problems = [f for f in report.findings if _sev(f) != "info"]
+    if problems:
+        lines += ["", "[b]Errors and warnings[/b]", *map(_bb_line, problems)]
+    if errors_only:
+        return "\n".join(lines)
+    more: list[str] = []
+    for rule, found in _groups(report):
+        info = [f for f in found if _sev(f) == "info"]
+        if info:
+            more += ["", f"[b]{bb(rule)} (information)[/b]"]
+            more += [bb(f.message + (f" ({', '.join(f.hexes)})" if f.hexes else "")) for f in info]
+    if quiet := _quiet(report):
+        more += ["", f"Nothing found by: {bb(', '.join(quiet))}."]
+    if report.assumptions:
+        more += ["", "[b]Assumptions[/b]"]
+        more += [bb(f"{name} = {a['value']!r}: {a['source']}" + (f" (rule {a['rule']})" if a["rule"] else ""))
+                 for name, a in sorted(report.assumptions.items())]
+    if report.notes:
+        more += ["", "[b]Notes[/b]", *map(bb, report.notes)]
+    return "\n".join([*lines, "", "[o]", *more[1:], "[/o]"] if more else lines)
+
+
+def report_summary(report: Report, st: Style, *, source: str = "") -> str:
+    """A --summary post of the report in the format `st` marks: the heading, the counts and as
+    many errors and warnings as the post's limits hold (markup.fit_post)."""
+    problems = [f for f in report.findings if _sev(f) != "info"]
+    items = [st.item(f"{st.strong(_sev(f))} {st.esc(f.rule)}: "
+                     + st.esc(f.message + (f" ({', '.join(f.hexes)})" if f.hexes else ""))) for f in problems]
+    return fit_post([st.title(st.esc(_head(report, source))), "", st.heading(_summary(report))], items, [],
+                    lambda n: st.item(f"... and {n} more (the full report: without --summary)"))
 
 
 def report_data(report: Report, **extra: Any) -> dict[str, Any]:

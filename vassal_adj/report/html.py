@@ -26,6 +26,7 @@ from ..rules.results import SEVERITY_RANK, Finding, Report, Severity
 from ..savedgame import SavedGame
 from .describe import REDACTED
 from .figures import Figures
+from .markup import plain
 from .pictures import MOVE_COLOURS, SEVERITY_COLOURS, Arrow, Rgb
 from .turn_view import Move, TurnView
 
@@ -228,7 +229,7 @@ def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[
 
 def _chat_and_dice(page: _Page, turn: TurnView) -> list[str]:
     chat = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{page.text(line.speaker or '')}</td>"
-            f"<td>{page.text(_plain(line.text))}</td></tr>" for path, step, line in turn.chat()]
+            f"<td>{page.text(plain(line.text))}</td></tr>" for path, step, line in turn.chat()]
     dice = [f"<tr><td>{r.number}</td><td>{page.text(r.file)}</td><td>{r.step}</td><td>{page.text(r.player)}</td>"
             f"<td>{page.text(r.shown)}</td><td>{'undone' if r.undone_in else ''}</td></tr>" for r in turn.rolls]
     out = ["<h2>Chat</h2>"]
@@ -240,12 +241,6 @@ def _chat_and_dice(page: _Page, turn: TurnView) -> list[str]:
     return out
 
 
-_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
-
-
-def _plain(text: str) -> str:
-    """A report's text without its markup (VASSAL shows chat as HTML); the page escapes it."""
-    return " ".join(html.unescape(_TAG.sub("", text)).split())
 
 
 def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
