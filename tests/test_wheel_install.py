@@ -58,7 +58,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     here = [p for p in [*site.getsitepackages(), site.getusersitepackages()] if Path(p).is_dir()]
     pth = Path(done.stdout.strip()) / "deps-of-the-test-interpreter.pth"
     pth.write_text("\n".join(here) + "\n", encoding="utf-8")
-    _pip("--python", python, "install", "--no-deps", "--no-index", "--quiet", str(wheel))
+    # --ignore-installed: the .pth above may show an installed vassal-adj (a non-editable install, as
+    # in CI); the wheel must still be installed in the venv, whose own site-packages come first.
+    _pip("--python", python, "install", "--no-deps", "--no-index", "--ignore-installed", "--quiet", str(wheel))
     cwd = tmp / "elsewhere"
     cwd.mkdir()
     return Installed(wheel, env, cwd)
