@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
+from vassal_adj.cli_options import text_or_json
 from vassal_adj.report.describe import SCHEMA_VERSION
 
 
@@ -32,7 +33,7 @@ def terrain() -> None:
               help="The terrain file to write (never one of the inputs).")
 @click.option("--preview", type=click.Path(dir_okay=False),
               help="Also write a PNG of the board with the result drawn over it.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (with schema_version).")
+@text_or_json
 @_guarded
 def sample(module: str, map_name: str | None, board: str | None, palette_path: str, output: str,
            preview: str | None, as_json: bool) -> None:

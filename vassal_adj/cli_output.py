@@ -1,0 +1,132 @@
+"""Where a report goes and how it looks on a terminal (issue 10).
+
+- ``-o/--output FILE`` (`output_option`): the report is written to FILE instead of standard
+  output, atomically, and only to a new file that is none of the command's inputs. What the
+  command echoes is captured and written when it ends; errors still go to standard error, and a
+  command that fails (exit status 2 or 3) writes nothing.
+- `severity_colours`: errors red and warnings yellow in a text report, only on a terminal
+  (click drops the codes on a pipe), never with NO_COLOR set, nor in a file written by -o.
+- `progress`: a "what N/M" line on standard error for work that has run over two seconds,
+  only when standard error is a terminal, wiped when the work ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from typing import Any, TextIO, TypeVar
+
+import click
+
+from vassal_adj.cli import require_new_file
+from vassal_adj.codec.atomic import write_bytes_atomic
+from vassal_adj.errors import UsageError, Where
+
+__all__ = ["output_option", "progress", "severity_colours"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+# True while a command's report is being captured for -o: the file gets no colour codes.
+_capturing: ContextVar[bool] = ContextVar("capturing", default=False)
+
+
+def _paths_given(ctx: click.Context, kwargs: dict[str, Any]) -> list[tuple[str, str]]:
+    """(option or argument name, path) for every file path the command was given: its inputs,
+    and its other outputs (--annotate), none of which -o may write over."""
+    out = []
+    for param in ctx.command.params:
+        if not isinstance(param.type, click.Path) or param.name not in kwargs:
+            continue
+        value = kwargs[param.name]
+        name = param.opts[-1] if isinstance(param, click.Option) else param.human_readable_name
+        for v in value if isinstance(value, tuple) else (value,):
+            if v is not None:
+                out.append((name, str(v)))
+    return out
+
+
+def _same_path(a: str, b: str) -> bool:
+    with contextlib.suppress(OSError):
+        if os.path.exists(a) and os.path.exists(b):
+            return os.path.samefile(a, b)
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _check_output(output: str, given: list[tuple[str, str]]) -> None:
+    for name, path in given:
+        if _same_path(output, path):
+            raise UsageError(f"-o {output}: the same file as {name} {path}; the report goes to a new file, "
+                             "never over an input or another output", Where(path=output))
+    require_new_file(output, "-o")
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):  # found now, not after the work
+        raise UsageError(f"-o {output}: no directory {folder}", Where(path=output))
+
+
+def output_option(func: F) -> F:
+    """``-o/--output FILE``: write the report to FILE. Goes under ``@_guarded`` (nearer the
+    function), so a refused FILE is a usage error like any other (exit status 2)."""
+
+    @functools.wraps(func)
+    def run(*args: Any, output: str | None = None, **kwargs: Any) -> Any:
+        if output is None:
+            return func(*args, **kwargs)
+        _check_output(output, _paths_given(click.get_current_context(), kwargs))
+        captured = io.StringIO()
+        token = _capturing.set(True)
+        try:
+            with contextlib.redirect_stdout(captured):
+                func(*args, **kwargs)
+        except click.exceptions.Exit as e:
+            if e.exit_code in (0, 1):  # a report was made (1: it holds errors): it is written all the same
+                write_bytes_atomic(output, captured.getvalue().encode("utf-8"))
+            raise
+        finally:
+            _capturing.reset(token)
+        write_bytes_atomic(output, captured.getvalue().encode("utf-8"))
+        return None
+
+    return click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+                        help="Write the report to FILE (a new file, never an input) instead of standard output.")(
+        run)  # type: ignore[return-value]
+
+
+# A finding's severity opens its line in the text reports (report/findings.py, report/verify_text.py).
+_SEVERITY = re.compile(r"^(\s*)(error|warning)(?= )", re.MULTILINE)
+_COLOURS = {"error": "red", "warning": "yellow"}
+
+
+def severity_colours(text: str, fmt: str) -> str:
+    """`text` with its severities coloured, when it is a text report bound for the screen."""
+    if fmt != "text" or _capturing.get() or os.environ.get("NO_COLOR"):
+        return text
+    return _SEVERITY.sub(lambda m: m[1] + click.style(m[2], fg=_COLOURS[m[2]], bold=m[2] == "error" or None), text)
+
+
+def progress(items: Sequence[T], what: str, *, after: float = 2.0, stream: TextIO | None = None) -> Iterator[T]:
+    """Yield `items`, showing "what N/M" (N done) on standard error once `after` seconds have
+    passed, when it is a terminal; the line is wiped at the end."""
+    out = stream if stream is not None else sys.stderr
+    live = out.isatty()
+    start = time.monotonic()
+    shown = 0
+    try:
+        for done, item in enumerate(items):
+            if live and time.monotonic() - start >= after:
+                line = f"{what} {done}/{len(items)}"
+                out.write("\r" + line.ljust(shown))
+                out.flush()
+                shown = len(line)
+            yield item
+    finally:
+        if shown:
+            out.write("\r" + " " * shown + "\r")
+            out.flush()
