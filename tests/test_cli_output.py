@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from conftest import REPO
 
 from vassal_adj import cli
-from vassal_adj.cli_output import progress
+from vassal_adj.cli_output import progress, working
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")
@@ -120,16 +121,39 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_shows_counts_on_a_terminal_and_wipes_its_line() -> None:
+def _until(screen: io.StringIO, text: str) -> bool:
+    """Wait (up to 5 s) for the progress thread to show `text`."""
+    deadline = time.monotonic() + 5
+    while text not in screen.getvalue() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return text in screen.getvalue()
+
+
+def test_progress_counts_the_items_done_on_a_terminal_and_wipes_its_line() -> None:
     screen = _Terminal()
-    assert list(progress(["a", "b", "c"], "replaying", after=0, stream=screen)) == ["a", "b", "c"]
+    seen = []
+    for item in progress(["a", "b", "c"], "replaying", after=0, every=0.01, stream=screen):
+        assert _until(screen, f"replaying {len(seen)}/3 (")  # shown while the item is worked on
+        seen.append(item)
+    assert seen == ["a", "b", "c"]
     text = screen.getvalue()
-    assert "\rreplaying 0/3" in text and "\rreplaying 2/3" in text
-    assert text.endswith("\r" + " " * len("replaying 2/3") + "\r")
+    assert text.startswith("\rreplaying 0/3 (0 s)") and text.endswith("\r")
+    assert text.rsplit("\r", 2)[-2].strip() == ""  # the last thing written blanks the line
+
+
+def test_working_shows_the_seconds_of_one_long_call() -> None:
+    screen = _Terminal()
+    with working("sampling", after=0, every=0.01, stream=screen):
+        assert _until(screen, "\rsampling (0 s)")
+    assert screen.getvalue().rsplit("\r", 2)[-2].strip() == ""
 
 
 def test_progress_is_silent_before_two_seconds_and_off_a_terminal() -> None:
     screen, pipe = _Terminal(), io.StringIO()
     assert list(progress([1, 2], "work", stream=screen)) == [1, 2]  # quick work: nothing shown
-    assert list(progress([1, 2], "work", after=0, stream=pipe)) == [1, 2]
+    with working("work", stream=screen):
+        pass
+    assert list(progress([1, 2], "work", after=0, every=0.01, stream=pipe)) == [1, 2]
+    with working("work", after=0, every=0.01, stream=pipe):
+        time.sleep(0.05)
     assert screen.getvalue() == "" and pipe.getvalue() == ""

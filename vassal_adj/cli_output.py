@@ -6,8 +6,8 @@
   command that fails (exit status 2 or 3) writes nothing.
 - `severity_colours`: errors red and warnings yellow in a text report, only on a terminal
   (click drops the codes on a pipe), never with NO_COLOR set, nor in a file written by -o.
-- `progress`: a "what N/M" line on standard error for work that has run over two seconds,
-  only when standard error is a terminal, wiped when the work ends.
+- `progress` and `working`: a "what N/M" (or "what (N s)") line on standard error for work that
+  has run over two seconds, only when standard error is a terminal, wiped when the work ends.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import io
 import os
 import re
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
@@ -29,7 +30,7 @@ from vassal_adj.cli import require_new_file
 from vassal_adj.codec.atomic import write_bytes_atomic
 from vassal_adj.errors import UsageError, Where
 
-__all__ = ["output_option", "progress", "severity_colours"]
+__all__ = ["output_option", "progress", "severity_colours", "working"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -111,22 +112,59 @@ def severity_colours(text: str, fmt: str) -> str:
     return _SEVERITY.sub(lambda m: m[1] + click.style(m[2], fg=_COLOURS[m[2]], bold=m[2] == "error" or None), text)
 
 
-def progress(items: Sequence[T], what: str, *, after: float = 2.0, stream: TextIO | None = None) -> Iterator[T]:
-    """Yield `items`, showing "what N/M" (N done) on standard error once `after` seconds have
-    passed, when it is a terminal; the line is wiped at the end."""
-    out = stream if stream is not None else sys.stderr
-    live = out.isatty()
-    start = time.monotonic()
-    shown = 0
+class _Ticker:
+    """Rewrites one line of a terminal's standard error with `text(seconds elapsed)` every
+    `every` seconds, once `after` seconds have passed; a thread, so that one long step (a long
+    log, a board sampled in one call) shows too. Off a terminal it does nothing."""
+
+    def __init__(self, text: Callable[[float], str], after: float, every: float, stream: TextIO | None) -> None:
+        self.out = stream if stream is not None else sys.stderr
+        self.text, self.after, self.every = text, after, every
+        self.start = time.monotonic()
+        self.stopped = threading.Event()
+        self.shown = 0
+        self.thread = threading.Thread(target=self._run, daemon=True) if self.out.isatty() else None
+        if self.thread is not None:
+            self.thread.start()
+
+    def _run(self) -> None:
+        if self.stopped.wait(self.after):
+            return
+        while not self.stopped.is_set():
+            line = self.text(time.monotonic() - self.start)
+            self.out.write("\r" + line.ljust(self.shown))
+            self.out.flush()
+            self.shown = len(line)
+            self.stopped.wait(self.every)
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread is not None:
+            self.thread.join()
+        if self.shown:  # wipe the line: what follows on the terminal starts clean
+            self.out.write("\r" + " " * self.shown + "\r")
+            self.out.flush()
+
+
+def progress(items: Sequence[T], what: str, *, after: float = 2.0, every: float = 0.5,
+             stream: TextIO | None = None) -> Iterator[T]:
+    """Yield `items`, showing "what N/M (S s)" (N done) on a terminal's standard error once `after`
+    seconds have passed. A loop left by an exception stops the line when the generator is
+    dropped, with the exception: an error message may come first, the line is wiped after it."""
+    done = 0
+    ticker = _Ticker(lambda seconds: f"{what} {done}/{len(items)} ({seconds:.0f} s)", after, every, stream)
     try:
-        for done, item in enumerate(items):
-            if live and time.monotonic() - start >= after:
-                line = f"{what} {done}/{len(items)}"
-                out.write("\r" + line.ljust(shown))
-                out.flush()
-                shown = len(line)
+        for done, item in enumerate(items):  # the ticker's text reads `done`
             yield item
     finally:
-        if shown:
-            out.write("\r" + " " * shown + "\r")
-            out.flush()
+        ticker.stop()
+
+
+@contextlib.contextmanager
+def working(what: str, *, after: float = 2.0, every: float = 0.5, stream: TextIO | None = None) -> Iterator[None]:
+    """Show "what (N s)" on a terminal's standard error while one long call runs, after `after` seconds."""
+    ticker = _Ticker(lambda seconds: f"{what} ({seconds:.0f} s)", after, every, stream)
+    try:
+        yield
+    finally:
+        ticker.stop()
