@@ -80,19 +80,25 @@ def output_option(func: F) -> F:
     def run(*args: Any, output: str | None = None, **kwargs: Any) -> Any:
         if output is None:
             return func(*args, **kwargs)
-        _check_output(output, _paths_given(click.get_current_context(), kwargs))
+        given = _paths_given(click.get_current_context(), kwargs)
+        _check_output(output, given)
         captured = io.StringIO()
+
+        def write() -> None:
+            _check_output(output, given)  # again: a file made there meanwhile is not replaced either
+            write_bytes_atomic(output, captured.getvalue().encode("utf-8"), protect=[p for _, p in given])
+
         token = _capturing.set(True)
         try:
             with contextlib.redirect_stdout(captured):
                 func(*args, **kwargs)
         except click.exceptions.Exit as e:
             if e.exit_code in (0, 1):  # a report was made (1: it holds errors): it is written all the same
-                write_bytes_atomic(output, captured.getvalue().encode("utf-8"))
+                write()
             raise
         finally:
             _capturing.reset(token)
-        write_bytes_atomic(output, captured.getvalue().encode("utf-8"))
+        write()
         return None
 
     return click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
