@@ -143,4 +143,4 @@ def test_unplaced_map_and_unnumbered_grid_exit_2() -> None:
 @pytest.mark.parametrize("command", ["grid", "where", "hex"])
 def test_help_has_examples(command: str) -> None:
     code, out, _ = run(command, "--help")
-    assert code == 0 and "Example:" in out and f"vassal-adj {command} " in out and "--json" in out
+    assert code == 0 and "Example:" in out and f"vassal-adj {command} " in out and "--format json" in out

@@ -81,11 +81,16 @@ def main(debug: bool) -> None:
 
     \b
     Examples:
-      vassal-adj inspect modules/kasserine/example/Kasserine.vmod
+      vassal-adj check modules/kasserine/example/turn3-faults.vsav --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj verify modules/kasserine/example/turn4-axis.vlog --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj verify turn3.vlog --module game.vmod --format bbcode --summary -o post.txt
       vassal-adj pieces modules/kasserine/example/setup.vsav --module modules/kasserine/example/Kasserine.vmod
-      vassal-adj decode modules/kasserine/example/setup.vsav
-      vassal-adj grid modules/kasserine/example/Kasserine.vmod
-      vassal-adj hex modules/kasserine/example/Kasserine.vmod 0312
+      vassal-adj inspect modules/kasserine/example/Kasserine.vmod
+
+    \b
+    Shell completion (commands, options, pack names), e.g. for bash in ~/.bashrc:
+      eval "$(_VASSAL_ADJ_COMPLETE=bash_source vassal-adj)"
+    (zsh: zsh_source, fish: fish_source; see the README).
     """
 
 

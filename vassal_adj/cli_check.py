@@ -14,6 +14,7 @@ import click
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.cli_options import FORMATS, game_options, post_options, state_options
+from vassal_adj.cli_output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
@@ -40,6 +41,7 @@ from vassal_adj.rules.results import Severity
               help="Also write a copy of the save that VASSAL opens, with a marker on every unit an error "
                    "or warning concerns and the findings in the chat. Never replaces an existing file.")
 @_guarded
+@output_option
 def check(save: str, module_path: str, pack_name: str | None, terrain: str | None, turn: int | None,
           phase: str | None, weather: str | None, fmt: str, summary: bool, errors_only: bool,
           annotate_to: str | None) -> None:
@@ -86,7 +88,7 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     # --errors-only leaves the information out of what is shown; the exit status and JSON counts stay whole.
     shown = replace(report, findings=tuple(f for f in report.findings if f.severity != Severity.INFO))
     if summary:
-        click.echo(report_summary(report, STYLES[fmt], source=save))
+        click.echo(severity_colours(report_summary(report, STYLES[fmt], source=save), fmt))
     elif fmt == "html":
         # only for the page: it loads Pillow (startup time, cli_lazy.py)
         from vassal_adj.report.html import report_html
@@ -100,6 +102,6 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
         _emit_json(data)
     else:
         render = {"markdown": report_markdown, "bbcode": report_bbcode}.get(fmt, report_text)
-        click.echo(render(report, source=save, errors_only=errors_only))
+        click.echo(severity_colours(render(report, source=save, errors_only=errors_only), fmt))
     if report.has_errors:
         raise click.exceptions.Exit(1)

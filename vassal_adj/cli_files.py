@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+
 import click
 
 from vassal_adj.cli import _emit_json, _guarded, main
+from vassal_adj.cli_options import text_or_json
+from vassal_adj.cli_output import output_option
 from vassal_adj.load import load_module, load_save
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.report.describe import (
@@ -19,15 +23,16 @@ from vassal_adj.report.describe import (
 
 @main.command()
 @click.argument("module", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version) instead of text.")
+@text_or_json
 @_guarded
+@output_option
 def inspect(module: str, as_json: bool) -> None:
     """Describe a module: name, version, maps, boards, grids and numbering, zones, counts.
 
     \b
     Example:
       vassal-adj inspect modules/kasserine/example/Kasserine.vmod
-      vassal-adj inspect game.vmod --json | jq '.maps[].boards[].grid'
+      vassal-adj inspect game.vmod --format json | jq '.maps[].boards[].grid'
     """
     data = module_data(load_module(module))
     if as_json:
@@ -40,14 +45,18 @@ def inspect(module: str, as_json: bool) -> None:
 @click.argument("save", type=click.Path(dir_okay=False))
 @click.option("--module", "module_path", type=click.Path(dir_okay=False),
               help="The module (.vmod): adds hex labels and properties from its prototypes.")
-@click.option("--properties", is_flag=True, help="Also list each piece's properties (always in --json).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version) instead of text.")
+@click.option("--properties", is_flag=True,
+              help="Also list each piece's properties, one name=value a line (always in --format json).")
+@text_or_json
 @_guarded
+@output_option
 def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) -> None:
     """List every real piece of a saved game or log (stacks are not pieces).
 
     For a log, this is the position the log starts from. Pieces that are masked or
-    invisible to some player are listed and marked: this is the referee's view.
+    invisible to some player are listed and marked: this is the referee's view. The table
+    fits the terminal's width (80 columns when not on a terminal, or $COLUMNS): long values
+    wrap within their column.
 
     \b
     Example:
@@ -63,7 +72,7 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
         _emit_json({"schema_version": SCHEMA_VERSION, "file": save, "is_log": game.is_log,
                     "referee_view": True, "pieces": rows})
         return
-    click.echo(pieces_text(rows, properties))
+    click.echo(pieces_text(rows, properties, width=shutil.get_terminal_size().columns))
     click.echo(f"{len(rows)} piece(s)" + (" (the position the log starts from)" if game.is_log else ""))
     if concealed:
         click.echo(f"note: {concealed} masked or invisible piece(s) shown as the referee sees them")
@@ -72,6 +81,7 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
 @main.command()
 @click.argument("save", type=click.Path(dir_okay=False))
 @_guarded
+@output_option
 def decode(save: str) -> None:
     """Print the decoded command stream of a save or log, one command a line.
 

@@ -7,6 +7,8 @@ from typing import Any
 import click
 
 from vassal_adj.cli import F, _emit_json, _guarded, _pick_map, main
+from vassal_adj.cli_options import text_or_json
+from vassal_adj.cli_output import output_option
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.maps import PlacedMap, describe_layout, place_map
@@ -68,15 +70,16 @@ def _other_grid_words(board: BoardDef) -> list[str]:
 @main.command()
 @click.argument("module", type=click.Path(dir_okay=False))
 @click.option("--map", "map_name", help="The map (default: the first map with a hex grid).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version) instead of text.")
+@text_or_json
 @_guarded
+@output_option
 def grid(module: str, map_name: str | None, as_json: bool) -> None:
     """Describe a map's grids in words: how to type labels, their range, how they run.
 
     \b
     Example:
       vassal-adj grid modules/kasserine/example/Kasserine.vmod
-      vassal-adj grid game.vmod --map "Main Map" --json
+      vassal-adj grid game.vmod --map "Main Map" --format json
     """
     mod = load_module(module)
     mdef = _pick_map(mod, map_name)
@@ -99,14 +102,13 @@ _LAYOUT_OPTIONS = [
     click.option("--map", "map_name", help="The map (default: the first map with a hex grid)."),
     click.option("--save", type=click.Path(dir_okay=False), help="Lay the boards out as this saved game does."),
     click.option("--board", help="Lay the map out with only this board, at the top left."),
-    click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version) instead of text."),
 ]
 
 
 def _layout_options(func: F) -> F:
     for option in reversed(_LAYOUT_OPTIONS):
         func = option(func)
-    return func
+    return text_or_json(func)
 
 
 # Negative pixels (left of or above the first board) are coordinates, not options.
@@ -117,6 +119,7 @@ def _layout_options(func: F) -> F:
 @click.option("--board-coords", is_flag=True, help="X Y are pixels of the board (--board, or the first one), not of the map.")
 @_layout_options
 @_guarded
+@output_option
 def where(module: str, x: int, y: int, board_coords: bool, map_name: str | None, save: str | None,
           board: str | None, as_json: bool) -> None:
     """Print the label VASSAL shows for a map pixel, with its board and zone.
@@ -126,7 +129,7 @@ def where(module: str, x: int, y: int, board_coords: bool, map_name: str | None,
     \b
     Example:
       vassal-adj where modules/kasserine/example/Kasserine.vmod 140 696
-      vassal-adj where game.vmod 944 585 --save turn1.vsav --json
+      vassal-adj where game.vmod 944 585 --save turn1.vsav --format json
     """
     mod = load_module(module)
     mdef = _pick_map(mod, map_name)
@@ -163,6 +166,7 @@ def where(module: str, x: int, y: int, board_coords: bool, map_name: str | None,
 @click.argument("label")
 @_layout_options
 @_guarded
+@output_option
 def hex_(module: str, label: str, map_name: str | None, save: str | None, board: str | None,
          as_json: bool) -> None:
     """Print a hex's centre (map pixel) and its neighbours with their directions.
@@ -170,7 +174,7 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
     \b
     Example:
       vassal-adj hex modules/kasserine/example/Kasserine.vmod 0312
-      vassal-adj hex game.vmod C11 --save turn1.vsav --json
+      vassal-adj hex game.vmod C11 --save turn1.vsav --format json
     """
     mod = load_module(module)
     mdef = _pick_map(mod, map_name)

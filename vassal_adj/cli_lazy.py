@@ -36,6 +36,15 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+# The sections of `--help`, in order (issue 10): what a player, an explorer of files and a pack's
+# author use. A command in no section (one added later without a place here) is listed under "Other".
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "Playing": ("check", "verify", "vp"),
+    "Exploring": ("inspect", "pieces", "decode"),
+    "Authoring": ("grid", "where", "hex", "terrain", "packs"),
+}
+
+
 class LazyGroup(RootGroup):
     """The `vassal-adj` group (RootGroup), whose LAZY_COMMANDS are imported when first asked for
     by name; a command imported so is given ``--packs-dir`` as RootGroup gives it to the others."""
@@ -56,11 +65,16 @@ class LazyGroup(RootGroup):
         if not names:
             return
         limit = formatter.width - 6 - max(len(n) for n in names)
-        rows = []
-        for name in names:
-            if name in self.commands:
-                rows.append((name, self.commands[name].get_short_help_str(limit)))
-            else:
-                rows.append((name, click.utils.make_default_short_help(LAZY_COMMANDS[name][1], limit)))
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+
+        def row(name: str) -> tuple[str, str]:
+            # a stand-in with the table's summary shortens it as the command itself would
+            cmd = self.commands.get(name) or click.Command(name, help=LAZY_COMMANDS[name][1])
+            return name, cmd.get_short_help_str(limit)
+
+        placed = {n for members in SECTIONS.values() for n in members}
+        sections = [*SECTIONS.items(), ("Other", tuple(n for n in names if n not in placed))]
+        for title, members in sections:
+            rows = [row(n) for n in members if n in names]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)

@@ -1,21 +1,34 @@
 """Options several commands share, defined once: `game_options` (check, vp), `pack_option`
-(check, vp, verify), `state_options` and `post_options` (check, verify), and the text `FORMATS`."""
+(check, vp, verify), `state_options` and `post_options` (check, verify), `text_or_json` (the
+describing commands), and the text `FORMATS`. ``-o/--output`` is cli_output.py's."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
-__all__ = ["FORMATS", "game_options", "pack_option", "post_options", "state_options"]
+__all__ = ["FORMATS", "game_options", "pack_option", "post_options", "state_options", "text_or_json"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _pack_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of ``--pack``: the ids of the packs found (those in use, not shadowed).
+    Aliases are left out: they hold spaces, which shells split."""
+    # only when completing: it reads the packs' TOML, and imports no rule engine
+    from vassal_adj import packs as packs_io
+
+    ids = sorted({r.id for r in packs_io.list_packs() if r.id is not None and not r.shadowed_by})
+    return [CompletionItem(i) for i in ids if i.startswith(incomplete)]
+
+
 def pack_option(func: F) -> F:
-    """``--pack``, by default the one pack that fits the module."""
-    return click.option("--pack", "pack_name",
+    """``--pack``, by default the one pack that fits the module; the shell completes pack ids."""
+    return click.option("--pack", "pack_name", shell_complete=_pack_names,
                         help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the "
                              "one pack whose [pack.module] fits the module.")(func)
 
@@ -61,3 +74,17 @@ def post_options(func: F) -> F:
     for option in reversed(_POST_OPTIONS):
         func = option(func)
     return func
+
+
+def text_or_json(func: F) -> F:
+    """``--format text|json``, the one output option of every command (issue 10), for the
+    commands that describe files and places; ``--json`` is kept as a hidden alias of
+    ``--format json``. The function is given ``as_json``."""
+
+    @functools.wraps(func)
+    def run(*args: Any, fmt: str, json_alias: bool, **kwargs: Any) -> Any:
+        return func(*args, as_json=json_alias or fmt == "json", **kwargs)
+
+    run = click.option("--json", "json_alias", is_flag=True, hidden=True, help="The same as --format json.")(run)
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="Output format (json: with schema_version).")(run)  # type: ignore[return-value]

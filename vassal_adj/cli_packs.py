@@ -13,6 +13,8 @@ import click
 from vassal_adj import pack_paths
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
+from vassal_adj.cli_options import text_or_json
+from vassal_adj.cli_output import output_option
 from vassal_adj.load import load_module
 from vassal_adj.report.describe import SCHEMA_VERSION
 
@@ -35,8 +37,9 @@ def packs() -> None:
 
 @packs.command("list")
 @_modules_dir
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version).")
+@text_or_json
 @_guarded
+@output_option
 def list_command(modules_dir: str | None, as_json: bool) -> None:
     """List the rule packs found: id, name, aliases, the module they fit, their rules, where
     each was found.
@@ -78,7 +81,7 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
 @click.option("--module", "module_path", type=click.Path(dir_okay=False),
               help="A module whose board numbering is used to check the terrain file's labels.")
 @click.option("--map", "map_name", help="The map of that module (default: the first with a hex grid).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (with schema_version).")
+@text_or_json
 @_guarded
 def validate(directory: str, module_path: str | None, map_name: str | None, as_json: bool) -> None:
     """Check a pack: pack.toml keys and parameters, units.toml, and (with --module) the

@@ -9,6 +9,8 @@ from __future__ import annotations
 import click
 
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
+from vassal_adj.cli_options import text_or_json
+from vassal_adj.cli_output import working
 from vassal_adj.report.describe import SCHEMA_VERSION
 
 
@@ -32,7 +34,7 @@ def terrain() -> None:
               help="The terrain file to write (never one of the inputs).")
 @click.option("--preview", type=click.Path(dir_okay=False),
               help="Also write a PNG of the board with the result drawn over it.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (with schema_version).")
+@text_or_json
 @_guarded
 def sample(module: str, map_name: str | None, board: str | None, palette_path: str, output: str,
            preview: str | None, as_json: bool) -> None:
@@ -51,7 +53,8 @@ def sample(module: str, map_name: str | None, board: str | None, palette_path: s
     """
     from vassal_adj.terrain_sample import sample_module, summary
 
-    data = summary(sample_module(module, map_name, palette_path, output, preview, board, _pick_map))
+    with working("terrain sample: classifying the board's hexes"):
+        data = summary(sample_module(module, map_name, palette_path, output, preview, board, _pick_map))
     if as_json:
         _emit_json({"schema_version": SCHEMA_VERSION, "output": output, "preview": preview, **data})
         return

@@ -20,6 +20,7 @@ import click
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.cli_options import FORMATS, pack_option, post_options, state_options
+from vassal_adj.cli_output import output_option, progress, severity_colours
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
@@ -104,6 +105,7 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
               help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
                    "name, invisible ones not at all. Without it: the referee's view, with a note.")
 @_guarded
+@output_option
 def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
            terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
            summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None) -> None:
@@ -159,7 +161,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     moves_checked: list[Finding] = []
     verdicts: dict[str, Verification] = {}  # file -> the pack's checks of its moves
     moves: list[MoveCheck] = []
-    for path, game in zip(files, games):
+    for path, game in progress(list(zip(files, games)), "verify: files replayed"):
         rp = replay(game.root, module, game.path)
         if lp is not None and module is not None and game.is_log:
             v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather)
@@ -225,8 +227,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         style = STYLES[fmt]
         if pattern is not None:  # before escaping, which could split a secret
             style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
-        click.echo(_scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only, summary=summary),
-                          pattern))
+        click.echo(severity_colours(_scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only,
+                                                       summary=summary), pattern), fmt))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
         from vassal_adj.report.annotate import annotate

@@ -19,6 +19,7 @@ import click
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
 from vassal_adj.cli_options import FORMATS, game_options
+from vassal_adj.cli_output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save
 from vassal_adj.log_state import log_history
@@ -172,6 +173,7 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
 @click.option("--format", "fmt", type=click.Choice([*FORMATS, "json"]), default="text", show_default=True,
               help="Output format (bbcode: a BoardGameGeek post).")
 @_guarded
+@output_option
 def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain: str | None, first_turn: int,
        final: bool, fmt: str) -> None:
     """Count the victory points of a game from its saves or logs, given oldest first.

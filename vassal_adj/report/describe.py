@@ -5,7 +5,9 @@ Used by `inspect`, `pieces` and `decode`. Nothing here computes a rule; nothing 
 
 from __future__ import annotations
 
+import itertools
 import re
+import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -169,20 +171,51 @@ def piece_data(p: Piece, with_properties: bool) -> dict[str, Any]:
     return row
 
 
-def pieces_text(rows: Sequence[dict[str, Any]], with_properties: bool) -> str:
+# The narrowest a column of the pieces table gets; wider values wrap within it.
+_NARROWEST = 6
+
+
+def _fit(widths: list[int], width: int) -> list[int]:
+    """Column widths whose table (two spaces between columns) fits `width`: the widest column
+    gives way first, none below _NARROWEST (or its own width, if narrower)."""
+    widths = list(widths)
+    while (excess := sum(widths) + 2 * (len(widths) - 1) - width) > 0:
+        i = max(range(len(widths)), key=lambda k: widths[k])
+        others = sorted(widths, reverse=True)[1] if len(widths) > 1 else 0
+        narrower = max(widths[i] - excess, others, _NARROWEST)
+        if narrower >= widths[i]:
+            narrower = widths[i] - 1  # ties: one column at a time, down to the floor
+        if narrower < _NARROWEST:
+            break  # every column at the floor: the table cannot fit; wrap as far as it goes
+        widths[i] = narrower
+    return widths
+
+
+def _row_lines(cells: Sequence[str], widths: Sequence[int]) -> list[str]:
+    wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""] for c, w in zip(cells, widths)]
+    return ["  ".join(v.ljust(w) for v, w in zip(parts, widths)).rstrip()
+            for parts in itertools.zip_longest(*wrapped, fillvalue="")]
+
+
+def pieces_text(rows: Sequence[dict[str, Any]], with_properties: bool, width: int = 80) -> str:
+    """The pieces as a table `width` characters wide at most: long values wrap within their
+    column; with properties, each piece's are indented ``name=value`` lines under it."""
     if not rows:
         return "no pieces"
     cols = ["id", "name", "map", "x", "y"] + (["location"] if any("location" in r for r in rows) else [])
     table = [[str(r.get(c) if r.get(c) is not None else "-") for c in cols] for r in rows]
-    widths = [max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(cols)]
-    out = ["  ".join(c.ljust(w) for c, w in zip(cols, widths)).rstrip()]
+    if any(r.get("concealed") for r in rows):  # a last column, without heading: [masked], [invisible]
+        cols.append("")
+        for r, t in zip(rows, table):
+            t.append(f"[{r['concealed']}]" if r.get("concealed") else "")
+    widths = _fit([max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(cols)], width)
+    out = _row_lines(cols, widths)
     for r, t in zip(rows, table):
-        line = "  ".join(v.ljust(w) for v, w in zip(t, widths)).rstrip()
-        if r.get("concealed"):
-            line += f"  [{r['concealed']}]"
-        out.append(line)
-        if with_properties and r["properties"]:
-            out.append("    " + ", ".join(f"{k}={v}" for k, v in r["properties"].items()))
+        out += _row_lines(t, widths)
+        if with_properties:
+            for name, value in r["properties"].items():
+                out += textwrap.wrap(f"{name}={value}", width, initial_indent="    ", subsequent_indent="      ",
+                                     break_on_hyphens=False) or [f"    {name}="]
     return "\n".join(out)
 
 
