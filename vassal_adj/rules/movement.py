@@ -29,7 +29,8 @@ from ..model.units import Unit
 from .path_faults import first_broken, short_ways_fault
 from .prohibition import Prohibition
 from .results import PathResult
-from .zoc import ZocRules, blocked_side, enemy_zoc, freeze_weather_map, no_sources, unit_classes, weather_name, zoc_sources
+from .zoc import (ZocRules, blocked_side, enemy_zoc, freeze_weather_map, no_sources, unit_classes, weather_name,
+                  zoc_sources)
 
 __all__ = ["MovementRules", "PathResult",
            "Prohibition", "Reach", "allowance", "default_label", "entry_hex_cost", "legal_path", "reachable"]

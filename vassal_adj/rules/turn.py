@@ -230,10 +230,10 @@ class _Phase:
         unit, m = self.state.units[uid], self.rules.movement
         zoc, zr = self.enemy_zoc(unit.side), m.zoc
         obeyed = frozenset() if zoc is None or zr is None or zr.mode == "none" or zr.ignores(unit) else zoc
-        whose = zoc_sources(self.state, self.ctx.terrain, unit.side, zr, self.ctx.label) if obeyed and zr else no_sources
         return Mover(lambda a, b: self.path(uid, a, b), allowance(unit, self.state.weather, m), unit.movement,
                      obeyed, withdrawing(self.seen, unit.side, self.rules), m, weather_name(self.state.weather),
-                     self.ctx.label, whose)
+                     self.ctx.label, zoc_sources(self.state, self.ctx.terrain, unit.side, zr, self.ctx.label)
+                     if obeyed and zr else no_sources)
 
     def check(self, uid: str, drags: Sequence[Drag]) -> tuple[MoveCheck, list[Finding]]:
         unit, (start, goal) = self.state.units[uid], (drags[0][0], drags[-1][1])
