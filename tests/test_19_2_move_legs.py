@@ -93,10 +93,10 @@ def test_19_2_drop_in_zoc_is_a_stop(ctx, rules) -> None:
     # ... but dropped at 1511 it stopped in the zone of control, and may not go on to 1508.
     pc = run(ctx, rules, st, GRENADIERS, "1513", "1511", "1508")
     (f,) = errors(pc)
-    assert f.rule == "kasserine:19.2" and f.units == ("g1",)
+    assert f.rule == "kasserine:19.2" and f.units == ("g1", "a1")  # the mover, then the unit exerting the zone
     assert f.message.startswith("Axis 3-4-11 (2/69) moved 1513 -> 1511 -> 1508: leg 2, 1511 -> 1508: enemy zone "
-                                "of control at 1511 stops movement: the unit entered it this phase and may not move "
-                                "on [19.2]")
+                                "of control at 1511 (of Allied 1-2-7 (1/26) in 1510) stops movement: the unit entered "
+                                "it this phase and may not move on [19.2]")
     (m,) = pc.moves
     assert (m.ok, m.start, m.end, m.drags, m.path[:3]) == (False, "1513", "1508", 2, ("1513", "1512", "1511"))
     assert f.hexes == m.path  # the chain as tried, for a picture to draw
@@ -107,7 +107,8 @@ def test_19_2_the_stop_holds_in_a_withdrawal_too(ctx, rules) -> None:
     # other respects, the effects of Enemy Zones of Control fully apply").
     st = state(ctx, {INFANTRY: "1510", GRENADIERS: "1513"}, "axis-movement", withdrawal="Axis")
     (f,) = errors(run(ctx, rules, st, GRENADIERS, "1513", "1511", "1508"))
-    assert f.rule == "kasserine:19.2" and "enemy zone of control at 1511 stops movement" in f.message
+    assert f.rule == "kasserine:19.2" and "enemy zone of control at 1511 (of Allied 1-2-7 (1/26) in 1510) stops " \
+                                          "movement" in f.message
     # Leaving and coming back is two legs as well: into the zone at 1511, out again, illegal.
     (f,) = errors(run(ctx, rules, st, GRENADIERS, "1513", "1511", "1513"))
     assert f.rule == "kasserine:19.2" and "leg 2, 1511 -> 1513" in f.message
@@ -121,9 +122,9 @@ def test_19_21_a_withdrawing_unit_that_left_may_not_reenter_in_a_later_leg(ctx, 
     # ... and may not come back into the hex it left (19.21), nor into another enemy-controlled hex.
     for back in ("1511", "1610"):
         (f,) = errors(run(ctx, rules, st, INFANTRY, "1511", "1512", back))
-        assert f.rule == "kasserine:19.21"
+        assert f.rule == "kasserine:19.21" and f.units == ("a1", "g2")
         assert (f"leg 2, 1512 -> {back}: withdrawing unit left enemy zone of control in leg 1 and may not "
-                f"re-enter one at {back} [19.21]") in f.message
+                f"re-enter one at {back} (of Axis 5-3-12 (2/7) in 1510) [19.21]") in f.message
     on = run(ctx, rules, st, INFANTRY, "1511", "1512", "1513")  # away from the zone: legal, 2 MP
     assert on.moves[0].ok and on.moves[0].cost == 2 and on.moves[0].path == ("1511", "1512", "1513")
     # Without the Withdrawal it may not leave at all (19.2).

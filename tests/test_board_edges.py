@@ -84,10 +84,12 @@ def test_issue_example_5_3_12_from_3918_to_3924_does_not_leave_the_board() -> No
     assert all(h in frozenset(lay.hexes()) for h in res.path)
     # On the board the legal way runs north-west round the Allied units and their zones of control: 15 MP (clear
     # 1, road 1/2, the pack's assumed costs) against 12; the way within 12 MP enters the zone of control of the
-    # 3-2-12 at 3819 (19.2: entering an enemy zone of control stops the move).
+    # 3-2-12 at 3819 and of the 1-3-7 at 3718, both next to 3818 (19.2: entering an enemy zone of control stops
+    # the move); the reason names both.
     assert res.cost == 15 and res.allowance == 12
     assert [ctx.label(h) for h in res.path][:2] == ["3918", "3917"]
-    assert "enemy zone of control at 3818 stops movement [19.2]" in res.reason
+    assert ("enemy zone of control at 3818 (of Allied 3-2-12 (3/1) in 3819 and Allied 1-3-7 (2/168) in 3718) stops "
+            "movement [19.2]") in res.reason
 
 
 # -- movement along every edge --------------------------------------------------------------------------------------

@@ -175,7 +175,9 @@ def test_20_zoc_not_across_unbridged_stream_in_poor_weather() -> None:
     assert go(poor, terrain, GER_INF, d).ok
     fair = game((GER_INF, a), (US_INF, enemy_at), weather="fair")
     res = go(fair, terrain, GER_INF, d)
-    assert not res.ok and res.reason == "enemy zone of control at 0502 stops movement [standard-zoc]"
+    assert not res.ok and res.reason == ("enemy zone of control at 0502 (of Allied 1-2-7 (1/26) in 0603) stops "
+                                         "movement [standard-zoc]")
+    assert res.units == ("a1",)  # the unit exerting the zone the reason names
 
 
 def test_16_13_zoc_extends_into_rough() -> None:
@@ -184,7 +186,8 @@ def test_16_13_zoc_extends_into_rough() -> None:
     a, b, c = COL[1:4]
     state = game((GER_INF, a), (US_INF, H(6, 3)))
     res = go(state, tmap({b: {"rough"}}), GER_INF, c)
-    assert not res.ok and res.reason == "enemy zone of control at 0502 stops movement [standard-zoc]"
+    assert not res.ok and res.reason == ("enemy zone of control at 0502 (of Allied 1-2-7 (1/26) in 0603) stops "
+                                         "movement [standard-zoc]")
     assert go(state, tmap({b: {"rough"}}), GER_INF, b).ok
 
 
@@ -199,7 +202,9 @@ def test_zoc_stop_on_entering() -> None:
     assert zoc & set(COL) == {COL[3], COL[4]}
     assert go(state, tmap(), PANZER, COL[3], zoc=zoc).ok
     res = go(state, tmap(), PANZER, COL[6], zoc=zoc)
-    assert not res.ok and res.reason == "enemy zone of control at 0503 stops movement [standard-zoc]"
+    assert not res.ok and res.reason == ("enemy zone of control at 0503 (of Allied 1-2-7 (1/26) in 0604) stops "
+                                         "movement [standard-zoc]")
+    assert res.units == ("a1",)
     assert res.path[-1] == COL[6]  # the attempt shown breaks only that rule
 
 
@@ -208,7 +213,8 @@ def test_sticky_zoc_may_not_leave() -> None:
     state = game((PANZER, COL[4]), (US_INF, WATCH))
     res = go(state, tmap(), PANZER, COL[7])
     assert not res.ok and res.rule_ref == "standard-zoc"
-    assert res.reason.startswith("unit starts in enemy zone of control at 0504 and may not leave it")
+    assert res.reason.startswith("unit starts in enemy zone of control at 0504 (of Allied 1-2-7 (1/26) in 0604) "
+                                 "and may not leave it")
     assert set(reachable(state, tmap(), "g1", None, RULES, area=COL).costs) == {COL[4]}
 
 
@@ -217,7 +223,10 @@ def test_no_zoc_to_zoc() -> None:
     rules = dataclasses.replace(RULES, zoc=ZocRules(mode="stop"))
     state = game((PANZER, COL[4]), (US_INF, WATCH))
     res = go(state, tmap(), PANZER, COL[3], rules)
-    assert not res.ok and res.reason.startswith("may not move from enemy zone of control at 0504 directly into")
+    assert not res.ok and res.reason == ("may not move from enemy zone of control at 0504 (of Allied 1-2-7 (1/26) in "
+                                         "0604) directly into another at 0503 (of Allied 1-2-7 (1/26) in 0604) "
+                                         "[standard-zoc]")
+    assert res.units == ("a1",)  # named at both hexes, listed once
     assert go(state, tmap(), PANZER, COL[7], rules).ok
     assert go(state, tmap(), PANZER, COL[1], dataclasses.replace(rules, zoc=ZocRules(mode="none"))).ok
 
@@ -238,7 +247,9 @@ def test_19_21_may_not_reenter() -> None:
     state = game((PANZER, COL[2]), (US_INF, H(6, 2)), (US_INF2, H(6, 7)))  # ZOC 0501-0502, 0506-0507
     res = go(state, tmap(), PANZER, COL[6], withdrawal=True)
     assert not res.ok and res.rule_ref == "19.21"
-    assert res.reason == "withdrawing unit left enemy zone of control and may not re-enter one at 0506 [19.21]"
+    assert res.reason == ("withdrawing unit left enemy zone of control and may not re-enter one at 0506 (of Allied "
+                          "1-3-7 (19) in 0607) [19.21]")
+    assert res.units == ("a2",)  # not a1, whose zone the unit left
     assert go(state, tmap(), PANZER, COL[5], withdrawal=True).ok
     assert not go(state, tmap(), PANZER, COL[1], withdrawal=True).ok  # 0501 is enemy-controlled too
     free = game((PANZER, COL[4]), (US_INF2, H(6, 7)))

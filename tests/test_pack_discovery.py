@@ -150,7 +150,10 @@ def test_every_command_that_takes_pack_takes_packs_dir() -> None:
 
 
 def test_check_uses_a_pack_given_with_packs_dir(tmp_path: Path, user_dir: Path) -> None:
-    copy_template(tmp_path, "mine", "mine")
+    mine = copy_template(tmp_path, "mine", "mine") / "pack.toml"
+    # A pack named with --pack must fit the module: this copy is written for Kasserine.
+    mine.write_text(mine.read_text(encoding="utf-8").replace('name = "Template Game.*"', 'name = "Kasserine"'),
+                    encoding="utf-8")
     code, out, _ = run("check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"),
                        "--pack", "mine", "--packs-dir", str(tmp_path))
     # Found and used; the template has no rules and its units fit none of Kasserine's pieces (warnings).

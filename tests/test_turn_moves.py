@@ -96,9 +96,9 @@ def test_19_2_may_not_leave_enemy_zoc_without_withdrawal(ctx, rules) -> None:
     placed = {INFANTRY: "0520", PANZER: "0521"}
     pc = run(ctx, rules, state(ctx, placed, 3, "allied-movement"), (INFANTRY, "0520", "0518"))
     f = only(pc)
-    assert f.rule == "kasserine:19.2"
-    assert ("unit starts in enemy zone of control at 0520 and may not leave it except in a Withdrawal (19.2) "
-            "[19.2]") in f.message
+    assert f.rule == "kasserine:19.2" and f.units == ("a2", "g1")  # the mover, then the unit exerting the zone
+    assert ("unit starts in enemy zone of control at 0520 (of Axis 5-3-12 (2/7) in 0521) and may not leave it "
+            "except in a Withdrawal (19.2) [19.2]") in f.message
     # The Allied Withdrawal marker in the box of this Game-Turn declares the Withdrawal (19.0).
     declared = state(ctx, placed, 3, "allied-movement", markers={"Allied Withdrawal": (Position(box="Turn 3"),)})
     assert withdrawing(declared, "Allied", rules) and not withdrawing(declared, "Axis", rules)
@@ -116,8 +116,9 @@ def test_19_21_withdrawing_unit_may_not_reenter_enemy_zoc(ctx, rules) -> None:
     placed = {INFANTRY: "0520", PANZER: "0521", other: "0517"}
     st = state(ctx, placed, 3, "allied-movement", markers={"Allied Withdrawal": (Position(box="Turn 3"),)})
     f = only(run(ctx, rules, st, (INFANTRY, "0520", "0518")))
-    assert f.rule == "kasserine:19.21"
-    assert "withdrawing unit left enemy zone of control and may not re-enter one at 0518 [19.21]" in f.message
+    assert f.rule == "kasserine:19.21" and f.units == ("a2", "g4")  # the zone re-entered is g4's, not g1's
+    assert ("withdrawing unit left enemy zone of control and may not re-enter one at 0518 (of Axis 5-3-12 (1/5) in "
+            "0517) [19.21]") in f.message
     # 19.21: "Units which do not begin the Withdrawal Movement Phase in an Enemy-controlled hex may enter" one.
     free = state(ctx, {INFANTRY: "0523", PANZER: "0521", other: "0517"}, 3, "allied-movement",
                  markers={"Allied Withdrawal": (Position(box="Turn 3"),)})

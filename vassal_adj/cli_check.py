@@ -16,7 +16,7 @@ from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.cli_options import FORMATS, game_options, post_options, state_options
 from vassal_adj.cli_output import output_option, severity_colours
 from vassal_adj.errors import UsageError
-from vassal_adj.load import load_module, load_save
+from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
 from vassal_adj.report.findings import (
     report_bbcode,
@@ -70,6 +70,7 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     game = load_save(save)
+    notes = same_module(game, module, module_path)
     if game.is_log and (fmt == "html" or annotate_to is not None):
         # Both draw the position a file's saved part holds: a log's opening, not the end judged here.
         what = "--format html" if fmt == "html" else "--annotate"
@@ -78,7 +79,7 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
     # the exits its steps showed (17.15). Its moves are `verify`'s.
     history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
-    report = adjudicate(history.end, lp, history.context)
+    report = adjudicate(history.end, lp, replace(history.context, notes=(*notes, *history.context.notes)))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
         from vassal_adj.report.annotate import annotate

@@ -22,7 +22,7 @@ from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.cli_options import FORMATS, pack_option, post_options, state_options
 from vassal_adj.cli_output import output_option, progress, severity_colours
 from vassal_adj.errors import PackError, UsageError, Where
-from vassal_adj.load import load_module, load_save
+from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
 from vassal_adj.model.events import PieceDiff, diff_pieces
 from vassal_adj.model.module import Module
@@ -141,6 +141,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     given = {"--terrain": terrain, "--turn": turn, "--phase": phase, "--weather": weather}
     lp, notes = _judge(module, pack_name, no_rules, [k for k, v in given.items() if v is not None])
     games = [load_save(f) for f in files]
+    if module is not None and module_path is not None:
+        notes += [n for g in games for n in same_module(g, module, module_path)]
     if len(games) == 1 and not games[0].is_log:
         raise UsageError("a saved game holds no moves: give its log (.vlog), or two saves in game order",
                          Where(path=files[0]))
@@ -253,7 +255,8 @@ def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: 
         return None, []
     if no_rules:
         return None, []
-    lp = packs_io.find_pack(pack_name) if pack_name else packs_io.find_pack_for_module(module.name, module.version)
+    lp = (packs_io.pack_for(pack_name, module.name, module.version) if pack_name
+          else packs_io.find_pack_for_module(module.name, module.version))
     if lp is None:
         if given:
             raise UsageError(f"{', '.join(given)}: no rule pack fits module {module.name!r}; name one with --pack")

@@ -21,7 +21,7 @@ from vassal_adj.cli import _emit_json, _guarded, main
 from vassal_adj.cli_options import FORMATS, game_options
 from vassal_adj.cli_output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
-from vassal_adj.load import load_module, load_save
+from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
 from vassal_adj.model.state import GameState
 from vassal_adj.report.describe import SCHEMA_VERSION
@@ -196,8 +196,11 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     states: list[GameState] = []
     file_of: list[int] = []  # the file of each state
     context: RuleContext | None = None
+    saved_with: list[str] = []  # notes on the module each file was saved with
     for n, path in enumerate(games):
-        history = log_history(module, load_save(path), lp, terrain=terrain)
+        game = load_save(path)
+        saved_with += same_module(game, module, module_path)
+        history = log_history(module, game, lp, terrain=terrain)
         states += history.states
         file_of += [n] * len(history.states)
         context = context or history.context
@@ -206,7 +209,7 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     # vp takes its turns from the files and their order: notes asking for --turn and the like
     # (the state builder's, written for `check`) do not apply here.
     asks = ("--turn", "--phase", "--weather")
-    notes = list(dict.fromkeys([*(n for n in context.notes if not any(a in n for a in asks)), *notes]))
+    notes = list(dict.fromkeys([*saved_with, *(n for n in context.notes if not any(a in n for a in asks)), *notes]))
     rctx = replace(context, rule=rule)
     try:
         t = vp_tally(states, rctx, rule.params, turns=state_turns, final=final)

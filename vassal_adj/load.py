@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from vassal_adj.codec.archive import StrPath, read_archive
 from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
 from vassal_adj.errors import UsageError, Where
@@ -58,3 +60,42 @@ def load_save(path: StrPath) -> SavedGame:
     if sniff(archive) is not Kind.SAVE:
         raise UsageError("this is a module, not a saved game or log", Where(path=archive.path))
     return saved_game_from_archive(archive)
+
+
+# A version number at the end of a module name ("V4.2", "2.1.1", "(v3.7.9)"): at least one dot, so a
+# year or a number that is part of the name ("1981", "Panzer 2") stays.
+_NAME_VERSION = re.compile(r"[\s(]*v?\d+(?:\.\d+)+[a-z0-9.-]*\)?$", re.IGNORECASE)
+
+
+def _bare_name(name: str) -> str:
+    """A module name without the version numbers ending it, in any case."""
+    while (bare := _NAME_VERSION.sub("", name.strip())) != name.strip():
+        name = bare
+    return name.strip().casefold()
+
+
+def same_module(game: SavedGame, module: Module, module_path: StrPath) -> list[str]:
+    """Check that `game` was saved with `module`, as its `moduledata` entry (a copy of the
+    module's, written by VASSAL into every save and log) names it.
+
+    Another module name is a UsageError naming both files, names and versions: read on another
+    module's maps and pieces, every place and unit would be wrong. A version number ending a
+    name is the version, not the name (real modules put it there: a log of 'Commands & Colors:
+    Napoleonics' 4.1.2 played on 'Commands & Colors: Napoleonics V4.2'). Another version is a
+    note (VASSAL itself loads such a save, and a new version often changes nothing a rule reads).
+    A save with no `moduledata` (scenario files often have none), or no name in it, names no
+    module: a note says it was not checked, and the save is read on the module given.
+    """
+    saved = game.module_metadata
+    if not saved.get("name"):
+        return [(f"{game.path} names no module (no name in a moduledata entry): not checked that it was saved "
+                f"with {module_path} (module {module.name!r})")]
+    name, version = saved.get("name", ""), saved.get("version", "")
+    if _bare_name(name) not in {_bare_name(module.name), _bare_name(module.metadata.get("name", module.name))}:
+        raise UsageError(f"the game was saved with module {name!r} version {version!r}, but --module {module_path} "
+                         f"is module {module.name!r} version {module.version!r}: give the module the game is "
+                         f"played with", Where(path=game.path))
+    if version != module.version:
+        return [(f"{game.path} was saved with version {version!r} of module {name!r}; {module_path} is version "
+                f"{module.version!r}: pieces or maps that changed between them may be read wrongly")]
+    return []

@@ -251,9 +251,22 @@ def _looked(modules_dir: Path | str | None) -> str:
 
 
 def pack_for(name: str | None, module_name: str, module_version: str = "") -> LoadedPack:
-    """The pack `--pack` names, or else the one pack that fits the module; UsageError when none does."""
+    """The pack `--pack` names, or else the one pack that fits the module; UsageError when none does.
+
+    A pack named that is not written for the module (its ``[pack.module]`` name and version
+    patterns do not match) is a UsageError too, before its terrain file is read on a board it
+    was not drawn for. There is no option to force it: a referee who knows the pack fits a
+    renamed module widens ``[pack.module]`` in a copy of the pack and names that directory.
+    """
     if name:
-        return find_pack(name)
+        lp = find_pack(name)
+        if not lp.pack.fits(module_name, module_version):
+            raise UsageError(f"pack {lp.id!r} does not fit the module: its [pack.module] ({lp.pack.source}) is name "
+                             f"{lp.pack.module_name!r} version {lp.pack.module_version!r} (patterns), the module is "
+                             f"{module_name!r} version {module_version!r}; choose a pack written for this module "
+                             f"(`vassal-adj packs list`), or widen [pack.module] in a copy of the pack and give its "
+                             f"directory to --pack")
+        return lp
     found = find_pack_for_module(module_name, module_version)
     if found is None:
         known = ", ".join(f"{lp.id} (modules {lp.pack.module_name!r})" for lp in load_all()) or "none"

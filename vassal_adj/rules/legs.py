@@ -27,6 +27,7 @@ from fractions import Fraction
 from ..model.hexes import Hex
 from .movement import MovementRules
 from .results import PathResult
+from .zoc import Sources, no_sources
 
 __all__ = ["Chain", "Mover", "judge_legs", "mp"]
 
@@ -43,7 +44,8 @@ class Mover:
     """What one unit's legs are judged with: `path(start, goal)` its cheapest legal path; its
     `allowance` this phase and its `printed` one (they differ when the weather changes it,
     20.3); the enemy-controlled hexes it obeys (`zoc`: empty when it ignores them); whether
-    its side withdraws this phase (19.2); hex labels for the reasons."""
+    its side withdraws this phase (19.2); hex labels for the reasons; `exerting`: the enemy units
+    whose zone of control covers a hex, named (zoc.zoc_sources), for the reasons citing it."""
 
     path: Callable[[Hex, Hex], PathResult]
     allowance: int
@@ -53,6 +55,7 @@ class Mover:
     rules: MovementRules
     weather: str
     label: Callable[[Hex], str]
+    exerting: Sources = no_sources
 
 
 @dataclass(frozen=True)
@@ -60,8 +63,8 @@ class Chain:
     """The verdict on a unit's legs. `ok`; `cost` the MP of the legs judged (with the broken
     leg's when known); `path` their hexes end to end, the broken leg's attempt last. When not
     `ok`: `leg` the leg that broke a rule (numbered as the drags, from `first`), `drop` its
-    start and end, `reason` why, citing `rule_ref`, and `leg_path`/`leg_cost` its cheapest
-    attempt (possibly empty/None)."""
+    start and end, `reason` why, citing `rule_ref`, `units` the enemy units whose zones of
+    control it names, and `leg_path`/`leg_cost` its cheapest attempt (possibly empty/None)."""
 
     ok: bool
     cost: int | Fraction | None
@@ -73,6 +76,7 @@ class Chain:
     drop: Leg | None = None
     leg_path: tuple[Hex, ...] = ()
     leg_cost: int | Fraction | None = None
+    units: tuple[str, ...] = ()
 
 
 def judge_legs(legs: Sequence[Leg], mover: Mover, *, spent: int | Fraction = 0, entered: Hex | None = None,
@@ -92,14 +96,16 @@ def judge_legs(legs: Sequence[Leg], mover: Mover, *, spent: int | Fraction = 0, 
         res = mover.path(a, b)
         so_far = Chain(False, spent, mover.allowance, path, leg=n, drop=(a, b), leg_path=res.path, leg_cost=res.cost)
         if stopped is not None and zr is not None:
-            return _broken(so_far, f"enemy zone of control at {lab(stopped)} stops movement: the unit entered it "
-                                   f"this phase and may not move on [{zr.rule_ref}]", zr.rule_ref)
+            units, of = mover.exerting(stopped)
+            return _broken(so_far, f"enemy zone of control at {lab(stopped)}{of} stops movement: the unit entered "
+                                   f"it this phase and may not move on [{zr.rule_ref}]", zr.rule_ref, units)
         if not res.ok:
-            return _broken(so_far, f"no legal path: {res.reason}", res.rule_ref)
+            return _broken(so_far, f"no legal path: {res.reason}", res.rule_ref, res.units)
         assert res.cost is not None
         if left is not None and mover.withdrawal and b in z and zr is not None:
+            units, of = mover.exerting(b)
             return _broken(so_far, f"withdrawing unit left enemy zone of control in leg {left} and may not re-enter "
-                                   f"one at {lab(b)} [{zr.reenter_ref}]", zr.reenter_ref)
+                                   f"one at {lab(b)}{of} [{zr.reenter_ref}]", zr.reenter_ref, units)
         if spent and spent + res.cost > mover.allowance:
             # A first leg over the allowance is legal_path's minimum move; after any cost, none is.
             changed = mover.allowance != mover.printed
@@ -118,7 +124,7 @@ def judge_legs(legs: Sequence[Leg], mover: Mover, *, spent: int | Fraction = 0, 
     return Chain(True, spent, mover.allowance, path)
 
 
-def _broken(so_far: Chain, why: str, ref: str) -> Chain:
+def _broken(so_far: Chain, why: str, ref: str, units: tuple[str, ...] = ()) -> Chain:
     """`so_far` (the legs before, the broken leg's attempt) with the broken leg's attempt added."""
     cost = None if so_far.leg_cost is None or so_far.cost is None else so_far.cost + so_far.leg_cost
-    return replace(so_far, cost=cost, path=so_far.path + so_far.leg_path[1:], reason=why, rule_ref=ref)
+    return replace(so_far, cost=cost, path=so_far.path + so_far.leg_path[1:], reason=why, rule_ref=ref, units=units)

@@ -29,7 +29,8 @@ from ..model.units import Unit
 from .path_faults import first_broken, short_ways_fault
 from .prohibition import Prohibition
 from .results import PathResult
-from .zoc import ZocRules, blocked_side, enemy_zoc, freeze_weather_map, unit_classes, weather_name
+from .zoc import (ZocRules, blocked_side, enemy_zoc, freeze_weather_map, no_sources, unit_classes, weather_name,
+                  zoc_sources)
 
 __all__ = ["MovementRules", "PathResult",
            "Prohibition", "Reach", "allowance", "default_label", "entry_hex_cost", "legal_path", "reachable"]
@@ -323,6 +324,8 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
     m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
     allow, scale, start_hex = m.allow, rules.scale, m.start
     lab = lambda h: (label(h) if label is not None else None) or default_label(h)  # noqa: E731
+    # the enemy units exerting a zone of control that a reason cites, named in it and returned with it
+    whose = zoc_sources(state, terrain, m.side, m.zr, lab, m.weather) if m.z and m.zr is not None else no_sources
     if goal == start_hex:
         return PathResult(True, 0, (goal,), allowance=allow)
     if not m.hex_cost(goal)[2]:
@@ -344,14 +347,14 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
             near, near_parent = m.search(allow * scale, relax=True, goal=goal, penalty=0, strict=strict)
             return (_path(near_parent, goal), _mp(near[goal], scale)) if goal in near else None
 
-        why, cite = f"{why} [{ref}]", ref
-        if fault := short_ways_fault(within, m.edge, lab):
-            why, cite = f"the legal way {why}; {fault[0]}", fault[1]
-        return PathResult(False, need, _path(parent, goal), why, cite, allow)
+        why, cite, units = f"{why} [{ref}]", ref, ()
+        if fault := short_ways_fault(within, m.edge, lab, whose):
+            why, cite, units = f"the legal way {why}; {fault[0]}", fault[1], fault[2]
+        return PathResult(False, need, _path(parent, goal), why, cite, allow, units)
     dist, parent = m.search(None, relax=True, goal=goal)
     path = _path(parent, goal) if goal in dist else ()
-    if (broken := first_broken(m.edge, path, lab)) is not None:
-        return PathResult(False, None, path, f"{broken.words} [{broken.rule}]", broken.rule, allow)
+    if (broken := first_broken(m.edge, path, lab, whose)) is not None:
+        return PathResult(False, None, path, f"{broken.words} [{broken.rule}]", broken.rule, allow, broken.units)
     why = f"no path from {lab(start_hex)} to {lab(goal)}"
     return PathResult(False, None, path, f"{why} [{rules.rule_ref}]", rules.rule_ref, allow)
 

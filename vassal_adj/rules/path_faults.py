@@ -21,6 +21,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from ..model.hexes import Hex
+from .zoc import Sources, no_sources
 
 __all__ = ["REASONS", "Broken", "Way", "every_broken", "first_broken", "short_ways", "short_ways_fault"]
 
@@ -31,11 +32,12 @@ Edge = Callable[[Hex, Hex], "tuple[int, tuple[tuple[str, ...], ...]] | None"]
 # and relaxing every other; None when there is none.
 Within = Callable[[frozenset[tuple[str, str]]], "tuple[tuple[Hex, ...], int | Fraction] | None"]
 
+# {za} and {zb}: the enemy units exerting the zone of control at a and b, named (zoc.Sources).
 REASONS = {
-    "zoc-stop": "enemy zone of control at {a} stops movement",
-    "zoc-locked": "unit starts in enemy zone of control at {a} and may not leave it{x[2]}",
-    "zoc-to-zoc": "may not move from enemy zone of control at {a} directly into another at {b}",
-    "reenter": "withdrawing unit left enemy zone of control and may not re-enter one at {b}",
+    "zoc-stop": "enemy zone of control at {a}{za} stops movement",
+    "zoc-locked": "unit starts in enemy zone of control at {a}{za} and may not leave it{x[2]}",
+    "zoc-to-zoc": "may not move from enemy zone of control at {a}{za} directly into another at {b}{zb}",
+    "reenter": "withdrawing unit left enemy zone of control and may not re-enter one at {b}{zb}",
     "side": "{x[2]} hexside {a}/{b} may not be crossed",
     "weather-side": "unbridged {x[2]} hexside {a}/{b} may not be crossed in {x[3]} weather",
     "enter": "{x[2]} hex {b} prohibited to {x[3]} units{x[4]}",
@@ -47,10 +49,12 @@ _ORDER = {kind: n for n, kind in enumerate(REASONS)}
 
 @dataclass(frozen=True)
 class Broken:
-    """A rule a path breaks: its `kind` (a key of REASONS), what happened in `words`, its `rule` number."""
+    """A rule a path breaks: its `kind` (a key of REASONS), what happened in `words`, its `rule` number,
+    and the enemy `units` whose zone of control the words name."""
     kind: str
     words: str
     rule: str
+    units: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -65,26 +69,32 @@ class Way:
     broken: tuple[Broken, ...]
 
 
-def _broken_on(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str]) -> Iterator[Broken]:
+def _broken_on(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str], whose: Sources) -> Iterator[Broken]:
     for a, b in pairwise(path):
         for x in (step[1] if (step := edge(a, b)) is not None else ()):
-            yield Broken(x[0], REASONS[x[0]].format(a=lab(a), b=lab(b), x=x), x[1])
+            words = REASONS[x[0]]
+            za = whose(a) if "{za}" in words else no_sources(a)
+            zb = whose(b) if "{zb}" in words else no_sources(b)
+            yield Broken(x[0], words.format(a=lab(a), b=lab(b), x=x, za=za[1], zb=zb[1]), x[1],
+                         tuple(dict.fromkeys(za[0] + zb[0])))
 
 
-def first_broken(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str]) -> Broken | None:
+def first_broken(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str],
+                 whose: Sources = no_sources) -> Broken | None:
     """The first rule `path` breaks, or None when every step is legal."""
-    return next(_broken_on(edge, path, lab), None)
+    return next(_broken_on(edge, path, lab, whose), None)
 
 
-def every_broken(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str]) -> tuple[Broken, ...]:
+def every_broken(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str],
+                 whose: Sources = no_sources) -> tuple[Broken, ...]:
     """Every rule `path` breaks, each where it first breaks it, in path order."""
     first: dict[tuple[str, str], Broken] = {}
-    for b in _broken_on(edge, path, lab):
+    for b in _broken_on(edge, path, lab, whose):
         first.setdefault(b.key, b)
     return tuple(first.values())
 
 
-def short_ways(within: Within, edge: Edge, lab: Callable[[Hex], str]) -> list[Way]:
+def short_ways(within: Within, edge: Edge, lab: Callable[[Hex], str], whose: Sources = no_sources) -> list[Way]:
     """Ways within the allowance, cheapest first, until every such way breaks a rule one of them breaks first.
 
     Each search keeps one rule more, so there are at most as many searches as kinds of rule (a
@@ -95,20 +105,24 @@ def short_ways(within: Within, edge: Edge, lab: Callable[[Hex], str]) -> list[Wa
     strict: set[tuple[str, str]] = set()
     for _ in REASONS:
         found = within(frozenset(strict))
-        if found is None or not (broken := every_broken(edge, found[0], lab)):
+        if found is None or not (broken := every_broken(edge, found[0], lab, whose)):
             break
         ways.append(Way(*found, broken))
         strict.add(broken[0].key)
     return sorted(ways, key=lambda w: (w.cost, _ORDER[w.broken[0].kind]))
 
 
-def short_ways_fault(within: Within, edge: Edge, lab: Callable[[Hex], str]) -> tuple[str, str] | None:
-    """Why no way within the allowance is legal, in words, and the rule to cite (None: there is no such way)."""
-    if not (ways := short_ways(within, edge, lab)):
+def short_ways_fault(within: Within, edge: Edge, lab: Callable[[Hex], str], whose: Sources = no_sources
+                     ) -> tuple[str, str, tuple[str, ...]] | None:
+    """Why no way within the allowance is legal, in words, the rule to cite, and the enemy units whose
+    zones of control the words name (None: there is no such way)."""
+    if not (ways := short_ways(within, edge, lab, whose)):
         return None
     shared = [b for b in ways[0].broken if all(b.key in {c.key for c in w.broken} for w in ways[1:])]
     alone = next((b for b in shared if within(frozenset({b.key})) is None), None)
     listed = "; ".join(f"{' '.join(map(lab, w.path))} ({w.cost} MP): "
                        + ", ".join(f"{b.words} [{b.rule}]" for b in w.broken) for w in ways)
     closes = f" ({alone.rule} closes them all)" if alone is not None else ""
-    return f"every way within the allowance breaks a rule{closes}: {listed}", (alone or ways[0].broken[0]).rule
+    units = tuple(dict.fromkeys(u for w in ways for b in w.broken for u in b.units))
+    return (f"every way within the allowance breaks a rule{closes}: {listed}", (alone or ways[0].broken[0]).rule,
+            units)

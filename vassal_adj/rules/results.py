@@ -37,7 +37,7 @@ class Finding:
 class PathResult:
     """One move's verdict (rules/movement.py `legal_path`): if `ok`, `path` (both ends) is a cheapest
     legal path costing `cost` MP; else `reason` says why, citing `rule_ref`, and `path`/`cost` show the
-    best attempt (may be empty/None)."""
+    best attempt (may be empty/None); `units` are the enemy units whose zones of control the reason names."""
 
     ok: bool
     cost: int | Fraction | None
@@ -45,6 +45,7 @@ class PathResult:
     reason: str = ""
     rule_ref: str = ""
     allowance: int = 0
+    units: tuple[str, ...] = ()
 
 
 # Severity order for reports and exit codes: errors first.

@@ -37,7 +37,7 @@ from .results import Finding, Severity
 # The schedule rule's own readers of the pack's entries and of an entry's turn (23), not copies.
 from .setup import Entry, entry_due, moment, printed_key
 from .setup_rules import BOXES, parse_boxes, parse_entry, parse_event, turn_pattern
-from .zoc import blocked_side, enemy_zoc, weather_name
+from .zoc import blocked_side, enemy_zoc, no_sources, weather_name, zoc_sources
 
 __all__ = ["Drag", "Frozen", "MoveCheck", "PhaseCheck", "Reinforcements", "TurnRules", "check_phase",
            "turn_rules", "withdrawing"]
@@ -232,7 +232,8 @@ class _Phase:
         obeyed = frozenset() if zoc is None or zr is None or zr.mode == "none" or zr.ignores(unit) else zoc
         return Mover(lambda a, b: self.path(uid, a, b), allowance(unit, self.state.weather, m), unit.movement,
                      obeyed, withdrawing(self.seen, unit.side, self.rules), m, weather_name(self.state.weather),
-                     self.ctx.label)
+                     self.ctx.label, zoc_sources(self.state, self.ctx.terrain, unit.side, zr, self.ctx.label)
+                     if obeyed and zr else no_sources)
 
     def check(self, uid: str, drags: Sequence[Drag]) -> tuple[MoveCheck, list[Finding]]:
         unit, (start, goal) = self.state.units[uid], (drags[0][0], drags[-1][1])
@@ -283,7 +284,9 @@ class _Phase:
         tried = (f"; cheapest attempt {' '.join(map(lab, chain.leg_path))}"
                  + (f" ({mp(chain.leg_cost)} MP)" if chain.leg_cost is not None else "")) if chain.leg_path else ""
         # The finding's hexes are the path tried, in order, so a picture can draw it.
-        return mc, Finding(rule, Severity.ERROR, f"{what}: {leg}{chain.reason}{tried}", (uid,), labels or hexes)
+        # The enemy units whose zones of control the reason names follow the mover, to be marked with it.
+        return mc, Finding(rule, Severity.ERROR, f"{what}: {leg}{chain.reason}{tried}", (uid, *chain.units),
+                           labels or hexes)
 
     def out_of_phase(self, uid: str, what: str, mover: str | None, hexes: tuple[str, ...]) -> Finding:
         side, phase, ref = self.state.units[uid].side, self.phase, self.rules.phase_rule or "sequence of play"

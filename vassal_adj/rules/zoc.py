@@ -26,7 +26,7 @@ may not leave an enemy ZOC by movement ("sticky"). A pack adds its own rules as 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -35,8 +35,11 @@ from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
 
-__all__ = ["ZOC_MODES", "ZocRules", "blocked_side", "enemy_zoc", "freeze_weather_map",
-           "unit_classes", "weather_name"]
+__all__ = ["ZOC_MODES", "Sources", "ZocRules", "blocked_side", "enemy_zoc", "exerted_by", "freeze_weather_map",
+           "no_sources", "unit_classes", "weather_name", "zoc_sources"]
+
+# For an enemy-controlled hex: the enemy units exerting the zone of control, and words naming them.
+Sources = Callable[[Hex], tuple[tuple[str, ...], str]]
 
 # "sticky": a unit in an enemy ZOC may not leave it during movement (locked);
 # "stop": it must stop on entering, may leave on a later move, but not straight into another
@@ -146,24 +149,32 @@ class ZocRules:
         return self.blocked_features | extra if extra else self.blocked_features
 
 
+def _extends(terrain: TerrainMap, rules: ZocRules, weather: str | None) -> Callable[[Hex, Hex], bool]:
+    """Whether the zone of control of a unit in one hex extends into a neighbour: both on the
+    playing area, the neighbour not of `rules.blocked_terrain`, the hexside not blocked in `weather`."""
+    sides_blocked, bridges, blocked_terrain = rules.side_blocked(weather), rules.bridge_features, rules.blocked_terrain
+    hex_terrain, on_board, between = terrain.hex_terrain, terrain.on_board, terrain.features_between
+
+    def extends(src: Hex, dst: Hex) -> bool:
+        return (on_board(src) and on_board(dst)
+                and not (blocked_terrain and blocked_terrain & hex_terrain.get(dst, frozenset()))
+                and not (sides_blocked and blocked_side(between(src, dst), sides_blocked, bridges)))
+
+    return extends
+
+
 def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
               weather: str | None = None, purpose: str = "movement") -> frozenset[Hex]:
     """The hexes in the zone of control of any unit not of `side` (one pass over the units).
 
     A ZOC extends into the six hexes around each exerting unit on the map, except hexes off
-    the playing area (`TerrainMap.on_board`: off the board, or declared off-map), hexes of `rules.blocked_terrain`, and across hexsides `rules` blocks in `weather`
-    (default: `state.weather`). When `purpose` is in `rules.negated_for`, hexes holding a unit
+    the playing area (`TerrainMap.on_board`: off the board, or declared off-map), hexes of
+    `rules.blocked_terrain`, and across hexsides `rules` blocks in `weather` (default:
+    `state.weather`). When `purpose` is in `rules.negated_for`, hexes holding a unit
     of `side` are left out. The hexes the enemy units stand in are not included (they are
     enemy-occupied, which movement treats on its own).
     """
-    if weather is None:
-        weather = state.weather
-    sides_blocked = rules.side_blocked(weather)
-    bridges = rules.bridge_features
-    blocked_terrain = rules.blocked_terrain
-    hex_terrain = terrain.hex_terrain
-    on_board = terrain.on_board
-    between = terrain.features_between
+    extends = _extends(terrain, rules, state.weather if weather is None else weather)
     units = state.units
     out: set[Hex] = set()
     friendly: set[Hex] = set()
@@ -177,16 +188,41 @@ def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
                 friendly.add(h)
             elif not exerting and rules.exerts(u):
                 exerting = True
-        if not exerting or not on_board(h):
-            continue
-        for n in neighbors(h):
-            if n in out or not on_board(n):
-                continue
-            if blocked_terrain and blocked_terrain & hex_terrain.get(n, frozenset()):
-                continue
-            if sides_blocked and blocked_side(between(h, n), sides_blocked, bridges):
-                continue
-            out.add(n)
+        if exerting:
+            out.update(n for n in neighbors(h) if n not in out and extends(h, n))
     if purpose in rules.negated_for:
         out -= friendly
     return frozenset(out)
+
+
+def exerted_by(state: GameState, terrain: TerrainMap, h: Hex, side: str, rules: ZocRules,
+               weather: str | None = None) -> tuple[str, ...]:
+    """The units not of `side` whose zone of control extends into `h`, as `enemy_zoc` draws it
+    (the same terrain, hexside and weather limits); by hex around `h`, then as the state lists them."""
+    extends = _extends(terrain, rules, state.weather if weather is None else weather)
+    occupied, units = state.occupied(), state.units
+    return tuple(uid for n in neighbors(h) if n in occupied and extends(n, h) for uid in occupied[n]
+                 if (u := units.get(uid)) is not None and u.side != side and rules.exerts(u))
+
+
+def no_sources(h: Hex) -> tuple[tuple[str, ...], str]:
+    """`Sources` when no unit is known to exert the zone of control (none is obeyed)."""
+    return (), ""
+
+
+def zoc_sources(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules, label: Callable[[Hex], str],
+                weather: str | None = None) -> Sources:
+    """`Sources` for a unit of `side`: the enemy units exerting a zone of control into a hex
+    (`exerted_by`) and " (of Allied 1-2-7 (-/168) in 2212)" naming them, so that a finding
+    citing the zone names and marks who exerts it; "" when none does (a zone the caller gave)."""
+    known: dict[Hex, tuple[tuple[str, ...], str]] = {}
+
+    def sources(h: Hex) -> tuple[tuple[str, ...], str]:
+        if h not in known:
+            ids = exerted_by(state, terrain, h, side, rules, weather)
+            names = [f"{state.units[i].side} {state.units[i].name} in {label(at)}" for i in ids
+                     if (at := state.hex_of(i)) is not None]
+            known[h] = ids, f" (of {' and '.join(names)})" if names else ""
+        return known[h]
+
+    return sources
