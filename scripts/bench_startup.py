@@ -11,18 +11,31 @@ The commands run as an installed program does, with its bytecode cached: PYTHOND
 is dropped from their environment and each is run once untimed first (that run writes the
 __pycache__ files; without them every start compiles the package again, a cost users never pay).
 
-    python scripts/bench_startup.py [--runs 5]
+The CPU time of each command (user + system, from the child's resource usage) is shown beside
+its wall-clock time: on a machine shared with other work the wall clock swings from run to
+run, the CPU time much less.
+
+With --breakdown, each command is also run once with its time split: importing
+`vassal_adj.cli`, importing the command's module, running it (which imports what the command
+loads lazily), and, across all of that, the time spent creating dataclasses (Python 3.11
+compiles each generated method separately: the largest single cost of importing this package).
+
+    python scripts/bench_startup.py [--runs 5] [--breakdown]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
 
 from benchkit import best
+
+from vassal_adj.cli_lazy import LAZY_COMMANDS
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")
@@ -36,30 +49,82 @@ COMMANDS: list[tuple[str, list[str], float | None]] = [  # (label, arguments, ta
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def _run(argv: list[str]) -> None:
+# Run in the child by --breakdown: times the phases of one command and the dataclasses made
+# on the way (the decorator is wrapped before any module of the package imports it).
+BREAKDOWN = """
+import dataclasses, importlib, json, sys, time
+start, made = time.perf_counter(), [0, 0.0]
+real = dataclasses.dataclass
+def timed(cls=None, /, **options):
+    def wrap(c):
+        t = time.perf_counter()
+        out = real(**options)(c)
+        made[0] += 1
+        made[1] += time.perf_counter() - t
+        return out
+    return wrap if cls is None else wrap(cls)
+dataclasses.dataclass = timed
+from vassal_adj.cli import main
+cli = time.perf_counter()
+importlib.import_module(sys.argv[1])
+command = time.perf_counter()
+try:
+    main(sys.argv[2:])
+except SystemExit:
+    pass
+done = time.perf_counter()
+print(json.dumps({"cli": cli - start, "command": command - cli, "run": done - command, "total": done - start,
+                  "dataclasses": made[0], "dataclass_time": made[1], "modules": len(sys.modules)}), file=sys.stderr)
+"""
+
+
+def _run(argv: list[str]) -> float:
+    """Run a command, output discarded; its CPU time (user + system) in seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _time(argv: list[str], runs: int) -> float:
+def _time(argv: list[str], runs: int) -> tuple[float, float]:
+    """Best wall-clock time and best CPU time of `runs` runs, in seconds."""
     _run(argv)  # untimed: writes the bytecode cache
-    return best(lambda: _run(argv), runs)
+    cpu: list[float] = []
+    wall = best(lambda: cpu.append(_run(argv)), runs)
+    return wall, min(cpu)
+
+
+def _breakdown(argv: list[str]) -> str:
+    module = LAZY_COMMANDS[argv[0]][0]
+    done = subprocess.run([sys.executable, "-c", BREAKDOWN, module, *argv], capture_output=True, text=True, env=ENV,
+                          check=False)
+    t = json.loads(done.stderr.strip().splitlines()[-1])
+    ms = {k: f"{t[k] * 1000:.0f} ms" for k in ("cli", "command", "run", "total", "dataclass_time")}
+    return (f"  import vassal_adj.cli {ms['cli']}, import {module} {ms['command']}, run {ms['run']} "
+            f"(total {ms['total']}, {t['modules']} modules); {t['dataclasses']} dataclasses made in "
+            f"{ms['dataclass_time']}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--breakdown", action="store_true", help="also split each command's time into its phases")
     args = ap.parse_args()
-    bare = _time([sys.executable, "-c", "pass"], args.runs)
-    print(f"python -c pass: {bare * 1000:.0f} ms (1.0x)")
-    imported = _time([sys.executable, "-c", "import vassal_adj.cli"], args.runs)
-    print(f"import vassal_adj.cli: {imported * 1000:.0f} ms ({imported / bare:.1f}x)")
+    bare, bare_cpu = _time([sys.executable, "-c", "pass"], args.runs)
+    print(f"python -c pass: {bare * 1000:.0f} ms (1.0x), CPU {bare_cpu * 1000:.0f} ms")
+    imported, imported_cpu = _time([sys.executable, "-c", "import vassal_adj.cli"], args.runs)
+    print(f"import vassal_adj.cli: {imported * 1000:.0f} ms ({imported / bare:.1f}x), "
+          f"CPU {imported_cpu * 1000:.0f} ms ({imported_cpu / bare_cpu:.1f}x)")
     probe = f"import sys, vassal_adj.cli; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     print(f"  heavy libraries loaded at startup: {', '.join(loaded) or 'none'}")
     for label, argv, target in COMMANDS:
-        t = _time([sys.executable, "-c", ENTRY, *argv], args.runs)
+        t, cpu = _time([sys.executable, "-c", ENTRY, *argv], args.runs)
         goal = f", target within {target:.0f}x: {'met' if t / bare <= target else 'NOT met'}" if target else ""
-        print(f"vassal-adj {label}: {t * 1000:.0f} ms ({t / bare:.1f}x{goal})")
+        print(f"vassal-adj {label}: {t * 1000:.0f} ms ({t / bare:.1f}x{goal}), "
+              f"CPU {cpu * 1000:.0f} ms ({cpu / bare_cpu:.1f}x)")
+        if args.breakdown and argv[0] in LAZY_COMMANDS:
+            print(_breakdown(argv))
 
 
 if __name__ == "__main__":

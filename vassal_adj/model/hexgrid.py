@@ -24,7 +24,6 @@ and reversed boards need no special case.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -32,6 +31,7 @@ from functools import cached_property
 from ..errors import UsageError
 from . import hexes as hx
 from .grid import PlacedBoard, hex_center, hex_location_name
+from .hex_index import HexIndex, candidates, index_hexes
 from .hexes import Hex, HexSide
 from .module import BoardDef, HexGridDef, ZoneDef
 from .numbering import (
@@ -50,15 +50,6 @@ __all__ = ["FLAT_DIRECTIONS", "SIDEWAYS_DIRECTIONS", "HexLayout"]
 # above; a sideways grid has pointy-topped hexes with neighbours straight left and right.
 FLAT_DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 SIDEWAYS_DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")
-
-
-@dataclass(frozen=True, eq=False)
-class _Index:
-    hexes: tuple[Hex, ...]  # on the map, in label order
-    by_label: dict[str, Hex]
-    label: dict[Hex, str]
-    colrow: dict[Hex, tuple[int, int]]  # numbered (column, row), offsets not included
-    at_colrow: dict[tuple[int, int], Hex]
 
 
 @dataclass(frozen=True)
@@ -145,13 +136,17 @@ class HexLayout:
         m = re.fullmatch(built[0], label)
         return None if m is None else m.group(len(built[1]))
 
+    def _label_center(self, label: str) -> Point | None:
+        """The centre VASSAL's getLocation gives `label` (None when it cannot parse it)."""
+        inner = self._grid_label(label)
+        w, h = self._size
+        return None if inner is None else hex_center(self.grid, w, h, inner)
+
     def hex_of(self, label: str) -> Hex | None:
         """The hex VASSAL gives `label` (on the map or not); None for no such hex."""
         if not self.numbered:
             return None
-        inner = self._grid_label(label)
-        w, h = self._size
-        p = None if inner is None else hex_center(self.grid, w, h, inner)
+        p = self._label_center(label)
         if p is None or self._local_name(*p) != label:
             return None
         # The raw index comes from the naming formulas at the centre; the centre of that
@@ -198,33 +193,21 @@ class HexLayout:
     # Every hex
 
     @cached_property
-    def _index(self) -> _Index:
-        g = self.grid
-        if self.zone is not None:
-            bx, by, bw, bh = polygon_bounds(self.zone.path)
-        else:
-            bx, by, bw, bh = 0, 0, self.board.width, self.board.height
-        umin, umax, vmin, vmax = (by, by + bh, bx, bx + bw) if g.sideways else (bx, bx + bw, by, by + bh)
-        found = []
-        for i in range(math.floor((umin - g.x0) / g.dx) - 1, math.ceil((umax - g.x0) / g.dx) + 2):
-            for j in range(math.floor((vmin - g.y0) / g.dy) - 2, math.ceil((vmax - g.y0) / g.dy) + 2):
-                h = Hex.from_raw(i, j)
-                if self.on_map(h):
-                    found.append(h)
+    def _index(self) -> HexIndex:
+        box = polygon_bounds(self.zone.path) if self.zone is not None else (0, 0, self.board.width, self.board.height)
+        on_map = (h for h in candidates(self.grid, box) if self.on_map(h))
+        rows_first = self.grid.numbering is not None and self.grid.numbering.first == "V"
+        return index_hexes(on_map, self._numbered if self.numbered else None, rows_first)
+
+    def _numbered(self, h: Hex) -> tuple[tuple[int, int], str | None]:
+        """The numbered (column, row) of a hex and its label: VASSAL's name at its centre, if
+        `hex_of` gives the hex back for that name (the same test, the name being known)."""
+        c = self._local_center(h)
         w, hgt = self._size
-        colrow = {h: column_row(g, w, hgt, *self._local_center(h)) for h in found} if self.numbered else {}
-        label: dict[Hex, str] = {}
-        for h in found:
-            name = self._local_name(*self._local_center(h)) if self.numbered else None
-            if name is not None and self.hex_of(name) == h:
-                label[h] = name
-        first_v = self.numbered and g.numbering is not None and g.numbering.first == "V"
-        if self.numbered:
-            found.sort(key=lambda h: colrow[h][::-1] if first_v else colrow[h])
-        else:
-            found.sort(key=Hex.raw)
-        return _Index(tuple(found), {v: k for k, v in label.items()}, label, colrow,
-                      {colrow[h]: h for h in found if h in label})
+        name = self._local_name(*c)
+        if name is not None and (self._label_center(name) != c or Hex.from_raw(*raw_column_row(self.grid, *c)) != h):
+            name = None
+        return column_row(self.grid, w, hgt, *c), name
 
     def hexes(self) -> tuple[Hex, ...]:
         """Every hex whose centre is on the map, in label order (raw order without numbering)."""
@@ -257,7 +240,10 @@ class HexLayout:
             h = ref
         else:
             self._need_numbering(ref)
-            h = self._index.by_label.get(ref) or self.hex_of(ref)  # type: ignore[assignment]
+            indexed = self._index.by_label.get(ref)
+            if indexed is not None:  # the index holds on-map hexes only
+                return indexed
+            h = self.hex_of(ref)  # type: ignore[assignment]
             if h is None:
                 raise UsageError(f"{ref!r} is not a hex label of the grid on {self.where}{self._span()}")
         if on_map and not self.on_map(h):

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any
 
 # The SequenceEncoder is pure text handling shared by all layers (see test_layering).
 from ..parse.tokens import split
 from .module import HexGridDef, HexNumbering, SquareGridDef
 
 __all__ = [
-    "java_round", "expand_format", "format_pattern", "coordinate_name", "parse_coordinate",
-    "grid_location", "parse_grid_location", "hex_max_rows_columns", "hex_plan", "hex_column_row",
-    "hex_center_of_column_row", "square_column_row", "square_center_of_column_row",
-    "numbering_location_name", "raw_column_row", "center_of", "column_row", "center_of_column_row",
+    "center_of", "center_of_column_row", "column_row", "coordinate_name", "expand_format", "format_pattern",
+    "grid_location", "hex_center_of_column_row", "hex_column_row", "hex_max_rows_columns", "hex_plan",
+    "java_round", "numbering_location_name", "parse_coordinate", "parse_grid_location", "raw_column_row",
+    "square_center_of_column_row", "square_column_row",
 ]
 
 _JAVA_WS = "".join(map(chr, range(33)))
@@ -47,7 +48,7 @@ def _identity_cached(cache: _IdentityCache, obj: object, build: Callable[[], Any
 
 
 _NAME_MEMOS: _IdentityCache = {}  # HexNumbering -> {(column, row): name}
-_LABEL_PARSERS: _IdentityCache = {}  # HexNumbering -> (compiled pattern, groups) or None
+_LABEL_PARSERS: _IdentityCache = {}  # HexNumbering -> (compiled pattern, column group, row group) or None
 _HEX_PLANS: _IdentityCache = {}  # HexGridDef -> {(width, height): plan}
 
 
@@ -167,7 +168,7 @@ def coordinate_name(value: int, kind: str, leading: int) -> str:
 def _coordinate_regex(kind: str, leading: int) -> str:
     if kind == "A":
         return "(-?(?:" + "|".join(f"{c}+" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ") + "))"
-    return "(-?[0-9]{%d,})" % (max(leading, 0) + 1)
+    return f"(-?[0-9]{{{max(leading, 0) + 1},}})"
 
 
 def parse_coordinate(text: str, kind: str) -> int:
@@ -208,15 +209,12 @@ def parse_grid_location(num: HexNumbering, label: str) -> tuple[int, int] | None
     m = parser and parser[0].fullmatch(label)
     if not m:
         return None
-    found = {name: m.group(k) for k, name in reversed(parser[1])}  # the first group wins
-    if "column" not in found or "row" not in found:
-        return None
-    return (parse_coordinate(found["column"], num.h_type) - num.h_off,
-            parse_coordinate(found["row"], num.v_type) - num.v_off)
+    return (parse_coordinate(m.group(parser[1]), num.h_type) - num.h_off,
+            parse_coordinate(m.group(parser[2]), num.v_type) - num.v_off)
 
 
-def _label_parser(num: HexNumbering) -> tuple[re.Pattern[str], list[tuple[int, str]]] | None:
-    """The pattern VASSAL builds from the location format, and (group, coordinate) pairs."""
+def _label_parser(num: HexNumbering) -> tuple[re.Pattern[str], int, int] | None:
+    """VASSAL's pattern for the location format and its first column and row groups (or None)."""
     col_re = _coordinate_regex(num.h_type, num.h_leading)
     row_re = _coordinate_regex(num.v_type, num.v_leading)
     sep = re.escape(num.sep)
@@ -228,13 +226,16 @@ def _label_parser(num: HexNumbering) -> tuple[re.Pattern[str], list[tuple[int, s
     if built is None:
         return None
     regex, names = built
-    groups, grid_index = [], 0
+    groups: dict[str, int] = {}
+    grid_index = 0
     for k, name in enumerate(names):
         if name == "gridLocation":
             name = order[grid_index % 2]
             grid_index += 1
-        groups.append((k + 1, name))
-    return re.compile(regex), groups
+        groups.setdefault(name, k + 1)
+    if "column" not in groups or "row" not in groups:
+        return None
+    return re.compile(regex), groups["column"], groups["row"]
 
 
 # ---------------------------------------------------------------------------------------

@@ -30,8 +30,8 @@ from collections.abc import Callable, Iterator
 from itertools import pairwise
 
 from ..errors import PackError, VassalAdjError, Where
-from ..model.hexgrid import HexLayout
 from ..model.hexes import Hex, HexSide, distance, hexside
+from ..model.hexgrid import HexLayout
 from ..model.terrain import Place, TerrainMap, TerrainVocabulary
 
 __all__ = ["RECORDS", "read_terrain", "read_terrain_on", "write_terrain"]
@@ -288,8 +288,10 @@ def read_terrain_on(layout: HexLayout, text: str, *, path: str, vocabulary: Terr
     """`read_terrain` with the label mapping of a board's hex layout (the usual way in)."""
 
     def resolve(label: str) -> Hex | None:
-        h = layout.hex_of(label)
-        return h if h is not None and layout.on_map(h) else None
+        try:
+            return layout.require(label)  # an index lookup for the labels of the map
+        except VassalAdjError:
+            return None
 
     def expand(word: str) -> list[str]:
         try:
