@@ -68,6 +68,7 @@ class Sampling:
     hexes: dict[Hex, HexGuess]
     side_shares: dict[HexSide, dict[str, float]]  # every sampled hexside: share per feature
     size: tuple[int, int]
+    image: np.ndarray = field(repr=False, compare=False)  # the board picture sampled (RGB), for a preview
     seconds: float = 0.0
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -181,7 +182,7 @@ def sample_board(image: np.ndarray, layout: HexLayout, palette: Palette) -> Samp
     voc = TerrainVocabulary(terrain=frozenset(names), features=frozenset(f.name for f in palette.features))
     tmap = TerrainMap(voc, {h: frozenset({g.terrain}) for h, g in guesses.items()}, features)
     size = (int(image.shape[1]), int(image.shape[0]))
-    return Sampling(layout, palette, tmap, guesses, shares, size, time.perf_counter() - start)
+    return Sampling(layout, palette, tmap, guesses, shares, size, image, time.perf_counter() - start)
 
 
 # -- the file for the author --------------------------------------------------------------
@@ -230,10 +231,10 @@ def terrain_text(s: Sampling, header: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def sample_module(module: str, map_name: str | None, palette_path: str, out: str,
-                  preview: str | None = None, board: str | None = None,
+def sample_module(module: str, map_name: str | None, palette_path: str, out: str, board: str | None = None,
                   pick_map: Callable[[Module, str | None], MapDef] | None = None) -> Sampling:
-    """Sample the board of `map_name` in `module` and write `out` (and the `preview` PNG).
+    """Sample the board of `map_name` in `module` and write `out`; the Sampling returned keeps
+    the picture, for a preview (`report.terrain_preview`, which the command line writes).
 
     `pick_map(module, name) -> MapDef` chooses the map; the CLI passes its own rule, the
     same as its other commands' (by default the map must be named).
@@ -255,12 +256,7 @@ def sample_module(module: str, map_name: str | None, palette_path: str, out: str
                f"confidence {palette.min_confidence:.2f} (marked 'low confidence'), "
                f"{len(s.terrain.side_features)} hexsides with features"),
               "a first draft from colours: check it against the map, correct it, then remove this note", ""]
-    protect = [module, palette_path]
-    write_bytes_atomic(out, terrain_text(s, header).encode("utf-8"), protect=protect)
-    if preview is not None:
-        from .report.terrain_preview import preview_png
-
-        write_bytes_atomic(preview, preview_png(image, s), protect=[*protect, out])
+    write_bytes_atomic(out, terrain_text(s, header).encode("utf-8"), protect=[module, palette_path])
     s.extra.update(map=mdef.name, board=layout.board.name, low=len(low))
     return s
 
