@@ -28,9 +28,9 @@ from .codec.atomic import write_bytes_atomic
 from .errors import FormatError, PackError, UsageError, Where
 from .load import load_image, load_module
 from .model import hexes as hx
-from .model.grid import hex_radii
 from .model.hexes import Hex, HexSide
-from .model.hexgrid import HexLayout
+from .model.hexgrid import HexLayout, hex_radii
+from .model.maps import board_hex_layouts
 from .model.module import MapDef, Module
 from .model.palette import (
     Classifier,
@@ -97,14 +97,14 @@ def read_palette(path: str | os.PathLike[str]) -> Palette:
 def pick_layout(mdef: MapDef, board: str | None) -> HexLayout:
     """The one numbered hex grid to sample: on `board`, or on the map's only board with one."""
     boards = [mdef.board(board)] if board is not None else \
-        [b for b in mdef.boards.values() if any(lay.numbered for lay in b.hex_layouts())]
+        [b for b in mdef.boards.values() if any(lay.numbered for lay in board_hex_layouts(b))]
     if not boards:
         raise UsageError(f"map {mdef.name!r} has no board with a numbered hex grid (boards: "
                          f"{', '.join(repr(n) for n in mdef.boards) or 'none'})")
     if len(boards) > 1:
         raise UsageError(f"map {mdef.name!r} has several boards with hex grids "
                          f"({', '.join(repr(b.name) for b in boards)}): choose one with --board")
-    layouts = [lay for lay in boards[0].hex_layouts() if lay.numbered]
+    layouts = [lay for lay in board_hex_layouts(boards[0]) if lay.numbered]
     if len(layouts) != 1:
         what = "no numbered hex grid" if not layouts else \
             f"{len(layouts)} numbered hex grids ({'; '.join(lay.where for lay in layouts)})"

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import io
 import math
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..model.grid import hex_radii
-
-if TYPE_CHECKING:
-    from ..terrain_sample import Sampling
+from ..model.hexgrid import hex_radii
+from ..terrain_sample import Sampling
 
 __all__ = ["preview_png"]
 
