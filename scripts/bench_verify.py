@@ -20,6 +20,7 @@ from benchkit import best
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.model.hexes import Hex, neighbors
+from vassal_adj.model.maps import module_map
 from vassal_adj.model.module import Module
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
@@ -46,7 +47,7 @@ def make_log(moves: int) -> tuple[Module, SavedGame]:
     lp = load_pack(EXAMPLE.parent)
     state, ctx, _ = game_state(module, setup, lp, turn=6, weather="poor")
     rules = turn_rules(lp.pack, ctx).movement
-    board = module.map("Main Map", save=setup)
+    board = module_map(module, "Main Map", save=setup)
     taken = set(state.occupied())
     legs: dict[str, tuple[Hex, Hex, Hex]] = {}
     for uid, unit in sorted(state.units.items()):

@@ -19,6 +19,7 @@ import pytest
 
 import vassal_adj
 from vassal_adj.model.hexes import Hex, hexside, neighbors
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
@@ -42,7 +43,7 @@ READINGS = ("supply_obstruction", "supply_initial_crosses_network", "supply_clos
 def kasserine():
     lp = load_pack(PACK)
     module = vassal_adj.load_module(PACK / "example" / "Kasserine.vmod")
-    layout = module.maps["Main Map"].boards["Kasserine"].hex_layouts()[0]
+    layout = board_hex_layouts(module.maps["Main Map"].boards["Kasserine"])[0]
     return lp, RuleContext(lp.terrain(layout), layout, "kasserine")
 
 

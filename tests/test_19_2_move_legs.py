@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import vassal_adj
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
@@ -48,7 +49,7 @@ GUARDS = Unit("a2", "1-2-7 (3/39)", "Allied", "infantry", 7, attack=1, defense=2
 
 def context(rough: tuple[str, ...] = ()) -> RuleContext:
     module = vassal_adj.load_module(PACK / "example" / "Kasserine.vmod")
-    layout = module.maps["Main Map"].boards["Kasserine"].hex_layouts()[0]
+    layout = board_hex_layouts(module.maps["Main Map"].boards["Kasserine"])[0]
     terrain = {layout.require(lab): frozenset({"rough" if lab in rough else "clear"}) for lab in layout.labels()}
     return RuleContext(TerrainMap(load_pack(PACK).pack.vocabulary, terrain), layout, "kasserine")
 

@@ -24,6 +24,7 @@ import vassal_adj
 from vassal_adj.errors import PackError
 from vassal_adj.model.hexes import distance, neighbors
 from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
@@ -44,7 +45,7 @@ SETUP = {k: v for k, v in PACK["rules"]["allied_setup"].items() if k not in ("im
 def layout() -> HexLayout:
     if not MODULE.is_file():
         pytest.skip("Kasserine example module not built")
-    (lay,) = vassal_adj.load_module(MODULE).maps["Main Map"].boards["Kasserine"].hex_layouts()
+    (lay,) = board_hex_layouts(vassal_adj.load_module(MODULE).maps["Main Map"].boards["Kasserine"])
     return lay
 
 

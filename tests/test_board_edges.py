@@ -17,6 +17,7 @@ import pytest
 
 import vassal_adj
 from vassal_adj.model.hexes import Hex, distance, hexside, neighbors
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
@@ -38,7 +39,7 @@ WALKER = Unit("w1", "1-2-20 (test)", "Allied", "infantry", 20, attack=1, defense
 @pytest.fixture(scope="module")
 def layout():
     module = vassal_adj.load_module(PACK / "example" / "Kasserine.vmod")
-    return module.maps["Main Map"].boards["Kasserine"].hex_layouts()[0]
+    return board_hex_layouts(module.maps["Main Map"].boards["Kasserine"])[0]
 
 
 @pytest.fixture(scope="module")

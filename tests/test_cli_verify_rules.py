@@ -16,6 +16,7 @@ from conftest import CORPUS, REPO, need_corpus
 import vassal_adj
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.model.maps import module_map
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.savedgame import SavedGame
 
@@ -101,8 +102,8 @@ def test_a_log_whose_turn_cannot_be_read_is_a_usage_error(tmp_path: Path) -> Non
     # The example set-up without its turn tracker state, then one Allied drag: nothing tells the turn.
     setup = vassal_adj.load_save(EXAMPLE / "setup.vsav")
     mod = vassal_adj.load_module(MODULE)
-    x, y = mod.map("Main Map", save=setup).hex_center("2512")
-    fx, fy = mod.map("Main Map", save=setup).hex_center("2714")
+    x, y = module_map(mod, "Main Map", save=setup).hex_center("2512")
+    fx, fy = module_map(mod, "Main Map", save=setup).hex_center("2714")
     kids = [n for n in setup.root.children if not n.text.startswith("TURNTurnTracker0")]
     drag = Node(f"LOG\tM/1767225600087/Main Map/{x}/{y}/null/Main Map/{fx}/{fy}/null/pw")
     log = tmp_path / "no-turn.vlog"

@@ -23,6 +23,7 @@ from test_22_victory import KASSERINE_TOML
 
 import vassal_adj
 from vassal_adj.cli import main
+from vassal_adj.model.maps import place_map
 from vassal_adj.model.module import Module
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,7 +93,7 @@ def game_files(tmp_path: Path) -> list[Path]:
     mod = vassal_adj.load_module(MODULE)
 
     def hex_(label: str) -> tuple[str, int, int]:
-        x, y = mod.maps["Main Map"].hex_center(label)
+        x, y = place_map(mod.maps["Main Map"]).hex_center(label)
         return "Main Map", int(x), int(y)
 
     t1 = {"5-3-12 (2/7)": hex_("2714")}

@@ -27,8 +27,8 @@ from vassal_adj.parse.commands import (
     iter_texts,
     log_steps,
     parse_stream,
-    secrets,
 )
+from vassal_adj.parse.secrets import command_secrets
 
 try:
     from vassal_adj.codec.obfuscation import decode_saved_game
@@ -169,7 +169,7 @@ def test_save_and_log_vectors(key: str) -> None:
     root = parse_stream(v["plain"])
     assert tree(root) == v["tree"]
     assert encode(root) == v["plain"]
-    assert secrets(root) == {"secret123", "pw2"}
+    assert command_secrets(root) == {"secret123", "pw2"}
     for rec in records_of(root):
         assert "secret123" not in repr(rec) and "pw2" not in str(rec)
     steps = log_steps(root)
@@ -305,7 +305,7 @@ def _type_all(text: str) -> None:
         assert encode(root) == text
         records_of(root)
         dice_rolls(root)
-        secrets(root)
+        command_secrets(root)
         log_steps(root)
     except FormatError:
         pass
@@ -371,7 +371,7 @@ def test_corpus_round_trip_and_counts(path: Path) -> None:
 def test_corpus_secrets_never_in_repr(path: Path) -> None:
     need_corpus()
     _, root = parsed(path)
-    found = secrets(root)
+    found = command_secrets(root)
     players = [n.command for _, _, n in iter_nodes(root) if n.text.startswith("PLAYER\t")]
     assert {p.password for p in players if p.password} <= found
     names = {p.name for p in players}
@@ -504,7 +504,7 @@ def test_piece_state_passwords_are_secrets(tmp_path: Path) -> None:
     text = encode(Node("begin_save", [Node(""), Node("", [Node(add), Node(side)]), Node("end_save"),
                                       Node(change), Node(unknown)]))
     root = parse_stream(text)
-    assert secrets(root) == set()  # no command field holds a password here
+    assert command_secrets(root) == set()  # no command field holds a password here
     assert piece_secrets(root) == {"maskpw", "hidepw"}
     assert all_secrets(root) == {"maskpw", "hidepw"}
     game = SavedGame.new(text, codec=Codec(True, 7))

@@ -13,9 +13,9 @@ from conftest import CORPUS, REPO, SPEC, need_corpus
 import vassal_adj
 from vassal_adj.errors import UsageError
 from vassal_adj.model import hexes as hx
-from vassal_adj.model.grid import PlacedBoard, place_boards
+from vassal_adj.model.grid import PlacedBoard, board_location_name, place_boards
 from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.maps import board_hex_layouts, on_board_center
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering, MapDef
 
 ORACLE_PATH = SPEC / "oracle-labels.json"
@@ -68,7 +68,7 @@ def rows(gid: str, key: str) -> list[dict]:
 def kasserine() -> HexLayout:
     if not KASSERINE.is_file():
         pytest.skip("Kasserine example module not built")
-    (layout,) = vassal_adj.load_module(KASSERINE).maps["Main Map"].boards["Kasserine"].hex_layouts()
+    (layout,) = board_hex_layouts(vassal_adj.load_module(KASSERINE).maps["Main Map"].boards["Kasserine"])
     return layout
 
 
@@ -141,7 +141,7 @@ def test_round_trips_on_every_hex(gid: str) -> None:
             assert label is not None and lay.hex_of(label) == h
             assert lay.label_at(*c) == label
             if not lay.background:  # zones may cover the background grid at board level
-                assert lay.board.location_name(*c) == label
+                assert board_location_name(lay.board, *c) == label
         else:
             assert label is None
 
@@ -317,8 +317,8 @@ def test_grids_without_numbering_answer_none(gid: str) -> None:
 
 def test_board_without_grid_has_no_layout() -> None:
     assert board_hex_layouts(BoardDef("plain", None, 500, 500)) == []
-    assert BoardDef("plain", None, 500, 500).location_name(10, 10) is None
-    assert BoardDef("plain", None, 500, 500).hex_center("0101") is None
+    assert board_location_name(BoardDef("plain", None, 500, 500), 10, 10) is None
+    assert on_board_center(BoardDef("plain", None, 500, 500), "0101") is None
 
 
 def test_layout_at_map_level() -> None:

@@ -13,6 +13,7 @@ import pytest
 from conftest import REPO
 
 import vassal_adj
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
@@ -33,7 +34,7 @@ def module():
 
 @pytest.fixture(scope="module")
 def layout(module):
-    return module.maps["Main Map"].boards["Kasserine"].hex_layouts()[0]
+    return board_hex_layouts(module.maps["Main Map"].boards["Kasserine"])[0]
 
 
 @pytest.fixture(scope="module")

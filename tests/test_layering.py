@@ -70,3 +70,100 @@ def test_files_stay_small() -> None:
     big = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not big, f"files over {MAX_LINES} lines (split them by what they hold): {big}"
+
+
+# -- no import cycles anywhere (DESIGN.md) ------------------------------------------------------
+# Static, as a reader sees the code: every import statement counts, including imports inside
+# functions and under `if TYPE_CHECKING:`, since a late import that dodges a cycle still ties
+# the two modules together.
+
+
+def _module_sources(package: Path) -> dict[str, str]:
+    """Every module of the package by dotted name (a package by its own name), with its source."""
+    out = {}
+    for path in package.rglob("*.py"):
+        parts = (package.name, *path.relative_to(package).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path.read_text(encoding="utf-8")
+    return out
+
+
+def _import_graph(sources: dict[str, str], packages: set[str]) -> dict[str, set[str]]:
+    """Which of the modules each module imports: a name resolves to the longest module it names
+    (``from .grid import PlacedBoard`` is model.grid, ``from . import hexes`` is model.hexes)."""
+
+    def known(name: str) -> str | None:
+        while name and name not in sources:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, text in sources.items():
+        here = name.split(".") if name in packages else name.split(".")[:-1]
+        targets = []
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                targets += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = ".".join([*here[: len(here) - node.level + 1], *([node.module] if node.module else [])]) \
+                    if node.level else node.module or ""
+                targets += [base, *(f"{base}.{a.name}" for a in node.names)]
+        graph[name] = {t for t in map(known, targets) if t is not None and t != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The sets of modules that import each other, directly or through others (strongly connected,
+    more than one module); a package and its own submodules (re-exports) are not counted."""
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        return seen
+
+    reaches = {m: reach(m) for m in graph}
+    found = {frozenset({m} | {o for o in reaches[m] if m in reaches[o]}) for m in graph if m in reaches[m]}
+    cycles = [sorted(c) for c in found]
+    return sorted(c for c in cycles if not all(x == c[0] or x.startswith(c[0] + ".") for x in c))
+
+
+def _package_graph() -> dict[str, set[str]]:
+    sources = _module_sources(PACKAGE)
+    packages = {".".join((PACKAGE.name, *p.parent.relative_to(PACKAGE).parts)) for p in PACKAGE.rglob("__init__.py")}
+    return _import_graph(sources, packages)
+
+
+def test_no_import_cycles_anywhere() -> None:
+    cycles = _cycles(_package_graph())
+    assert not cycles, "import cycles (move what both sides need into a module both import): " + "; ".join(
+        " <-> ".join(c) for c in cycles)
+
+
+def test_the_cycle_check_sees_late_and_type_checking_imports() -> None:
+    sources = {
+        "pkg": "",
+        "pkg.low": "",
+        "pkg.a": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import B\nfrom . import low\n",
+        "pkg.b": "def f():\n    from pkg.c import g\n",
+        "pkg.c": "from .a import A\n",
+        "pkg.d": "from . import c\n",
+    }
+    graph = _import_graph(sources, {"pkg"})
+    # `from . import low` runs the package's __init__ too, so it imports both
+    assert graph["pkg.a"] == {"pkg", "pkg.b", "pkg.low"} and graph["pkg.d"] == {"pkg", "pkg.c"}
+    assert _cycles(graph) == [["pkg.a", "pkg.b", "pkg.c"]]  # pkg.d imports the cycle but is not in it
+    del sources["pkg.c"]
+    assert _cycles(_import_graph(sources, {"pkg"})) == []
+
+
+def test_the_cycle_check_reads_the_whole_package() -> None:
+    graph = _package_graph()
+    # one edge of each kind the check must see: a module import, a name from a module, a package member
+    assert "vassal_adj.model.module" in graph["vassal_adj.model.grid"]
+    assert "vassal_adj.rules.rolls" in graph["vassal_adj.rules.audit"]
+    assert "vassal_adj.model.hexes" in graph["vassal_adj.model.hexgrid"]
+    assert len(graph) > 100

@@ -11,6 +11,7 @@ import pytest
 import vassal_adj
 from vassal_adj import packs
 from vassal_adj.errors import PackError, UsageError
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.pieces import Piece
 from vassal_adj.rules import registry as reg
 from vassal_adj.rules.registry import REQUIRED, Registry
@@ -89,7 +90,7 @@ def test_the_template_validates() -> None:
 
 
 def test_the_template_validates_on_a_board_and_maps_its_examples() -> None:
-    layout = vassal_adj.load_module(EXAMPLE).maps["Main Map"].boards["Kasserine"].hex_layouts()[0]
+    layout = board_hex_layouts(vassal_adj.load_module(EXAMPLE).maps["Main Map"].boards["Kasserine"])[0]
     assert packs.validate(TEMPLATE, layout=layout) == []
     lp = packs.load_pack(TEMPLATE)
     assert lp.pack.id == "template" and lp.unitmap is not None and lp.terrain_path == TEMPLATE / "terrain.csv"
@@ -110,7 +111,7 @@ def test_terrain_errors_name_the_line(tmp_path: Path) -> None:
     d = tmp_path / "game"
     shutil.copytree(TEMPLATE, d)
     (d / "terrain.csv").write_text("place,Sbeitla,town objective,2714\nhex,9999,clear\n", encoding="utf-8")
-    layout = vassal_adj.load_module(EXAMPLE).maps["Main Map"].boards["Kasserine"].hex_layouts()[0]
+    layout = board_hex_layouts(vassal_adj.load_module(EXAMPLE).maps["Main Map"].boards["Kasserine"])[0]
     [problem] = packs.validate(d, layout=layout)
     assert problem.level == "error" and problem.where == f"{d / 'terrain.csv'}: line 2"
     assert problem.message.startswith("bad hex range '9999'")

@@ -19,6 +19,7 @@ from conftest import REPO
 import vassal_adj
 from vassal_adj.errors import PackError
 from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
@@ -33,7 +34,7 @@ SOURCE = "1976 SPI quadrigame rules (Four Battles in North Africa), as publicly 
 
 @cache
 def layout() -> HexLayout:
-    (lay,) = vassal_adj.load_module(MODULE).maps["Main Map"].boards["Kasserine"].hex_layouts()
+    (lay,) = board_hex_layouts(vassal_adj.load_module(MODULE).maps["Main Map"].boards["Kasserine"])
     return lay
 
 

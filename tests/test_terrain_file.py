@@ -244,10 +244,11 @@ def test_reading_with_the_example_boards_layout() -> None:
     from conftest import REPO
 
     import vassal_adj
+    from vassal_adj.model.maps import board_hex_layouts
     from vassal_adj.parse.terrain_file import read_terrain_on
 
     board = vassal_adj.load_module(REPO / "modules/kasserine/example/Kasserine.vmod").maps["Main Map"].boards["Kasserine"]
-    layout = board.hex_layouts()[0]
+    layout = board_hex_layouts(board)[0]
     voc = TerrainVocabulary(terrain=frozenset({"clear", "town"}), features=frozenset({"road", "stream"}))
     text = "hex,2714,clear town\nhexside,0312/N,stream\npath,0306 0406 0507,road\nplace,Axis supply,supply-source,0623-1423 2126-3926 3926-3916\n"
     m = read_terrain_on(layout, text, path="t.csv", vocabulary=voc)

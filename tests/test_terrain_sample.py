@@ -23,6 +23,7 @@ from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.palette import palette_from_dict
 from vassal_adj.model.terrain import TerrainVocabulary
 from vassal_adj.parse.terrain_file import read_terrain_on
+from vassal_adj.report.terrain_preview import preview_png
 from vassal_adj.terrain_sample import sample_module
 
 DX, DY, X0, Y0, COLS, ROWS = 52.0, 60.0, 36, 28, 9, 7
@@ -135,8 +136,8 @@ def drawn(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_drawn_board_every_hex_and_hexside_right(drawn: tuple[Path, Path], tmp_path: Path) -> None:
     module, palette = drawn
-    out, preview = tmp_path / "terrain.csv", tmp_path / "preview.png"
-    s = sample_module(str(module), "Main Map", str(palette), str(out), str(preview))
+    out = tmp_path / "terrain.csv"
+    s = sample_module(str(module), "Main Map", str(palette), str(out))
     lay = s.layout
     assert len(s.hexes) == len(lay.labels()) == COLS * ROWS
     for h, guess in s.hexes.items():
@@ -154,7 +155,7 @@ def test_drawn_board_every_hex_and_hexside_right(drawn: tuple[Path, Path], tmp_p
     assert read_terrain_on(lay, text, path=str(out), vocabulary=voc) == s.terrain
     assert not [line for line in text.splitlines() if not line.startswith("#") and "#" in line]
     assert "# maybe" not in text  # no doubtful hexside offered either
-    with Image.open(preview) as picture:
+    with Image.open(io.BytesIO(preview_png(s))) as picture:
         assert picture.size == (WIDTH, HEIGHT)
 
 
@@ -185,9 +186,10 @@ def test_corpus_board(module: str, map_name: str, board: str | None, hexes: int,
     need_corpus()
     path = CORPUS / module
     (tmp_path / "p.toml").write_text(palette, encoding="utf-8")
-    out, preview = tmp_path / "t.csv", tmp_path / "t.png"
+    out = tmp_path / "t.csv"
     start = time.perf_counter()
-    s = sample_module(str(path), map_name, str(tmp_path / "p.toml"), str(out), str(preview), board)
+    s = sample_module(str(path), map_name, str(tmp_path / "p.toml"), str(out), board)
+    png = preview_png(s)
     assert time.perf_counter() - start < 15  # a few seconds with the preview; generous for slow CI
     lay = s.layout
     assert len(s.hexes) == len(lay.hexes()) == hexes
@@ -195,7 +197,7 @@ def test_corpus_board(module: str, map_name: str, board: str | None, hexes: int,
                             features=frozenset(f.name for f in s.palette.features))
     back = read_terrain_on(lay, out.read_text(encoding="utf-8"), path=str(out), vocabulary=voc)
     assert back == s.terrain and set(back.hexes()) == set(lay.hexes())
-    with Image.open(preview) as picture:
+    with Image.open(io.BytesIO(png)) as picture:
         assert picture.size == (lay.board.width, lay.board.height)
 
 
@@ -253,6 +255,16 @@ def test_cli_writes_the_file_and_reports(drawn: tuple[Path, Path], tmp_path: Pat
     assert "sampled 63 hexes on board 'Test'" in out and "0 hex(es) below confidence 0.60" in out
     code, out = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "u.csv"), "--json")
     assert code == 0 and '"schema_version"' in out and '"road": 8' in out
+    preview = tmp_path / "p.png"
+    code, out = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "v.csv"),
+                    "--preview", str(preview))
+    assert code == 0 and f"and {preview}" in out
+    with Image.open(preview) as picture:
+        assert picture.size == (WIDTH, HEIGHT)
+    code, out = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "w.csv"),
+                    "--preview", str(palette))
+    assert code == 2 and "refusing to write onto input file" in out
+    assert palette.read_text(encoding="utf-8") == PALETTE
 
 
 def test_cli_help_has_an_example() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import vassal_adj
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
@@ -35,7 +36,7 @@ INFANTRY = Unit("a2", "1-2-7 (1/26)", "Allied", "infantry", 7, attack=1, defense
 @pytest.fixture(scope="module")
 def ctx() -> RuleContext:
     module = vassal_adj.load_module(PACK / "example" / "Kasserine.vmod")
-    layout = module.maps["Main Map"].boards["Kasserine"].hex_layouts()[0]
+    layout = board_hex_layouts(module.maps["Main Map"].boards["Kasserine"])[0]
     return RuleContext(load_pack(PACK).terrain(layout), layout, "kasserine")
 
 

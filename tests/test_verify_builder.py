@@ -13,6 +13,7 @@ import pytest
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.model.maps import module_map
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.parse.replay import replay
@@ -52,7 +53,7 @@ def turn(n: int, phase: str) -> Node:
 
 class Board:
     def __init__(self, module, setup) -> None:
-        self.map = module.map("Main Map", save=setup)
+        self.map = module_map(module, "Main Map", save=setup)
 
     def move(self, piece: str, to: str, frm: str | tuple[int, int]) -> Node:
         """A drag from a hex (or a Holding Boxes spot) to a hex."""

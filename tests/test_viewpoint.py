@@ -22,6 +22,7 @@ import vassal_adj
 from conftest import REPO
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.model.maps import place_map
 from vassal_adj.model.viewpoint import visibility
 from vassal_adj.parse.commands import Node, encode, parse_stream
 from vassal_adj.parse.tokens import join
@@ -44,7 +45,7 @@ def piece(ident: str, types: list[str], states: list[str], x: int, y: int, name:
 
 
 def hex_xy(label: str) -> tuple[int, int]:
-    x, y = vassal_adj.load_module(MODULE).maps["Main Map"].hex_center(label)
+    x, y = place_map(vassal_adj.load_module(MODULE).maps["Main Map"]).hex_center(label)
     return int(x), int(y)
 
 

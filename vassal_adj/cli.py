@@ -100,6 +100,9 @@ def main(debug: bool) -> None:
 
 def _pick_map(mod: Module, name: str | None) -> MapDef:
     """The map called `name` (or with that id); by default the first map with a hex grid."""
+    # imported when called: cli.py loads no model at start-up (vassal-adj --help stays fast)
+    from vassal_adj.model.maps import board_hex_layouts
+
     if name is not None:
         found = mod.map_by_id(name)
         if found is None:
@@ -107,7 +110,7 @@ def _pick_map(mod: Module, name: str | None) -> MapDef:
             raise UsageError(f"no map {name!r} in module {mod.name!r}; maps: {have}")
         return found
     maps = list(mod.maps.values())
-    for test in (lambda b: bool(b.hex_layouts()), lambda b: b.grid is not None):
+    for test in (lambda b: bool(board_hex_layouts(b)), lambda b: b.grid is not None):
         found = next((m for m in maps if any(test(b) for b in m.boards.values())), None)
         if found is not None:
             return found

@@ -11,7 +11,13 @@ from vassal_adj.cli_options import text_or_json
 from vassal_adj.cli_output import output_option
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
-from vassal_adj.model.maps import PlacedMap, describe_layout, place_map
+from vassal_adj.model.maps import (
+    PlacedMap,
+    board_hex_layouts,
+    describe_layout,
+    module_map,
+    place_map,
+)
 from vassal_adj.model.module import BoardDef, HexGridDef, MapDef, Module, ZonedGridDef
 from vassal_adj.model.zones import find_zone
 from vassal_adj.report.describe import SCHEMA_VERSION
@@ -22,7 +28,7 @@ def _place(mod: Module, mdef: MapDef, save: str | None, board: str | None) -> Pl
     if board is not None:
         mdef.board(board)  # unknown board: UsageError listing the map's boards
         return place_map(mdef, [(board, False, 0, 0)])
-    placed = mod.map(mdef.name, save=load_save(save)) if save else mdef.default_layout
+    placed = module_map(mod, mdef.name, save=load_save(save)) if save else place_map(mdef)
     if not placed.placed:
         raise UsageError(f"map {mdef.name!r} has no default board layout (its boards are chosen "
                          f"when a game starts): give --save GAME.vsav or --board NAME (boards: "
@@ -83,7 +89,7 @@ def grid(module: str, map_name: str | None, as_json: bool) -> None:
     """
     mod = load_module(module)
     mdef = _pick_map(mod, map_name)
-    layouts = [describe_layout(lay) for b in mdef.boards.values() for lay in b.hex_layouts()]
+    layouts = [describe_layout(lay) for b in mdef.boards.values() for lay in board_hex_layouts(b)]
     others = [line for b in mdef.boards.values() for line in _other_grid_words(b)]
     if as_json:
         _emit_json({"schema_version": SCHEMA_VERSION, "map": mdef.name, "hex_grids": layouts,

@@ -16,6 +16,7 @@ from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
 from vassal_adj.cli_options import text_or_json
 from vassal_adj.cli_output import output_option
 from vassal_adj.load import load_module
+from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.report.describe import SCHEMA_VERSION
 
 _modules_dir = click.option(
@@ -97,7 +98,7 @@ def validate(directory: str, module_path: str | None, map_name: str | None, as_j
     layout = None
     if module_path is not None:
         layouts = [lay for b in _pick_map(load_module(module_path), map_name).boards.values()
-                   for lay in b.hex_layouts()]
+                   for lay in board_hex_layouts(b)]
         layout = layouts[0] if layouts else None
     problems = packs_io.validate(Path(directory), layout=layout)
     errors = [p for p in problems if p.level == "error"]

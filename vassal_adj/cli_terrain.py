@@ -51,10 +51,15 @@ def sample(module: str, map_name: str | None, board: str | None, palette_path: s
       vassal-adj terrain sample modules/kasserine/example/Kasserine.vmod \\
           --palette modules/kasserine/palette.toml -o terrain.csv --preview terrain.png
     """
+    from vassal_adj.codec.atomic import write_bytes_atomic
+    from vassal_adj.report.terrain_preview import preview_png
     from vassal_adj.terrain_sample import sample_module, summary
 
     with working("terrain sample: classifying the board's hexes"):
-        data = summary(sample_module(module, map_name, palette_path, output, preview, board, _pick_map))
+        sampled = sample_module(module, map_name, palette_path, output, board, _pick_map)
+        if preview is not None:
+            write_bytes_atomic(preview, preview_png(sampled), protect=[module, palette_path, output])
+        data = summary(sampled)
     if as_json:
         _emit_json({"schema_version": SCHEMA_VERSION, "output": output, "preview": preview, **data})
         return

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from vassal_adj.errors import UsageError
 from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import PlacedMap
+from vassal_adj.model.maps import PlacedMap, module_map
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import Departure, GameState, Position
@@ -45,7 +45,7 @@ def main_layout(module: Module, game: SavedGame) -> tuple[PlacedMap, HexLayout] 
     """The map and numbered hex grid the rules play on (see the module doc), as the save
     placed its boards; None when the module has no numbered hex grid."""
     for mdef in module.maps.values():
-        placed = module.map(mdef.name, save=game)
+        placed = module_map(module, mdef.name, save=game)
         for lay in placed.hex_layouts():
             if lay.numbered:
                 return placed, lay
@@ -58,7 +58,7 @@ def position_of(piece: Piece, module: Module, game: SavedGame, main: tuple[Place
         return Position()
     if piece.map not in placed_cache:
         mdef = module.map_by_id(piece.map)
-        placed_cache[piece.map] = None if mdef is None else module.map(mdef.name, save=game)
+        placed_cache[piece.map] = None if mdef is None else module_map(module, mdef.name, save=game)
     placed = placed_cache[piece.map]
     if main is not None and placed is not None and placed.name == main[0].name:
         if placed.layout_at(piece.x, piece.y) == main[1]:

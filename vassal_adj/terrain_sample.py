@@ -28,9 +28,9 @@ from .codec.atomic import write_bytes_atomic
 from .errors import FormatError, PackError, UsageError, Where
 from .load import load_image, load_module
 from .model import hexes as hx
-from .model.grid import hex_radii
 from .model.hexes import Hex, HexSide
-from .model.hexgrid import HexLayout
+from .model.hexgrid import HexLayout, hex_radii
+from .model.maps import board_hex_layouts
 from .model.module import MapDef, Module
 from .model.palette import (
     Classifier,
@@ -68,6 +68,7 @@ class Sampling:
     hexes: dict[Hex, HexGuess]
     side_shares: dict[HexSide, dict[str, float]]  # every sampled hexside: share per feature
     size: tuple[int, int]
+    image: np.ndarray = field(repr=False, compare=False)  # the board picture sampled (RGB), for a preview
     seconds: float = 0.0
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -96,14 +97,14 @@ def read_palette(path: str | os.PathLike[str]) -> Palette:
 def pick_layout(mdef: MapDef, board: str | None) -> HexLayout:
     """The one numbered hex grid to sample: on `board`, or on the map's only board with one."""
     boards = [mdef.board(board)] if board is not None else \
-        [b for b in mdef.boards.values() if any(lay.numbered for lay in b.hex_layouts())]
+        [b for b in mdef.boards.values() if any(lay.numbered for lay in board_hex_layouts(b))]
     if not boards:
         raise UsageError(f"map {mdef.name!r} has no board with a numbered hex grid (boards: "
                          f"{', '.join(repr(n) for n in mdef.boards) or 'none'})")
     if len(boards) > 1:
         raise UsageError(f"map {mdef.name!r} has several boards with hex grids "
                          f"({', '.join(repr(b.name) for b in boards)}): choose one with --board")
-    layouts = [lay for lay in boards[0].hex_layouts() if lay.numbered]
+    layouts = [lay for lay in board_hex_layouts(boards[0]) if lay.numbered]
     if len(layouts) != 1:
         what = "no numbered hex grid" if not layouts else \
             f"{len(layouts)} numbered hex grids ({'; '.join(lay.where for lay in layouts)})"
@@ -181,7 +182,7 @@ def sample_board(image: np.ndarray, layout: HexLayout, palette: Palette) -> Samp
     voc = TerrainVocabulary(terrain=frozenset(names), features=frozenset(f.name for f in palette.features))
     tmap = TerrainMap(voc, {h: frozenset({g.terrain}) for h, g in guesses.items()}, features)
     size = (int(image.shape[1]), int(image.shape[0]))
-    return Sampling(layout, palette, tmap, guesses, shares, size, time.perf_counter() - start)
+    return Sampling(layout, palette, tmap, guesses, shares, size, image, time.perf_counter() - start)
 
 
 # -- the file for the author --------------------------------------------------------------
@@ -230,10 +231,10 @@ def terrain_text(s: Sampling, header: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def sample_module(module: str, map_name: str | None, palette_path: str, out: str,
-                  preview: str | None = None, board: str | None = None,
+def sample_module(module: str, map_name: str | None, palette_path: str, out: str, board: str | None = None,
                   pick_map: Callable[[Module, str | None], MapDef] | None = None) -> Sampling:
-    """Sample the board of `map_name` in `module` and write `out` (and the `preview` PNG).
+    """Sample the board of `map_name` in `module` and write `out`; the Sampling returned keeps
+    the picture, for a preview (`report.terrain_preview`, which the command line writes).
 
     `pick_map(module, name) -> MapDef` chooses the map; the CLI passes its own rule, the
     same as its other commands' (by default the map must be named).
@@ -255,12 +256,7 @@ def sample_module(module: str, map_name: str | None, palette_path: str, out: str
                f"confidence {palette.min_confidence:.2f} (marked 'low confidence'), "
                f"{len(s.terrain.side_features)} hexsides with features"),
               "a first draft from colours: check it against the map, correct it, then remove this note", ""]
-    protect = [module, palette_path]
-    write_bytes_atomic(out, terrain_text(s, header).encode("utf-8"), protect=protect)
-    if preview is not None:
-        from .report.terrain_preview import preview_png
-
-        write_bytes_atomic(preview, preview_png(image, s), protect=[*protect, out])
+    write_bytes_atomic(out, terrain_text(s, header).encode("utf-8"), protect=[module, palette_path])
     s.extra.update(map=mdef.name, board=layout.board.name, low=len(low))
     return s
 

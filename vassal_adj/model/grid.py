@@ -12,7 +12,7 @@ near hex borders a point's name and its snapped hex can differ, as in VASSAL.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from ..errors import UsageError
 from ..parse.tokens import split
@@ -37,9 +37,6 @@ from .numbering import (
 from .snapping import Point, nearest_region, snap
 from .zones import find_zone, polygon_contains, zone_center, zone_location_name, zone_size
 
-if TYPE_CHECKING:
-    from .hexgrid import HexLayout
-
 __all__ = [
     "raw_column_row",
     "center_of",
@@ -47,7 +44,6 @@ __all__ = [
     "center_of_column_row",
     "hex_location_name",
     "hex_center",
-    "hex_radii",
     "location_name",
     "location_center",
     "snap",
@@ -121,11 +117,6 @@ def hex_center(grid: GridDef | None, width: int, height: int, label: str) -> Poi
 
 location_name = hex_location_name
 location_center = hex_center
-
-
-def hex_radii(layout: HexLayout) -> tuple[float, float]:
-    """(centre to side, centre to corner) in pixels: VASSAL's dy is two apothems, dx 1.5 radii."""
-    return layout.grid.dy / 2.0, layout.grid.dx * 2.0 / 3.0
 
 
 def region_name(grid: RegionGridDef, x: float, y: float) -> str | None:

@@ -44,7 +44,7 @@ from .numbering import (
 from .snapping import Point
 from .zones import polygon_bounds, polygon_contains, zone_location_name, zone_size
 
-__all__ = ["FLAT_DIRECTIONS", "SIDEWAYS_DIRECTIONS", "HexLayout"]
+__all__ = ["FLAT_DIRECTIONS", "SIDEWAYS_DIRECTIONS", "HexLayout", "hex_radii"]
 
 # Clockwise from the top. Flat-topped hexes (VASSAL's default) have a neighbour straight
 # above; a sideways grid has pointy-topped hexes with neighbours straight left and right.
@@ -377,6 +377,11 @@ class HexLayout:
                 raise UsageError(f"range {part!r} passes {missing!r}, which is not on {self.where}")
             labels.append(self._index.label[h])
         return labels
+
+
+def hex_radii(layout: HexLayout) -> tuple[float, float]:
+    """(centre to side, centre to corner) in pixels: VASSAL's dy is two apothems, dx 1.5 radii."""
+    return layout.grid.dy / 2.0, layout.grid.dx * 2.0 / 3.0
 
 
 def _between(a: int, b: int) -> range:

@@ -1,7 +1,8 @@
 """A map with its boards placed as VASSAL places them: names, centres and hex layouts.
 
-`MapDef.location_name` and friends use the map's default board layout; `Module.map(name,
-save=game)` builds a `PlacedMap` with the boards a save selected. Unlike VASSAL's own
+`place_map(map_def)` places a map's default boards; `module_map(module, name, save=game)`
+builds a `PlacedMap` with the boards a save selected. Boards alone: `board_location_name`
+(model.grid), `on_board_center` and `board_hex_layouts`. Unlike VASSAL's own
 getLocation (reproduced in `model.grid`), a label whose centre is off its board gets no
 position here: rules must never see a made-up pixel.
 """
@@ -21,11 +22,12 @@ from .grid import (
     place_boards,
 )
 from .hexgrid import HexLayout
-from .module import BoardDef, HexGridDef, MapDef, ZonedGridDef
+from .module import BoardDef, HexGridDef, MapDef, Module, ZonedGridDef
 from .snapping import Point
 from .zones import find_zone
 
-__all__ = ["BoardSelection", "PlacedMap", "board_hex_layouts", "describe_layout", "on_board_center", "place_map"]
+__all__ = ["BoardSelection", "PlacedMap", "board_hex_layouts", "describe_layout", "module_map", "on_board_center",
+           "place_map"]
 
 
 class BoardSelection(Protocol):
@@ -128,8 +130,27 @@ def place_map(
     map_def: MapDef,
     selection: Sequence[tuple[str, bool, int, int]] | None = None,
 ) -> PlacedMap:
-    """The map with the selected boards placed (None: its default layout)."""
+    """The map with the selected boards placed (None: its default layout, the BoardPicker's
+    setup or its only board)."""
     return PlacedMap(map_def, place_boards(map_def, selection))
+
+
+def module_map(module: Module, name: str, save: BoardSelection | None = None) -> PlacedMap:
+    """A map of `module` (by name or id) with the boards `save` selected for it, placed as
+    VASSAL places them; without a save, or when the save selects none, the default layout.
+
+    `save` is anything with ``board_selection(map_name_or_id)``, e.g. a `SavedGame`.
+    """
+    found = module.map_by_id(name)
+    if found is None:
+        have = ", ".join(repr(n) for n in module.maps) or "none"
+        raise UsageError(f"module {module.name!r} has no map {name!r} (maps: {have})")
+    selection = None
+    if save is not None:
+        selection = save.board_selection(found.name)
+        if selection is None:
+            selection = save.board_selection(found.id)
+    return place_map(found, selection)
 
 
 def _runs(delta: int, axis: str) -> str:

@@ -2,18 +2,14 @@
 
 Pure frozen records built by `parse.buildfile` from buildFile XML. Attribute names follow
 VASSAL's (VASSAL-FORMATS.md section 7); values are already converted with VASSAL's defaults.
-Geometry (pixel <-> label) lives in `model.grid`, which reads these records.
+Geometry (pixel <-> label, boards placed on a map) lives in `model.grid` and `model.maps`,
+which read these records; this module imports neither.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Mapping, Union
-
-if TYPE_CHECKING:  # runtime imports are lazy: these modules import this one
-    from .hexgrid import HexLayout
-    from .maps import BoardSelection, PlacedMap
+from typing import Mapping, Union
 
 
 @dataclass(frozen=True)
@@ -110,26 +106,6 @@ class BoardDef:
     size_known: bool = True  # False when the image is named but missing from the module
     line: int | None = field(default=None, compare=False)  # buildFile line of the Board element
 
-    # Geometry lives in model.grid / model.hexgrid, which import this module: import lazily.
-
-    def location_name(self, x: float, y: float) -> str | None:
-        """The label VASSAL shows for a board pixel (through the grid and zones), or None."""
-        from .grid import board_location_name
-
-        return board_location_name(self, x, y)
-
-    def hex_center(self, label: str) -> tuple[int, int] | None:
-        """The board pixel VASSAL gives a label; None when unknown or off the board."""
-        from .maps import on_board_center
-
-        return on_board_center(self, label)
-
-    def hex_layouts(self) -> list[HexLayout]:
-        """The board's hex grids (own grid, zoned background, zone grids), board coordinates."""
-        from .maps import board_hex_layouts
-
-        return board_hex_layouts(self)
-
 
 @dataclass(frozen=True)
 class SetupStackDef:
@@ -171,21 +147,6 @@ class MapDef:
     decks: tuple[DeckDef, ...] = ()  # DrawPiles, in file order
     attributes: Mapping[str, str] = field(default_factory=dict)  # raw Map attributes
     line: int | None = field(default=None, compare=False)
-
-    @cached_property
-    def default_layout(self) -> PlacedMap:
-        """The map with its default boards placed (the BoardPicker's setup, or its only board)."""
-        from .maps import place_map
-
-        return place_map(self)
-
-    def location_name(self, x: float, y: float) -> str | None:
-        """The label VASSAL shows for a map pixel in the default layout; None off every board."""
-        return self.default_layout.location_name(x, y)
-
-    def hex_center(self, label: str, board: str | None = None) -> tuple[int, int] | None:
-        """The map pixel of a label in the default layout; None when it is on no board."""
-        return self.default_layout.hex_center(label, board)
 
     def board(self, name: str) -> BoardDef:
         """The board called `name`; UsageError listing the map's boards."""
@@ -296,24 +257,3 @@ class Module:
             return found
         every = (*self.maps.values(), *self.shadowed_maps)
         return next((m for m in every if m.id == ident), None)
-
-    def map(self, name: str, save: BoardSelection | None = None) -> PlacedMap:
-        """A map (by name or id) with the boards `save` selected for it, placed as VASSAL
-        places them; without a save, or when the save selects none, the default layout.
-
-        `save` is anything with ``board_selection(map_name_or_id)``, e.g. a `SavedGame`.
-        """
-        from .maps import place_map
-
-        found = self.map_by_id(name)
-        if found is None:
-            from ..errors import UsageError
-
-            have = ", ".join(repr(n) for n in self.maps) or "none"
-            raise UsageError(f"module {self.name!r} has no map {name!r} (maps: {have})")
-        selection = None
-        if save is not None:
-            selection = save.board_selection(found.name)
-            if selection is None:
-                selection = save.board_selection(found.id)
-        return place_map(found, selection)

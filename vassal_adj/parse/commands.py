@@ -32,7 +32,7 @@ from .tokens import join, unquote
 
 __all__ = [
     "ESC", "KNOWN_PREFIXES", "Node", "parse_stream", "encode", "iter_nodes", "iter_texts",
-    "decode_command", "secrets", "log_steps", "is_log", "unlogged",
+    "decode_command", "log_steps", "is_log", "unlogged",
 ]  # fmt: skip
 
 ESC = "\x1b"
@@ -333,16 +333,6 @@ def iter_texts(node: Node, start: int = 0, select: Callable[[str], object] | Non
 
 
 # ---------------------------------------------------------------------------- derived views
-
-
-def secrets(root: Node) -> set[str]:
-    """Every player password in the stream's commands (spec 5.7); see `parse.secrets`.
-
-    Passwords inside piece states (Mask/Invisible traits) are added by `secrets.all_secrets`.
-    """
-    from .secrets import command_secrets  # that module builds on this one: import late
-
-    return command_secrets(root)
 
 
 def log_steps(root: Node) -> list[Node]:

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 from ..codec.archive import StrPath
 from ..errors import UsageError, VassalAdjError, Where
-from ..model.grid import hex_radii
+from ..model.hexgrid import hex_radii
+from ..model.maps import module_map
 from ..model.module import Module
 from ..parse.builder import game_pieces
 from ..parse.commands import Node
@@ -90,7 +91,7 @@ def _below_centre(module: Module, game: SavedGame, map_name: str, x: int, y: int
     """How far below a unit's point its marker goes: half the hex's inner radius, so the
     marker stays in the unit's hex; a fixed 12 pixels where no hex grid names the spot."""
     try:
-        lay = module.map(map_name, save=game).layout_at(x, y)
+        lay = module_map(module, map_name, save=game).layout_at(x, y)
     except VassalAdjError:
         lay = None
     return 12 if lay is None else round(hex_radii(lay)[0] * 0.5)

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import VassalAdjError
-from ..model.grid import hex_radii
-from ..model.hexgrid import HexLayout
+from ..model.hexgrid import HexLayout, hex_radii
 from ..model.maps import PlacedMap
 
 __all__ = [

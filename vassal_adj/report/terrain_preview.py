@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import io
 import math
-from typing import TYPE_CHECKING
 
-import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from ..model.grid import hex_radii
-
-if TYPE_CHECKING:
-    from ..terrain_sample import Sampling
+from ..model.hexgrid import hex_radii
+from ..terrain_sample import Sampling
 
 __all__ = ["preview_png"]
 
@@ -65,9 +61,9 @@ def _legend(draw: ImageDraw.ImageDraw, s: Sampling, scale: int) -> None:
         draw.text((16 + 14 * scale, y), name, fill=(0, 0, 0, 255), font=font)
 
 
-def preview_png(image: np.ndarray, s: Sampling) -> bytes:
-    """PNG bytes of the board picture (same size) with the sampling drawn over it."""
-    base = Image.fromarray(image).convert("RGBA")
+def preview_png(s: Sampling) -> bytes:
+    """PNG bytes of the board picture sampled (same size) with the sampling drawn over it."""
+    base = Image.fromarray(s.image).convert("RGBA")
     layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
     lay = s.layout

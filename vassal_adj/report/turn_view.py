@@ -19,8 +19,8 @@ from typing import NamedTuple
 
 from ..model.events import Added, Changed, ChatLine, Moved, PieceDiff, Removed, Replay
 from ..model.pieces import Piece
-from ..rules.audit import Roll
 from ..rules.results import Finding, Severity
+from ..rules.rolls import Roll
 from ..verify_builder import PhaseRecord, Verification
 
 __all__ = ["Move", "TurnView", "positions_at"]

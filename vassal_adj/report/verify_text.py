@@ -18,10 +18,11 @@ from vassal_adj.model.events import Moved
 from vassal_adj.report.dice_text import button_line
 from vassal_adj.report.markup import Style, fit_post
 from vassal_adj.report.verify_steps import Section
-from vassal_adj.rules.audit import Audit, Roll
+from vassal_adj.rules.audit import Audit
 from vassal_adj.rules.dice_stats import STATS
 from vassal_adj.rules.legs import mp
 from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.rolls import Roll
 from vassal_adj.rules.turn import MoveCheck
 
 __all__ = ["VerifyView", "dice_lines", "finding_line", "verify_text"]

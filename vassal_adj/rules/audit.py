@@ -30,6 +30,7 @@ from .dice_stats import ButtonTally, DiceStats, dice_stats
 from .dice_tests import chi2_sf, upper_gamma_q
 from .pack_dice import ChatDice
 from .results import Finding, Severity
+from .rolls import Roll
 
 __all__ = ["Audit", "DiceStats", "Reader", "Reading", "Roll", "audit", "chi2_sf", "looks_like_dice", "upper_gamma_q"]
 
@@ -74,40 +75,6 @@ class Reading(Protocol):
 
 
 Reader = Callable[[str], Reading | None]
-
-
-@dataclass(frozen=True)
-class Roll:
-    """One die roll: `number` counts the game's rolls from 1 in file and step order; `dice`
-    are face numbers 1..`sides` (empty when only a total is known); `undone_in` is the step
-    of the undo that took it back, if any."""
-
-    number: int
-    file: str
-    step: int
-    command: int
-    button: str
-    result: str
-    total: int | None
-    player: str
-    dice: tuple[int, ...] = ()
-    sides: int | None = None
-    report: str | None = None
-    heuristic: bool = False
-    undone_in: int | None = None
-    symbols: tuple[str, ...] = ()  # a symbol die's faces, one per die (pack chat patterns)
-    faces: tuple[tuple[str, int], ...] = ()  # that die's symbols and how many faces show each
-
-    @property
-    def value(self) -> str:
-        """The roll as a player reads it: the total, with the dice when there are several."""
-        if self.total is None or self.result == str(self.total):
-            return self.result
-        return f"{self.total} [{self.result}]"
-
-    @property
-    def shown(self) -> str:
-        return f"{self.button} = {self.value}"
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from .dice_tests import LEVEL, MIN_EXPECTED, chi2_sf, exact_p
 from .results import Finding, Severity
-
-if TYPE_CHECKING:
-    from .audit import Roll
+from .rolls import Roll
 
 __all__ = ["ButtonTally", "DiceStats", "dice_stats"]
 

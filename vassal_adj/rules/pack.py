@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
-from .pack_ctx import PackContext, join
+from .pack_ctx import Assumption, PackContext, join
 from .pack_dice import ChatDice, read_dice
 from .pack_rules import RuleConfig, read_rules
 from .registry import Registry, check_value, load_builtin_rules
@@ -38,17 +38,6 @@ _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
 _STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
                                 "turns"})
 _TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice"})
-
-
-@dataclass(frozen=True)
-class Assumption:
-    """A value the rulebook does not give: what it is, where it comes from, which rule needs it."""
-
-    name: str
-    value: object
-    source: str  # e.g. "1976 SPI quadrigame rules, as publicly described"
-    rule: str = ""  # the seed rule that implies it, if any, e.g. "19.2"
-    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,33 @@
 """Where a pack's values come from: `PackContext` builds the PackErrors that name the pack file
 and the key path (``pack.toml: rules.movement.hexside_costs.stream: ...``), as pack.py and
-pack_rules.py read the tables. Pure: no files.
+pack_rules.py read the tables; `Assumption` is a value the pack itself supplies, which both of
+them read. Pure: no files.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PackError, Where
 from .registry import check_value
 
-__all__ = ["PackContext", "join"]
+__all__ = ["Assumption", "PackContext", "join"]
 
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A value the rulebook does not give: what it is, where it comes from, which rule needs it."""
+
+    name: str
+    value: object
+    source: str  # e.g. "1976 SPI quadrigame rules, as publicly described"
+    rule: str = ""  # the seed rule that implies it, if any, e.g. "19.2"
+    note: str = ""
 
 
 def join(path: str, *parts: str | int) -> str:

@@ -16,13 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .pack_ctx import PackContext, join
+from .pack_ctx import Assumption, PackContext, join
 from .registry import RESERVED, Implementation, Params, Registry, check_value, named
-
-if TYPE_CHECKING:
-    from .pack import Assumption
 
 __all__ = ["RuleConfig", "read_rules"]
 
