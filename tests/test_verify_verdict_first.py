@@ -128,3 +128,12 @@ def test_the_vp_change_follows_the_verdict() -> None:
     # What a side may not see is not told: no VP under --as, nor in a pack-less listing.
     assert "victory points" not in run(AXIS, "--module", MODULE, "--as", "Allied")[1]
     assert "victory points" not in run(AXIS, "--module", MODULE, "--no-rules")[1]
+
+
+def test_a_units_line_shows_every_drop_of_its_chain() -> None:
+    """19.2: 3-4-11 (2/69) was dropped at 2213, in an enemy zone of control, then dragged on to
+    2314 (LOG_FAULTS 'stop in zoc'): its line shows the drop it was judged by, not 2615 -> 2314."""
+    _, out = run(AXIS, "--module", MODULE)
+    moved = out[out.index("units moved:"):]
+    assert "Axis 3-4-11 (2/69): 2615 -> 2213 -> 2314: NOT legal (kasserine:19.2)" in moved
+    assert "Axis 2-2-11 (10): box 'Turn 4' -> 3920 -> 3718: legal, 4 of 11 MP" in moved

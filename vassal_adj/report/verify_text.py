@@ -48,8 +48,9 @@ def _problems(findings: Sequence[Finding]) -> list[Finding]:
 
 def finding_line(f: Finding, st: Style) -> str:
     """A finding in one line: severity, rule, message, and the hexes it concerns."""
-    unnamed = [h for h in f.hexes if h not in f.message]  # most messages name their hexes already
-    where = f" (hexes {', '.join(unnamed)})" if unnamed else ""
+    # Most messages name their hexes already; when some are missing, all of them in order (a
+    # move's are its path, which reads wrong with gaps).
+    where = f" (hexes {', '.join(f.hexes)})" if any(h not in f.message for h in f.hexes) else ""
     return f"{st.strong(f.severity.value)} {st.esc(f.rule)}: {st.esc(f.message + where)}"
 
 
@@ -93,7 +94,9 @@ def dice_lines(a: Audit, st: Style, short: bool = False) -> list[str]:
 
 
 def _move_line(m: MoveCheck) -> str:
-    way = " -> ".join(dict.fromkeys([m.start, *([m.path[0]] if m.kind == "entry" and m.path else []), m.end]))
+    # Every drop, as verify judged them (a unit dragged out and back shows both ways).
+    places = [m.start, *([m.path[0]] if m.kind == "entry" and m.path else []), *(m.stops or (m.end,))]
+    way = " -> ".join(p for i, p in enumerate(places) if i == 0 or p != places[i - 1])
     if m.ok is None:
         verdict = f"{m.kind}, no movement to judge"
     else:

@@ -93,7 +93,8 @@ class MoveCheck:
     (box to map), "exit", "eliminated", "off-map" (map to a box), "box" (box to box); `ok`
     None when no path was judged; `path` labels of the whole chain of legs (the broken leg's
     attempt last), the entry hex first for an entry; `cost` their MP added up; `reason` names
-    the leg that broke a rule when there are several."""
+    the leg that broke a rule when there are several; `stops` where each drag was dropped, in
+    order (the chain a report shows)."""
 
     unit: str
     name: str
@@ -108,6 +109,7 @@ class MoveCheck:
     path: tuple[str, ...] = ()
     reason: str = ""
     rule: str = ""
+    stops: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,7 @@ class _Phase:
         box = (goal.box or "").strip().casefold()
         kind = ("move" if goal.on_map else "eliminated" if box == self.rules.eliminated_box else "exit"
                 if box == self.rules.exited_box else "off-map") if start.on_map else "entry" if goal.on_map else "box"
-        mc = MoveCheck(uid, unit.name, unit.side, kind, a, b, len(drags))
+        mc = MoveCheck(uid, unit.name, unit.side, kind, a, b, len(drags), stops=tuple(self.where(d[1]) for d in drags))
         what = f"{unit.side} {unit.name} moved {' -> '.join(self.where(p) for p in (start, *(d[1] for d in drags)))}"
         hexes = tuple(self.where(p) for p in (start, goal) if p.on_map)
         if kind in ("eliminated", "box") or all((x.hex, x.box) == (y.hex, y.box) for x, y in drags):
