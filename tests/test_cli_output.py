@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from conftest import REPO
 
 from vassal_adj import cli
-from vassal_adj.cli_output import progress, working
+from vassal_adj.cli_output import working
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")
@@ -129,15 +129,15 @@ def _until(screen: io.StringIO, text: str) -> bool:
     return text in screen.getvalue()
 
 
-def test_progress_counts_the_items_done_on_a_terminal_and_wipes_its_line() -> None:
+def test_working_shows_what_the_work_says_on_a_terminal_and_wipes_its_line() -> None:
     screen = _Terminal()
-    seen = []
-    for item in progress(["a", "b", "c"], "replaying", after=0, every=0.01, stream=screen):
-        assert _until(screen, f"replaying {len(seen)}/3 (")  # shown while the item is worked on
-        seen.append(item)
-    assert seen == ["a", "b", "c"]
+    with working("replaying", after=0, every=0.01, stream=screen) as say:
+        assert _until(screen, "\rreplaying (0 s)")
+        for n in (1, 2, 3):
+            say(f"replaying {n}/3")
+            assert _until(screen, f"replaying {n}/3 (")  # the new text, drawn by the next tick at the latest
     text = screen.getvalue()
-    assert text.startswith("\rreplaying 0/3 (0 s)") and text.endswith("\r")
+    assert text.startswith("\rreplaying (0 s)") and text.endswith("\r")
     assert text.rsplit("\r", 2)[-2].strip() == ""  # the last thing written blanks the line
 
 
@@ -150,10 +150,10 @@ def test_working_shows_the_seconds_of_one_long_call() -> None:
 
 def test_progress_is_silent_before_two_seconds_and_off_a_terminal() -> None:
     screen, pipe = _Terminal(), io.StringIO()
-    assert list(progress([1, 2], "work", stream=screen)) == [1, 2]  # quick work: nothing shown
-    with working("work", stream=screen):
-        pass
-    assert list(progress([1, 2], "work", after=0, every=0.01, stream=pipe)) == [1, 2]
-    with working("work", after=0, every=0.01, stream=pipe):
+    with working("work", stream=screen) as say:  # quick work: nothing shown
+        say("work 1/2")
+        say("work 2/2")
+    with working("work", after=0, every=0.01, stream=pipe) as say:
+        say("work 1/2")
         time.sleep(0.05)
     assert screen.getvalue() == "" and pipe.getvalue() == ""

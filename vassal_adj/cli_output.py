@@ -6,8 +6,9 @@
   command that fails (exit status 2 or 3) writes nothing.
 - `severity_colours`: errors red and warnings yellow in a text report, only on a terminal
   (click drops the codes on a pipe), never with NO_COLOR set, nor in a file written by -o.
-- `progress` and `working`: a "what N/M" (or "what (N s)") line on standard error for work that
-  has run over two seconds, only when standard error is a terminal, wiped when the work ends.
+- `working`: a "what (N s)" line on standard error for work that has run over two seconds, which
+  the work may update ("verify: log 1/1, step 1200/3000"), only when standard error is a
+  terminal, wiped when the work ends.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any, TextIO, TypeVar
 
@@ -30,13 +31,14 @@ from vassal_adj.cli import require_new_file
 from vassal_adj.codec.atomic import write_bytes_atomic
 from vassal_adj.errors import UsageError, Where
 
-__all__ = ["output_option", "progress", "severity_colours", "working"]
+__all__ = ["output_option", "severity_colours", "working"]
 
 F = TypeVar("F", bound=Callable[..., Any])
-T = TypeVar("T")
 
 # True while a command's report is being captured for -o: the file gets no colour codes.
 _capturing: ContextVar[bool] = ContextVar("capturing", default=False)
+# The clock of the progress line (a test sets its own, to pass two seconds at once).
+_clock = time.monotonic
 
 
 def _paths_given(ctx: click.Context, kwargs: dict[str, Any]) -> list[tuple[str, str]]:
@@ -119,29 +121,39 @@ def severity_colours(text: str, fmt: str) -> str:
 
 
 class _Ticker:
-    """Rewrites one line of a terminal's standard error with `text(seconds elapsed)` every
-    `every` seconds, once `after` seconds have passed; a thread, so that one long step (a long
-    log, a board sampled in one call) shows too. Off a terminal it does nothing."""
+    """Rewrites one line of a terminal's standard error with `text(seconds elapsed)` once `after`
+    seconds have passed: every `every` seconds from a thread, so that one long call (a board
+    sampled at once) shows too, and when the work calls `tick` as it advances (a log's steps), at
+    most as often. Off a terminal it does nothing."""
 
     def __init__(self, text: Callable[[float], str], after: float, every: float, stream: TextIO | None) -> None:
         self.out = stream if stream is not None else sys.stderr
         self.text, self.after, self.every = text, after, every
-        self.start = time.monotonic()
+        self.start = self.drawn = _clock()
         self.stopped = threading.Event()
+        self.lock = threading.Lock()  # the thread and `tick` both draw
         self.shown = 0
         self.thread = threading.Thread(target=self._run, daemon=True) if self.out.isatty() else None
         if self.thread is not None:
             self.thread.start()
 
     def _run(self) -> None:
-        if self.stopped.wait(self.after):
-            return
         while not self.stopped.is_set():
-            line = self.text(time.monotonic() - self.start)
+            self._draw(_clock())
+            self.stopped.wait(self.every)
+
+    def _draw(self, now: float) -> None:
+        if now - self.start < self.after:
+            return
+        with self.lock:
+            line = self.text(now - self.start)
             self.out.write("\r" + line.ljust(self.shown))
             self.out.flush()
-            self.shown = len(line)
-            self.stopped.wait(self.every)
+            self.shown, self.drawn = len(line), now
+
+    def tick(self) -> None:
+        if self.thread is not None and (now := _clock()) - self.drawn >= self.every:
+            self._draw(now)
 
     def stop(self) -> None:
         self.stopped.set()
@@ -152,25 +164,22 @@ class _Ticker:
             self.out.flush()
 
 
-def progress(items: Sequence[T], what: str, *, after: float = 2.0, every: float = 0.5,
-             stream: TextIO | None = None) -> Iterator[T]:
-    """Yield `items`, showing "what N/M (S s)" (N done) on a terminal's standard error once `after`
-    seconds have passed. A loop left by an exception stops the line when the generator is
-    dropped, with the exception: an error message may come first, the line is wiped after it."""
-    done = 0
-    ticker = _Ticker(lambda seconds: f"{what} {done}/{len(items)} ({seconds:.0f} s)", after, every, stream)
-    try:
-        for done, item in enumerate(items):  # the ticker's text reads `done`
-            yield item
-    finally:
-        ticker.stop()
-
-
 @contextlib.contextmanager
-def working(what: str, *, after: float = 2.0, every: float = 0.5, stream: TextIO | None = None) -> Iterator[None]:
-    """Show "what (N s)" on a terminal's standard error while one long call runs, after `after` seconds."""
-    ticker = _Ticker(lambda seconds: f"{what} ({seconds:.0f} s)", after, every, stream)
+def working(what: str, *, after: float = 2.0, every: float = 0.5, stream: TextIO | None = None
+            ) -> Iterator[Callable[[str], None]]:
+    """Show "what (N s)" on a terminal's standard error while long work runs, after `after`
+    seconds. The work may say how far it is by calling what this yields with a new text (e.g.
+    "verify: log 1/1, step 1200/3000"): cheap, it draws only when the line is due. An error
+    message may come before the line is wiped."""
+    text = what  # the ticker's thread reads it: one str assignment at a time
+
+    def say(now: str) -> None:
+        nonlocal text
+        text = now
+        ticker.tick()
+
+    ticker = _Ticker(lambda seconds: f"{text} ({seconds:.0f} s)", after, every, stream)
     try:
-        yield
+        yield say
     finally:
         ticker.stop()

@@ -20,7 +20,7 @@ import click
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.cli_options import FORMATS, pack_option, post_options, state_options
-from vassal_adj.cli_output import output_option, progress, severity_colours
+from vassal_adj.cli_output import output_option, severity_colours, working
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
@@ -163,28 +163,33 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     moves_checked: list[Finding] = []
     verdicts: dict[str, Verification] = {}  # file -> the pack's checks of its moves
     moves: list[MoveCheck] = []
-    for path, game in progress(list(zip(files, games)), "verify: files replayed"):
-        rp = replay(game.root, module, game.path)
-        if lp is not None and module is not None and game.is_log:
-            v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather)
-            verdicts[path] = v
-            moves_checked += v.findings
-            moves += v.moves
-            notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
-        if side is not None:
-            disguised = _disguised((*rp.opening, *rp.final), lp, side)
-            hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
-                          if (v := visibility(p.concealed, p.seen_by, side)) != "full")
-            hidden.update(dict.fromkeys(disguised, "masked"))
-            rp = view_replay(rp, side, disguised)
-        changes = None
-        if previous is not None and game.is_log:
-            if differ := opening_differences(previous[1], rp.opening):
-                findings.append(continuity_finding(differ, previous[0], path))
-        elif previous is not None:
-            changes = diff_pieces(previous[1], rp.final)
-        sections.append(Section(path, game.is_log, rp, changes))
-        previous = (path, rp.final)
+    with working("verify") as say:
+        for number, (path, game) in enumerate(zip(files, games), 1):
+            at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
+            say(at)
+            rp = replay(game.root, module, game.path,
+                        on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} replayed"))
+            if lp is not None and module is not None and game.is_log:
+                v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather,
+                                on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"))
+                verdicts[path] = v
+                moves_checked += v.findings
+                moves += v.moves
+                notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
+            if side is not None:
+                disguised = _disguised((*rp.opening, *rp.final), lp, side)
+                hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
+                              if (v := visibility(p.concealed, p.seen_by, side)) != "full")
+                hidden.update(dict.fromkeys(disguised, "masked"))
+                rp = view_replay(rp, side, disguised)
+            changes = None
+            if previous is not None and game.is_log:
+                if differ := opening_differences(previous[1], rp.opening):
+                    findings.append(continuity_finding(differ, previous[0], path))
+            elif previous is not None:
+                changes = diff_pieces(previous[1], rp.final)
+            sections.append(Section(path, game.is_log, rp, changes))
+            previous = (path, rp.final)
     checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module),
                     chat_dice=lp.pack.dice if lp else ())
     # A finding about a piece the side may not see would tell them what it is or where it went.

@@ -22,13 +22,14 @@ from pathlib import Path
 
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.log_state import Departures, opening_turn
-from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, TurnChanged
+from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, Step, TurnChanged
 from vassal_adj.model.maps import PlacedMap
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
+from vassal_adj.parse.replay import STEPS_PER_CALL, StepCallback
 from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
@@ -139,6 +140,22 @@ class _Walk:
             elif got is None:
                 self.markers[e.piece] = (e.name, self.position(e.at))
 
+    def step(self, step: Step) -> None:
+        """Walk one step of the log: a turn-tracker change closes the open phase."""
+        src = self.lp.pack.state
+        for e in step.events:
+            if e.undo:
+                continue
+            if isinstance(e, TurnChanged) and e.tracker == src.tracker:
+                values = dict(e.values)
+                new_turn = int(values[src.turn_level]) if values.get(src.turn_level, "").isdigit() else None
+                item = values.get(src.phase_level) if src.phase_level else None
+                new_phase = src.phases.get(item, item) if item is not None else None
+                if (new_turn, new_phase) != (self.start.turn, self.start.phase):
+                    self.close(new_turn, new_phase)
+            else:
+                self.event(e, step.number)
+
     def close(self, turn: int | None, phase: str | None) -> None:
         """Check the open phase and open the next one, in `turn` and `phase`."""
         start = self.start
@@ -183,14 +200,15 @@ def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, 
 
 def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, replay: Replay, *,
                 terrain: str | Path | None = None, turn: int | None = None, phase: str | None = None,
-                weather: str | None = None) -> Verification:
+                weather: str | None = None, on_step: StepCallback | None = None) -> Verification:
     """Every move of the log `game` (replayed as `replay`) judged by `loaded_pack` (a
     LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
     replaces the pack's terrain file; `turn` and `phase` are those the log opens in (default:
     the pack's turn tracker), `weather` that of every phase (default: the pack's weather
     table). Raises PackError for a pack that does not fit the board, UsageError (from
     `game_state`) for a pack with no units file, and when the tracker the pack names does not
-    tell the opening turn or phase and none is given."""
+    tell the opening turn or phase and none is given. `on_step(done, total)` is told how far
+    the walk of the steps is (parse.replay.STEPS_PER_CALL)."""
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
     turn, phase, opened = _opening(module, game, lp, turn, phase)
     if weather is not None:
@@ -201,23 +219,13 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     except ValueError as e:
         raise PackError(str(e), Where(path=lp.pack.source)) from None
     walk = _Walk(module, game, lp, replay, state, ctx, rules, weather)
-    src = lp.pack.state
     undone = {s.undoes for s in replay.steps if s.undo}
-    for step in replay.steps:
-        if step.undo or step.number in undone:
-            continue
-        for e in step.events:
-            if e.undo:
-                continue
-            if isinstance(e, TurnChanged) and e.tracker == src.tracker:
-                values = dict(e.values)
-                new_turn = int(values[src.turn_level]) if values.get(src.turn_level, "").isdigit() else None
-                item = values.get(src.phase_level) if src.phase_level else None
-                new_phase = src.phases.get(item, item) if item is not None else None
-                if (new_turn, new_phase) != (walk.start.turn, walk.start.phase):
-                    walk.close(new_turn, new_phase)
-            else:
-                walk.event(e, step.number)
+    total = len(replay.steps)
+    for done, step in enumerate(replay.steps, 1):
+        if not (step.undo or step.number in undone):
+            walk.step(step)
+        if on_step is not None and (done % STEPS_PER_CALL == 0 or done == total):
+            on_step(done, total)
     if walk.span or not walk.phases:  # a phase the log only opens has not been played: nothing to check
         walk.close(walk.start.turn, walk.start.phase)
     notes = [*opened, *ctx.notes, *replay.problems]

@@ -21,44 +21,28 @@ from vassal_adj.model.events import (
     Added, Changed, ChatLine, DieRolled, Event, Moved, PieceDiff, Place, PropertySet, Removed,
     Replay, Step, TurnChanged, diff_pieces, property_changes,
 )  # fmt: skip
-from vassal_adj.model.grid import map_location_name, place_boards
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records as r
-from vassal_adj.parse.builder import _concealment, _opening_texts, board_selections, seen_by
+from vassal_adj.parse.builder import _concealment, _opening_texts, seen_by
 from vassal_adj.parse.commands import Node, decode_command, iter_nodes, log_steps, parse_stream, unlogged
 from vassal_adj.parse.dice import dice_rolls, unwrap
+from vassal_adj.parse.places import Labeler, labeler
 from vassal_adj.parse.traits import expand_prototypes, name_and_properties, parse_piece, visible_name
 from vassal_adj.parse.turns import tracker_reading
 
-__all__ = ["diff_saves", "end_pieces", "labeler", "opening_differences", "replay"]
+__all__ = ["STEPS_PER_CALL", "StepCallback", "diff_saves", "end_pieces", "opening_differences", "replay"]
 
-Labeler = Callable[[str | None, int, int], str | None]
+# How a long log tells how far it is (the CLI's progress line): called with (steps done, all
+# steps) every STEPS_PER_CALL steps and at the last, so that it costs nothing next to the steps.
+StepCallback = Callable[[int, int], None]
+STEPS_PER_CALL = 50
+
 _ADD = re.compile(r"\+/").match
 # Most AddPieces of a big save are empty stacks (42,006 of the CCN tutorial's 42,421): they
 # are read with one match, without parsing a piece.
 _EMPTY_STACK = re.compile(r"\+/([^/\\]+)/stack/([^;/\\]*);(-?\d+);(-?\d+);@@-?\d*$").match
 _DICE_PROPERTY = re.compile(r"MutableProperty\t[^\t]*_(result|total|keep|summary)\t").match
-
-
-def labeler(root: Node, module: Module | None) -> Labeler:
-    """The label VASSAL shows at (map, x, y) with the boards the save selected; None off the
-    boards, on a map the module lacks, or without a module."""
-    placed: dict[str, object] = {}
-    if module is not None:
-        chosen = board_selections(root)
-        for m in module.maps.values():
-            placed[m.name] = placed[m.id] = place_boards(m, chosen.get(m.name, chosen.get(m.id)))
-    cache: dict[tuple[str | None, int, int], str | None] = {}
-
-    def label(map_id: str | None, x: int, y: int) -> str | None:
-        key = (map_id, x, y)
-        if key not in cache:
-            boards = placed.get(map_id) if map_id else None
-            cache[key] = map_location_name(boards, x, y) if boards else None  # type: ignore[arg-type]
-        return cache[key]
-
-    return label
 
 
 @dataclass(slots=True)
@@ -360,23 +344,28 @@ def _undone(done: list[tuple[int, list[str]]], said: list[str]) -> int:
     return len(done) - 1
 
 
-def replay(root: Node, module: Module | None = None, path: str | None = None) -> Replay:
+def replay(root: Node, module: Module | None = None, path: str | None = None, *,
+           on_step: StepCallback | None = None) -> Replay:
     """Replay the LOG steps of `root` (a .vlog's command tree) from its opening position.
 
     With the module, prototypes are expanded and every place gets the label VASSAL shows. A
     save (no steps) gives a replay with no steps whose final position is its opening.
+    `on_step(done, total)` is told how far the replay is (see STEPS_PER_CALL).
     """
     game = _Game(module, labeler(root, module), path)
     game.opening(root)
     opening = game.snapshot()
     steps: list[Step] = []
     done: list[tuple[int, list[str]]] = []  # steps an undo could still take back, latest last
-    for number, node in enumerate(log_steps(root), 1):
+    nodes = log_steps(root)
+    for number, node in enumerate(nodes, 1):
         events, undo, said = game.run_step(number, node)
         undoes = done.pop(_undone(done, said))[0] if undo and done else None
         if not undo:
             done.append((number, said))
         steps.append(Step(number, node.index or 0, tuple(events), undo, undoes))
+        if on_step is not None and (number % STEPS_PER_CALL == 0 or number == len(nodes)):
+            on_step(number, len(nodes))
     return Replay(tuple(steps), opening, game.snapshot(), tuple(game.problems))
 
 
