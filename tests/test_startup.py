@@ -47,15 +47,16 @@ def test_help_lists_every_command_without_importing_them() -> None:
     assert all(f"  {name} " in lazy_help for name in LAZY_COMMANDS)
 
 
-def test_check_and_verify_on_the_example_load_neither_numpy_nor_shapely() -> None:
-    # They read the module (lxml, and Pillow for the board sizes) but never sample pictures or zones.
+def test_check_and_verify_on_the_example_load_neither_numpy_shapely_nor_pillow() -> None:
+    # They read the module (lxml) but never sample pictures or zones; the board sizes come from
+    # the PNG/JPEG headers, read without Pillow.
     module = str(EXAMPLE / "Kasserine.vmod")
     for argv in (["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", module],
                  ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module]):
         run = f"from vassal_adj.cli import main\ntry:\n    main({argv!r})\nexcept SystemExit:\n    pass"
         loaded = _loaded_after(run)
         assert f"vassal_adj.cli_{argv[0]}" in loaded  # the command did run
-        assert not loaded & {"numpy", "shapely"}, argv[0]
+        assert not loaded & {"numpy", "shapely", "PIL"}, argv[0]
 
 
 def test_a_command_imported_on_demand_still_takes_packs_dir() -> None:
