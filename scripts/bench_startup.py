@@ -18,7 +18,8 @@ run, the CPU time much less.
 With --breakdown, each command is also run once with its time split: importing
 `vassal_adj.cli`, importing the command's module, running it (which imports what the command
 loads lazily), and, across all of that, the time spent creating dataclasses (Python 3.11
-compiles each generated method separately: the largest single cost of importing this package).
+compiles each generated method separately: the largest single cost of importing this package),
+with the modules that spend most of it, and the heavy libraries the command loaded.
 
     python scripts/bench_startup.py [--runs 5] [--breakdown]
 """
@@ -53,7 +54,7 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 # on the way (the decorator is wrapped before any module of the package imports it).
 BREAKDOWN = """
 import dataclasses, importlib, json, sys, time
-start, made = time.perf_counter(), [0, 0.0]
+start, made, where = time.perf_counter(), [0, 0.0], {}
 real = dataclasses.dataclass
 def timed(cls=None, /, **options):
     def wrap(c):
@@ -61,6 +62,7 @@ def timed(cls=None, /, **options):
         out = real(**options)(c)
         made[0] += 1
         made[1] += time.perf_counter() - t
+        where[c.__module__] = where.get(c.__module__, 0.0) + time.perf_counter() - t
         return out
     return wrap if cls is None else wrap(cls)
 dataclasses.dataclass = timed
@@ -74,7 +76,8 @@ except SystemExit:
     pass
 done = time.perf_counter()
 print(json.dumps({"cli": cli - start, "command": command - cli, "run": done - command, "total": done - start,
-                  "dataclasses": made[0], "dataclass_time": made[1], "modules": len(sys.modules)}), file=sys.stderr)
+                  "dataclasses": made[0], "dataclass_time": made[1], "modules": len(sys.modules),
+                  "dataclasses_by_module": where, "heavy": [m for m in HEAVY if m in sys.modules]}), file=sys.stderr)
 """
 
 
@@ -96,13 +99,16 @@ def _time(argv: list[str], runs: int) -> tuple[float, float]:
 
 def _breakdown(argv: list[str]) -> str:
     module = LAZY_COMMANDS[argv[0]][0]
-    done = subprocess.run([sys.executable, "-c", BREAKDOWN, module, *argv], capture_output=True, text=True, env=ENV,
+    done = subprocess.run([sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{BREAKDOWN}", module, *argv], capture_output=True, text=True, env=ENV,
                           check=False)
     t = json.loads(done.stderr.strip().splitlines()[-1])
     ms = {k: f"{t[k] * 1000:.0f} ms" for k in ("cli", "command", "run", "total", "dataclass_time")}
     return (f"  import vassal_adj.cli {ms['cli']}, import {module} {ms['command']}, run {ms['run']} "
             f"(total {ms['total']}, {t['modules']} modules); {t['dataclasses']} dataclasses made in "
-            f"{ms['dataclass_time']}")
+            f"{ms['dataclass_time']}, most in "
+            + ", ".join(f"{m} {v * 1000:.0f} ms" for m, v in sorted(t["dataclasses_by_module"].items(),
+                                                                   key=lambda kv: -kv[1])[:5])
+            + f"; heavy libraries loaded: {', '.join(t['heavy']) or 'none'}")
 
 
 def main() -> None:

@@ -47,18 +47,32 @@ def test_help_lists_every_command_without_importing_them() -> None:
     assert all(f"  {name} " in lazy_help for name in LAZY_COMMANDS)
 
 
-def test_check_and_verify_on_the_example_load_neither_numpy_nor_shapely() -> None:
-    # They read the module (lxml, and Pillow for the board sizes) but never sample pictures or zones.
+def test_check_and_verify_on_the_example_load_neither_numpy_shapely_nor_pillow() -> None:
+    # They read the module (lxml) but never sample pictures or zones; the board sizes come from
+    # the PNG/JPEG headers, read without Pillow.
     module = str(EXAMPLE / "Kasserine.vmod")
     for argv in (["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", module],
                  ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module]):
         run = f"from vassal_adj.cli import main\ntry:\n    main({argv!r})\nexcept SystemExit:\n    pass"
         loaded = _loaded_after(run)
         assert f"vassal_adj.cli_{argv[0]}" in loaded  # the command did run
-        assert not loaded & {"numpy", "shapely"}, argv[0]
+        assert not loaded & {"numpy", "shapely", "PIL"}, argv[0]
 
 
 def test_a_command_imported_on_demand_still_takes_packs_dir() -> None:
     # The root group gives --packs-dir to the commands that look packs up; a lazily imported one too.
     out = _fresh("from vassal_adj.cli import main\ntry:\n    main(['check', '--help'])\nexcept SystemExit:\n    pass")
     assert "--packs-dir DIR" in out
+
+
+def test_check_on_a_save_loads_no_log_replay_and_on_a_log_does() -> None:
+    # A save is one position: the replay of a log's steps (log_state, parse.replay) is a .vlog's
+    # alone. On a log, check judges the end the replay reaches (17.15's exits come from it).
+    module = str(EXAMPLE / "Kasserine.vmod")
+    replay = {"vassal_adj.log_state", "vassal_adj.parse.replay"}
+    for name, loads in (("turn3-faults.vsav", False), ("turn4-axis.vlog", True)):
+        run = (f"from vassal_adj.cli import main\ntry:\n    main({['check', str(EXAMPLE / name), '--module', module]!r})\n"
+               "except SystemExit:\n    pass")
+        loaded = _loaded_after(run)
+        assert "vassal_adj.cli_check" in loaded
+        assert (replay <= loaded) is loads and (not replay & loaded) is not loads, name

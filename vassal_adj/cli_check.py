@@ -17,7 +17,6 @@ from vassal_adj.cli_options import FORMATS, game_options, post_options, state_op
 from vassal_adj.cli_output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
-from vassal_adj.log_state import log_history
 from vassal_adj.report.findings import (
     report_bbcode,
     report_data,
@@ -28,6 +27,7 @@ from vassal_adj.report.findings import (
 from vassal_adj.report.markup import STYLES
 from vassal_adj.rules.engine import adjudicate
 from vassal_adj.rules.results import Severity
+from vassal_adj.state_builder import game_state
 
 
 @main.command()
@@ -76,10 +76,17 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
         what = "--format html" if fmt == "html" else "--annotate"
         raise UsageError(f"{save}: check {what} on a log would show the position the log opens with, not its end, "
                          f"which check judges; use `vassal-adj verify {save} {what}` for a log")
-    # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
-    # the exits its steps showed (17.15). Its moves are `verify`'s.
-    history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
-    report = adjudicate(history.end, lp, replace(history.context, notes=(*notes, *history.context.notes)))
+    if game.is_log:
+        # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
+        # the exits its steps showed (17.15). Its moves are `verify`'s. Only a log needs the replay
+        # and its events (startup time, cli_lazy.py).
+        from vassal_adj.log_state import log_history
+
+        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+        end, context = history.end, history.context
+    else:  # a save is its own one position, as log_history would give it
+        end, context, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+    report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
         from vassal_adj.report.annotate import annotate
