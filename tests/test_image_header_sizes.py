@@ -80,3 +80,22 @@ def test_a_bmp_is_read_by_pillow() -> None:
     data = _made("BMP", (33, 44))
     assert header_size(data) is None
     assert image_size_from_bytes(data) == (33, 44)
+
+
+def test_a_board_over_pillows_bomb_limit_has_no_size_as_with_pillow() -> None:
+    """A header may declare any size; past Pillow's decompression-bomb limit neither reader gives
+    one, so no grid index is ever built for a 20000 x 20000 "board" (a hang, not a map)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    def png(w: int, h: int) -> bytes:
+        head = chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+        return b"\x89PNG\r\n\x1a\n" + head + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
+
+    assert header_size(png(3000, 2000)) == _pillow_size(png(3000, 2000)) == (3000, 2000)
+    assert header_size(png(20000, 20000)) is None
+    assert _pillow_size(png(20000, 20000)) is None
+    assert image_size_from_bytes(png(20000, 20000)) is None

@@ -7,6 +7,10 @@ import struct
 import warnings
 import zlib
 
+# Pillow's decompression-bomb limit (2 x Image.MAX_IMAGE_PIXELS): above it Pillow gives no size,
+# and a board that large would make every per-hex index of it a hang. The header reader keeps it.
+MAX_PIXELS = 2 * 89_478_485
+
 
 def image_size_from_bytes(data: bytes) -> tuple[int, int] | None:
     """(width, height) of a PNG/JPEG/GIF/... image, or None when it cannot be read.
@@ -31,7 +35,7 @@ def header_size(data: bytes) -> tuple[int, int] | None:
         size = _jpeg_size(data)
     else:
         return None
-    if size is None or size[0] <= 0 or size[1] <= 0:
+    if size is None or size[0] <= 0 or size[1] <= 0 or size[0] * size[1] > MAX_PIXELS:
         return None
     return size
 
