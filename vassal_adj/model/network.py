@@ -1,7 +1,8 @@
 """Networks of linear features: hexes joined by hexsides that carry a road, a trail, a rail.
 
 `TerrainMap.network` builds them (model/terrain.py); a rule searches them for supply paths
-(Kasserine 17.13: "Road hexes connected by Road hexsides") or lines of communication.
+("Road hexes connected by Road hexsides", as a pack's supply rule may say) or lines of
+communication.
 """
 
 from __future__ import annotations

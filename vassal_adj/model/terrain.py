@@ -5,8 +5,8 @@ pack file is read by `parse.terrain_file`). Names of terrain types, hexside feat
 place kinds come from the pack's `TerrainVocabulary`, so a misspelt name is caught once, when
 the map is built, never in the middle of a rule.
 
-Linear features (road, trail, ...) live on hexsides, not in hexes. Rule 17.13 of Kasserine
-needs "Road hexes connected by Road hexsides": two hexes side by side that each hold a bit of
+Linear features (road, trail, ...) live on hexsides, not in hexes. A supply rule may ask for
+"Road hexes connected by Road hexsides": two hexes side by side that each hold a bit of
 road are not connected unless the side between them carries the road. `TerrainMap.network`
 gives that graph.
 

@@ -7,8 +7,8 @@ Who may see a concealed piece is `seen_by` (the owner's side, resolved from the 
 the parser). A piece whose owner cannot be told is hidden from every side, so a doubt never
 leaks. Chat lines stay: every player saw them in VASSAL.
 
-A game's rules may hide what VASSAL shows (No Question of Surrender S4.3: real and dummy
-AT-gun markers look alike to the enemy): `disguised` gives such pieces, by id, the name the
+A game's rules may hide what VASSAL shows (e.g. real and dummy markers a rule says look
+alike to the enemy; the pack flags such units `hidden`): `disguised` gives such pieces, by id, the name the
 other side sees; they are treated as masked.
 """
 

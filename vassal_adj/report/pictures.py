@@ -38,7 +38,7 @@ Point = tuple[float, float]
 
 # Okabe-Ito based, readable on a busy board and for colour-blind readers.
 SEVERITY_COLOURS: dict[str, Rgb] = {"error": (213, 0, 0), "warning": (230, 130, 0), "info": (0, 114, 178)}
-# Moves are never red or blue: boards draw roads red and streams blue (Kasserine's do).
+# Moves are never red or blue: boards commonly draw roads red and streams blue.
 MOVE_COLOURS: dict[bool | None, Rgb] = {True: (0, 150, 60), False: (200, 0, 150), None: (40, 40, 40)}
 _BLANK: Rgb = (235, 235, 235)  # a board whose image the module lacks: VASSAL draws it blank
 
