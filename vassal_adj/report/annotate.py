@@ -67,7 +67,7 @@ def _sev(f: Finding) -> str:
 
 
 def _short(rule: str) -> str:
-    """The rule number as the rulebook prints it, without the pack id ("kasserine:16.11")."""
+    """The rule number as the rulebook prints it, without the pack id ("mygame:16.11" -> "16.11")."""
     return rule.split(":", 1)[1] if ":" in rule else rule
 
 
