@@ -11,6 +11,11 @@ The commands run as an installed program does, with its bytecode cached: PYTHOND
 is dropped from their environment and each is run once untimed first (that run writes the
 __pycache__ files; without them every start compiles the package again, a cost users never pay).
 
+Run it with the interpreter of a regular install (`pip install .` into a venv, as a user
+installs): an editable install (`pip install -e .`) puts a path finder in front of every start,
+the bare one included, which adds about 10 ms to each and flatters every ratio. The script
+says so when it is run that way.
+
 The CPU time of each command (user + system, from the child's resource usage) is shown beside
 its wall-clock time: on a machine shared with other work the wall clock swings from run to
 run, the CPU time much less.
@@ -111,11 +116,25 @@ def _breakdown(argv: list[str]) -> str:
             + f"; heavy libraries loaded: {', '.join(t['heavy']) or 'none'}")
 
 
+def _editable() -> bool:
+    """Whether vassal_adj is installed editable in this interpreter (PEP 660 direct_url.json)."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        url = distribution("vassal-adj").read_text("direct_url.json") or "{}"
+    except PackageNotFoundError:
+        return False
+    return bool(json.loads(url).get("dir_info", {}).get("editable"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--breakdown", action="store_true", help="also split each command's time into its phases")
     args = ap.parse_args()
+    if _editable():
+        print("note: vassal-adj is installed editable here; its path finder slows every start, the bare one "
+              "too, so the ratios below are lower than a user's (run this with a `pip install .` interpreter)")
     bare, bare_cpu = _time([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass: {bare * 1000:.0f} ms (1.0x), CPU {bare_cpu * 1000:.0f} ms")
     imported, imported_cpu = _time([sys.executable, "-c", "import vassal_adj.cli"], args.runs)

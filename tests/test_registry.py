@@ -147,3 +147,20 @@ def test_every_builtin_implementation_conforms() -> None:
     assert reg.conformance_problems() == []
     for impl in registry.catalog():
         assert impl.describe()["name"] == impl.name
+
+
+def test_only_the_listed_rule_modules_register() -> None:
+    """load_builtin_rules imports RULE_MODULES only: a module outside the list that registers
+    would leave its implementations unknown to every pack."""
+    import importlib
+    import pkgutil
+
+    import vassal_adj.rules as package
+
+    registry = reg.load_builtin_rules()
+    before = {impl.name for impl in registry.catalog()}
+    for info in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{info.name}")
+    assert {impl.name for impl in registry.catalog()} == before
+    homes = {impl.func.__module__.rsplit(".", 1)[1] for impl in registry.catalog()}
+    assert homes == set(reg.RULE_MODULES)  # and each listed module registers something

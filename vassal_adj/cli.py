@@ -7,10 +7,8 @@ input, bad pack or bad usage; 3 an internal error (a bug).
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -46,6 +44,8 @@ def _guarded(func: F) -> F:
             ctx.exit(0)
         except Exception as e:  # a bug: say so in one line, the traceback only on --debug
             if ctx.find_root().params.get("debug"):
+                import traceback
+
                 traceback.print_exc()
             else:
                 click.echo(f"internal error ({type(e).__name__}: {e}). Sorry: this is a bug in vassal-adj. "
@@ -63,6 +63,8 @@ def require_new_file(path: str, option: str) -> None:
 
 
 def _emit_json(data: Any) -> None:
+    import json  # here: `--help` and most commands never print JSON (startup time)
+
     click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
 
 

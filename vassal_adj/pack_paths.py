@@ -14,7 +14,6 @@ exist is a usage error; the user folder is only looked in when it exists.
 
 from __future__ import annotations
 
-import importlib.resources
 import os
 import sys
 from collections.abc import Iterable, Mapping
@@ -78,6 +77,8 @@ def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = 
 
 def shipped_packs_dir() -> Place | None:
     """The packs that come with vassal-adj: in the installed package, else in the clone."""
+    import importlib.resources  # here, not at the top: it costs `--help` a tenth of its start
+
     data = importlib.resources.files("vassal_adj") / "packs_data"  # a wheel (setup.py puts them there)
     if isinstance(data, Path) and data.is_dir():
         return Place(data, "shipped with vassal-adj")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable, Iterable
 from typing import BinaryIO
 
@@ -45,7 +44,7 @@ def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object],
     fd = -1
     try:
         while True:
-            tmp = os.path.join(directory, f".{base}.{secrets.token_hex(6)}.tmp")
+            tmp = os.path.join(directory, f".{base}.{os.urandom(6).hex()}.tmp")
             try:
                 # 0o666 and the umask, like any new file; mkstemp would force 0o600.
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),

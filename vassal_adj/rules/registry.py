@@ -22,7 +22,6 @@ Pure: no files. Built-in rule modules register on import; `load_builtin_rules` i
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -346,22 +345,21 @@ register = REGISTRY.register
 lookup = REGISTRY.lookup
 catalog = REGISTRY.catalog
 
-# Modules of this package that hold no rule implementations: not imported by
-# load_builtin_rules (and the registry must not import the pack loader, which imports it).
-_NOT_RULES = frozenset({"registry", "pack", "pack_ctx", "pack_rules", "results", "unitmap"})
+# The modules of this package that register built-in implementations. Only these are imported
+# by load_builtin_rules: the others are mechanisms those import as they need them, and importing
+# every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
+# tests/test_registry.py imports every module and fails when one outside this list registers.
+RULE_MODULES = ("implementations", "movement_rules", "setup_rules", "victory_rules")
 
 
 def load_builtin_rules() -> Registry:
-    """Import every rule module of `vassal_adj.rules` so their ``@register`` calls run.
+    """Import the rule modules of `vassal_adj.rules` (RULE_MODULES) so their ``@register`` calls run.
 
     Rule modules register on import; a pack can only name what has been imported. An import
     error in a rule module is a bug and propagates.
     """
-    from . import __path__ as here, __name__ as package
-
-    for info in sorted(pkgutil.iter_modules(here), key=lambda i: i.name):
-        if not info.name.startswith("_") and info.name not in _NOT_RULES:
-            importlib.import_module(f"{package}.{info.name}")
+    for name in RULE_MODULES:
+        importlib.import_module(f"{__package__}.{name}")
     return REGISTRY
 
 
