@@ -130,3 +130,12 @@ def test_8_3_grid_in_words_says_rows_slant(tmp_path: Path, stagger: bool, side: 
     assert (f"for the same row number, each column sits half a hex {side} than the one before it "
             f"(VASSAL 3.8 oblique numbering)") in result.stdout
     assert "alternately" not in result.stdout
+
+
+@pytest.mark.parametrize(("stagger", "words"), [(True, "staggered, oblique, slant right"),
+                                                (False, "not staggered, oblique, slant left")])
+def test_8_3_inspect_names_the_oblique_numbering(tmp_path: Path, stagger: bool, words: str) -> None:
+    result = CliRunner().invoke(cli.main, ["inspect", str(_module(tmp_path, stagger))])
+    assert result.exit_code == 0, result.output
+    assert f"numbering: columns numbers from 1, rows numbers from 1; {words} (VASSAL 3.8)" in result.stdout
+    assert _run("inspect", str(_module(tmp_path, stagger)))["maps"][0]["boards"][0]["grid"]["numbering"]["oblique"]
