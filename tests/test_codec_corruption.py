@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import MODULES, SAVES, ids, need_corpus
-from vassal_adj.codec.archive import archive_from_bytes, read_archive
-from vassal_adj.codec.obfuscation import decode_saved_game
+from vassal_adj.codec.archive import Archive, archive_from_bytes, read_archive
+from vassal_adj.codec.obfuscation import Codec, decode_saved_game, encode_saved_game
 from vassal_adj.codec.sniff import sniff
 from vassal_adj.errors import VassalAdjError, Where
+from vassal_adj.savedgame import saved_game_from_archive
 
 FILES = SAVES + MODULES
 TRUNCATIONS = 8
@@ -100,3 +101,35 @@ def test_damaged_saved_game_payload(path: Path) -> None:
             decode_saved_game(data, where)
         except VassalAdjError as e:
             assert str(e).startswith(f"{path}!savedGame: offset "), str(e)
+
+
+@pytest.mark.parametrize("path", SAVES, ids=ids(SAVES))
+def test_3_1_damaged_vobs_payload_is_read_or_refused_by_name(path: Path) -> None:
+    """The corpus in VASSAL 3.8's binary form (section 3.1), cut short or with a bit flipped, read as
+    a whole saved game: each copy reads, or is refused with an error naming the file and the entry.
+    A cut before the key, inside a UTF-8 character or inside ``begin_save`` is always refused."""
+    text, codec = decode_saved_game(read_archive(path).entries["savedGame"])
+    payload = encode_saved_game(text, Codec(True, codec.key, form="vobs"))
+    rng = random.Random(zlib.crc32(path.name.encode()))
+    # (what, damaged payload, what the error must say, or None when it may read)
+    damaged: list[tuple[str, bytes, str | None]] = [
+        ("cut before the key", payload[:4], "no key byte"),
+        ("cut after the key", payload[:5], "not 'begin_save'"),
+        ("cut inside begin_save", payload[:12], "not 'begin_save'"),
+    ]
+    damaged += [(f"cut at {n}", payload[:n], None) for n in (rng.randrange(16, len(payload)) for _ in range(2))]
+    for _ in range(4):
+        flipped = bytearray(payload)
+        pos, bit = rng.randrange(len(payload)), rng.randrange(8)
+        flipped[pos] ^= 1 << bit
+        damaged.append((f"bit {bit} flipped at {pos}", bytes(flipped), None))
+    for label, data, refusal in damaged:
+        try:
+            saved_game_from_archive(Archive(path=str(path), form="zip", entries={"savedGame": data}))
+        except VassalAdjError as e:
+            assert str(e).startswith(f"{path}!savedGame: "), f"{label}: {e}"
+            assert refusal is None or refusal in str(e), f"{label}: {e}"
+        except Exception as e:  # noqa: BLE001 - the point of the test
+            pytest.fail(f"{label}: {type(e).__name__} escaped: {e}")
+        else:
+            assert refusal is None, f"{label}: read"

@@ -1,4 +1,5 @@
-"""load_save(p).write(q) on every save and log of the corpus gives back what VASSAL wrote."""
+"""load_save(p).write(q) on every save and log of the corpus gives back what VASSAL wrote; converted
+to VASSAL 3.8's binary form (VASSAL-FORMATS.md section 3.1) and back, too."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import pytest
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec, decode_saved_game
 from vassal_adj.errors import UsageError
+from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import Node
 
-from conftest import SAVES, ids, need_corpus
+from conftest import REPO, SAVES, ids, need_corpus
+
+EXAMPLES = sorted((REPO / "modules" / "kasserine" / "example").glob("*.v[sl][ao][vg]"))
 
 
 def test_corpus_has_saves_and_logs() -> None:
@@ -84,3 +88,51 @@ def test_writing_onto_the_input_is_refused_and_the_input_is_untouched(tmp_path: 
     with pytest.raises(UsageError):
         game.write(copy)
     assert copy.read_bytes() == SAVES[0].read_bytes()
+
+
+def _entries(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as z:
+        return {i.filename: z.read(i) for i in z.infolist()}
+
+
+@pytest.mark.parametrize("path", SAVES + EXAMPLES, ids=ids(SAVES + EXAMPLES))
+def test_3_1_converted_to_vobs_reads_the_same_game_and_converts_back_byte_for_byte(path: Path, tmp_path: Path) -> None:
+    game = vassal_adj.load_save(path)
+    vobs = tmp_path / "copy.vsav"
+    game.write(vobs, form="vobs")
+    original, converted = _entries(path), _entries(vobs)
+    assert list(converted) == list(original)
+    assert all(converted[n] == original[n] for n in original if n != "savedGame")
+    # Section 3.1: "VOBS", the same key byte (VASSAL's hex form never chose 0 in the corpus), the XORed bytes.
+    assert game.codec.key != 0
+    assert converted["savedGame"][:5] == b"VOBS" + bytes([game.codec.key])
+    assert len(converted["savedGame"]) - 5 == (len(original["savedGame"]) - 7) // 2
+    back = vassal_adj.load_save(vobs)
+    assert back.codec == Codec(obfuscated=True, key=game.codec.key, form="vobs")
+    assert back.text == game.text
+    assert [n.text for _, _, n in back.nodes()] == [n.text for _, _, n in game.nodes()]
+    assert game_pieces(back.root) == game_pieces(game.root)
+    # Written back in the form read: the same bytes.
+    again = tmp_path / "again.vsav"
+    back.write(again)
+    assert _entries(again) == converted
+    # Converted back to the hex form: the original savedGame.
+    hexed = tmp_path / "hexed.vsav"
+    back.write(hexed, form="vcsk")
+    assert _entries(hexed) == original
+
+
+def test_3_1_a_plain_save_converted_gets_a_key_vassal_could_write(tmp_path: Path) -> None:
+    need_corpus()
+    source = next(p for p in SAVES if p.name == "Default Setup.vsav")
+    text = vassal_adj.load_save(source).text
+    old = tmp_path / "game.sav"
+    old.write_bytes(text.encode("utf-8"))
+    game = vassal_adj.load_save(old)
+    for form, header in (("vobs", b"VOBS"), ("vcsk", b"!VCSK")):
+        out = tmp_path / form
+        game.write(out, form=form)
+        # The unzipped form is kept; only the entry's encoding changes.
+        assert out.read_bytes().startswith(header)
+        converted = vassal_adj.load_save(out)
+        assert converted.text == text and converted.codec.key != 0 and converted.codec.form == form

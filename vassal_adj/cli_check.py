@@ -13,7 +13,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import FORMATS, game_options, post_options, state_options
+from vassal_adj.cli_options import FORMATS, format_version_option, game_options, post_options, state_options
 from vassal_adj.cli_output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
@@ -40,11 +40,12 @@ from vassal_adj.state_builder import game_state
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
               help="Also write a copy of the save that VASSAL opens, with a marker on every unit an error "
                    "or warning concerns and the findings in the chat. Never replaces an existing file.")
+@format_version_option
 @_guarded
 @output_option
 def check(save: str, module_path: str, pack_name: str | None, terrain: str | None, turn: int | None,
           phase: str | None, weather: str | None, fmt: str, summary: bool, errors_only: bool,
-          annotate_to: str | None) -> None:
+          annotate_to: str | None, save_form: str | None) -> None:
     """Check a saved game against a rule pack and print every finding with its rule.
 
     Pieces the pack cannot make units of are reported as findings of their own (warnings),
@@ -65,6 +66,8 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     """
     if annotate_to is not None:
         require_new_file(annotate_to, "--annotate")
+    elif save_form is not None:
+        raise UsageError("--format-version is the form of the save --annotate writes: give --annotate too")
     if summary and fmt not in FORMATS:
         raise UsageError(f"--summary is a short post in a text format ({', '.join(FORMATS)}), not {fmt}")
     module = load_module(module_path)
@@ -91,7 +94,7 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
         # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
         from vassal_adj.report.annotate import annotate
 
-        markers = annotate(game, report.findings, annotate_to, module=module)
+        markers = annotate(game, report.findings, annotate_to, module=module, form=save_form)
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     # --errors-only leaves the information out of what is shown; the exit status and JSON counts stay whole.
     shown = replace(report, findings=tuple(f for f in report.findings if f.severity != Severity.INFO))

@@ -56,7 +56,8 @@ def _grid_words(d: dict[str, Any]) -> list[str]:
         desc = " (descending numbering)" if d["descending"][key] else ""
         out.append(f"  {key}: {kind} {p['first']} to {p['last']} ({p['count']}), {p['runs']}{desc}")
     if d["shift"]:
-        out.append(f"  {d['shift']}" + (" (VASSAL stagger on)" if d["stagger"] else ""))
+        how = " (VASSAL 3.8 oblique numbering)" if d["oblique"] else " (VASSAL stagger on)" if d["stagger"] else ""
+        out.append(f"  {d['shift']}{how}")
     return out
 
 

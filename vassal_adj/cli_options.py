@@ -1,6 +1,6 @@
 """Options several commands share, defined once: `game_options` (check, vp), `pack_option`
-(check, vp, verify), `state_options` and `post_options` (check, verify), `text_or_json` (the
-describing commands), and the text `FORMATS`. ``-o/--output`` is cli_output.py's."""
+(check, vp, verify), `state_options` and `post_options` (check, verify), `format_version_option`
+(check, verify: the saves they write), `text_or_json` (the describing commands), and the text `FORMATS`. ``-o/--output`` is cli_output.py's."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-__all__ = ["FORMATS", "game_options", "pack_option", "post_options", "state_options", "text_or_json"]
+__all__ = ["FORMATS", "format_version_option", "game_options", "pack_option", "post_options", "state_options",
+           "text_or_json"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,6 +75,22 @@ def post_options(func: F) -> F:
     for option in reversed(_POST_OPTIONS):
         func = option(func)
     return func
+
+
+# --format-version: the VASSAL version whose savedGame form a written save takes (the vcsk and vobs
+# forms of codec/obfuscation.py, spec 3 and 3.1); "read" keeps the form of the file read.
+_SAVE_FORMS = {"read": None, "3.7": "vcsk", "3.8": "vobs"}
+
+
+def format_version_option(func: F) -> F:
+    """``--format-version read|3.7|3.8`` for the commands that write a save (``--annotate``); the
+    function is given ``save_form``: None (as read), "vcsk" or "vobs" (`SavedGame.write`'s form)."""
+    return click.option(
+        "--format-version", "save_form", type=click.Choice(list(_SAVE_FORMS)), default="read", show_default=True,
+        callback=lambda ctx, param, value: _SAVE_FORMS[value],
+        help="The form of the save --annotate writes: read = the form of the file read; 3.7 = the hex form "
+             "('!VCSK') every VASSAL from 3.0 to 3.7 writes, which every version opens; 3.8 = the binary form "
+             "('VOBS', half the size) of VASSAL 3.8, which older versions cannot open.")(func)
 
 
 def text_or_json(func: F) -> F:

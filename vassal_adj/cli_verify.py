@@ -19,7 +19,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import FORMATS, pack_option, post_options, state_options
+from vassal_adj.cli_options import FORMATS, format_version_option, pack_option, post_options, state_options
 from vassal_adj.cli_output import output_option, severity_colours, working
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
@@ -101,6 +101,7 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
               help="Write a copy of the last file (the opponent's save) that VASSAL opens, with a marker on "
                    "every unit an error or warning concerns and the findings in the chat.")
+@format_version_option
 @click.option("--as", "side", metavar="SIDE",
               help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
                    "name, invisible ones not at all. Without it: the referee's view, with a note.")
@@ -108,7 +109,8 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @output_option
 def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
            terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
-           summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None) -> None:
+           summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None,
+           save_form: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
     Give one log, or several saves and logs oldest first. A log is replayed from the
@@ -137,6 +139,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
       vassal-adj verify turn2.vsav turn3.vlog turn3.vsav --module game.vmod --format markdown
       vassal-adj verify turn3.vlog --module game.vmod --format bbcode --summary
     """
+    if save_form is not None and annotate_to is None:
+        raise UsageError("--format-version is the form of the save --annotate writes: give --annotate too")
     module = load_module(module_path) if module_path else None
     given = {"--terrain": terrain, "--turn": turn, "--phase": phase, "--weather": weather}
     lp, notes = _judge(module, pack_name, no_rules, [k for k, v in given.items() if v is not None])
@@ -240,7 +244,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
         from vassal_adj.report.annotate import annotate
 
-        markers = annotate(games[-1], findings, annotate_to, module=module)  # type: ignore[arg-type]
+        markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form)  # type: ignore[arg-type]
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
         raise click.exceptions.Exit(1)

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 from vassal_adj.codec.archive import Archive, StrPath, write_archive
 from vassal_adj.codec.obfuscation import Codec, decode_saved_game, encode_saved_game
-from vassal_adj.errors import UsageError, Where
+from vassal_adj.errors import FormatError, UsageError, Where
 from vassal_adj.parse import records
 from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, parse_stream
 from vassal_adj.parse.secrets import all_secrets
 
+# Every saved game and log is one command tree whose root is this command (spec 5.2, 5.6).
+_ROOT_COMMAND = "begin_save"
 # Zip timestamps of saves this tool creates: fixed, so that generated files are reproducible.
 _FIXED_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -62,13 +64,18 @@ class SavedGame:
     def encoded_text(self) -> str:
         return encode(self.root)
 
-    def write(self, path: StrPath, *, codec: Codec | None = None, protect: Iterable[StrPath] = ()) -> None:
+    def write(self, path: StrPath, *, codec: Codec | None = None, form: str | None = None,
+              protect: Iterable[StrPath] = ()) -> None:
         """Write the game to a new file, atomically, in the form it was read.
 
-        The same key and hex case are used unless `codec` is given; the other entries are
-        copied unchanged. The input file is never overwritten.
+        The same form, key and hex case are used unless `codec` is given; `form` (``"vcsk"``,
+        the hex form VASSAL 3.0-3.7 write and read, or ``"vobs"``, the binary form of VASSAL
+        3.8, which older versions cannot open) converts to that form (`Codec.converted`). The
+        other entries are copied unchanged. The input file is never overwritten.
         """
         use = codec or self.codec
+        if form is not None:
+            use = use.converted(form)
         text = encode(self.root)
         if text == self.text and use == self.codec and self.archive.entries.get("savedGame") is not None:
             payload = self.archive.entries["savedGame"]
@@ -112,6 +119,7 @@ def saved_game_from_archive(archive: Archive) -> SavedGame:
         raise UsageError("not a saved game or log: no savedGame entry", Where(path=archive.path))
     where = Where(path=archive.path, entry=None if archive.form == "plain" else "savedGame")
     text, codec = decode_saved_game(payload, where)
+    _require_game_text(text, codec, where)
     root = parse_stream(text, where)
     meta = {}
     module_meta = {}
@@ -120,3 +128,23 @@ def saved_game_from_archive(archive: Archive) -> SavedGame:
     if "moduledata" in archive.entries:
         module_meta = parse_metadata(archive.entries["moduledata"], path=archive.path, entry="moduledata")
     return SavedGame(archive.path, archive, codec, text, root, meta, module_meta)
+
+
+def _require_game_text(text: str, codec: Codec, where: Where) -> None:
+    """Refuse a `savedGame` that decodes to no game, rather than read it as an empty one.
+
+    Such text has no ``begin_save`` root, or holds a NUL, which no command VASSAL writes
+    does: binary data read as text, e.g. a 3.8 (``VOBS``) entry by a reader that knows only
+    ``!VCSK``, an unknown later form, or garbage.
+    """
+    if codec.obfuscated:
+        what = f"the savedGame, de-obfuscated ({codec.form} form), is not a saved game's command text"
+    else:
+        what = ("the savedGame is neither obfuscated (no '!VCSK' header of VASSAL 3.0-3.7, no 'VOBS' "
+                "header of VASSAL 3.8) nor a saved game's command text")
+    if not (text == _ROOT_COMMAND or text.startswith(_ROOT_COMMAND + "\x1b")):
+        raise FormatError(f"{what}: it starts with {text[:16]!r}, not {_ROOT_COMMAND!r}", where)
+    nul = text.find("\0")
+    if nul >= 0:
+        raise FormatError(f"{what}: binary data, a NUL at character {nul} (after {text[max(0, nul - 16):nul]!r})",
+                          where)

@@ -27,7 +27,7 @@ _GiB = 1024 * _MiB
 _CHUNK = _MiB
 
 _ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")  # a local file header; an empty zip's end record
-_PLAIN_SAVE_STARTS = (b"!VCSK", b"begin_save")
+_PLAIN_SAVE_STARTS = (b"!VCSK", b"VOBS", b"begin_save")  # the headers of spec 3 and 3.1, or plain text
 # java.util.zip, which VASSAL reads with, knows only these two; refusing the others also keeps
 # bzip2/lzma out, whose decompressors zipfile runs without an output bound.
 _SUPPORTED_COMPRESSION = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)

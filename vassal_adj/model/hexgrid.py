@@ -4,7 +4,8 @@ A `HexLayout` joins the pure cube arithmetic of `model.hexes` to VASSAL's exact 
 `model.grid`: a hex is VASSAL's raw (column, row) index in the grid frame (`Hex.from_raw`),
 its centre is the pixel VASSAL's getLocation gives its label, and its label is the name
 VASSAL shows at that centre. A label whose centre VASSAL names differently (an inverse
-quirk, e.g. oblique numbering) is not a hex of the layout. A hex is on the map when its
+quirk of the numbering) is not a hex of the layout; oblique numbering has none, its slant being
+undone from label to centre (docs/grids.md). A hex is on the map when its
 centre lies on the board, or inside the zone polygon for a grid inside a zone; nothing off
 the map is given a position unless asked for explicitly.
 

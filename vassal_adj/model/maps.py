@@ -205,7 +205,10 @@ def describe_layout(lay: HexLayout) -> dict[str, Any]:
             d = lay.center(other)[pick[row_axis]] - lay.center(h)[pick[row_axis]]
             side = ("lower" if d > 0 else "higher") if row_axis == "y" else (
                 "further right" if d > 0 else "further left")
-            out["shift"] = (f"for the same row number, column {lay.column_name(c + 1)} sits "
-                            f"half a hex {side} than column {lay.column_name(c)}, and so on alternately")
+            if n.oblique:  # the slant moves every next column the same way: rows run aslant
+                out["shift"] = f"for the same row number, each column sits half a hex {side} than the one before it"
+            else:
+                out["shift"] = (f"for the same row number, column {lay.column_name(c + 1)} sits "
+                                f"half a hex {side} than column {lay.column_name(c)}, and so on alternately")
             break
     return out

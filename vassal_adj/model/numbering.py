@@ -16,6 +16,7 @@ from typing import Any
 # The SequenceEncoder is pure text handling shared by all layers (see test_layering).
 from ..parse.tokens import split
 from .module import HexGridDef, HexNumbering, SquareGridDef
+from .square_numbering import square_center_of_column_row, square_column_row
 
 __all__ = [
     "center_of", "center_of_column_row", "column_row", "coordinate_name", "expand_format", "format_pattern",
@@ -303,8 +304,16 @@ def hex_column_row(
 def hex_center_of_column_row(
     grid: HexGridDef, width: int, height: int, column: int, row: int
 ) -> tuple[int, int]:
-    """VASSAL's HexGridNumbering.getCenterPoint for a numbered (column, row)."""
-    sideways, x0, dx, y0, dy, half_dy, flip_col, flip_row, shift, _ = hex_plan(grid, width, height)
+    """VASSAL's HexGridNumbering.getCenterPoint for a numbered (column, row), slant undone.
+
+    The oblique slant is undone first, as the naming adds it last: the centre is that of the hex
+    VASSAL names (column, row), as on the printed map. VASSAL 3.8's own getCenterPoint does not
+    undo it (spec 8.3), so a name would lead to another hex (docs/grids.md).
+    """
+    sideways, x0, dx, y0, dy, half_dy, flip_col, flip_row, shift, slant = hex_plan(grid, width, height)
+    if slant:
+        half = int(column / 2)  # as in the naming: Java division truncates toward zero
+        row = row - half if slant > 0 else row + half - 1
     if shift and column % 2 != 0:
         row -= shift  # undo the stagger: row + 1 when descending, else row - 1
     col = column if flip_col is None else flip_col - column
@@ -313,42 +322,6 @@ def hex_center_of_column_row(
     px = int(col * dx) + x0
     py = int(row * dy) + y0 if col % 2 == 0 else int(row * dy + half_dy) + y0
     return (py, px) if sideways else (px, py)
-
-
-# ---------------------------------------------------------------------------------------
-# Square numbering
-
-
-def _square_max(grid: SquareGridDef, width: int, height: int) -> tuple[int, int]:
-    return int(height / grid.dy + 0.5), int(width / grid.dx + 0.5)
-
-
-def square_column_row(
-    grid: SquareGridDef, width: int, height: int, x: float, y: float
-) -> tuple[int, int]:
-    """SquareGridNumbering column (floor) and row (truncation toward zero), descended."""
-    num = grid.numbering or HexNumbering(stagger=False)
-    column = math.floor((x - grid.x0) / grid.dx + 0.5)
-    row = int((y - grid.y0) / grid.dy + 0.5)
-    max_rows, max_cols = _square_max(grid, width, height)
-    if num.h_descend:
-        column = max_cols - column
-    if num.v_descend:
-        row = max_rows - row
-    return column, row
-
-
-def square_center_of_column_row(
-    grid: SquareGridDef, width: int, height: int, column: int, row: int
-) -> tuple[int, int]:
-    """SquareGridNumbering.getCenterPoint for a numbered (column, row)."""
-    num = grid.numbering or HexNumbering(stagger=False)
-    max_rows, max_cols = _square_max(grid, width, height)
-    if num.v_descend:
-        row = max_rows - row
-    if num.h_descend:
-        column = max_cols - column
-    return int(column * grid.dx + grid.x0), int(row * grid.dy + grid.y0)
 
 
 # =======================================================================================
@@ -393,7 +366,8 @@ def column_row(
 def center_of_column_row(
     grid: HexGridDef | SquareGridDef, width: int, height: int, col: int, row: int
 ) -> tuple[int, int]:
-    """VASSAL's inverse: the centre for a numbered (column, row) (offsets not included)."""
+    """VASSAL's inverse: the centre for a numbered (column, row) (offsets not included); for
+    oblique hex numbering the centre of the hex so named (`hex_center_of_column_row`)."""
     if isinstance(grid, SquareGridDef):
         return square_center_of_column_row(grid, width, height, col, row)
     return hex_center_of_column_row(grid, width, height, col, row)

@@ -17,8 +17,8 @@ command keeps its bytes and its place: the decoded text of the original, less it
   a later ``PNOTES`` with the original notes followed by the findings. Without one, the
   module has no Notes window that could show it, so none is added.
 
-Everything else in the file (other entries, the codec, player passwords) is unchanged: it
-is the player's own file. The input is never written to (`SavedGame.write`).
+Everything else in the file (other entries, the codec unless a form is asked for, player
+passwords) is unchanged: it is the player's own file. The input is never written to (`SavedGame.write`).
 """
 
 from __future__ import annotations
@@ -123,10 +123,12 @@ def _public_notes(root: Node) -> str | None:
     return found
 
 
-def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *, module: Module) -> list[Marker]:
+def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *, module: Module,
+             form: str | None = None) -> list[Marker]:
     """Write to `out_path` a copy of `game` with the findings added (see the module doc);
     return the markers added. `game` itself is not changed. A log is refused: its markers
-    would be placed where the pieces were before the logged moves."""
+    would be placed where the pieces were before the logged moves. `form` converts the
+    savedGame to that form (`SavedGame.write`); None keeps the game's."""
     if game.is_log:
         raise UsageError("--annotate needs a saved game (.vsav): a log's pieces move after its "
                          "opening position, where the markers would be placed", Where(path=game.path))
@@ -168,5 +170,5 @@ def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *,
         text = (notes + "\n\n" if notes else "") + "\n".join(lines)
         new.append(Node("PNOTES\t" + join(text.split("\n"), "|")))
     root = Node(game.root.text, [*kids[:-1], *new, kids[-1]])
-    dataclasses.replace(game, root=root).write(out_path)
+    dataclasses.replace(game, root=root).write(out_path, form=form)
     return markers

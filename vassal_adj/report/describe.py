@@ -111,6 +111,8 @@ def _numbering_words(n: dict[str, Any] | None) -> str:
     order = f"{col}, {row}" if n["first"] == "H" else f"{row}, {col}"
     extras = [f"sep {n['sep']!r}"] if n["sep"] else []
     extras.append("staggered" if n["stagger"] else "not staggered")
+    if n["oblique"]:  # its stagger attribute is what VASSAL 3.8 shows as "slant right"
+        extras.append(f"oblique, slant {'right' if n['stagger'] else 'left'} (VASSAL 3.8)")
     if n["location_format"] != "$gridLocation$":
         extras.append(f"format {n['location_format']!r}")
     return f"{order}; " + ", ".join(extras)
