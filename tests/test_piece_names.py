@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
-from conftest import REPO
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import Node, encode, parse_stream
