@@ -423,7 +423,8 @@ def test_ragnarok_unit_gains_prototype_properties() -> None:
     props = piece_properties(expand_prototypes(parse_add_piece_text(inf)[1], prototypes))
     assert (props["Side"], props["stats"], props["parent"], props["id"], props["size"]) == (
         "Side1", "2-3-5", "456", "123", "XX")
-    assert props["TextLabel"] == "$stats$"  # the outermost of the four labels wins
+    # the outermost of the four labels wins; its label "$stats$" is filled, as VASSAL's getLabel does
+    assert props["TextLabel"] == "2-3-5"
 
 
 @pytest.mark.parametrize("path", SAVES, ids=ids(SAVES))
