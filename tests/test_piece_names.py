@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, need_corpus
 from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
@@ -110,3 +110,15 @@ def test_6_names_in_a_save_are_the_names_vassal_builds(names_save: Path) -> None
     assert ours == {f"70{k:02d}": expected for k, (_, _, expected) in enumerate(CASES)}
     vassal = {p["id"]: p["name"] for p in oracle_pieces(MODULE, names_save)["result"]["pieces"]}
     assert vassal == ours
+
+
+def test_6_nevsky_names_come_from_basic_name_and_translatable_messages() -> None:
+    # Nevsky (3.6.6): a locale's BasicPiece has no name and a Basic Name trait "Reval"; a card
+    # slot's label "$MyLabelString$" is a Translatable Message's property. VASSAL shows
+    # "Reval" and " (Teuton Command Card Planning)" (its name format "$pieceName$ ($label$)"
+    # around an empty basic name); before, these read "" and " ($MyLabelString$)".
+    game = vassal_adj.load_save(need_corpus() / "Nevsky" / "Scenario_Peipus_1242.vsav")
+    names = {p.id: p.name for p in game_pieces(game.root)}
+    assert names["1651162328334"] == "Reval"
+    assert names["1651162329017"] == " (Teuton Command Card Planning)"
+    assert all("$" not in n for n in names.values())
