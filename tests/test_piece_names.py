@@ -49,7 +49,8 @@ LEVEL = ("PROP;Level;false,0,100,false;;", "2")
 CASES: list[tuple[list[tuple[str, str]], str, str]] = [
     ([("basicName;Renamed", "")], "Original", "Renamed"),
     ([layer("Elite +"), ("basicName;Renamed", "")], "Original", "Elite Renamed"),
-    ([("basicName;Renamed", ""), layer("+ (reduced)")], "Original", "Renamed (reduced)"),  # inner layer, outer basic name
+    # the Basic Name outside the layer still names the BasicPiece inside it
+    ([("basicName;Renamed", ""), layer("+ (reduced)")], "Original", "Renamed (reduced)"),
     ([layer("Wreck")], "Tank", "Wreck"),
     ([layer("Wreck", value="-1")], "Tank", "Tank"),  # inactive
     ([layer("Wreck", value="x")], "Tank", "Tank"),  # not an int: VASSAL reads -1, inactive
