@@ -1,6 +1,6 @@
-"""Plain descriptions of modules, pieces and command streams, as text and JSON-ready data.
+"""Plain descriptions of modules, pieces, piece changes and command streams, as text and JSON-ready data.
 
-Used by `inspect`, `pieces` and `decode`. Nothing here computes a rule; nothing prints.
+Used by `inspect`, `pieces`, `decode` and `verify` (changes). Nothing here computes a rule; nothing prints.
 """
 
 from __future__ import annotations
