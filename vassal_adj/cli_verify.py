@@ -32,9 +32,9 @@ from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import opening_differences, replay
-from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
+from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, change_text, redactor
 from vassal_adj.report.markup import STYLES
-from vassal_adj.report.verify_steps import Section, props_text
+from vassal_adj.report.verify_steps import Section
 from vassal_adj.report.verify_text import VerifyView, verify_text
 from vassal_adj.rules.audit import audit
 from vassal_adj.rules.engine import RuleContext
@@ -57,7 +57,7 @@ def _difference(d: PieceDiff, previous: str, log: str) -> str:
         return f"{name}: {d.start} -> not in {log}"
     parts = [f"{d.start} -> {d.end}"] if d.kind == "moved" else []
     parts += [f"name was {d.name_before!r}"] if d.name_before else []
-    parts += [f"properties differ: {props_text(d.properties)}"] if d.properties else []
+    parts += [f"properties differ: {change_text(d.properties, bool(d.name_before))}"] if d.properties else []
     return f"{name}: " + ("; ".join(parts) or "its concealment differs")
 
 

@@ -17,6 +17,8 @@ from vassal_adj.parse.tokens import bool_of, float_or, int_or, parse_int, split
 TRAIT_CLASSES: dict[str, type[Trait]] = {}
 """Trait class by registered prefix (the table of section 6.2 plus the basic types)."""
 
+_JAVA_SPACE = "".join(map(chr, range(33)))  # what Java's String.trim removes (pitfall 7)
+
 BASIC_PREFIXES = frozenset({"piece;", "stack", "deck;"})
 """Non-decorator types: VASSAL hands the whole remaining text to them, never TAB-split."""
 
@@ -99,7 +101,7 @@ class Marker(Trait, prefix="mark;", editor="Marker"):
 @dataclass(frozen=True)
 class Embellishment(Trait, prefix="emb2;", editor="Layer"):
     """``emb2;`` Layer (6.6; field numbers as in the spec). `value` is the signed state
-    (> 0 active, |value| the 1-based level), clamped to [-n, n]; 0 if not an int."""
+    (> 0 active, |value| the 1-based level), clamped to [-n, n]; -1 if not an int (VASSAL)."""
 
     name: str = ""
     image_names: tuple[str, ...] = ()
@@ -117,7 +119,7 @@ class Embellishment(Trait, prefix="emb2;", editor="Layer"):
         names = split(_field(f, 17, ""), ",")
         names += [""] * (len(images) - len(names))
         n = len(images)
-        value = int_or(split(state_text, ";")[0], 0)
+        value = int_or(split(state_text, ";")[0], -1)  # nextInt(-1): inactive at level 1
         return {"name": _field(f, 19, ""), "image_names": tuple(images),
                 "level_names": tuple(names[:n]), "follow_property": bool_of(_field(f, 22)),
                 "property_name": _field(f, 23, ""), "first_level_value": int_or(_field(f, 24), 1),
@@ -155,7 +157,13 @@ class Labeler(Trait, prefix="label;", editor="Text Label"):
 
     @property
     def label(self) -> str:
-        return self.state
+        """The label as VASSAL keeps it (6.7): Java-trimmed, every ``$<property name>$``
+        self-reference removed. It is itself a format (see `piece_names.expand_name`)."""
+        text = self.state.strip(_JAVA_SPACE)
+        ref = f"${self.property_name}$"
+        while (i := text.find(ref)) >= 0:
+            text = text[:i] + text[i + len(ref):]
+        return text
 
 
 @dataclass(frozen=True)
@@ -262,6 +270,21 @@ class CalculatedProperty(Trait, prefix="calcProp;", editor="Calculated Property"
 
 
 @dataclass(frozen=True)
+class TranslatableMessage(Trait, prefix="locmsg;", editor="Translatable Message"):
+    """``locmsg;`` + enc(`;`; property name (``name``), description, message): the piece
+    answers the property with the message (VASSAL 3.6's TranslatableMessage; the spec lists
+    only the prefix). State: empty."""
+
+    name: str = "name"
+    message: str = ""
+
+    @classmethod
+    def _extras(cls, type_text: str, state_text: str) -> dict[str, Any]:
+        f = split(type_text, ";")
+        return {"name": _field(f, 1, "name"), "message": _field(f, 3, "")}
+
+
+@dataclass(frozen=True)
 class PropertySheet(Trait, prefix="propertysheet;", editor="Property Sheet"):
     """``propertysheet;`` (6.12): field kinds (one digit) and names; values from the state,
     raw (newlines still written ``|``, ticks ``value/max``; missing -> empty)."""
@@ -314,7 +337,6 @@ TableInfo = _kind("TableInfo", "table;", "Spreadsheet")
 Pivot = _kind("Pivot", "pivot;", "Can Pivot")
 NonRectangular = _kind("NonRectangular", "nonRect2;", "Non-Rectangular")
 LegacyNonRectangular = _kind("LegacyNonRectangular", "nonRect;", "Non-Rectangular (legacy)")
-TranslatableMessage = _kind("TranslatableMessage", "locmsg;", "Translatable Message")
 Restricted = _kind("Restricted", "restrict;", "Restricted Access")
 PlaceMarker = _kind("PlaceMarker", "placemark;", "Place Marker")
 Replace = _kind("Replace", "replace;", "Replace with Other")
@@ -331,7 +353,6 @@ AreaOfEffect = _kind("AreaOfEffect", "AreaOfEffect;", "Area of Effect")
 GlobalKeyCommand = _kind("GlobalKeyCommand", "globalkey;", "Global Key Command")
 TriggerAction = _kind("TriggerAction", "macro;", "Trigger Action")
 SetGlobalProperty = _kind("SetGlobalProperty", "setprop;", "Set Global Property")
-SetPieceProperty = _kind("SetPieceProperty", "setpieceprop;", "Set Piece Property")
 RestrictCommands = _kind("RestrictCommands", "hideCmd;", "Restrict Commands")
 PlaySound = _kind("PlaySound", "playSound;", "Play Sound")
 ActionButton = _kind("ActionButton", "button;", "Action Button")
@@ -339,11 +360,7 @@ GlobalHotkey = _kind("GlobalHotkey", "globalhotkey;", "Global Hotkey")
 Deselect = _kind("Deselect", "deselect;", "Deselect")
 Mat = _kind("Mat", "mat;", "Mat")
 MatCargo = _kind("MatCargo", "matPiece;", "Mat Cargo")
-BasicName = _kind("BasicName", "basicName;", "Basic Name")
-Border = _kind("Border", "border;", "Border Outline")
-Attachment = _kind("Attachment", "attach;", "Attachment")
-MultiLocationCommand = _kind("MultiLocationCommand", "locCommand;", "Multi-Location Command")
-Comment = _kind("Comment", "cmt;", "Comment")
+Border = _kind("Border", "border;", "Border Outline")  # 3.7: drawing only, nothing to read
 
 
 class MarkMoved(Trait, prefix="markmoved;", editor="Mark When Moved"):

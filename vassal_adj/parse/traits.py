@@ -12,28 +12,30 @@ with empty states (VASSAL would refuse the piece) and sets `PieceDef.state_short
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import compress
 
 from vassal_adj.errors import FormatError, UsageError, Where
+from vassal_adj.parse import later_traits as _later_traits
 from vassal_adj.parse import trait_types as _trait_types
 from vassal_adj.parse.basic_traits import BasicPiece, Deck, Stack
 from vassal_adj.parse.chains import state_levels, state_owns, tab_fields, type_levels, type_owns
+from vassal_adj.parse.later_traits import *  # noqa: F403  (re-exported: one import point)
+from vassal_adj.parse.later_traits import Comment
+from vassal_adj.parse.piece_names import (
+    KindFilter, name_and_properties, piece_name, piece_properties, visible_name,
+)
 from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.trait_types import *  # noqa: F403  (re-exported: one import point)
-from vassal_adj.parse.trait_types import (
-    BASIC_PREFIXES, Comment, DynamicProperty, Embellishment, Hideable, Labeler, Marker,
-    Obscurable, Prototype, PropertySheet, Trait, make_trait, trait_prefix,
-)
+from vassal_adj.parse.trait_types import BASIC_PREFIXES, Prototype, Trait, make_trait, trait_prefix
 
 TAB = "\t"
 
 __all__ = [  # noqa: F405  (the trait classes come from trait_types)
     "PieceDef", "parse_piece", "parse_add_piece_text", "encode_piece", "expand_prototypes",
     "piece_name", "visible_name", "piece_properties", "name_and_properties", "KindFilter", "BasicPiece", "Stack", "Deck",
-    *_trait_types.__all__,
+    *_trait_types.__all__, *_later_traits.__all__,
 ]
 
 
@@ -252,135 +254,3 @@ def _expand(traits: Sequence[Trait], prototypes: Mapping[str, str | PieceDef],
         out.extend(inner)
         origin.extend([None] * len(inner))
     return out, origin
-
-
-# -- names and properties ------------------------------------------------------------
-
-
-class KindFilter(dict[type, bool]):
-    """Selects the traits that are instances of some of `kinds`, at C speed: a piece has
-    ~65 traits and few of them name it or hold properties, and an ``isinstance`` chain on
-    each costs more than all the rest. Whether a class qualifies is computed once."""
-
-    def __init__(self, *kinds: type) -> None:
-        super().__init__()
-        self.kinds = kinds
-
-    def __missing__(self, cls: type) -> bool:
-        self[cls] = found = issubclass(cls, self.kinds)
-        return found
-
-    def select(self, traits: Sequence[Trait]) -> Iterator[Trait]:
-        """The traits of `traits` (in order) that are instances of some kind."""
-        return compress(traits, map(self.__getitem__, map(type, traits)))
-
-
-# The traits `piece_name` and `_properties` look at (a trait of none of these is skipped).
-_NAMING = KindFilter(Embellishment, Labeler, Obscurable, Hideable)
-_PROPERTIES = KindFilter(BasicPiece, Marker, PropertySheet, DynamicProperty, Labeler,
-                         Embellishment)
-
-
-def _format(fmt: str, values: Mapping[str, str]) -> str:
-    """FormattedString with known values; an unknown ``$name$`` becomes empty (VASSAL)."""
-    return _VAR.sub(lambda m: values.get(m.group(1), ""), fmt)
-
-
-def _has_access(owner: str, access: str, sides: Collection[str],
-                viewer: str | Collection[str] | None) -> bool:
-    ids = {viewer} if isinstance(viewer, str) else set(viewer or ())
-    return viewer is None or (bool(ids & set(sides)) if access == "sides" else owner in ids)
-
-
-def _layer_name(layer: Embellishment, inner: str) -> str:
-    if not layer.active or layer.level > len(layer.level_names):
-        return inner
-    cname = layer.level_names[layer.level - 1]
-    if not cname:
-        return inner
-    parts = split(cname, "+")
-    if len(parts) < 2:
-        return parts[0]
-    return inner + parts[1] if parts[0] == "" else parts[0] + inner
-
-
-def piece_name(piece: PieceDef, viewer: str | Collection[str] | None = None) -> str:
-    """The name VASSAL shows, each decorator wrapping the inner name (stacks, decks: ``""``).
-
-    An active Layer level name ``A+`` gives "A" + name, ``+A`` name + "A", another non-empty
-    one replaces the name (a property-following Layer uses its saved level); a Text Label with
-    a label (or "always use name format") fills its format with ``pieceName``, ``label`` and
-    the piece's properties. `viewer` None is the referee (masks ignored); else the ids the
-    viewer holds (password, side): someone else's Mask shows its masked name, someone else's
-    Invisible ``""``.
-    """
-    basic = piece.basic
-    name = basic.name if basic is not None else ""
-    props: dict[str, str] | None = None
-    for trait in _NAMING.select(piece.traits[-2::-1]):  # outward from the innermost decorator
-        if isinstance(trait, Embellishment):
-            name = _layer_name(trait, name)
-        elif isinstance(trait, Labeler) and (trait.label or trait.always_use_format):
-            if props is None:
-                props = _properties(piece, None)
-            name = _format(trait.name_format, {**props, "pieceName": name, "label": trait.label})
-        elif isinstance(trait, Obscurable) and trait.masked_by is not None:
-            if not _has_access(trait.masked_by, trait.access, trait.sides, viewer):
-                name = trait.masked_name
-        elif isinstance(trait, Hideable) and trait.hidden_by is not None:
-            if not _has_access(trait.hidden_by, trait.access, trait.sides, viewer):
-                name = ""
-    return name
-
-
-def visible_name(piece: PieceDef) -> str:
-    """The name shown to someone who owns no mask: masked names, hidden pieces ``""``."""
-    return piece_name(piece, viewer=())
-
-
-def _properties(piece: PieceDef, name: str | None) -> dict[str, str]:
-    props: dict[str, str] = {}
-    for trait in _PROPERTIES.select(piece.traits[::-1]):  # innermost first: outer ones overwrite
-        if isinstance(trait, BasicPiece):
-            props.update(trait.properties)
-            props["BasicName"] = trait.name
-            if name is not None:
-                props["PieceName"] = name
-        elif isinstance(trait, (Marker, PropertySheet)):
-            props.update((k, v) for k, v in trait.properties if k)
-        elif isinstance(trait, DynamicProperty):
-            props[trait.name] = trait.value
-        elif isinstance(trait, Labeler) and trait.property_name:
-            props[trait.property_name] = trait.label
-        elif isinstance(trait, Embellishment):
-            on, i = trait.active, trait.level - 1
-            props[trait.name + "_Level"] = str(trait.value)
-            props[trait.name + "_Active"] = "true" if on else "false"
-            props[trait.name + "_Name"] = _strip_plus(trait.level_names[i]) if on else ""
-            props[trait.name + "_Image"] = trait.image_names[i] if on else ""
-    return props
-
-
-def _strip_plus(name: str) -> str:
-    return (name[1:] if name.startswith("+") else name[:-1] if name.endswith("+") else name).strip()
-
-
-def piece_properties(piece: PieceDef,
-                     viewer: str | Collection[str] | None = None) -> dict[str, str]:
-    """Every property a VASSAL expression can read from the piece's own traits.
-
-    BasicPiece persistent properties, ``BasicName``, ``PieceName`` (`piece_name` for
-    `viewer`); Marker keys; Dynamic Property; Property Sheet fields (raw); Text Label property
-    = label; per Layer ``<name>_Level`` (signed state), ``_Active``, ``_Name`` (level name
-    without ``+``), ``_Image`` (both empty when inactive): these follow VASSAL's
-    Embellishment.getProperty as we know it (the spec is silent). Outer traits shadow inner
-    ones. Not included: calculated and map-derived properties (CurrentX, LocationName...).
-    """
-    return name_and_properties(piece, viewer)[1]
-
-
-def name_and_properties(piece: PieceDef, viewer: str | Collection[str] | None = None
-                        ) -> tuple[str, dict[str, str]]:
-    """`piece_name` and `piece_properties` together (the name is computed once)."""
-    name = piece_name(piece, viewer)
-    return name, _properties(piece, name)

@@ -4,9 +4,9 @@ A log's steps list what a player did. Hidden by default, and counted in a note:
 
 - internal state changes: global, map and zone properties (a module's counters, e.g. a dice
   tray's or the phase bookkeeping), and the piece properties VASSAL keeps for itself: the
-  ``Old*`` properties of the last move (OldX, OldMap, ...) and the level, image and name
-  a layer exposes (``*_Level``, ``*_Image``, ``*_Name``, ``*_Active``); a change left with
-  nothing else to show is hidden whole;
+  ``Old*`` properties of the last move (OldX, OldMap, ...) and a layer's ``*_Level``,
+  ``*_Image``, ``*_Name``, ``*_Active`` when its level did not change (a level change is
+  shown in words: "Step: reduced"); a change left with nothing else to show is hidden whole;
 - VASSAL's automatic report of an action the step already lists: a report naming a piece
   the step moves and the place it moves to (when the place has a label), or every value of
   the turn tracker the step advances.
@@ -26,16 +26,16 @@ from vassal_adj.model.events import (
     Event,
     Moved,
     PieceDiff,
-    PropertyChange,
     PropertySet,
     Removed,
     Replay,
     Step,
     TurnChanged,
 )  # fmt: skip
+from vassal_adj.report.describe import change_text, layer_changes
 from vassal_adj.report.markup import Style, plain
 
-__all__ = ["Section", "diff_line", "event_line", "props_text", "summary_line", "visible_events"]
+__all__ = ["Section", "diff_line", "event_line", "summary_line", "visible_events"]
 
 _KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
          DieRolled: "die roll", TurnChanged: "turn", PropertySet: "property"}
@@ -44,13 +44,6 @@ _INTERNAL = re.compile(r"Old(X|Y|Map|Board|Zone|LocationName)|.+_(Level|Image|Na
 
 def _name(name: str, concealed: str | None) -> str:
     return f"{name or '(no name)'} [{concealed}]" if concealed else name or "(no name)"
-
-
-def props_text(changes: tuple[PropertyChange, ...]) -> str:
-    def show(v: str | None) -> str:
-        return "(none)" if v is None else repr(v)
-
-    return ", ".join(f"{c.name} {show(c.before)} -> {show(c.after)}" for c in changes)
 
 
 def event_line(e: Event) -> str:
@@ -66,7 +59,7 @@ def event_line(e: Event) -> str:
     if isinstance(e, Changed):
         renamed = f"{e.name_before} -> " if e.name_before != e.name else ""
         hidden = f"; concealment {e.concealed_before} -> {e.concealed}" if e.concealed_before != e.concealed else ""
-        props = f": {props_text(e.properties)}" if e.properties else ""
+        props = f": {change_text(e.properties, bool(renamed))}" if e.properties else ""
         return f"change   {renamed}{_name(e.name, e.concealed)} at {e.at}{props}{hidden}"
     if isinstance(e, ChatLine):
         if e.report:
@@ -96,7 +89,7 @@ def diff_line(d: PieceDiff) -> str:
     if d.end is None:
         return f"removed  {name} from {d.start}"
     renamed = f" (was {d.name_before})" if d.name_before else ""
-    props = f": {props_text(d.properties)}" if d.properties else ""
+    props = f": {change_text(d.properties, bool(renamed))}" if d.properties else ""
     where = f"{d.start} -> {d.end}" if d.kind == "moved" else f"at {d.end}"
     return f"{d.kind:<8} {name}{renamed} {where}{props}"
 
@@ -119,7 +112,8 @@ def visible_events(step: Step, verbose: bool) -> tuple[list[Event], int]:
     shown: list[Event] = []
     for e in step.events:
         if isinstance(e, Changed):
-            props = tuple(p for p in e.properties if not _INTERNAL.fullmatch(p.name))
+            layers = {layer + part for layer, parts in layer_changes(e.properties).items() for part in parts}
+            props = tuple(p for p in e.properties if p.name in layers or not _INTERNAL.fullmatch(p.name))
             if props or e.name_before != e.name or e.concealed_before != e.concealed:
                 shown.append(replace(e, properties=props))
         elif isinstance(e, ChatLine) and e.report and _duplicates(e, step):
