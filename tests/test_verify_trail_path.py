@@ -14,20 +14,28 @@ The Axis 3-2-16 (580) put at 3208 controls its six neighbours 3207 3308 3309 320
 
 from __future__ import annotations
 
+from dataclasses import replace as dc_replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
+import test_19_2_move_legs as legs_case
 from kasserine_logs import MODULE, el, em
 from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.model.hexes import Hex as H
+from vassal_adj.model.units import Unit
+from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.parse.replay import replay
 from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.trail import TrailLog, trail_state
 from vassal_adj.report.verify_text import _move_line
+from vassal_adj.rules.legs import trail_legs
 from vassal_adj.rules.results import Severity
+from vassal_adj.rules.turn import check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.verify_builder import verify_turn
 
@@ -143,3 +151,60 @@ def test_vassal_loads_a_log_of_a_unit_with_a_movement_trail(module, tmp_path) ->
     # The trail's older point is not this move's: the path judged starts where the first drag did.
     move, f = judged(module, log)
     assert move.path == ("3206", "3207", "3307") and move.judged == "as dragged (trail)" and f.rule == "kasserine:19.2"
+
+
+# -- the trail judged by check_phase (rules/turn.py), on the all-clear board of test_19_2_move_legs: a trail
+# -- holding hexes between drops (as a module moving units hex by hex with a key command leaves it) is judged
+# -- hex by hex too. 1510's zone of control: 1409 1410 1509 1511 1609 1610.
+
+
+def _phase(unit: Unit, start: str, drops: list[str], trail: list[str | None], *, allowance: int | None = None):
+    ctx = legs_case.context()
+    rules = turn_rules(load_pack(legs_case.PACK).pack, ctx)
+    mover = dc_replace(unit, movement=allowance) if allowance is not None else unit
+    st = legs_case.state(ctx, {legs_case.GUARDS if unit.side == "Axis" else legs_case.PANZER: "1510", mover: start},
+                         f"{unit.side.lower()}-movement")
+    drags = [(legs_case.at(ctx, a), legs_case.at(ctx, b)) for a, b in pairwise([start, *drops])]
+    hexes = tuple(None if h is None else ctx.layout.require(h) for h in trail)
+    return check_phase(st, st.phase, {mover.id: drags}, rules, ctx, trails={mover.id: hexes})
+
+
+def test_19_2_a_trail_between_drops_through_a_zone_of_control_is_illegal() -> None:
+    # One drag 1513 -> 1411: the cheapest way, 1412, is clear of 1510's zone; the trail went by 1511, in it.
+    pc = _phase(legs_case.INFANTRY, "1513", ["1411"], ["1513", "1512", "1511", "1411"])
+    (m,) = pc.moves
+    (f,) = [f for f in pc.findings if f.severity == Severity.ERROR]
+    assert (m.ok, m.judged, f.rule) == (False, "as dragged (trail)", "kasserine:19.2")
+    assert "as dragged (trail) 1513 1512 1511 1411, at 1511 -> 1411: enemy zone of control at 1511" in f.message
+
+
+def test_16_a_trail_is_paid_hex_by_hex_not_the_cheapest_way() -> None:
+    # 1513 -> 1413 is one hex; the trail wandered 1514 1515 1415 1414 1413: 5 clear hexes, 5 MP.
+    trail = ["1513", "1514", "1515", "1415", "1414", "1413"]
+    (m,) = _phase(legs_case.INFANTRY, "1513", ["1413"], trail).moves
+    assert (m.ok, m.cost, m.allowance, m.path, m.judged) == (True, 5, 7, tuple(trail), "as dragged (trail)")
+    pc = _phase(legs_case.INFANTRY, "1513", ["1413"], trail, allowance=3)
+    (m,) = pc.moves
+    assert (m.ok, m.judged) == (False, "as dragged (trail)")
+    assert m.reason.endswith("at 1415 -> 1414: needs 1 MP more after 3 MP spent by the hexes before: 4 MP in all, "
+                             "allowance 3 [standard-movement]")
+
+
+def test_a_trail_off_the_grid_or_missing_a_drop_falls_back_to_the_cheapest_path() -> None:
+    (m,) = _phase(legs_case.INFANTRY, "1513", ["1413"], ["1513", None, "1413"]).moves
+    assert (m.ok, m.cost, m.judged) == (True, 1, "cheapest between drops")
+    assert m.path_note == "trail leaves the hex grid: judged the cheapest path instead"
+    # Two drags, 1513 -> 1514 -> 1413; a trail that never went by 1514 is no trail of this move.
+    (m,) = _phase(legs_case.INFANTRY, "1513", ["1514", "1413"], ["1513", "1412", "1413"]).moves
+    assert m.path_note == "trail does not go through the drops: judged the cheapest path instead"
+    (m,) = _phase(legs_case.INFANTRY, "1513", ["1413"], []).moves  # cleared during the move
+    assert (m.judged, m.path_note) == ("cheapest between drops",
+                                       "trail does not cover this move: judged the cheapest path instead")
+
+
+def test_trail_legs_collapses_points_within_one_hex() -> None:
+    lab = {H(1, 1): "0101", H(1, 2): "0102", H(1, 3): "0103"}.__getitem__
+    assert trail_legs([H(1, 1), H(1, 1), H(1, 2), H(1, 2), H(1, 3)], [H(1, 1), H(1, 3)], lab) == (
+        [(H(1, 1), H(1, 2)), (H(1, 2), H(1, 3))], "")
+    assert trail_legs([H(1, 1), H(1, 3)], [H(1, 1), H(1, 3)], lab) == (
+        [], "trail not continuous (0101 -> 0103, not adjacent): judged the cheapest path instead")
