@@ -14,7 +14,7 @@ The Axis 3-2-16 (580) put at 3208 controls its six neighbours 3207 3308 3309 320
 
 from __future__ import annotations
 
-from dataclasses import replace as dc_replace
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -26,6 +26,8 @@ from test_vassal_accepts import oracle_pieces
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.model.hexes import Hex as H
+from vassal_adj.model.hexes import hexside
+from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
@@ -161,7 +163,7 @@ def test_vassal_loads_a_log_of_a_unit_with_a_movement_trail(module, tmp_path) ->
 def _phase(unit: Unit, start: str, drops: list[str], trail: list[str | None], *, allowance: int | None = None):
     ctx = legs_case.context()
     rules = turn_rules(load_pack(legs_case.PACK).pack, ctx)
-    mover = dc_replace(unit, movement=allowance) if allowance is not None else unit
+    mover = replace(unit, movement=allowance) if allowance is not None else unit
     st = legs_case.state(ctx, {legs_case.GUARDS if unit.side == "Axis" else legs_case.PANZER: "1510", mover: start},
                          f"{unit.side.lower()}-movement")
     drags = [(legs_case.at(ctx, a), legs_case.at(ctx, b)) for a, b in pairwise([start, *drops])]
@@ -208,3 +210,25 @@ def test_trail_legs_collapses_points_within_one_hex() -> None:
         [(H(1, 1), H(1, 2)), (H(1, 2), H(1, 3))], "")
     assert trail_legs([H(1, 1), H(1, 3)], [H(1, 1), H(1, 3)], lab) == (
         [], "trail not continuous (0101 -> 0103, not adjacent): judged the cheapest path instead")
+
+
+def test_20_2_a_trail_across_an_unbridged_stream_in_poor_weather_is_illegal_where_the_way_round_is_legal() -> None:
+    # 20.2: "no unit moves ... across unbridged Stream hexsides" in Poor weather (Game-Turn 6, 20.4). A stream
+    # runs between 1513 and 1413: a drag between them is legal by the way round (1412, 2 MP); the trail shows
+    # the unit crossed.
+    base = legs_case.context()
+    layout = base.layout
+    a, b = layout.require("1513"), layout.require("1413")
+    terrain = TerrainMap(base.terrain.vocabulary, base.terrain.hex_terrain, side_features={hexside(a, b): {"stream"}})
+    ctx = replace(base, terrain=terrain)
+    rules = turn_rules(load_pack(legs_case.PACK).pack, ctx)
+    st = legs_case.state(ctx, {legs_case.PANZER: "1510", legs_case.GUARDS: "1513"}, "allied-movement", turn=6,
+                         weather="poor")
+    drags = {legs_case.GUARDS.id: [(legs_case.at(ctx, "1513"), legs_case.at(ctx, "1413"))]}
+    (cheapest,) = check_phase(st, st.phase, drags, rules, ctx).moves
+    assert (cheapest.ok, cheapest.cost, cheapest.path) == (True, 2, ("1513", "1412", "1413"))
+    pc = check_phase(st, st.phase, drags, rules, ctx, trails={legs_case.GUARDS.id: (a, b)})
+    (m,) = pc.moves
+    assert (m.ok, m.judged, m.rule) == (False, "as dragged (trail)", "kasserine:20.2")
+    assert "at 1513 -> 1413: no legal path: unbridged stream hexside 1513/1413 may not be crossed in poor weather" \
+           in m.reason
