@@ -70,7 +70,8 @@ def test_bbcode_structure_on_the_example() -> None:
     # The move list fixed-width, the long part in a spoiler, and no tag but those BGG knows.
     c, o = lines.index("[c]"), lines.index("[o]")
     assert lines[c - 1].startswith("[b]units moved: ") and c < lines.index("[/c]") < o < lines.index("[/o]")
-    assert "Axis 6-5-10 (501): 2613 -> 2513: NOT legal (kasserine:19.2)" in lines[c + 1: lines.index("[/c]")]
+    assert ("Axis 6-5-10 (501): 2613 -> 2513: NOT legal (kasserine:19.2); path: cheapest between drops"
+            in lines[c + 1: lines.index("[/c]")])
     assert {m.group(1) for m in re.finditer(r"\[/?(\w+)", out)} == {"b", "i", "c", "o"}
     assert not re.search(r"<[A-Za-z]", out)  # BGG drops everything after one
 

@@ -24,12 +24,12 @@ ORACLE_HOME = Path(os.environ.get("VASSAL_ORACLE_HOME", Path.home() / ".cache" /
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 
 
-def oracle_pieces(module: Path, save: Path) -> dict:
+def oracle_pieces(module: Path, save: Path, *more: str) -> dict:
     if not (ORACLE.exists() and (ORACLE_HOME / "oracle-env.json").exists()):
         if os.environ.get("REQUIRE_ORACLE") == "1":
             pytest.fail(f"vassal-oracle not set up (run {ORACLE.parent}/setup.sh)")
         pytest.skip("vassal-oracle not set up")
-    done = subprocess.run([str(ORACLE), "pieces", str(module), str(save), "--strict"],
+    done = subprocess.run([str(ORACLE), "pieces", str(module), str(save), "--strict", *more],
                           capture_output=True, text=True, timeout=300)
     result = json.loads(done.stdout)
     assert done.returncode == 0 and result["ok"], result.get("error")

@@ -12,6 +12,12 @@ a phase: its moves (the drags of each unit, the legs of one move) are checked by
 `rules.turn.check_phase`, and at the end of a movement phase the pack's stacking, prohibited
 terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
 run on the position, of which warnings and errors are kept as the rules word them.
+
+A unit whose piece has a Movement Trail (parse/trail.py) shows the hexes it went through: its
+trail as its first drag of the phase left it ends with the place that drag started from, and
+every later point is a place the unit left, so the trail from that point on, then the place the
+unit stands at the phase's end, is its path, which `check_phase` judges. A trail cleared or
+moved to another map since (no longer starting with the same points) does not cover the move.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from pathlib import Path
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.log_state import Departures, opening_turn
 from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, Step, TurnChanged
+from vassal_adj.model.hexes import Hex
 from vassal_adj.model.maps import PlacedMap
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
@@ -30,6 +37,7 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.replay import STEPS_PER_CALL, StepCallback
+from vassal_adj.parse.trail import Trail, TrailLog
 from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
@@ -107,6 +115,13 @@ class _Walk:
         self.phases: list[PhaseRecord] = []
         self.added = 0
         self.departures = Departures(state.departures)  # 17.15 applies from the moment of an exit on
+        self.trail_log = TrailLog.read(game.root, game.path)
+        self.trails: dict[str, Trail] = dict(self.trail_log.opening)  # each piece's trail as the log is now
+        # A unit's trail as its first drag of the open phase left it, and the index of that drag's start in it.
+        self.anchors: dict[str, tuple[Trail, int] | None] = {}
+        self.first_drags: dict[str, Place] = {}  # the units whose first drag of the phase is in this step
+        self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
+        self.map_name = lambda ident: (m.name if (m := module.map_by_id(ident)) else ident)
 
     def now(self, turn: int | None, phase: str | None) -> GameState:
         markers: dict[str, list[Position]] = {}
@@ -120,6 +135,9 @@ class _Walk:
         if isinstance(e, Moved):
             to = self.position(e.to)
             if e.piece in self.units:
+                if e.piece not in self.moves and e.piece in self.trails:
+                    self.first_drags[e.piece] = e.origin
+                self.ends[e.piece] = e.to
                 self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
                 self.departures.moved(e.piece, self.positions.get(e.piece, Position()), to, self.start.turn,
                                       self.start.phase)
@@ -155,13 +173,31 @@ class _Walk:
                     self.close(new_turn, new_phase)
             else:
                 self.event(e, step.number)
+        self.trails.update(self.trail_log.after.get(step.number, {}))
+        for uid, origin in self.first_drags.items():
+            t = self.trails[uid]
+            starts = t.points[-1:] == ((origin.x, origin.y),) and self.map_name(t.start_map) == origin.map
+            self.anchors[uid] = (t, len(t.points) - 1) if starts else None
+        self.first_drags = {}
+
+    def trail_hexes(self, uid: str) -> tuple[Hex | None, ...]:
+        """The hexes `uid`'s trail shows it went through in the open phase (empty: it does not cover the move)."""
+        anchor, t, end = self.anchors.get(uid), self.trails[uid], self.ends[uid]
+        if (anchor is None or t.start_map != anchor[0].start_map or self.map_name(t.start_map) != end.map
+                or t.points[:anchor[1] + 1] != anchor[0].points):
+            return ()
+        points = list(t.points[anchor[1]:])
+        if points[-1] != (end.x, end.y):  # VASSAL draws the trail on to where the piece stands
+            points.append((end.x, end.y))
+        return tuple(self.position(Place(end.map, x, y)).hex for x, y in points)
 
     def close(self, turn: int | None, phase: str | None) -> None:
         """Check the open phase and open the next one, in `turn` and `phase`."""
         start = self.start
         end = self.now(start.turn, start.phase)
         title = _title(start.turn, start.phase)
-        checked = check_phase(start, start.phase, self.moves, self.rules, self.ctx, end=end)
+        trails = {uid: self.trail_hexes(uid) for uid in self.moves if uid in self.trails}
+        checked = check_phase(start, start.phase, self.moves, self.rules, self.ctx, end=end, trails=trails)
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
         if start.phase in self.rules.movement_phases and end.positions != self.checked:
             # An unchanged position would give the last check's findings again.
@@ -171,7 +207,7 @@ class _Walk:
                       if f.severity != Severity.INFO]
         steps = (min(self.span), max(self.span)) if self.span else None
         self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found)))
-        self.start, self.moves, self.span = self.now(turn, phase), {}, []
+        self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
 
 
 def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, phase: str | None

@@ -101,7 +101,9 @@ def _move_line(m: MoveCheck) -> str:
         verdict = f"{m.kind}, no movement to judge"
     else:
         used = f", {mp(m.cost)} of {m.allowance} MP" if m.cost is not None else ""
-        verdict = ("legal" if m.ok else f"NOT legal ({m.rule})") + used
+        # Which path was judged: a Movement Trail's hexes, or the cheapest way (and why not the trail's).
+        path = f"; path: {m.judged}" + (f" ({m.path_note})" if m.path_note else "") if m.judged else ""
+        verdict = ("legal" if m.ok else f"NOT legal ({m.rule})") + used + path
     return f"{m.side} {m.name}: {way}: {verdict}"
 
 

@@ -15,6 +15,11 @@ hold across drops:
 - a withdrawing unit that has left an enemy-controlled hex may not enter one in a later leg
   (19.21), as the search forbids within one leg.
 
+Where a unit's piece has a Movement Trail, its trail shows the hexes it went through
+(parse/trail.py): `trail_legs` makes them one-hex legs, judged the same way, each step at its
+own cost (not the cheapest way between two drops), so the rule broken is cited at the hex where
+the unit broke it. A trail that skips a hex cannot show the way taken: the drops are judged.
+
 Pure: the paths come from the caller's `Mover.path`, which knows the state and the board.
 """
 
@@ -23,13 +28,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import groupby, pairwise
 
-from ..model.hexes import Hex
+from ..model.hexes import Hex, distance
 from .movement import MovementRules
 from .results import PathResult
 from .zoc import Sources, no_sources
 
-__all__ = ["Chain", "Mover", "judge_legs", "mp"]
+__all__ = ["AS_DRAGGED", "CHEAPEST", "Chain", "Mover", "judge_legs", "mp", "trail_legs"]
+
+# Which path a move was judged by, as the reports say it.
+AS_DRAGGED, CHEAPEST = "as dragged (trail)", "cheapest between drops"
 
 Leg = tuple[Hex, Hex]  # where the unit stood, where it was dropped
 
@@ -80,16 +89,17 @@ class Chain:
 
 
 def judge_legs(legs: Sequence[Leg], mover: Mover, *, spent: int | Fraction = 0, entered: Hex | None = None,
-               first: int = 1) -> Chain:
+               first: int = 1, before: str = "the legs before") -> Chain:
     """Judge `legs` (each drag's start and drop, in order; numbered from `first`). `spent`:
     MP already paid this phase (entering the map at `entered`, which is a stop when it is in
-    `mover.zoc`: a unit entering an enemy zone of control stops there)."""
+    `mover.zoc`: a unit entering an enemy zone of control stops there). `before`: what paid
+    the MP spent before a leg, as the reason for an allowance exceeded says it."""
     m, z, lab = mover.rules, mover.zoc, mover.label
     zr = m.zoc
     path: tuple[Hex, ...] = (entered,) if entered is not None else (legs[0][0],) if legs else ()
     stopped = entered if entered is not None and entered in z else None
     left: int | None = None  # the leg in which a withdrawing unit left an enemy-controlled hex
-    paid = f"to enter at {lab(entered)}" if entered is not None else "spent by the legs before"
+    paid = f"to enter at {lab(entered)}" if entered is not None else f"spent by {before}"
     for n, (a, b) in enumerate(legs, first):
         if a == b:
             continue
@@ -115,7 +125,7 @@ def judge_legs(legs: Sequence[Leg], mover: Mover, *, spent: int | Fraction = 0, 
                                    f"{mp(spent + res.cost)} MP in all, allowance {mover.allowance}{weather} [{ref}]",
                            ref)
         spent += res.cost
-        paid = "spent by the legs before"
+        paid = f"spent by {before}"
         path += res.path[1:]
         if a in z and left is None:
             left = n
@@ -128,3 +138,24 @@ def _broken(so_far: Chain, why: str, ref: str, units: tuple[str, ...] = ()) -> C
     """`so_far` (the legs before, the broken leg's attempt) with the broken leg's attempt added."""
     cost = None if so_far.leg_cost is None or so_far.cost is None else so_far.cost + so_far.leg_cost
     return replace(so_far, cost=cost, path=so_far.path + so_far.leg_path[1:], reason=why, rule_ref=ref, units=units)
+
+
+def trail_legs(trail: Sequence[Hex | None], stops: Sequence[Hex], label: Callable[[Hex], str]) -> tuple[list[Leg], str]:
+    """The hexes of a unit's trail this phase (its start first, where it stands last; None for
+    a point off the hex grid) as one-hex legs, or none and why they cannot be judged as its
+    path. `stops`: the move's start and its drops, which a trail of this move goes through in
+    order (an empty `trail`: the piece's trail does not cover the move, e.g. cleared during it)."""
+    points = [h for h, _ in groupby(trail)]  # a drop within its hex adds a point, not a hex
+    hexes = [h for h in points if h is not None]
+    instead = "judged the cheapest path instead"
+    if not points:
+        return [], f"trail does not cover this move: {instead}"
+    if len(hexes) < len(points):
+        return [], f"trail leaves the hex grid: {instead}"
+    it = iter(hexes)
+    if hexes[0] != stops[0] or hexes[-1] != stops[-1] or not all(s in it for s in stops):
+        return [], f"trail does not go through the drops: {instead}"
+    gap = next(((a, b) for a, b in pairwise(hexes) if distance(a, b) != 1), None)
+    if gap is not None:
+        return [], f"trail not continuous ({label(gap[0])} -> {label(gap[1])}, not adjacent): {instead}"
+    return list(pairwise(hexes)), ""

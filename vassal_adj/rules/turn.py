@@ -6,7 +6,9 @@ judged in order by `legs.judge_legs` (each leg a legal path from where the unit 
 allowance for the phase, a drop in an enemy zone of control a stop, 19.2/19.21). The answer
 shows the cheapest path of the whole chain, or the leg that broke a rule, why, and its
 cheapest attempt. A reinforcement's first leg is its entry: the entry hex costs what the
-pack's `entry_cost` says (its terrain, or nothing).
+pack's `entry_cost` says (its terrain, or nothing). Where the unit's piece has a Movement
+Trail, the trail shows the hexes it went through: those are judged, hex by hex, instead of the
+cheapest way between drops (`legs.trail_legs`), and the answer says which path it judged.
 
 Besides the path: a move outside its side's movement phase (the sequence of play, 23.71), a
 unit of the initial deployment moved on the turn 23.72 holds it still, and a reinforcement
@@ -19,24 +21,19 @@ does not move in a movement phase, so its zones of control are those of the star
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
 
 from ..model.hexes import Hex, distance
 from ..model.state import GameState, Position
 from .engine import RuleContext
-from .legs import Chain, Mover, judge_legs, mp
-from .movement import MovementRules, PathResult, allowance, entry_hex_cost, legal_path
-from .movement_rules import movement_rules
-from .pack import RulePack
+from .legs import AS_DRAGGED, CHEAPEST, Chain, Mover, judge_legs, mp, trail_legs
+from .movement import PathResult, allowance, entry_hex_cost, legal_path
 from .results import Finding, Severity
-
-# The schedule rule's own readers of the pack's entries and of an entry's turn (23), not copies.
 from .setup import Entry, entry_due, moment, printed_key
-from .setup_rules import BOXES, parse_boxes, parse_entry, parse_event, turn_pattern
+from .turn_rules import Frozen, Reinforcements, TurnRules, turn_rules, withdrawing
 from .zoc import blocked_side, enemy_zoc, no_sources, weather_name, zoc_sources
 
 __all__ = ["Drag", "Frozen", "MoveCheck", "PhaseCheck", "Reinforcements", "TurnRules", "check_phase",
@@ -46,55 +43,14 @@ Drag = tuple[Position, Position]  # where one drag started and ended
 
 
 @dataclass(frozen=True)
-class Frozen:
-    """Units of `side`'s initial deployment (`names`, `printed_key`s) that may not move on
-    Game-Turn `turn` unless an enemy unit is within `exempt_range` hexes (23.72)."""
-
-    side: str
-    names: frozenset[str]
-    turn: int
-    exempt_range: int
-    rule_ref: str
-
-
-@dataclass(frozen=True)
-class Reinforcements:
-    """A side's reinforcement entries (23) and the phase they enter in."""
-
-    side: str
-    entries: tuple[Entry, ...]
-    movement_phase: str
-    phases: tuple[str, ...]
-    rule_ref: str
-
-
-@dataclass(frozen=True)
-class TurnRules:
-    """What `check_phase` applies, from the pack (`turn_rules`). `movement_phases` and
-    `combat_phases`: phase id -> the side whose phase it is; `withdrawal_markers`: side ->
-    the marker piece whose place in a Game-Turn box declares that side's Withdrawal (19.0)."""
-
-    movement: MovementRules
-    movement_phases: Mapping[str, str]
-    combat_phases: Mapping[str, str] = field(default_factory=dict)
-    phase_rule: str = ""
-    frozen: tuple[Frozen, ...] = ()
-    reinforcements: tuple[Reinforcements, ...] = ()
-    withdrawal_markers: Mapping[str, str] = field(default_factory=dict)
-    turn_box: re.Pattern[str] = re.compile(r"Turn (\d+)", re.IGNORECASE)
-    weather_side_rule: str = ""  # cited for a hexside the weather closes (20.2), when not the allowance's
-    eliminated_box: str = BOXES["eliminated"].casefold()
-    exited_box: str = BOXES["exited"].casefold()
-
-
-@dataclass(frozen=True)
 class MoveCheck:
     """One unit's move in a phase, as a report shows it. `kind`: "move" (hex to hex), "entry"
     (box to map), "exit", "eliminated", "off-map" (map to a box), "box" (box to box); `ok`
     None when no path was judged; `path` labels of the whole chain of legs (the broken leg's
     attempt last), the entry hex first for an entry; `cost` their MP added up; `reason` names
     the leg that broke a rule when there are several; `stops` where each drag was dropped, in
-    order (the chain a report shows)."""
+    order (the chain a report shows); `judged` the path judged (`legs.AS_DRAGGED` or
+    `legs.CHEAPEST`) and `path_note` why a Movement Trail's was not."""
 
     unit: str
     name: str
@@ -110,65 +66,14 @@ class MoveCheck:
     reason: str = ""
     rule: str = ""
     stops: tuple[str, ...] = ()
+    judged: str = ""
+    path_note: str = ""
 
 
 @dataclass(frozen=True)
 class PhaseCheck:
     findings: tuple[Finding, ...]
     moves: tuple[MoveCheck, ...]
-
-
-def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
-    """The pack's movement (``movement.allowance``), zone of control (``zoc.engaged``), set-up
-    (``setup.deployment``) and reinforcement (``reinforcements.schedule``) rules as
-    `TurnRules`. ValueError names the rule whose parameters do not fit the board."""
-    moving = pack.rules_using("movement.allowance")
-    rules = movement_rules(moving[0].params) if moving else MovementRules()
-    zocs = pack.rules_using("zoc.engaged")
-    if zocs and rules.zoc is not None:  # cite the pack's ZOC rule (19.2), not the standard rules
-        p = zocs[0].params
-        rules = replace(rules, zoc=replace(rules.zoc, rule_ref=zocs[0].rule_ref,
-                                           withdrawal_ref=p["withdrawal_rule"] or rules.zoc.withdrawal_ref))
-    phases = dict(zocs[0].params["movement_phases"]) if zocs else {}
-    combat = dict(zocs[0].params["combat_phases"]) if zocs else {}
-    frozen, arrivals, phase_rule = [], [], ""
-    for r in pack.rules_using("setup.deployment"):
-        p = r.params
-        if p["frozen_turn"] > 0:
-            names = frozenset(printed_key(n) for g in p["groups"] for n in g["units"])
-            frozen.append(Frozen(p["side"], names, p["frozen_turn"], p["frozen_exempt_range"],
-                                 p["frozen_rule"] or r.rule_ref))
-    for r in pack.rules_using("reinforcements.schedule"):
-        p = r.params
-        try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
-            boxes = parse_boxes(p["boxes"], p["side"])
-            turn_pattern(boxes["turn"], "boxes.turn")  # raises, as the rule does, for a name without {turn}
-            events = {name: parse_event(ctx, name, v, boxes["turn"]) for name, v in p["events"].items()}
-            entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
-        except ValueError as e:
-            raise ValueError(f"rules.{r.name}: {e}") from None
-        move = p["movement_phase"] or f"{p['side'].lower()}-movement"
-        arrivals.append(Reinforcements(p["side"], entries, move, tuple(p["phases"]), r.rule_ref))
-        phases.setdefault(move, p["side"])
-        phase_rule = phase_rule or p["phase_rule"]
-    for side in pack.sides:  # a pack naming no phases: '<side>-movement', as the schedule's default
-        if side not in phases.values():
-            phases[f"{side.lower()}-movement"] = side
-    markers = {s: f"{s} Withdrawal" for s in pack.sides}
-    for r in pack.rules_using("victory.points"):
-        markers.update(r.params["withdrawal_markers"])
-    sides = next((r.params["hexside_rule"] for r in pack.rules_using("weather.effects")), "")
-    return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(arrivals), markers,
-                     weather_side_rule=sides)
-
-
-def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
-    """Whether `side` declared its Withdrawal for `state`'s Game-Turn: its marker is in the
-    box of that turn (19.0: "Immediately before the Movement Phase")."""
-    name = rules.withdrawal_markers.get(side)
-    return bool(name) and state.turn is not None and any(
-        (m := rules.turn_box.fullmatch((p.box or "").strip())) is not None and int(m.group(1)) == state.turn
-        for p in state.marker(name or ""))
 
 
 def _map_legs(drags: Sequence[Drag]) -> tuple[list[tuple[Hex, Hex]], int | None]:
@@ -185,8 +90,8 @@ class _Phase:
     """One phase's checks: the start state, what is looked up once (ZOC per side)."""
 
     def __init__(self, state: GameState, phase: str | None, rules: TurnRules, ctx: RuleContext,
-                 end: GameState | None) -> None:
-        self.state, self.phase, self.rules, self.ctx = state, phase, rules, ctx
+                 end: GameState | None, trails: Mapping[str, Sequence[Hex | None]]) -> None:
+        self.state, self.phase, self.rules, self.ctx, self.trails = state, phase, rules, ctx, trails
         # The Withdrawal marker is placed as the phase begins, and an event's marker may move in it.
         self.seen = GameState(state.units, state.positions, state.turn, state.phase, state.weather,
                               (end or state).markers)
@@ -206,16 +111,17 @@ class _Phase:
             self.zoc[side] = None if z is None else enemy_zoc(self.state, self.ctx.terrain, side, z)
         return self.zoc[side]
 
-    def path(self, uid: str, start: Hex, goal: Hex) -> PathResult:
+    def path(self, uid: str, start: Hex, goal: Hex, area: frozenset[Hex] | None = None) -> PathResult:
         side, m = self.state.units[uid].side, self.rules.movement
         zoc, wd = self.enemy_zoc(side), withdrawing(self.seen, side, self.rules)
-        res = legal_path(self.state, self.ctx.terrain, uid, start, goal, m, zoc, withdrawal=wd, label=self.ctx.label)
+        res = legal_path(self.state, self.ctx.terrain, uid, start, goal, m, zoc, withdrawal=wd, area=area,
+                         label=self.ctx.label)
         closed = m.impassable_in_weather.get(weather_name(self.state.weather), frozenset())
         if res.ok or res.cost is None or not closed:
             return res
         # Too far only because the weather closed hexsides (20.2)? Then that is the rule broken.
         open_ = legal_path(self.state, self.ctx.terrain, uid, start, goal, replace(m, impassable_in_weather={}), zoc,
-                           withdrawal=wd, label=self.ctx.label)
+                           withdrawal=wd, area=area, label=self.ctx.label)
         crossed = next(((a, b, f) for a, b in pairwise(open_.path)
                         if (f := blocked_side(self.ctx.terrain.features_between(a, b), closed, m.bridge_features))),
                        None)
@@ -228,11 +134,13 @@ class _Phase:
                f"allowance {res.allowance} [{res.rule_ref}]")
         return PathResult(False, None, open_.path, why, ref, res.allowance)
 
-    def mover(self, uid: str) -> Mover:
+    def mover(self, uid: str, exact: bool = False) -> Mover:
+        """`exact`: each leg is one step, from hex to next hex, never a way around."""
         unit, m = self.state.units[uid], self.rules.movement
         zoc, zr = self.enemy_zoc(unit.side), m.zoc
         obeyed = frozenset() if zoc is None or zr is None or zr.mode == "none" or zr.ignores(unit) else zoc
-        return Mover(lambda a, b: self.path(uid, a, b), allowance(unit, self.state.weather, m), unit.movement,
+        return Mover(lambda a, b: self.path(uid, a, b, frozenset((a, b)) if exact else None),
+                     allowance(unit, self.state.weather, m), unit.movement,
                      obeyed, withdrawing(self.seen, unit.side, self.rules), m, weather_name(self.state.weather),
                      self.ctx.label, zoc_sources(self.state, self.ctx.terrain, unit.side, zr, self.ctx.label)
                      if obeyed and zr else no_sources)
@@ -257,7 +165,12 @@ class _Phase:
             return mc, found + more
         legs, left = _map_legs(drags)
         if legs:
-            mc, finding = self.verdict(uid, mc, judge_legs(legs, self.mover(uid)), what, hexes, len(drags) > 1)
+            steps, note = (trail_legs(self.trails[uid], (legs[0][0], *(b for _, b in legs)), self.ctx.label)
+                           if uid in self.trails and left is None else ([], ""))
+            chain = (judge_legs(steps, self.mover(uid, exact=True), before="the hexes before") if steps
+                     else judge_legs(legs, self.mover(uid)))
+            mc, finding = self.verdict(uid, replace(mc, path_note=note), chain, what, hexes, len(drags) > 1,
+                                       bool(steps))
             found.append(finding)
         return mc, found + self.left_map(uid, what, hexes, left)
 
@@ -268,8 +181,9 @@ class _Phase:
                         f"{what}: left the map by drag {left}; the hex and path it left by, and any move after, are "
                         f"not checked", (uid,), hexes)]
 
-    def verdict(self, uid: str, mc: MoveCheck, chain: Chain, what: str, hexes: tuple[str, ...], several: bool
-                ) -> tuple[MoveCheck, Finding]:
+    def verdict(self, uid: str, mc: MoveCheck, chain: Chain, what: str, hexes: tuple[str, ...], several: bool,
+                trail: bool = False) -> tuple[MoveCheck, Finding]:
+        """The verdict on `chain`: the cheapest way between drops, or (`trail`) the trail's hexes."""
         lab = self.ctx.label
         labels = tuple(lab(h) for h in chain.path)
         m, side_ref = self.rules.movement, self.rules.weather_side_rule
@@ -277,14 +191,18 @@ class _Phase:
             # legal_path cites one weather rule; with no cost it is a closed hexside, not the allowance
             chain = replace(chain, rule_ref=side_ref, reason=chain.reason.replace(f"[{m.weather_ref}]", f"[{side_ref}]"))
         rule = self.cite(chain.rule_ref or m.rule_ref)
-        leg = f"leg {chain.leg}, {lab(chain.drop[0])} -> {lab(chain.drop[1])}: " if several and chain.drop else ""
+        step = f"{lab(chain.drop[0])} -> {lab(chain.drop[1])}: " if chain.drop else ""
+        leg = "" if not step else f"{AS_DRAGGED} {' '.join(labels)}, at {step}" if trail else f"leg {chain.leg}, {step}" \
+            if several else ""
+        note = f" ({AS_DRAGGED})" if trail else f"; {mc.path_note}" if mc.path_note else ""
         mc = replace(mc, ok=chain.ok, cost=chain.cost, allowance=chain.allowance, path=labels,
-                     reason=leg + chain.reason, rule=rule)
+                     reason=leg + chain.reason, rule=rule, judged=AS_DRAGGED if trail else CHEAPEST)
         if chain.ok:
             return mc, Finding(rule, Severity.INFO, f"{what}: legal, {mp(chain.cost)} of {chain.allowance} MP by "
-                                                    f"{' '.join(labels)}", (uid,), hexes)
+                                                    f"{' '.join(labels)}{note}", (uid,), hexes)
         tried = (f"; cheapest attempt {' '.join(map(lab, chain.leg_path))}"
                  + (f" ({mp(chain.leg_cost)} MP)" if chain.leg_cost is not None else "")) if chain.leg_path else ""
+        tried = "" if trail else tried + note
         # The finding's hexes are the path tried, in order, so a picture can draw it.
         # The enemy units whose zones of control the reason names follow the mover, to be marked with it.
         return mc, Finding(rule, Severity.ERROR, f"{what}: {leg}{chain.reason}{tried}", (uid, *chain.units),
@@ -382,12 +300,15 @@ class _Phase:
 
 
 def check_phase(state: GameState, phase: str | None, moves: Mapping[str, Sequence[Drag]], rules: TurnRules,
-                context: RuleContext, *, end: GameState | None = None) -> PhaseCheck:
+                context: RuleContext, *, end: GameState | None = None,
+                trails: Mapping[str, Sequence[Hex | None]] | None = None) -> PhaseCheck:
     """The findings on one phase's moves: `moves` maps a unit id to its drags in that phase,
     in order (the legs of one move, each dropped where the next starts). `state` is the
     position at the phase's start; `end` (optional) the one at its end, whose markers show a
-    Withdrawal declared or an event dated during the phase. Units `state` lacks are skipped."""
-    ph = _Phase(state, phase, rules, context, end)
+    Withdrawal declared or an event dated during the phase. Units `state` lacks are skipped.
+    `trails`: for a unit whose piece has a Movement Trail, the hexes its trail shows it went
+    through in the phase (`legs.trail_legs`; empty when the trail does not cover the move)."""
+    ph = _Phase(state, phase, rules, context, end, trails or {})
     findings: list[Finding] = []
     checks: list[MoveCheck] = []
     for uid, drags in moves.items():
