@@ -170,6 +170,15 @@ class Replay:
     def events(self) -> Iterable[Event]:
         return (e for s in self.steps for e in s.events)
 
+    def kept(self) -> Iterable[Event]:
+        """The events that stayed: neither an undo's inverse commands nor those of a step an
+        undo took back (which did happen, then were taken back)."""
+        return (e for s in self.steps if s.undone_in is None for e in s.events if not e.undo)
+
+    def undone(self) -> Iterable[tuple[Step, Event]]:
+        """The events of the steps an undo took back, with their step."""
+        return ((s, e) for s in self.steps if s.undone_in is not None for e in s.events if not e.undo)
+
     def counts(self, rolls: Collection[int] = ()) -> Mapping[str, int]:
         """Events by kind outside undo brackets, and the number of undo steps. `rolls` are the
         commands read as die rolls (e.g. chat reports a dice reader understood): each counts

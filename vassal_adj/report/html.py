@@ -29,6 +29,7 @@ from .figures import Figures
 from .markup import plain
 from .pictures import MOVE_COLOURS, SEVERITY_COLOURS, Arrow, Rgb
 from .turn_view import Move, TurnView
+from .verify_steps import event_line
 
 __all__ = ["Move", "TurnView", "moves_of", "report_html"]
 
@@ -235,6 +236,11 @@ def _chat_and_dice(page: _Page, turn: TurnView) -> list[str]:
     out = ["<h2>Chat</h2>"]
     out += _fold("chat lines and reports", "<tr><th>File</th><th>Step</th><th>Speaker</th><th>Text</th></tr>",
                  chat) if chat else ["<p>None.</p>"]
+    undone = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{undo}</td><td>{page.text(event_line(e))}</td></tr>"
+              for path, step, undo, e in turn.undone()]
+    if undone:  # what an undo took back: it happened, but is no move of the turn
+        out += ["<h2>Undone</h2>", *_fold("undone moves and changes", "<tr><th>File</th><th>Step</th>"
+                                          "<th>Undone in step</th><th>Move or change</th></tr>", undone)]
     out.append("<h2>Dice</h2>")
     out += _fold("die rolls", "<tr><th>Roll</th><th>File</th><th>Step</th><th>Player</th><th>Roll</th><th></th></tr>",
                  dice) if dice else ["<p>None.</p>"]
