@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from vassal_adj.parse import records
@@ -68,7 +69,8 @@ def _quotes(chat: Node, parts: list[tuple[int, Node]]) -> bool:
     for _i, node in parts:
         rec = unwrap(node.command)
         if isinstance(rec, records.MutableProperty) and rec.name.endswith("_result"):
-            return any(v and v in message for v in (rec.new, rec.old))
+            # The value as a whole: a result of 5 is not quoted by "2514".
+            return any(v and re.search(rf"(?<![\w,]){re.escape(v)}(?![\w,])", message) for v in (rec.new, rec.old))
     return False
 
 
