@@ -5,7 +5,8 @@ An undo of VASSAL 3.6.7+ is bracketed (``UNDO true`` ... ``UNDO false``); older 
 inverse commands: the ``* UNDO: `` echo of the report the undone action wrote and a move of the
 same piece back to the exact place it came from. The echo heads the undo when the undone action's
 report came last, but follows the inverse move when the report came first (VASSAL inverts a
-compound last command first): both are undos. The step an undo takes back is the one whose
+compound last command first): both are undos (verify_turn judges neither:
+tests/test_verify_undone_legs.py). The step an undo takes back is the one whose
 report it repeats, else the one whose moves it inverts; a chat line of the opponent, logged
 between, is not the player's to undo.
 """
@@ -18,14 +19,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_replay import OPENING, game, log, move
-from test_verify_builder import LIGHT_TANKS, Board, module, pack, setup, turn, verify  # noqa: F401
+from test_verify_builder import LIGHT_TANKS, Board, module, setup  # noqa: F401
 
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.parse.replay import replay
 from vassal_adj.report.turn_view import TurnView
-from vassal_adj.rules.results import Severity
 from vassal_adj.savedgame import SavedGame
 
 FORTH = log(move("3", (350, 300), (300, 300)), log("CHAT* Scout moves *"))
@@ -66,6 +66,7 @@ def test_the_step_an_undo_takes_back_is_the_one_whose_move_it_inverts() -> None:
 def test_every_text_listing_marks_the_undone_move(tmp_path: Path, fmt: str) -> None:
     out = run(tmp_path, game(OPENING, FORTH, log(move("1", (120, 100), (100, 100))), ECHO_LAST), "--format", fmt)
     # The per-piece lines: the Tank's move stayed, the Scout's was taken back.
+    assert "pieces moved (no rule pack judged them): 1 (and 1 move(s) undone)" in out
     assert "Tank: Main Map @100,100 -> Main Map @120,100: not judged" in out
     assert "Scout: Main Map @300,300 -> Main Map @350,300: undone (step 1, undone in step 3)" in out
     assert "Scout: Main Map @300,300 -> Main Map @350,300: not judged" not in out
@@ -94,15 +95,3 @@ def test_the_html_page_lists_undone_moves_apart_and_draws_none(module, setup) ->
     assert [(m.start, m.end) for m in view.moves()] == [("2714", "2612")]  # drawn: the move that stayed
     ((path, step, undone_in, e),) = view.undone()
     assert (path, step, undone_in, e.origin.label, e.to.label) == ("t.vlog", 1, 2, "2714", "2512")
-
-
-def test_a_move_undone_with_its_echo_after_it_is_not_judged(module, setup, pack) -> None:  # noqa: F811
-    b = Board(module, setup)
-    alone = verify(module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2612", "2714"))
-    # The inverse drag heads the undo step, its echo under it (no bracket: before 3.6.7).
-    undo = log(b.move(LIGHT_TANKS, "2714", "2512").text[4:], log("CHAT* UNDO: * moves *"))
-    v = verify(module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2512", "2714"), undo,
-               b.move(LIGHT_TANKS, "2612", "2714"))
-    (m,) = v.moves
-    assert (m.drags, m.start, m.end, m.cost, m.path) == (1, "2714", "2612", alone.moves[0].cost, alone.moves[0].path)
-    assert [f.severity for f in v.findings] == [Severity.INFO]

@@ -3,8 +3,10 @@
 Pure data built by `vassal_adj.parse.replay`. Every event keeps the depth-first index of the
 command it comes from (`command`), the logged step it belongs to (`step`, counted from 1),
 whether it lies inside an undo (`undo`: an ``UNDO<TAB>true`` … ``UNDO<TAB>false`` bracket of
-VASSAL 3.6.7+, or an older undo step that opens with a ``* UNDO:`` chat line) and, for piece
-events, the piece id. Players appear by name only: VASSAL identifies a mover by password.
+VASSAL 3.6.7+, or an older undo step, which holds a ``* UNDO:`` chat line) and, for piece
+events, the piece id. A step an undo took back keeps its events as they happened; the step
+says which undo took it back (`Step.undone_in`). Players appear by name only: VASSAL
+identifies a mover by password.
 """
 
 from __future__ import annotations

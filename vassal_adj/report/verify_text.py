@@ -122,11 +122,12 @@ def _undone_moves(sections: Sequence[Section]) -> list[str]:
 
 def _moves(view: VerifyView, st: Style) -> list[str]:
     lines = [_move_line(m) for m in view.moves] if view.moves else _unjudged_moves(view.sections)
-    lines += _undone_moves(view.sections)
-    if not lines:
+    undone = _undone_moves(view.sections)
+    if not lines and not undone:
         return []
     what = "units moved" if view.moves else "pieces moved (no rule pack judged them)"
-    return [st.heading(f"{what}: {len(lines)}"), *st.block([st.item(st.esc(x)) for x in lines])]
+    head = f"{what}: {len(lines)}" + (f" (and {len(undone)} move(s) undone)" if undone else "")
+    return [st.heading(head), *st.block([st.item(st.esc(x)) for x in lines + undone])]
 
 
 def _told_elsewhere(f: Finding, moves: Sequence[MoveCheck]) -> bool:
