@@ -10,14 +10,18 @@ brackets it with ``UNDO true``/``UNDO false``, older logs do not (pitfall 5).
 from __future__ import annotations
 
 import pytest
+from test_vassal_accepts import EXAMPLE, oracle_pieces
+from test_verify_builder import LIGHT_TANKS, Board
 
-from vassal_adj.parse.commands import Node, encode, parse_stream
+import vassal_adj
+from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, parse_stream, unlogged
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import replay
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_text import dice_lines
 from vassal_adj.rules.audit import audit
 from vassal_adj.rules.results import Severity
+from vassal_adj.savedgame import SavedGame
 
 READ = report_reader(None)
 
@@ -124,3 +128,32 @@ def test_anything_else_after_the_undo_is_a_reroll(later: list[Node]) -> None:
     result = audit([("t.vlog", replay(game(*steps)))], READ)
     assert not result.rolls[0].replayed and result.rolls[0].replaced_by == 2
     assert [f.severity for f in result.findings if f.rule == "audit:undo-reroll"] == [Severity.WARNING]
+
+
+def test_vassal_decodes_every_command_of_an_older_undo_as_built_here(tmp_path) -> None:
+    """The inverse of a roll and of a move, built here as VASSAL before 3.6.7 writes them (no
+    bracket, no property container), are commands the real engine decodes: the log below is in
+    VASSAL's format, and the replay pairs each undo with the step it took back."""
+    module, setup = vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), vassal_adj.load_save(EXAMPLE / "setup.vsav")
+    b = Board(module, setup)
+    echo = "*** 1d6 = {} *** &lt;Erwin&gt;"
+    steps = [log("CHAT" + echo.format(2), log("MutableProperty\t1d6_result\t\t2"), log("MutableProperty\t1d6_total\t\t2")),
+             log("MutableProperty\t1d6_total\t2\t", log("MutableProperty\t1d6_result\t2\t"),
+                 log("CHAT* UNDO: " + echo.format(2))),
+             log("CHAT" + echo.format(6), log("MutableProperty\t1d6_result\t\t6"), log("MutableProperty\t1d6_total\t\t6")),
+             log(b.move(LIGHT_TANKS, "2612", "2714").text[4:], log("CHAT* 1/13 moves 2714 -> 2612 *")),
+             log(b.move(LIGHT_TANKS, "2714", "2612").text[4:], log("CHAT* UNDO: * 1/13 moves 2714 -> 2612 *"))]
+    root = setup.root
+    text = encode(Node(root.text, [*root.children, *steps]))
+    path = tmp_path / "older-undo.vlog"
+    SavedGame.new(text, codec=setup.codec, savedata=setup.archive.entries.get("savedata"),
+                  moduledata=setup.archive.entries.get("moduledata")).write(path)
+    game = vassal_adj.load_save(path)
+    texts = [unlogged(n.text) for s in log_steps(game.root) for _, _, n in iter_nodes(s)]
+    result = oracle_pieces(EXAMPLE / "Kasserine.vmod", path)
+    assert result["load"]["decoded_commands"]["BasicLogger$LogCommand"] == len(texts) == 13
+    rp = replay(game.root, module)
+    assert [(s.undo, s.undoes, s.undone_in) for s in rp.steps] == [
+        (False, None, 2), (True, 1, None), (False, None, None), (False, None, 5), (True, 4, None)]
+    (r, again) = audit([("older-undo.vlog", rp)], READ).rolls
+    assert (r.value, r.player, r.undone_in, r.replaced_by, again.value) == ("2", "Erwin", 2, 2, "6")
