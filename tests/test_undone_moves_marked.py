@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import lxml.html
 import pytest
 from click.testing import CliRunner
 from test_replay import OPENING, game, log, move
-from test_verify_builder import LIGHT_TANKS, Board, module, setup  # noqa: F401
+from test_verify_builder import EXAMPLE, LIGHT_TANKS, Board, module, setup  # noqa: F401
 
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
@@ -85,13 +86,21 @@ def test_json_gives_each_step_the_undo_that_took_it_back(tmp_path: Path) -> None
     assert data["files"][0]["counts"]["undone steps"] == 1
 
 
-def test_the_html_page_lists_undone_moves_apart_and_draws_none(module, setup) -> None:  # noqa: F811
+def test_the_html_page_lists_undone_moves_apart_and_draws_none(tmp_path: Path, module, setup) -> None:  # noqa: F811
     b = Board(module, setup)
     undo = log(b.move(LIGHT_TANKS, "2714", "2512").text[4:], log("CHAT* UNDO: * moves *"))
     root = setup.root
     steps = [b.move(LIGHT_TANKS, "2512", "2714"), undo, b.move(LIGHT_TANKS, "2612", "2714")]
-    rp = replay(SavedGame.new(encode(Node(root.text, [*root.children, *steps])), codec=Codec(True, 7)).root, module)
-    view = TurnView([("t.vlog", rp)])
+    game = SavedGame.new(encode(Node(root.text, [*root.children, *steps])), codec=Codec(True, 7),
+                         moduledata=setup.archive.entries.get("moduledata"))
+    view = TurnView([("t.vlog", replay(game.root, module))])
     assert [(m.start, m.end) for m in view.moves()] == [("2714", "2612")]  # drawn: the move that stayed
     ((path, step, undone_in, e),) = view.undone()
     assert (path, step, undone_in, e.origin.label, e.to.label) == ("t.vlog", 1, 2, "2714", "2512")
+    game.write(tmp_path / "t.vlog")
+    page = lxml.html.fromstring(CliRunner().invoke(main, ["verify", str(tmp_path / "t.vlog"), "--module",
+                                                          str(EXAMPLE / "Kasserine.vmod"), "--no-rules",
+                                                          "--format", "html"]).output)
+    (row,) = page.xpath("//h2[.='Undone']/following-sibling::*[1]//tbody/tr")
+    assert [c.text_content() for c in row][1:3] == ["1", "2"]
+    assert "2-1-14 (1/13): Main Map 2714 -> Main Map 2512" in row.text_content()
