@@ -156,9 +156,10 @@ class Section:
         out["undone steps"] = sum(1 for s in self.replay.steps if s.undone_in is not None)
         return out
 
-    def line(self, e: Event, step: Step) -> str:
-        """An event of `step` in words: a roll with its roller, an undone action marked so."""
-        r = next((r for r in self.rolls if r.command == e.command), None)
+    def line(self, e: Event, step: Step, rolls: dict[int, Roll]) -> str:
+        """An event of `step` in words: a roll (`rolls` by command) with its roller, an undone
+        action marked so."""
+        r = rolls.get(e.command)
         if r is not None and not e.undo:
             undone = f" [undone in step {r.undone_in}]" if r.undone_in is not None else ""
             return roll_line(r) + undone
@@ -191,6 +192,7 @@ class Section:
                 if self.is_log else f"save {self.path}: {len(rp.final)} piece(s)")
         out = [st.heading(st.esc(head))]
         if self.is_log:
+            rolls = {r.command: r for r in self.rolls}
             for s in rp.steps:
                 events, n = visible_events(s, verbose)
                 hidden += n
@@ -199,7 +201,7 @@ class Section:
                 undo = f", undo of step {s.undoes}" if s.undoes else ", an undo" if s.undo else ""
                 undo += f", undone in step {s.undone_in}" if s.undone_in is not None else ""
                 out += ["", st.subheading(f"step {s.number}{undo} (command {s.command})")]
-                out += [st.item(st.esc(self.line(e, s))) for e in events]
+                out += [st.item(st.esc(self.line(e, s, rolls))) for e in events]
             out += ["", st.strong("summary:") + " " + summary_line(self.counts())]
             out += [st.item("note: " + st.esc(p)) for p in rp.problems]
         if self.changes is not None:
