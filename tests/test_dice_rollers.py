@@ -21,6 +21,7 @@ from vassal_adj.parse.dice import dice_rolls
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.replay import replay
 from vassal_adj.report.markup import STYLES
+from vassal_adj.report.turn_view import TurnView
 from vassal_adj.report.verify_steps import Section
 from vassal_adj.rules.audit import audit
 
@@ -78,6 +79,13 @@ def test_the_ccn_tutorial_lists_its_17_battle_dice_rolls_with_the_roller() -> No
     assert len(dice) == 17 and all(" by Tutorial (Solitaire) (" in e for e in dice)
     assert dice[0].startswith("dice     battle dice = CAVx1  XSWx1 by Tutorial (Solitaire)")
     assert "221 chat lines, 17 die rolls" in summary  # 238 chat lines before, 17 of them the rolls
+
+
+def test_the_html_chat_table_leaves_out_the_lines_listed_as_rolls() -> None:
+    need_corpus()
+    rp = replay(load_save(CORPUS / "AdvancedSquadLeader_VASL" / "full.vlog").root)
+    view = TurnView([("full.vlog", rp)], rolls=audit([("full.vlog", rp)], READ).rolls)
+    assert len(list(view.chat())) == 7  # the 23 roll reports are in the dice table
 
 
 def test_a_log_without_dice_lists_no_roll() -> None:

@@ -127,6 +127,8 @@ class TurnView:
         return list(self.replays[-1][1].final) if self.replays else []
 
     def chat(self) -> Iterable[tuple[str, int, ChatLine]]:
-        """(file, step, line) of every chat line and automatic report, undone ones left out."""
+        """(file, step, line) of every chat line and automatic report, undone ones and those
+        read as die rolls (listed with the dice) left out."""
+        rolls = {(r.file, r.command) for r in self.rolls}
         return ((path, s.number, e) for path, rp in self.replays for s in rp.steps for e in s.events
-                if isinstance(e, ChatLine) and not e.undo)
+                if isinstance(e, ChatLine) and not e.undo and (path, e.command) not in rolls)
