@@ -39,7 +39,8 @@ def test_one_log_lists_its_events_by_step_and_a_summary(tmp_path: Path) -> None:
     assert code == 0, out
     assert "step 1 (command" in out
     assert "move     Scout: Main Map @300,300 -> Main Map @350,300 (by Alice)" in out
-    assert "dice     2d6 = 3,5" in out and "remove   Tank from Main Map @100,100" in out
+    # The roll with its roller, read from its report (issue 11: every roll shows who rolled and what).
+    assert "dice     2d6 = 8 [3,5] by Alice" in out and "remove   Tank from Main Map @100,100" in out
     assert ("summary: 1 moves, 0 arrivals, 1 removals, 0 changes, 2 chat lines, 1 die rolls, 0 undos"
             in out)
     assert PASSWORD not in out  # the mover is named, never by the password his move carries

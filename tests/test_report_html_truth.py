@@ -127,8 +127,9 @@ def test_the_chat_and_the_dice_are_listed(verify_page) -> None:
     chat = verify_page.xpath("//h2[.='Chat']/following-sibling::*[1]//tbody/tr")
     assert any("501, 2/7 and 2/86 attack 1/13 in 2514" in r.text_content() for r in chat)
     dice = verify_page.xpath("//h2[.='Dice']/following-sibling::*[1]//tbody/tr")
-    assert [[c.text_content() for c in r][3:] for r in dice] == [["Erwin", "1d6 = 2", "undone"],
-                                                                 ["Erwin", "1d6 = 6", ""]]
+    # The undone roll says which roll took its place: Erwin's next 1d6 after the undo (issue 11).
+    assert [[c.text_content() for c in r][3:] for r in dice] == [
+        ["Erwin", "1d6 = 2", "undone in step 14; roll 2 took its place"], ["Erwin", "1d6 = 6", ""]]
 
 
 def _decode(img: lxml.html.HtmlElement) -> Image.Image:

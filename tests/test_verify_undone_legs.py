@@ -1,7 +1,8 @@
 """Undone drags are not legs of a move (`verify_turn` on logs built from the Kasserine example
 set-up, as tests/test_verify_builder.py builds them): the undo brackets of VASSAL 3.6.7+
-(``UNDO<TAB>true`` ... ``UNDO<TAB>false``) and the undo steps of older logs, which open with the
-``* UNDO:`` report and log the inverse commands, both take the drag back. The Allied 2-1-14
+(``UNDO<TAB>true`` ... ``UNDO<TAB>false``) and the undo steps of older logs, which hold the
+``* UNDO:`` report and the inverse commands (the report first or last, as the undone action wrote
+it last or first), all take the drag back. The Allied 2-1-14
 (1/13) sets up at 2714 (14 MP); the log moves to Game-Turn 2, Allied Movement.
 """
 
@@ -30,7 +31,8 @@ def test_an_undone_drag_is_not_a_leg(module, setup, pack) -> None:  # noqa: F811
     bracket = log("UNDO\ttrue", Node("", [log("CHAT* UNDO: * moves *"), b.move(LIGHT_TANKS, "2714", "2512")]),
                   log("UNDO\tfalse"))
     older = log("CHAT* UNDO: * moves *", b.move(LIGHT_TANKS, "2714", "2512"))  # before 3.6.7: inverse commands
-    for undo in (bracket, older):
+    echo_last = log(b.move(LIGHT_TANKS, "2714", "2512").text[4:], log("CHAT* UNDO: * moves *"))
+    for undo in (bracket, older, echo_last):
         v = verify(module, setup, pack, turn(2, "allied-movement"), forth, undo, b.move(LIGHT_TANKS, "2612", "2714"))
         (m,) = v.moves
         # One leg from where the undo left the unit, costing what that drag alone costs.

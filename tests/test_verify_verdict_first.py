@@ -52,10 +52,11 @@ def test_markdown_opens_with_the_verdict_too() -> None:
 def test_internal_changes_and_repeated_reports_are_hidden_unless_verbose() -> None:
     _, out = run(AXIS, "--module", MODULE)
     assert "property 1d6_summary" not in out and "report   2-2-11 (10) moves" not in out
-    assert "report   UNDO: *** 1d6 = 2 *** <Erwin>" in out  # it repeats no listed action: shown
-    assert "17 internal change(s) and automatic report(s) repeating a listed action are hidden" in out
+    # The undo of the roll is one line: its echo and property records are that one roll taken back (5.4).
+    assert "undo     1d6 = 2 taken back (* UNDO: *** 1d6 = 2 *** <Erwin>)" in out
+    assert "13 internal change(s) and automatic report(s) repeating a listed action are hidden" in out
     _, verbose = run(AXIS, "--module", MODULE, "-v")
-    assert "property 1d6_summary: '2 x1' -> '' (Module)" in verbose
+    assert "property 1d6_summary" not in verbose
     assert "report   2-2-11 (10) moves Turn 4 → 3920 *" in verbose and "are hidden" not in verbose
 
 

@@ -196,6 +196,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             previous = (path, rp.final)
     checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module),
                     chat_dice=lp.pack.dice if lp else ())
+    for sec in sections:  # the step listing shows each roll with its roller, as the audit read it
+        sec.rolls = [r for r in checked.rolls if r.file == sec.path]
     # A finding about a piece the side may not see would tell them what it is or where it went.
     kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]
     findings = kept + findings + list(checked.findings)

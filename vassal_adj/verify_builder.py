@@ -255,10 +255,9 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     except ValueError as e:
         raise PackError(str(e), Where(path=lp.pack.source)) from None
     walk = _Walk(module, game, lp, replay, state, ctx, rules, weather)
-    undone = {s.undoes for s in replay.steps if s.undo}
     total = len(replay.steps)
     for done, step in enumerate(replay.steps, 1):
-        if not (step.undo or step.number in undone):
+        if not step.undo and step.undone_in is None:  # an undone move is no move: never judged
             walk.step(step)
         if on_step is not None and (done % STEPS_PER_CALL == 0 or done == total):
             on_step(done, total)

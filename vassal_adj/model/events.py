@@ -3,13 +3,15 @@
 Pure data built by `vassal_adj.parse.replay`. Every event keeps the depth-first index of the
 command it comes from (`command`), the logged step it belongs to (`step`, counted from 1),
 whether it lies inside an undo (`undo`: an ``UNDO<TAB>true`` … ``UNDO<TAB>false`` bracket of
-VASSAL 3.6.7+, or an older undo step that opens with a ``* UNDO:`` chat line) and, for piece
-events, the piece id. Players appear by name only: VASSAL identifies a mover by password.
+VASSAL 3.6.7+, or an older undo step, which holds a ``* UNDO:`` chat line) and, for piece
+events, the piece id. A step an undo took back keeps its events as they happened; the step
+says which undo took it back (`Step.undone_in`). Players appear by name only: VASSAL
+identifies a mover by password.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .pieces import Piece
@@ -146,13 +148,15 @@ Event = Moved | Added | Removed | Changed | ChatLine | DieRolled | TurnChanged |
 @dataclass(frozen=True)
 class Step:
     """One logged step (one user action). `undoes` is the number of the step an undo step
-    takes back (VASSAL undoes the latest step not yet undone)."""
+    takes back (VASSAL undoes the latest step not yet undone); `undone_in` the number of the
+    undo step that took this one back: its moves and changes did not stay."""
 
     number: int
     command: int
     events: tuple[Event, ...]
     undo: bool = False
     undoes: int | None = None
+    undone_in: int | None = None
 
 
 @dataclass(frozen=True)
@@ -168,15 +172,26 @@ class Replay:
     def events(self) -> Iterable[Event]:
         return (e for s in self.steps for e in s.events)
 
-    def counts(self) -> Mapping[str, int]:
-        """Events by kind outside undo brackets, and the number of undo steps."""
+    def kept(self) -> Iterable[Event]:
+        """The events that stayed: neither an undo's inverse commands nor those of a step an
+        undo took back (which did happen, then were taken back)."""
+        return (e for s in self.steps if s.undone_in is None for e in s.events if not e.undo)
+
+    def undone(self) -> Iterable[tuple[Step, Event]]:
+        """The events of the steps an undo took back, with their step."""
+        return ((s, e) for s in self.steps if s.undone_in is not None for e in s.events if not e.undo)
+
+    def counts(self, rolls: Collection[int] = ()) -> Mapping[str, int]:
+        """Events by kind outside undo brackets, and the number of undo steps. `rolls` are the
+        commands read as die rolls (e.g. chat reports a dice reader understood): each counts
+        as one die roll, not as a chat line."""
         kinds = {Moved: "moves", Added: "arrivals", Removed: "removals", Changed: "changes",
                  ChatLine: "chat lines", DieRolled: "die rolls", TurnChanged: "turn changes",
                  PropertySet: "property changes"}
         out = dict.fromkeys(kinds.values(), 0)
         for e in self.events():
             if not e.undo:
-                out[kinds[type(e)]] += 1
+                out["die rolls" if e.command in rolls else kinds[type(e)]] += 1
         out["undos"] = sum(1 for s in self.steps if s.undo)
         return out
 

@@ -81,7 +81,7 @@ def view_replay(rp: Replay, side: str, disguised: Mapping[str, str] | None = Non
     steps = []
     for s in rp.steps:
         events = tuple(v for v in (view_event(e, side, disguised) for e in s.events) if v is not None)
-        steps.append(Step(s.number, s.command, events, s.undo, s.undoes))
+        steps.append(Step(s.number, s.command, events, s.undo, s.undoes, s.undone_in))
     # Problems name pieces by id only, and ids are visible to every player in VASSAL.
     return Replay(tuple(steps), view_pieces(rp.opening, side, disguised), view_pieces(rp.final, side, disguised),
                   rp.problems)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from vassal_adj.errors import Where
 from vassal_adj.model.events import (
@@ -30,6 +30,7 @@ from vassal_adj.parse.dice import dice_rolls, unwrap
 from vassal_adj.parse.places import Labeler, labeler
 from vassal_adj.parse.traits import expand_prototypes, name_and_properties, parse_piece, visible_name
 from vassal_adj.parse.turns import tracker_reading
+from vassal_adj.parse.undo import Done, undone_step, unbracketed_undo
 
 __all__ = ["STEPS_PER_CALL", "StepCallback", "diff_saves", "end_pieces", "opening_differences", "replay"]
 
@@ -42,7 +43,6 @@ _ADD = re.compile(r"\+/").match
 # Most AddPieces of a big save are empty stacks (42,006 of the CCN tutorial's 42,421): they
 # are read with one match, without parsing a piece.
 _EMPTY_STACK = re.compile(r"\+/([^/\\]+)/stack/([^;/\\]*);(-?\d+);(-?\d+);@@-?\d*$").match
-_DICE_PROPERTY = re.compile(r"MutableProperty\t[^\t]*_(result|total|keep|summary)\t").match
 
 
 @dataclass(slots=True)
@@ -198,15 +198,12 @@ class _Game:
     def run_step(self, number: int, step: Node) -> tuple[list[Event], bool, list[str]]:
         """The step's events, whether it is an undo, and its chat messages."""
         rolls = {step.index + d.index: d for d in dice_rolls(step)}  # type: ignore[operator]
-        head = unwrap(step.command)  # before 3.6.7 an undo step opens with its report
-        undo = seen_undo = isinstance(head, r.Chat) and head.message.startswith("* UNDO: ")
-        skip: set[int] = set()
+        parts = {step.index + i for d in rolls.values() for i in d.parts}  # type: ignore[operator]
+        undo = seen_undo = unbracketed_undo(step)
         out: list[Event] = []
         said: list[str] = []
         for local, _depth, node in iter_nodes(step):
             index = step.index + local  # type: ignore[operator]
-            if id(node) in skip:
-                continue
             cmd = unwrap(node.command)
             if isinstance(cmd, r.Undo):
                 undo, seen_undo = cmd.start, True
@@ -216,7 +213,9 @@ class _Game:
                 d = rolls[index]
                 out.append(DieRolled(button=d.button, report=d.report, result=d.result,
                                      total=d.total, special=d.special, **ctx))
-                skip.update(id(k) for k in node.children if _DICE_PROPERTY(unlogged(k.text)))
+                said += [d.report] if d.report and not d.special else []
+            elif index in parts:  # the echo or a property record of a roll listed above
+                continue
             elif isinstance(cmd, r.Chat):
                 said.append(cmd.message)
                 if not any(unlogged(k.text).startswith("SHOW_RESULTS\t") for k in node.children):
@@ -334,16 +333,6 @@ def _seen(p: _Live) -> dict[str, object]:
     return {"concealed": p.concealed, "masked_name": p.masked_name, "seen_by": p.seen_by}
 
 
-def _undone(done: list[tuple[int, list[str]]], said: list[str]) -> int:
-    """Which `done` step an undo takes back: the latest that made the report the undo repeats
-    after ``* UNDO: ``; else the latest, as VASSAL undoes in reverse order."""
-    taken = {m[len("* UNDO: "):] for m in said if m.startswith("* UNDO: ")}
-    for k in range(len(done) - 1, -1, -1):
-        if taken & set(done[k][1]):
-            return k
-    return len(done) - 1
-
-
 def replay(root: Node, module: Module | None = None, path: str | None = None, *,
            on_step: StepCallback | None = None) -> Replay:
     """Replay the LOG steps of `root` (a .vlog's command tree) from its opening position.
@@ -356,16 +345,18 @@ def replay(root: Node, module: Module | None = None, path: str | None = None, *,
     game.opening(root)
     opening = game.snapshot()
     steps: list[Step] = []
-    done: list[tuple[int, list[str]]] = []  # steps an undo could still take back, latest last
+    done: list[Done] = []  # steps an undo could still take back, latest last
     nodes = log_steps(root)
     for number, node in enumerate(nodes, 1):
         events, undo, said = game.run_step(number, node)
-        undoes = done.pop(_undone(done, said))[0] if undo and done else None
+        undoes = done.pop(undone_step(done, said, events))[0] if undo and done else None
         if not undo:
-            done.append((number, said))
+            done.append((number, said, events))
         steps.append(Step(number, node.index or 0, tuple(events), undo, undoes))
         if on_step is not None and (number % STEPS_PER_CALL == 0 or number == len(nodes)):
             on_step(number, len(nodes))
+    undone_in = {s.undoes: s.number for s in steps if s.undoes is not None}
+    steps = [replace(s, undone_in=undone_in[s.number]) if s.number in undone_in else s for s in steps]
     return Replay(tuple(steps), opening, game.snapshot(), tuple(game.problems))
 
 

@@ -23,12 +23,14 @@ from ..model.module import Module
 from ..model.pieces import Piece
 from ..parse.builder import game_pieces
 from ..rules.results import SEVERITY_RANK, Finding, Report, Severity
+from ..rules.rolls import Roll
 from ..savedgame import SavedGame
 from .describe import REDACTED
 from .figures import Figures
 from .markup import plain
 from .pictures import MOVE_COLOURS, SEVERITY_COLOURS, Arrow, Rgb
 from .turn_view import Move, TurnView
+from .verify_steps import event_line
 
 __all__ = ["Move", "TurnView", "moves_of", "report_html"]
 
@@ -227,14 +229,28 @@ def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[
                   *_fold("moves", "<tr><th>Unit</th><th>From</th><th>To</th><th>Verdict</th></tr>", rows)]
 
 
+def _undone_roll(r: Roll) -> str:
+    """What became of an undone roll: the roll that took its place, or that it was replayed."""
+    if r.undone_in is None:
+        return ""
+    then = (f"; roll {r.replaced_by} took its place" if r.replaced_by is not None else "; not rolled again") + (
+        " (the same actions replayed)" if r.replayed else "")
+    return f"undone in step {r.undone_in}{then}"
+
+
 def _chat_and_dice(page: _Page, turn: TurnView) -> list[str]:
     chat = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{page.text(line.speaker or '')}</td>"
             f"<td>{page.text(plain(line.text))}</td></tr>" for path, step, line in turn.chat()]
     dice = [f"<tr><td>{r.number}</td><td>{page.text(r.file)}</td><td>{r.step}</td><td>{page.text(r.player)}</td>"
-            f"<td>{page.text(r.shown)}</td><td>{'undone' if r.undone_in else ''}</td></tr>" for r in turn.rolls]
+            f"<td>{page.text(r.shown)}</td><td>{page.text(_undone_roll(r))}</td></tr>" for r in turn.rolls]
     out = ["<h2>Chat</h2>"]
     out += _fold("chat lines and reports", "<tr><th>File</th><th>Step</th><th>Speaker</th><th>Text</th></tr>",
                  chat) if chat else ["<p>None.</p>"]
+    undone = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{undo}</td><td>{page.text(event_line(e))}</td></tr>"
+              for path, step, undo, e in turn.undone()]
+    if undone:  # what an undo took back: it happened, but is no move of the turn
+        out += ["<h2>Undone</h2>", *_fold("undone moves and changes", "<tr><th>File</th><th>Step</th>"
+                                          "<th>Undone in step</th><th>Move or change</th></tr>", undone)]
     out.append("<h2>Dice</h2>")
     out += _fold("die rolls", "<tr><th>Roll</th><th>File</th><th>Step</th><th>Player</th><th>Roll</th><th></th></tr>",
                  dice) if dice else ["<p>None.</p>"]

@@ -83,7 +83,7 @@ class TurnView:
     def moves(self) -> list[Move]:
         """Every move of the turn with its verdict (see the module doc): a unit's moves in a
         judged phase as the pack merged them, every other piece's move drag by drag, then the
-        moves between saves."""
+        moves between saves. Moves an undo took back are not moves (`undone` lists them)."""
         out: list[Move] = []
         for path, rp in self.replays:
             check = self.checks.get(path)
@@ -96,8 +96,8 @@ class TurnView:
                 for m in phase.moves:
                     ok = False if m.ok is False or m.unit in cited else m.ok
                     out.append(Move(m.start, m.end, m.name, ok, m.path))
-            out += [Move(e.origin.label, e.to.label, e.name, None) for e in rp.events()
-                    if isinstance(e, Moved) and not e.undo and e.piece not in judged]
+            out += [Move(e.origin.label, e.to.label, e.name, None) for e in rp.kept()
+                    if isinstance(e, Moved) and e.piece not in judged]
         return out + [Move(d.start.label, d.end.label, d.name, None) for d in self.changes
                       if d.kind == "moved" and d.start is not None and d.end is not None]
 
@@ -116,11 +116,19 @@ class TurnView:
                 return positions_at(rp, phase.steps[0] - 1), after
         return None
 
+    def undone(self) -> list[tuple[str, int, int, Moved | Changed]]:
+        """(file, step, undo step, event) of every move and change an undo took back: listed
+        as undone, never drawn or judged as moves."""
+        return [(path, s.number, s.undone_in, e) for path, rp in self.replays for s, e in rp.undone()
+                if isinstance(e, (Moved, Changed)) and s.undone_in is not None]
+
     def final(self) -> list[Piece]:
         """The position the last file leaves."""
         return list(self.replays[-1][1].final) if self.replays else []
 
     def chat(self) -> Iterable[tuple[str, int, ChatLine]]:
-        """(file, step, line) of every chat line and automatic report, undone ones left out."""
+        """(file, step, line) of every chat line and automatic report, undone ones and those
+        read as die rolls (listed with the dice) left out."""
+        rolls = {(r.file, r.command) for r in self.rolls}
         return ((path, s.number, e) for path, rp in self.replays for s in rp.steps for e in s.events
-                if isinstance(e, ChatLine) and not e.undo)
+                if isinstance(e, ChatLine) and not e.undo and (path, e.command) not in rolls)

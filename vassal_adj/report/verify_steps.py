@@ -15,6 +15,7 @@ A log's steps list what a player did. Hidden by default, and counted in a note:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -34,8 +35,9 @@ from vassal_adj.model.events import (
 )  # fmt: skip
 from vassal_adj.report.describe import change_text, layer_changes
 from vassal_adj.report.markup import Style, plain
+from vassal_adj.rules.rolls import Roll
 
-__all__ = ["Section", "diff_line", "event_line", "summary_line", "visible_events"]
+__all__ = ["Section", "diff_line", "event_line", "roll_line", "summary_line", "visible_events"]
 
 _KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
          DieRolled: "die roll", TurnChanged: "turn", PropertySet: "property"}
@@ -68,6 +70,8 @@ def event_line(e: Event) -> str:
     if isinstance(e, DieRolled):
         report = f" ({e.report})" if e.report else ""
         total = f", total {e.total}" if e.total and e.total != e.result else ""
+        if e.undo:  # the inverse of a roll: its records put back, the roll named as it was
+            return f"undo     {e.button} = {e.result}{total} taken back{report}"
         return f"dice     {e.button} = {e.result}{total}{report}"
     if isinstance(e, TurnChanged):
         values = ", ".join(f"{k} {v}" for k, v in e.values) or e.state
@@ -75,10 +79,17 @@ def event_line(e: Event) -> str:
     return f"property {e.name}: {e.before!r} -> {e.after!r}" + (f" ({e.container})" if e.container else "")
 
 
+def roll_line(r: Roll) -> str:
+    """A die roll as the dice audit read it: what was rolled, by whom, and the report it
+    came from (the echo of a Dice Button roll, or the chat report it was read from)."""
+    report = f" ({r.report})" if r.report else ""
+    return f"dice     {r.shown} by {r.player}{report}"
+
+
 def summary_line(counts: dict[str, int]) -> str:
     main_counts = ("moves", "arrivals", "removals", "changes", "chat lines", "die rolls", "undos")
     line = ", ".join(f"{counts[k]} {k}" for k in main_counts)
-    extra = [f"{counts[k]} {k}" for k in ("turn changes", "property changes") if counts[k]]
+    extra = [f"{counts[k]} {k}" for k in ("undone steps", "turn changes", "property changes") if counts.get(k)]
     return line + (f" (also {', '.join(extra)})" if extra else "")
 
 
@@ -131,6 +142,22 @@ class Section:
     is_log: bool
     replay: Replay
     changes: list[PieceDiff] | None
+    rolls: Sequence[Roll] = ()  # the dice audit's rolls of this file: each listed with its roller
+
+    def counts(self) -> dict[str, int]:
+        """The replay's counts, each roll read once as a die roll, and the steps undone."""
+        out = dict(self.replay.counts({r.command for r in self.rolls}))
+        out["undone steps"] = sum(1 for s in self.replay.steps if s.undone_in is not None)
+        return out
+
+    def line(self, e: Event, step: Step, rolls: dict[int, Roll]) -> str:
+        """An event of `step` in words: a roll (`rolls` by command) with its roller, an undone
+        action marked so."""
+        r = rolls.get(e.command)
+        if r is not None and not e.undo:
+            undone = f" [undone in step {r.undone_in}]" if r.undone_in is not None else ""
+            return roll_line(r) + undone
+        return event_line(e) + (f" [undone in step {step.undone_in}]" if step.undone_in is not None else "")
 
     def concealed(self) -> int:
         if self.is_log:
@@ -143,9 +170,10 @@ class Section:
                                "pieces_at_end": len(self.replay.final)}
         if self.is_log:
             out["steps"] = [{"number": s.number, "command": s.command, "undo": s.undo, "undoes": s.undoes,
+                             "undone_in": s.undone_in,
                              "events": [{"kind": _KIND[type(e)], **asdict(e)} for e in s.events]}
                             for s in self.replay.steps if s.events]
-            out["counts"] = dict(self.replay.counts())
+            out["counts"] = self.counts()
             out["problems"] = list(self.replay.problems)
         if self.changes is not None:
             out["changes"] = [{"kind": d.kind, **asdict(d)} for d in self.changes]
@@ -158,15 +186,17 @@ class Section:
                 if self.is_log else f"save {self.path}: {len(rp.final)} piece(s)")
         out = [st.heading(st.esc(head))]
         if self.is_log:
+            rolls = {r.command: r for r in self.rolls}
             for s in rp.steps:
                 events, n = visible_events(s, verbose)
                 hidden += n
                 if not events:
                     continue
                 undo = f", undo of step {s.undoes}" if s.undoes else ", an undo" if s.undo else ""
+                undo += f", undone in step {s.undone_in}" if s.undone_in is not None else ""
                 out += ["", st.subheading(f"step {s.number}{undo} (command {s.command})")]
-                out += [st.item(st.esc(event_line(e))) for e in events]
-            out += ["", st.strong("summary:") + " " + summary_line(dict(rp.counts()))]
+                out += [st.item(st.esc(self.line(e, s, rolls))) for e in events]
+            out += ["", st.strong("summary:") + " " + summary_line(self.counts())]
             out += [st.item("note: " + st.esc(p)) for p in rp.problems]
         if self.changes is not None:
             out += ["", f"changes since the previous file: {len(self.changes)} piece(s)"]

@@ -22,7 +22,6 @@ from vassal_adj.rules.audit import Audit
 from vassal_adj.rules.dice_stats import STATS
 from vassal_adj.rules.legs import mp
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.rolls import Roll
 from vassal_adj.rules.turn import MoveCheck
 
 __all__ = ["VerifyView", "dice_lines", "finding_line", "verify_text"]
@@ -63,12 +62,6 @@ def _verdict(findings: Sequence[Finding], st: Style) -> list[str]:
     return [st.heading(head + (f": {verdict}" if verdict else ""))] + [st.item(finding_line(f, st)) for f in problems]
 
 
-def _replacement(r: Roll, rolls: Sequence[Roll]) -> Roll | None:
-    """The roll that took an undone roll's place: the next one of its button in its file."""
-    return next((n for n in rolls if n.number > r.number and n.file == r.file and n.button == r.button
-                 and n.undone_in is None), None)
-
-
 def dice_lines(a: Audit, st: Style, short: bool = False) -> list[str]:
     """The dice: per player the rolls kept (a count when `short`), each undone roll with the roll
     that replaced it, the fairness reading of each die size, and (not `short`) the rolls per die
@@ -82,8 +75,9 @@ def dice_lines(a: Audit, st: Style, short: bool = False) -> list[str]:
                 else f"{player}: {', '.join(r.shown for r in kept) or 'no roll kept'}")
         for r in rolls:
             if r.undone_in is not None:
-                new = _replacement(r, a.rolls)
-                again = f"rolled again as {new.value} (step {new.step})" if new else "not rolled again"
+                new = next((n for n in a.rolls if n.number == r.replaced_by), None)
+                again = ("not rolled again" if new is None else f"rolled again as {new.value} (step {new.step})"
+                         + (": the steps after the undo replayed the same actions" if r.replayed else ""))
                 line += f"; undone: {r.shown} (step {r.step}, undone in step {r.undone_in}), {again}"
         out.append(st.item(st.esc(line)))
     out += [st.item(st.esc(f"{d.player}, d{d.sides}: {d.reading()}")) for d in a.stats]
@@ -113,8 +107,8 @@ def _unjudged_moves(sections: Sequence[Section]) -> list[str]:
     last: dict[str, Moved] = {}
     drags: dict[str, int] = {}
     for s in sections:
-        for e in s.replay.events():
-            if isinstance(e, Moved) and not e.undo:
+        for e in s.replay.kept():
+            if isinstance(e, Moved):
                 first.setdefault(e.piece, e)
                 last[e.piece] = e
                 drags[e.piece] = drags.get(e.piece, 0) + 1
@@ -122,12 +116,20 @@ def _unjudged_moves(sections: Sequence[Section]) -> list[str]:
             + ": not judged" for p, e in first.items()]
 
 
+def _undone_moves(sections: Sequence[Section]) -> list[str]:
+    """Each move an undo took back: it happened, but is no move of the turn (never judged)."""
+    return [f"{e.name or '(no name)'}: {e.origin} -> {e.to}: undone (step {s.number}, undone in step {s.undone_in})"
+            for sec in sections for s, e in sec.replay.undone() if isinstance(e, Moved)]
+
+
 def _moves(view: VerifyView, st: Style) -> list[str]:
     lines = [_move_line(m) for m in view.moves] if view.moves else _unjudged_moves(view.sections)
-    if not lines:
+    undone = _undone_moves(view.sections)
+    if not lines and not undone:
         return []
     what = "units moved" if view.moves else "pieces moved (no rule pack judged them)"
-    return [st.heading(f"{what}: {len(lines)}"), *st.block([st.item(st.esc(x)) for x in lines])]
+    head = f"{what}: {len(lines)}" + (f" (and {len(undone)} move(s) undone)" if undone else "")
+    return [st.heading(head), *st.block([st.item(st.esc(x)) for x in lines + undone])]
 
 
 def _told_elsewhere(f: Finding, moves: Sequence[MoveCheck]) -> bool:

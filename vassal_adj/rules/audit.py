@@ -2,7 +2,9 @@
 came next, logs restarted from an earlier log's opening position, and a fairness test.
 
 Facts, not accusations: every finding says what the files show ("roll 3 (2d6 = 7) was undone
-in step 6; the next roll of that button was 11"), never what a player meant. Undos are known
+in step 6; the next roll of that button was 11"), never what a player meant; the next roll is
+that of the same button by the same player after the undo, and when the steps after the undo
+repeat the undone ones exactly it is a replay, not a reroll (undo_pairs.py). Undos are known
 by the replay's undo steps (VASSAL 3.6.7+ brackets them ``UNDO true``/``UNDO false``) and, in
 older logs that hold only the inverse commands, by what they take back: the inverse of a roll
 repeats its report after ``* UNDO: ``.
@@ -31,6 +33,7 @@ from .dice_tests import chi2_sf, upper_gamma_q
 from .pack_dice import ChatDice
 from .results import Finding, Severity
 from .rolls import Roll
+from .undo_pairs import pair_undone, replayed_steps
 
 __all__ = ["Audit", "DiceStats", "Reader", "Reading", "Roll", "audit", "chi2_sf", "looks_like_dice", "upper_gamma_q"]
 
@@ -203,10 +206,14 @@ def _undo_findings(path: str, rolls: list[Roll], undos: list[tuple[Step, list[in
             r = rolls[k]
             head = (f"{path}: roll {r.number} ({r.shown}) by {r.player} in step {r.step} "
                     f"was undone in step {step.number}")
-            nxt = next((n for n in rolls[k + 1:] if n.button == r.button and n.step > step.number), None)
+            nxt = next((n for n in rolls if n.number == r.replaced_by), None)
             note = HEURISTIC if r.heuristic or (nxt and nxt.heuristic) else ""
             if nxt is None:
                 out.append(Finding(UNDO, Severity.INFO, f"{head}; that button was not rolled again in this file{note}"))
+                continue
+            if r.replayed:
+                out.append(Finding(UNDO, Severity.INFO, f"{head}; the steps after the undo replayed the same actions: "
+                                   f"roll {nxt.number} in step {nxt.step} was {nxt.value} again{note}"))
                 continue
             out.append(Finding(UNDO_REROLL, Severity.WARNING, f"{head}; the next roll of that button, roll "
                                f"{nxt.number} by {nxt.player} in step {nxt.step}, was {nxt.value}{note}"))
@@ -263,6 +270,7 @@ def audit(files: Sequence[tuple[str, Replay]], reader: Reader | None = None,
     for path, rp in files:
         found, undos, missed = _file_rolls(path, rp, reader, chat_dice)
         found = [replace(r, number=len(rolls) + n) for n, r in enumerate(found, 1)]
+        found = pair_undone(found, replayed_steps(rp, found))
         rolls += found
         per_file.append(found)
         findings += _undo_findings(path, found, undos)

@@ -12,7 +12,9 @@ __all__ = ["Roll"]
 class Roll:
     """One die roll: `number` counts the game's rolls from 1 in file and step order; `dice`
     are face numbers 1..`sides` (empty when only a total is known); `undone_in` is the step
-    of the undo that took it back, if any."""
+    of the undo that took it back, if any; `replaced_by` the number of the roll that took an
+    undone roll's place (the next of its button by its player after the undo), and `replayed`
+    whether that was the same roll made again in a replay of the same actions."""
 
     number: int
     file: str
@@ -29,6 +31,8 @@ class Roll:
     undone_in: int | None = None
     symbols: tuple[str, ...] = ()  # a symbol die's faces, one per die (pack chat patterns)
     faces: tuple[tuple[str, int], ...] = ()  # that die's symbols and how many faces show each
+    replaced_by: int | None = None
+    replayed: bool = False
 
     @property
     def value(self) -> str:
