@@ -24,17 +24,18 @@ from vassal_adj.cli_output import output_option, severity_colours, working
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
-from vassal_adj.model.events import PieceDiff, diff_pieces
+from vassal_adj.model.events import Replay, diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
+from vassal_adj.parse.log_contains import contained, continuation
 from vassal_adj.parse.replay import opening_differences, replay
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
 from vassal_adj.report.markup import STYLES
-from vassal_adj.report.verify_steps import Section, props_text
+from vassal_adj.report.verify_steps import Section
 from vassal_adj.report.verify_text import VerifyView, verify_text
 from vassal_adj.rules.audit import audit
 from vassal_adj.rules.engine import RuleContext
@@ -43,33 +44,13 @@ from vassal_adj.rules.turn import MoveCheck
 from vassal_adj.rules.victory_rules import vp_tally
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.verify_builder import Verification, verify_turn
+from vassal_adj.verify_continuity import (
+    contains_finding,
+    continuity_finding,
+    judged_once,
+)
 
-RULE = "verify:continuity"
 VP_IMPL = "victory.points"
-
-
-def _difference(d: PieceDiff, previous: str, log: str) -> str:
-    """One piece's difference, as "where the previous file left it -> where the log starts it"."""
-    name = d.name or d.piece
-    if d.start is None:
-        return f"{name}: not in {previous} -> {d.end}"
-    if d.end is None:
-        return f"{name}: {d.start} -> not in {log}"
-    parts = [f"{d.start} -> {d.end}"] if d.kind == "moved" else []
-    parts += [f"name was {d.name_before!r}"] if d.name_before else []
-    parts += [f"properties differ: {props_text(d.properties)}"] if d.properties else []
-    return f"{name}: " + ("; ".join(parts) or "its concealment differs")
-
-
-def continuity_finding(diffs: list[PieceDiff], previous: str, log: str) -> Finding:
-    """The one finding for a log that does not start where the previous file left the game,
-    listing every piece that differs."""
-    labels = [p.label for d in diffs for p in (d.start, d.end) if p is not None and p.label]
-    return Finding(RULE, Severity.WARNING,
-                   f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ "
-                   f"(where {previous} left it -> where {log} starts it): "
-                   + " | ".join(_difference(d, previous, log) for d in diffs),
-                   units=tuple(d.piece for d in diffs), hexes=tuple(dict.fromkeys(labels)))
 
 
 def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
@@ -163,19 +144,29 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     moves_checked: list[Finding] = []
     verdicts: dict[str, Verification] = {}  # file -> the pack's checks of its moves
     moves: list[MoveCheck] = []
+    logs: list[tuple[str, Replay]] = []  # the logs so far, as replayed, for what a later log contains
+    repeated: dict[str, int] = {}  # file -> the steps it repeats of a log it contains
     with working("verify") as say:
         for number, (path, game) in enumerate(zip(files, games), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
             say(at)
             rp = replay(game.root, module, game.path,
                         on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} replayed"))
+            found = contained(rp, logs) if game.is_log else None
+            logs.append((path, rp))
+            repeated[path] = found[2] if found else 0
             if lp is not None and module is not None and game.is_log:
                 v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather,
                                 on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"))
+                if found is not None:
+                    v = judged_once(v, found[2], verdicts[found[0]].findings, verdicts[found[0]].moves)
                 verdicts[path] = v
                 moves_checked += v.findings
                 moves += v.moves
                 notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
+            if found is not None:
+                findings.append(contains_finding(path, found, len(rp.steps)))
+                rp = continuation(rp, found)
             if side is not None:
                 disguised = _disguised((*rp.opening, *rp.final), lp, side)
                 hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
@@ -228,7 +219,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         what = f"module {module.name!r}" if module else "no module: places are map pixels"
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
         # The VP tell where every unit is: not for a side that may not see them all.
-        vp = (_vp_change(module, games, files, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
+        vp = (_vp_change(module, games, [repeated[f] for f in files], lp, terrain=terrain, turn=turn, phase=phase,
+                         weather=weather)
               if lp is not None and module is not None and side is None and not errors_only else [])
         view = VerifyView(title, sections, findings, checked, moves, vp, notes=[*notes, *_notes(side, concealed, left_out)])
         style = STYLES[fmt]
@@ -270,18 +262,21 @@ def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: 
     return lp, []
 
 
-def _vp_change(module: Module, games: list[SavedGame], files: tuple[str, ...], lp: packs_io.LoadedPack, *,
+def _vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: packs_io.LoadedPack, *,
                terrain: str | None, turn: int | None, phase: str | None, weather: str | None) -> list[str]:
     """The victory points at the start of the first file and at the end of the last, counted by
     the pack's victory.points rule over every position the files pass through (as `vp` counts
-    them), with the items scored in between; none when the pack counts no victory points."""
+    them), with the items scored in between; none when the pack counts no victory points. A log
+    that contains an earlier one passes through its positions from where that one ends
+    (`repeated`: per file, the steps it repeats)."""
     rule = next((r for r in lp.pack.rules if r.impl == VP_IMPL and r.enabled), None)
     if rule is None:
         return []
     states: list[GameState] = []
     context: RuleContext | None = None
-    for game in games:
-        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+    for game, after in zip(games, repeated):
+        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                              after_step=after)
         states += history.states
         context = context or history.context
     assert context is not None
