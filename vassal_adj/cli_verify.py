@@ -80,8 +80,8 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
               help="Also list the internal changes (module counters, a piece's Old* and layer properties) and "
                    "VASSAL's automatic reports of a listed action, hidden by default.")
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
-              help="Write a copy of the last file (the opponent's save) that VASSAL opens, with a marker on "
-                   "every unit an error or warning concerns and the findings in the chat.")
+              help="Write a copy of the last file (the opponent's save; of a log, a save of its end) that VASSAL "
+                   "opens, with a marker on every unit an error or warning concerns and the findings in the chat.")
 @click.option("--as", "side", metavar="SIDE",
               help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
                    "name, invisible ones not at all. Without it: the referee's view, with a note.")
@@ -137,7 +137,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         if known and side not in known:
             raise UsageError(f"--as {side!r}: the module's sides are {', '.join(sorted(known))}")
     if annotate_to is not None:
-        _check_annotate(annotate_to, files[-1], games[-1].is_log, module)
+        if module is None:
+            raise UsageError("--annotate needs --module: markers are placed by the module's grid")
+        require_new_file(annotate_to, "--annotate")
     if fmt == "html" and module is None:
         raise UsageError("--format html needs --module: its pictures are cut from the module's boards")
     hidden: dict[str, str] = {}  # piece id -> how --as SIDE sees it, when not in full
@@ -308,16 +310,6 @@ def _disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: 
         if isinstance(unit, Unit) and unit.has("hidden") and unit.side != side:
             out[p.id] = f"{unit.side} hidden unit"
     return out
-
-
-def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) -> None:
-    """--annotate marks the opponent's final save: refused before any work when it cannot be done."""
-    if module is None:
-        raise UsageError("--annotate needs --module: markers are placed by the module's grid")
-    if is_log:
-        raise UsageError("--annotate marks a saved game: give the opponent's save of the end of the turn as the "
-                         "last file (a log's pieces are where they stood before its moves)", Where(path=last))
-    require_new_file(out, "--annotate")
 
 
 def _notes(side: str | None, concealed: int, left_out: int) -> list[str]:
