@@ -140,3 +140,15 @@ def test_the_history_of_a_cumulative_log_starts_where_the_log_it_contains_ends(t
     assert both.states[0].positions == axis.end.positions != axis.states[0].positions
     # Then one position per Allied move and the turn change to Allied Combat, which is the end.
     assert len(both.states) == 4 and both.end.phase == "allied-combat" and both.end.positions != axis.end.positions
+
+
+def test_an_undo_in_the_continuation_takes_back_a_repeated_roll_and_the_reroll_is_reported(tmp_path: Path) -> None:
+    """The Axis log sent after its first 13 steps (the last the roll of 2), then whole: its step
+    14 undoes step 13, one of the repeated steps, and step 15 rolls again (LOG_FAULTS' reroll)."""
+    first = cut(Path(AXIS), 13, tmp_path / "turn4-axis-13.vlog")
+    data = verify_json(first, AXIS, "--module", str(MODULE))
+    assert any(f["message"].startswith(f"{AXIS} contains {first} and continues") for f in data["findings"])
+    (reroll,) = [f for f in data["findings"] if f["rule"] == "audit:undo-reroll"]
+    assert "roll 1 (1d6 = 2) by Erwin in step 13 was undone in step 14" in reroll["message"]
+    assert "was 6" in reroll["message"] and "audit:undo" not in rules(data)  # never "an undo of no die roll"
+    assert [(r["shown"], r["undone_in"]) for r in data["rolls"]] == [("1d6 = 2", 14), ("1d6 = 6", None)]

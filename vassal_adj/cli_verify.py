@@ -4,7 +4,8 @@ Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input 
 a bug). One log: its steps replayed from the opening position. Several saves and logs in game
 order: each log's steps, each save's differences from where the previous file ended, and one
 finding (``verify:continuity``) for a log that does not start where the previous file left
-the game, listing every piece that differs. Without --as this is the referee's view: masked
+the game, listing every piece that differs, or that contains an earlier log and continues it
+(verify_continuity.py). Without --as this is the referee's view: masked
 and invisible pieces are shown, with a note; with --as SIDE, what a player of that side sees
 (model/viewpoint.py). The text formats are report/verify_text.py's: the verdict first.
 """
@@ -96,7 +97,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     position it starts from; a save is compared with where the previous file ended. A log
     that does not start where the previous file ended is a finding (verify:continuity,
     warning, one per log listing the pieces): the opponent may have started from another
-    position.
+    position. A log that contains an earlier log given (its opening and all its steps, then
+    more: VASSAL keeps the steps of a log it replays) continues it (verify:continuity, info):
+    only its own steps are listed with it, and every move is judged and every roll counted once.
 
     The text formats open with the verdict (errors and warnings), then the VP change when
     the pack counts victory points, the dice, one line per unit moved, and the steps, with
@@ -148,6 +151,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     moves: list[MoveCheck] = []
     logs: list[tuple[str, Replay]] = []  # the logs so far, as replayed, for what a later log contains
     repeated: dict[str, int] = {}  # file -> the steps it repeats of a log it contains
+    superseded: set[str] = set()  # the logs a later log contains
+    dice: list[tuple[str, Replay]] = []  # what the dice audit reads of each file
     with working("verify") as say:
         for number, (path, game) in enumerate(zip(files, games), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
@@ -166,8 +171,10 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 moves_checked += v.findings
                 moves += v.moves
                 notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
+            whole = rp
             if found is not None:
                 findings.append(contains_finding(path, found, len(rp.steps)))
+                superseded.add(found[0])
                 rp = continuation(rp, found)
             if side is not None:
                 disguised = _disguised((*rp.opening, *rp.final), lp, side)
@@ -175,6 +182,10 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                               if (v := visibility(p.concealed, p.seen_by, side)) != "full")
                 hidden.update(dict.fromkeys(disguised, "masked"))
                 rp = view_replay(rp, side, disguised)
+                whole = view_replay(whole, side, disguised) if found is not None else rp
+            # The dice audit reads a log that contains another whole (an undo may take back a
+            # repeated roll), and the log it contains not at all: each roll counts once.
+            dice.append((path, whole if found is not None else rp))
             changes = None
             if previous is not None and game.is_log:
                 if differ := opening_differences(previous[1], rp.opening):
@@ -183,7 +194,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 changes = diff_pieces(previous[1], rp.final)
             sections.append(Section(path, game.is_log, rp, changes))
             previous = (path, rp.final)
-    checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module),
+    checked = audit([(path, rp) for path, rp in dice if path not in superseded], reader=report_reader(module),
                     chat_dice=lp.pack.dice if lp else ())
     # A finding about a piece the side may not see would tell them what it is or where it went.
     kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]

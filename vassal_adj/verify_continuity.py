@@ -5,8 +5,9 @@ A log should start where the previous file left the game; one that does not is o
 earlier log of the game (parse/log_contains.py: the same opening, then all of that log's steps,
 then more; VASSAL writes it when a player replays a log and plays on) is not a restart: it is
 reported as "contains <file> and continues" (information), and only what it adds is its own.
-Its continuation starts where the contained log ended; its repeated steps are listed, judged
-and their dice counted once, with the contained log.
+Its continuation starts where the contained log ended; its repeated steps are listed and judged
+once, with the contained log. The dice are audited from the log that contains the other, whole,
+and not from the one it contains: an undo in the continuation may take back a repeated roll.
 """
 
 from __future__ import annotations
@@ -55,11 +56,12 @@ def contains_finding(log: str, found: Contained, steps: int) -> Finding:
     earlier, _, n = found
     if steps == n:
         return Finding(RULE, Severity.INFO, f"{log} contains {earlier} and adds nothing: the same opening and "
-                                            f"the same {n} step(s); they are listed and counted once, with {earlier}")
+                                            f"the same {n} step(s), listed and judged once, with {earlier}; the "
+                                            f"dice are counted from {log}")
     return Finding(RULE, Severity.INFO,
                    f"{log} contains {earlier} and continues: the same opening and all {n} step(s) of {earlier} "
-                   f"(listed, judged and their dice counted once, with {earlier}), then steps {n + 1}-{steps}, "
-                   f"from where {earlier} ends")
+                   f"(listed and judged once, with {earlier}), then steps {n + 1}-{steps}, from where {earlier} "
+                   f"ends; the dice are counted from {log}, which holds them all")
 
 
 def judged_once(v: Verification, n: int, before: Sequence[Finding], moves: Sequence[MoveCheck]) -> Verification:
