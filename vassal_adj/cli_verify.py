@@ -5,9 +5,9 @@ a bug). One log: its steps replayed from the opening position. Several saves and
 order: each log's steps, each save's differences from where the previous file ended, and one
 finding (``verify:continuity``) for a log that does not start where the previous file left
 the game, listing every piece that differs, or that contains an earlier log and continues it
-(verify_continuity.py). Without --as this is the referee's view: masked
-and invisible pieces are shown, with a note; with --as SIDE, what a player of that side sees
-(model/viewpoint.py). The text formats are report/verify_text.py's: the verdict first.
+(verify_continuity.py). Without --as this is the referee's view: masked and invisible pieces
+are shown, with a note; with --as SIDE, what a player of that side sees (model/viewpoint.py).
+The text formats are report/verify_text.py's: the verdict first.
 """
 
 from __future__ import annotations
