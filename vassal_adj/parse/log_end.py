@@ -71,16 +71,25 @@ def _box_text(game: _Recording, ident: str, box: _Box) -> str:
     return "+/" + join([ident, box.type_text, state], "/")
 
 
-def _restore(node: Node, turns: dict[str, str], properties: dict[str, str]) -> Node:
-    """A restore command of the opening as the log leaves it."""
-    cmd = node.command
-    if isinstance(cmd, r.TurnState) and cmd.tracker_id in turns:
-        return Node(turns[cmd.tracker_id])
-    if isinstance(cmd, r.GlobalProperty) and cmd.name in properties and properties[cmd.name] != cmd.value:
+def _restored(cmd: r.Record, turns: dict[str, str], properties: dict[str, str]) -> str | None:
+    """The text of a restore command as the log leaves it; None when the log did not change it."""
+    if isinstance(cmd, r.TurnState) and turns.get(cmd.tracker_id, cmd.raw) != cmd.raw:
+        return turns[cmd.tracker_id]
+    if isinstance(cmd, r.GlobalProperty) and properties.get(cmd.name, cmd.value) != cmd.value:
         fields = split(cmd.raw, ";")  # "GlobalProperty<TAB>", name, value, container
         fields[2] = properties[cmd.name]
-        return Node(join(fields, ";"))
-    return node
+        return join(fields, ";")
+    return None
+
+
+def _restore(node: Node, turns: dict[str, str], properties: dict[str, str]) -> Node:
+    """A restore command of the opening, and the parts of a compound one, as the log leaves them."""
+    # Only the two kinds a log changes are decoded: any other restore is kept as it is.
+    text = _restored(node.command, turns, properties) if node.text.startswith(("TURN", "GlobalProperty\t")) else None
+    kids = [_restore(k, turns, properties) for k in node.children]
+    if text is None and all(a is b for a, b in zip(kids, node.children)):
+        return node
+    return Node(node.text if text is None else text, kids)
 
 
 def end_save(root: Node, module: Module | None = None, path: str | None = None) -> Node:
@@ -103,7 +112,8 @@ def end_save(root: Node, module: Module | None = None, path: str | None = None) 
     texts += [_box_text(game, i, b) for i, b in game.boxes.items() if b.members]
     kids = root.children[:len(root.children) - len(steps)]
     # The opening's piece list: a null command whose sub-commands are AddPieces (5.2).
-    lists = [k for k, node in enumerate(kids) if (not node.text and node.children) or node.text.startswith("+/")]
+    lists = [k for k, node in enumerate(kids) if node.text.startswith("+/") or (
+        not node.text and node.children and all(p.text.startswith("+/") for p in node.children))]
     at = lists[0] if lists else 1
     rest = [_restore(node, turns, properties) for k, node in enumerate(kids) if k not in lists]
     return Node(root.text, [*rest[:at], Node("", [Node(t) for t in texts]), *rest[at:]])
