@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -152,3 +153,21 @@ def test_an_undo_in_the_continuation_takes_back_a_repeated_roll_and_the_reroll_i
     assert "roll 1 (1d6 = 2) by Erwin in step 13 was undone in step 14" in reroll["message"]
     assert "was 6" in reroll["message"] and "audit:undo" not in rules(data)  # never "an undo of no die roll"
     assert [(r["shown"], r["undone_in"]) for r in data["rolls"]] == [("1d6 = 2", 14), ("1d6 = 6", None)]
+
+
+def test_5_6_the_saved_part_written_afresh_with_a_new_player_is_still_the_same_opening(tmp_path: Path) -> None:
+    """VASSAL writes the saved part of the new log from the game as it stands: the roster has the
+    player who replayed the log; the pieces are where the contained log opened them."""
+    axis, allied = load_save(AXIS), load_save(ALLIED)
+    kids = axis.root.children
+    end = len(kids) - len(log_steps(axis.root))
+    saved = [*kids[:end - 1], Node("PLAYER\tobserver-secret\tRommel\t<observer>"), kids[end - 1]]
+    both = _write(AXIS, Node(axis.root.text, [*saved, *kids[end:], *log_steps(allied.root)]), tmp_path / "b.vlog")
+    assert contained_steps(replay(axis.root), replay(load_save(both).root)) == 18
+    # A stack placed a pixel lower in the saved part is another opening: not contained.
+    pieces = list(kids[1].children)
+    k = next(k for k, t in enumerate(pieces) if "/stack/Main Map;" in t.text)
+    pieces[k] = Node(re.sub(r"(Main Map;-?\d+;)(-?\d+)", lambda m: f"{m[1]}{int(m[2]) + 1}", pieces[k].text))
+    moved = [Node(kids[1].text, pieces), *kids[2:]]
+    other = _write(AXIS, Node(axis.root.text, [kids[0], *moved]), tmp_path / "c.vlog")
+    assert contained_steps(replay(axis.root), replay(load_save(other).root)) is None
