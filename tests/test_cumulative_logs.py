@@ -171,3 +171,11 @@ def test_5_6_the_saved_part_written_afresh_with_a_new_player_is_still_the_same_o
     moved = [Node(kids[1].text, pieces), *kids[2:]]
     other = _write(AXIS, Node(axis.root.text, [kids[0], *moved]), tmp_path / "c.vlog")
     assert contained_steps(replay(axis.root), replay(load_save(other).root)) is None
+
+
+def test_a_log_given_twice_adds_nothing_and_its_rolls_count_once() -> None:
+    data = verify_json(AXIS, AXIS)
+    (info,) = [f for f in data["findings"] if f["rule"] == "verify:continuity"]
+    assert info["message"].startswith(f"{AXIS} contains {AXIS} and adds nothing: the same opening and the same 18")
+    assert len(data["rolls"]) == 2 and "audit:restart" not in rules(data)
+    assert [len(f["steps"]) for f in data["files"]][1] == 0

@@ -151,8 +151,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     moves: list[MoveCheck] = []
     logs: list[tuple[str, Replay]] = []  # the logs so far, as replayed, for what a later log contains
     repeated: dict[str, int] = {}  # file -> the steps it repeats of a log it contains
-    superseded: set[str] = set()  # the logs a later log contains
-    dice: list[tuple[str, Replay]] = []  # what the dice audit reads of each file
+    superseded: list[Replay] = []  # the logs a later log contains, as replayed (a file may be given twice)
+    dice: list[tuple[str, Replay, Replay]] = []  # each file, what the dice audit reads of it, its replay
     with working("verify") as say:
         for number, (path, game) in enumerate(zip(files, games), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
@@ -171,10 +171,10 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 moves_checked += v.findings
                 moves += v.moves
                 notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
-            whole = rp
+            whole = read = rp
             if found is not None:
                 findings.append(contains_finding(path, found, len(rp.steps)))
-                superseded.add(found[0])
+                superseded.append(found[1])
                 rp = continuation(rp, found)
             if side is not None:
                 disguised = _disguised((*rp.opening, *rp.final), lp, side)
@@ -185,7 +185,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 whole = view_replay(whole, side, disguised) if found is not None else rp
             # The dice audit reads a log that contains another whole (an undo may take back a
             # repeated roll), and the log it contains not at all: each roll counts once.
-            dice.append((path, whole if found is not None else rp))
+            dice.append((path, whole if found is not None else rp, read))
             changes = None
             if previous is not None and game.is_log:
                 if differ := opening_differences(previous[1], rp.opening):
@@ -194,7 +194,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 changes = diff_pieces(previous[1], rp.final)
             sections.append(Section(path, game.is_log, rp, changes))
             previous = (path, rp.final)
-    checked = audit([(path, rp) for path, rp in dice if path not in superseded], reader=report_reader(module),
+    checked = audit([(path, rp) for path, rp, read in dice if not any(read is s for s in superseded)],
+                    reader=report_reader(module),
                     chat_dice=lp.pack.dice if lp else ())
     # A finding about a piece the side may not see would tell them what it is or where it went.
     kept = [f for f in moves_checked if not hidden.keys() & set(f.units)]
