@@ -150,7 +150,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     verdicts: dict[str, Verification] = {}  # file -> the pack's checks of its moves
     moves: list[MoveCheck] = []
     logs: list[tuple[str, Replay]] = []  # the logs so far, as replayed, for what a later log contains
-    repeated: dict[str, int] = {}  # file -> the steps it repeats of a log it contains
+    repeated: list[int] = []  # per file, the steps it repeats of a log it contains
     superseded: list[Replay] = []  # the logs a later log contains, as replayed (a file may be given twice)
     dice: list[tuple[str, Replay, Replay]] = []  # each file, what the dice audit reads of it, its replay
     with working("verify") as say:
@@ -161,7 +161,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                         on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} replayed"))
             found = contained(rp, logs) if game.is_log else None
             logs.append((path, rp))
-            repeated[path] = found[2] if found else 0
+            repeated.append(found[2] if found else 0)
             if lp is not None and module is not None and game.is_log:
                 v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather,
                                 on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"))
@@ -185,7 +185,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 whole = view_replay(whole, side, disguised) if found is not None else rp
             # The dice audit reads a log that contains another whole (an undo may take back a
             # repeated roll), and the log it contains not at all: each roll counts once.
-            dice.append((path, whole if found is not None else rp, read))
+            dice.append((path, whole, read))
             changes = None
             if previous is not None and game.is_log:
                 if differ := opening_differences(previous[1], rp.opening):
@@ -233,8 +233,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         what = f"module {module.name!r}" if module else "no module: places are map pixels"
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
         # The VP tell where every unit is: not for a side that may not see them all.
-        vp = (_vp_change(module, games, [repeated[f] for f in files], lp, terrain=terrain, turn=turn, phase=phase,
-                         weather=weather)
+        vp = (_vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
               if lp is not None and module is not None and side is None and not errors_only else [])
         view = VerifyView(title, sections, findings, checked, moves, vp, notes=[*notes, *_notes(side, concealed, left_out)])
         style = STYLES[fmt]
