@@ -8,7 +8,7 @@ saved part with the position the steps leave:
 * the piece list (5.2) holds every piece as the replay (replay.py) leaves it: its type as
   added, its last full state (from its AddPiece or last ChangePiece) with the basic piece's
   map and position set to where it ends (6.3), unchanged bytes when it has not moved; then
-  every stack and deck with its pieces, bottom first (6.4), after the pieces it holds;
+  every deck and every stack that holds pieces, bottom first (6.4), after the pieces it holds;
 * a turn tracker restore (``TURN``, 5.8) takes the tracker's last state in the steps, and a
   global property restore (``GlobalProperty``) its last value (``MutableProperty``), undos
   included: they are the inverse commands VASSAL executed;
@@ -57,14 +57,16 @@ def _piece_text(game: _Recording, p: _Live) -> str:
 
 
 def _box_text(game: _Recording, ident: str, box: _Box) -> str:
-    """The AddPiece of a stack (6.4: ``map;x;y;id…;@@layer``) or a deck (its last state with
-    its place and pieces set) holding its pieces where it ends."""
+    """The AddPiece of a stack (6.4: ``map;x;y;id…;@@layer``) or a deck (``map;x;y;faceDown;
+    id,id…``) holding its pieces where it ends."""
     old = game.states.get(ident, "")
     spot = [box.map or "null", str(box.x), str(box.y)]
     if box.type_text.startswith("deck;"):
-        fields = split(old, ";") + [""] * 5
-        fields[:3], fields[4] = spot, join(box.members, ",")
-        state = join(fields, ";")
+        # map;x;y;faceDown, then the ids only when there are some; later fields as they were.
+        fields = split(old, ";")
+        face, later = fields[3] if len(fields) > 3 else "false", fields[5:]
+        ids = [join(box.members, ",")] if box.members else [""] if later else []
+        state = join([*spot, face, *ids, *later], ";")
     else:
         layer = next((t.layer for t in parse_piece(box.type_text, old).traits if isinstance(t, Stack)), -1)
         state = join([*spot, *box.members, *([f"@@{layer}"] if layer >= 0 else [])], ";")
@@ -109,7 +111,8 @@ def end_save(root: Node, module: Module | None = None, path: str | None = None) 
             elif isinstance(cmd, r.MutableProperty):
                 properties[cmd.name] = cmd.new
     texts = [_piece_text(game, p) for p in game.pieces.values()]
-    texts += [_box_text(game, i, b) for i, b in game.boxes.items() if b.members]
+    # An empty stack is gone in VASSAL too; an empty deck stays, a place to put cards on.
+    texts += [_box_text(game, i, b) for i, b in game.boxes.items() if b.members or b.type_text.startswith("deck;")]
     kids = root.children[:len(root.children) - len(steps)]
     # The opening's piece list: a null command whose sub-commands are AddPieces (5.2).
     lists = [k for k, node in enumerate(kids) if node.text.startswith("+/") or (
