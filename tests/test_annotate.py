@@ -19,7 +19,6 @@ from vassal_adj.errors import UsageError
 from vassal_adj.model.module import Module
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.builder import game_pieces
-from vassal_adj.parse.commands import log_steps
 from vassal_adj.parse.records import PublicNotes
 from vassal_adj.parse.traits import BasicPiece, Labeler, Marker, parse_add_piece_text
 from vassal_adj.report.annotate import annotate
@@ -119,15 +118,10 @@ def test_chat_text_is_escaped_for_vassal_html(kasserine, tmp_path: Path) -> None
     assert chat[-1] == "CHAT* error t:1: &lt;b&gt;x&lt;/b&gt; &amp; y"
 
 
-def test_the_input_and_logs_are_refused(kasserine, tmp_path: Path) -> None:
+def test_the_input_is_refused(kasserine) -> None:
     module, game, findings = kasserine
     with pytest.raises(UsageError):
         annotate(game, findings, SAVE, module=module)
-    need_corpus()
-    log = vassal_adj.load_save(CORPUS / "CaptureOfTheTerritory" / "5x5_startup.vlog")
-    assert log_steps(log.root)
-    with pytest.raises(UsageError, match="log"):
-        annotate(log, findings, tmp_path / "x.vsav", module=module)
 
 
 def _ragnarok(tmp_path: Path) -> tuple[Path, SavedGame, Path, list, str]:

@@ -38,8 +38,9 @@ from vassal_adj.state_builder import game_state
               help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures, to save and open).")
 @post_options
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
-              help="Also write a copy of the save that VASSAL opens, with a marker on every unit an error "
-                   "or warning concerns and the findings in the chat. Never replaces an existing file.")
+              help="Also write a copy of the save (of a log: a save of its end) that VASSAL opens, with a marker "
+                   "on every unit an error or warning concerns and the findings in the chat. Never replaces an "
+                   "existing file.")
 @format_version_option
 @_guarded
 @output_option
@@ -56,7 +57,8 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     pack's terrain file (a referee who owns the real module gives the real map's).
 
     A log (.vlog) is checked as its end shows it: the position, turn and phase it leaves, and
-    the exits its steps recorded (17.15). Its moves are checked by `vassal-adj verify`.
+    the exits its steps recorded (17.15); --annotate writes a save of that end. Its moves
+    are checked by `vassal-adj verify`.
 
     \b
     Example:
@@ -74,11 +76,10 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     game = load_save(save)
     notes = same_module(game, module, module_path)
-    if game.is_log and (fmt == "html" or annotate_to is not None):
-        # Both draw the position a file's saved part holds: a log's opening, not the end judged here.
-        what = "--format html" if fmt == "html" else "--annotate"
-        raise UsageError(f"{save}: check {what} on a log would show the position the log opens with, not its end, "
-                         f"which check judges; use `vassal-adj verify {save} {what}` for a log")
+    if game.is_log and fmt == "html":
+        # The page draws the position a file's saved part holds: a log's opening, not the end judged here.
+        raise UsageError(f"{save}: check --format html on a log would show the position the log opens with, not its "
+                         f"end, which check judges; use `vassal-adj verify {save} --format html` for a log")
     if game.is_log:
         # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
         # the exits its steps showed (17.15). Its moves are `verify`'s. Only a log needs the replay

@@ -4,9 +4,10 @@ Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input 
 a bug). One log: its steps replayed from the opening position. Several saves and logs in game
 order: each log's steps, each save's differences from where the previous file ended, and one
 finding (``verify:continuity``) for a log that does not start where the previous file left
-the game, listing every piece that differs. Without --as this is the referee's view: masked
-and invisible pieces are shown, with a note; with --as SIDE, what a player of that side sees
-(model/viewpoint.py). The text formats are report/verify_text.py's: the verdict first.
+the game, listing every piece that differs, or that contains an earlier log and continues it
+(verify_continuity.py). Without --as this is the referee's view: masked and invisible pieces
+are shown, with a note; with --as SIDE, what a player of that side sees (model/viewpoint.py).
+The text formats are report/verify_text.py's: the verdict first.
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from vassal_adj.cli_output import output_option, severity_colours, working
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
-from vassal_adj.model.events import PieceDiff, diff_pieces
+from vassal_adj.model.events import Replay, diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
+from vassal_adj.parse.log_contains import contained, continuation
 from vassal_adj.parse.replay import opening_differences, replay
-from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, change_text, redactor
+from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_steps import Section
 from vassal_adj.report.verify_text import VerifyView, verify_text
@@ -43,33 +45,13 @@ from vassal_adj.rules.turn import MoveCheck
 from vassal_adj.rules.victory_rules import vp_tally
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.verify_builder import Verification, verify_turn
+from vassal_adj.verify_continuity import (
+    contains_finding,
+    continuity_finding,
+    judged_once,
+)
 
-RULE = "verify:continuity"
 VP_IMPL = "victory.points"
-
-
-def _difference(d: PieceDiff, previous: str, log: str) -> str:
-    """One piece's difference, as "where the previous file left it -> where the log starts it"."""
-    name = d.name or d.piece
-    if d.start is None:
-        return f"{name}: not in {previous} -> {d.end}"
-    if d.end is None:
-        return f"{name}: {d.start} -> not in {log}"
-    parts = [f"{d.start} -> {d.end}"] if d.kind == "moved" else []
-    parts += [f"name was {d.name_before!r}"] if d.name_before else []
-    parts += [f"properties differ: {change_text(d.properties, bool(d.name_before))}"] if d.properties else []
-    return f"{name}: " + ("; ".join(parts) or "its concealment differs")
-
-
-def continuity_finding(diffs: list[PieceDiff], previous: str, log: str) -> Finding:
-    """The one finding for a log that does not start where the previous file left the game,
-    listing every piece that differs."""
-    labels = [p.label for d in diffs for p in (d.start, d.end) if p is not None and p.label]
-    return Finding(RULE, Severity.WARNING,
-                   f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ "
-                   f"(where {previous} left it -> where {log} starts it): "
-                   + " | ".join(_difference(d, previous, log) for d in diffs),
-                   units=tuple(d.piece for d in diffs), hexes=tuple(dict.fromkeys(labels)))
 
 
 def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
@@ -99,8 +81,8 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
               help="Also list the internal changes (module counters, a piece's Old* and layer properties) and "
                    "VASSAL's automatic reports of a listed action, hidden by default.")
 @click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
-              help="Write a copy of the last file (the opponent's save) that VASSAL opens, with a marker on "
-                   "every unit an error or warning concerns and the findings in the chat.")
+              help="Write a copy of the last file (the opponent's save; of a log, a save of its end) that VASSAL "
+                   "opens, with a marker on every unit an error or warning concerns and the findings in the chat.")
 @format_version_option
 @click.option("--as", "side", metavar="SIDE",
               help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
@@ -117,7 +99,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     position it starts from; a save is compared with where the previous file ended. A log
     that does not start where the previous file ended is a finding (verify:continuity,
     warning, one per log listing the pieces): the opponent may have started from another
-    position.
+    position. A log that contains an earlier log given (its opening and all its steps, then
+    more: VASSAL keeps the steps of a log it replays) continues it (verify:continuity, info):
+    only its own steps are listed with it, and every move is judged and every roll counted once.
 
     The text formats open with the verdict (errors and warnings), then the VP change when
     the pack counts victory points, the dice, one line per unit moved, and the steps, with
@@ -160,32 +144,52 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         if known and side not in known:
             raise UsageError(f"--as {side!r}: the module's sides are {', '.join(sorted(known))}")
     if annotate_to is not None:
-        _check_annotate(annotate_to, files[-1], games[-1].is_log, module)
+        if module is None:
+            raise UsageError("--annotate needs --module: markers are placed by the module's grid")
+        require_new_file(annotate_to, "--annotate")
     if fmt == "html" and module is None:
         raise UsageError("--format html needs --module: its pictures are cut from the module's boards")
     hidden: dict[str, str] = {}  # piece id -> how --as SIDE sees it, when not in full
     moves_checked: list[Finding] = []
     verdicts: dict[str, Verification] = {}  # file -> the pack's checks of its moves
     moves: list[MoveCheck] = []
+    logs: list[tuple[str, Replay]] = []  # the logs so far, as replayed, for what a later log contains
+    repeated: list[int] = []  # per file, the steps it repeats of a log it contains
+    superseded: list[Replay] = []  # the logs a later log contains, as replayed (a file may be given twice)
+    dice: list[tuple[str, Replay, Replay]] = []  # each file, what the dice audit reads of it, its replay
     with working("verify") as say:
         for number, (path, game) in enumerate(zip(files, games), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
             say(at)
             rp = replay(game.root, module, game.path,
                         on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} replayed"))
+            found = contained(rp, logs) if game.is_log else None
+            logs.append((path, rp))
+            repeated.append(found[2] if found else 0)
             if lp is not None and module is not None and game.is_log:
                 v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather,
                                 on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"))
+                if found is not None:
+                    v = judged_once(v, found[2], verdicts[found[0]].findings, verdicts[found[0]].moves)
                 verdicts[path] = v
                 moves_checked += v.findings
                 moves += v.moves
                 notes += [f"{path}: {n}" for n in v.notes if n not in rp.problems]  # the problems are in its section
+            whole = read = rp
+            if found is not None:
+                findings.append(contains_finding(path, found, len(rp.steps)))
+                superseded.append(found[1])
+                rp = continuation(rp, found)
             if side is not None:
                 disguised = _disguised((*rp.opening, *rp.final), lp, side)
                 hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
                               if (v := visibility(p.concealed, p.seen_by, side)) != "full")
                 hidden.update(dict.fromkeys(disguised, "masked"))
                 rp = view_replay(rp, side, disguised)
+                whole = view_replay(whole, side, disguised) if found is not None else rp
+            # The dice audit reads a log that contains another whole (an undo may take back a
+            # repeated roll), and the log it contains not at all: each roll counts once.
+            dice.append((path, whole, read))
             changes = None
             if previous is not None and game.is_log:
                 if differ := opening_differences(previous[1], rp.opening):
@@ -194,7 +198,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 changes = diff_pieces(previous[1], rp.final)
             sections.append(Section(path, game.is_log, rp, changes))
             previous = (path, rp.final)
-    checked = audit([(path, sec.replay) for path, sec in zip(files, sections)], reader=report_reader(module),
+    checked = audit([(path, rp) for path, rp, read in dice if not any(read is s for s in superseded)],
+                    reader=report_reader(module),
                     chat_dice=lp.pack.dice if lp else ())
     for sec in sections:  # the step listing shows each roll with its roller, as the audit read it
         sec.rolls = [r for r in checked.rolls if r.file == sec.path]
@@ -234,7 +239,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         what = f"module {module.name!r}" if module else "no module: places are map pixels"
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
         # The VP tell where every unit is: not for a side that may not see them all.
-        vp = (_vp_change(module, games, files, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
+        vp = (_vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
               if lp is not None and module is not None and side is None and not errors_only else [])
         view = VerifyView(title, sections, findings, checked, moves, vp, notes=[*notes, *_notes(side, concealed, left_out)])
         style = STYLES[fmt]
@@ -276,18 +281,21 @@ def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: 
     return lp, []
 
 
-def _vp_change(module: Module, games: list[SavedGame], files: tuple[str, ...], lp: packs_io.LoadedPack, *,
+def _vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: packs_io.LoadedPack, *,
                terrain: str | None, turn: int | None, phase: str | None, weather: str | None) -> list[str]:
     """The victory points at the start of the first file and at the end of the last, counted by
     the pack's victory.points rule over every position the files pass through (as `vp` counts
-    them), with the items scored in between; none when the pack counts no victory points."""
+    them), with the items scored in between; none when the pack counts no victory points. A log
+    that contains an earlier one passes through its positions from where that one ends
+    (`repeated`: per file, the steps it repeats)."""
     rule = next((r for r in lp.pack.rules if r.impl == VP_IMPL and r.enabled), None)
     if rule is None:
         return []
     states: list[GameState] = []
     context: RuleContext | None = None
-    for game in games:
-        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+    for game, after in zip(games, repeated):
+        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                              after_step=after)
         states += history.states
         context = context or history.context
     assert context is not None
@@ -319,16 +327,6 @@ def _disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: 
         if isinstance(unit, Unit) and unit.has("hidden") and unit.side != side:
             out[p.id] = f"{unit.side} hidden unit"
     return out
-
-
-def _check_annotate(out: str, last: str, is_log: bool, module: Module | None) -> None:
-    """--annotate marks the opponent's final save: refused before any work when it cannot be done."""
-    if module is None:
-        raise UsageError("--annotate needs --module: markers are placed by the module's grid")
-    if is_log:
-        raise UsageError("--annotate marks a saved game: give the opponent's save of the end of the turn as the "
-                         "last file (a log's pieces are where they stood before its moves)", Where(path=last))
-    require_new_file(out, "--annotate")
 
 
 def _notes(side: str | None, concealed: int, left_out: int) -> list[str]:

@@ -1,5 +1,8 @@
 """A copy of a save with the findings where a player sees them when VASSAL opens it.
 
+A log gives a save of the position its steps end on (parse/log_end.py), annotated the same way:
+a game exchanged only as logs is marked where the pieces stand after the last move.
+
 Added, just before ``end_save`` (which must stay last, spec 5.2), so that every original
 command keeps its bytes and its place: the decoded text of the original, less its final
 ``<ESC>end_save``, is a prefix of the new one.
@@ -36,6 +39,7 @@ from ..model.maps import module_map
 from ..model.module import Module
 from ..parse.builder import game_pieces
 from ..parse.commands import Node
+from ..parse.log_end import end_save
 from ..parse.records import PublicNotes
 from ..parse.tokens import join
 from ..rules.results import Finding, Severity
@@ -126,12 +130,12 @@ def _public_notes(root: Node) -> str | None:
 def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *, module: Module,
              form: str | None = None) -> list[Marker]:
     """Write to `out_path` a copy of `game` with the findings added (see the module doc);
-    return the markers added. `game` itself is not changed. A log is refused: its markers
-    would be placed where the pieces were before the logged moves. `form` converts the
-    savedGame to that form (`SavedGame.write`); None keeps the game's."""
+    return the markers added. `game` itself is not changed. A log gives a save of its end
+    (parse/log_end.py), the markers on the units where its steps leave them. `form` converts
+    the savedGame to that form (`SavedGame.write`); None keeps the game's."""
+    next_id = max((int(i) for i in _PIECE_ID.findall(game.text)), default=0) + 1  # a log's added pieces too
     if game.is_log:
-        raise UsageError("--annotate needs a saved game (.vsav): a log's pieces move after its "
-                         "opening position, where the markers would be placed", Where(path=game.path))
+        game = dataclasses.replace(game, root=end_save(game.root, module, game.path))
     kids = game.root.children
     if not kids or kids[-1].text != "end_save":
         raise UsageError("the save does not end with end_save: VASSAL would not start the game "
@@ -151,7 +155,6 @@ def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *,
                 units.append(u)
             if f not in found:
                 found.append(f)
-    next_id = max((int(i) for i in _PIECE_ID.findall(game.text)), default=0) + 1
     markers: list[Marker] = []
     added: list[Node] = []
     for k, ((map_name, x, y), (units, found)) in enumerate(cited.items()):
