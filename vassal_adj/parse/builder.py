@@ -4,14 +4,14 @@ shows them, and who sees the concealed ones."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 
 from vassal_adj.errors import Where
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records
-from vassal_adj.parse.commands import Node, decode_command, iter_texts, log_steps
-from vassal_adj.parse.places import Labeler, labeler
+from vassal_adj.parse.commands import Node, decode_command
+from vassal_adj.parse.places import Labeler, _opening_texts, labeler
 from vassal_adj.parse.trait_types import Hideable, Obscurable
 from vassal_adj.parse.traits import (
     KindFilter,
@@ -66,22 +66,6 @@ def _concealment(piece: PieceDef) -> str | None:
     return "masked" if masked else "invisible" if hidden else None
 
 
-def _opening_texts(root: Node, select: Callable[[str], object] | None = None
-                   ) -> Iterator[tuple[int, str]]:
-    """(index, text) of the saved position: everything but a log's LOG steps, which follow
-    ``end_save`` among the root's sub-commands; built from strings, not Nodes. `select`:
-    only the texts it accepts (see `iter_texts`)."""
-    steps = log_steps(root)
-    first_step = steps[0] if steps else None
-    if select is None or select(root.text):
-        yield 0, root.text
-    index = 1
-    for kid in root.children:
-        if kid is first_step:
-            return
-        index = yield from iter_texts(kid, index, select)
-
-
 # An AddPiece of a stack holding no piece (6.4: map, x, y, then the layer since 3.4.8), read with
 # one C-level match and skipped: most AddPieces of a big save are such leftovers (74,301 of
 # Waterloo's 74,634). Anything unusual (an escaped character) goes through the full decoder.
@@ -110,6 +94,7 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
     label: Labeler | None = None
     if module is not None:
         prototypes = {name: p.text for name, p in module.prototypes.items()}
+        label = labeler(root, module)
     names: dict[str, str] = {}  # map reference -> the name of the module's map, once each
     read: list[tuple[int, str, PieceDef]] = []
     # Piece id -> (map, x, y) of the stack or deck holding it. As VASSAL builds them in save
@@ -117,23 +102,18 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
     # later container takes a piece from an earlier one.
     spots: dict[str, tuple[str | None, int | None, int | None]] = {}
     added: set[str] = set()
-    decks: list[tuple[str | None, int, int, str]] = []
     for index, text in _opening_texts(root, _holds_pieces):
         cmd = decode_command(text, index, root.where)
         assert isinstance(cmd, records.AddPiece)
         piece = parse_piece(cmd.type, cmd.state, Where(path=path, entry="savedGame", command=index))
         if piece.is_stack or piece.is_deck:
             box = piece.traits[-1]
-            if piece.is_deck:
-                decks.append((box.map_id, box.x, box.y, box.name))  # type: ignore[attr-defined]
             for pid in box.piece_ids:  # type: ignore[attr-defined]
                 if pid in added:
                     spots[pid] = (box.map_id, box.x, box.y)  # type: ignore[attr-defined]
         elif piece.basic is not None:
             read.append((index, cmd.id, piece))
             added.add(cmd.id)
-    if module is not None:
-        label = labeler(root, module, decks)
     out: list[Piece] = []
     sides: dict[str, str] | None = None  # read once, and only when a piece is concealed
     for index, pid, piece in read:

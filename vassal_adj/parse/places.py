@@ -3,17 +3,38 @@ and the places a save names that the module lacks."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 
+from vassal_adj.errors import Where
 from vassal_adj.model.grid import map_location_name, place_boards
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records
-from vassal_adj.parse.commands import Node, decode_command, iter_texts
+from vassal_adj.parse.basic_traits import Deck
+from vassal_adj.parse.commands import Node, decode_command, iter_texts, log_steps
+from vassal_adj.parse.traits import parse_piece
 
 __all__ = ["Labeler", "board_selections", "labeler", "missing_boards", "missing_maps"]
 
 Labeler = Callable[[str | None, int, int], str | None]
+
+
+def _opening_texts(root: Node, select: Callable[[str], object] | None = None
+                   ) -> Iterator[tuple[int, str]]:
+    """(index, text) of the saved position: everything but a log's LOG steps, which follow
+    ``end_save`` among the root's sub-commands; built from strings, not Nodes. `select`:
+    only the texts it accepts (see `iter_texts`)."""
+    steps = log_steps(root)
+    first_step = steps[0] if steps else None
+    if select is None or select(root.text):
+        yield 0, root.text
+    index = 1
+    for kid in root.children:
+        if kid is first_step:
+            return
+        index = yield from iter_texts(kid, index, select)
 
 
 def board_selections(root: Node) -> dict[str, list[tuple[str, bool, int, int]]]:
@@ -28,12 +49,26 @@ def board_selections(root: Node) -> dict[str, list[tuple[str, bool, int, int]]]:
     return found
 
 
-def labeler(root: Node, module: Module | None, decks: Iterable[tuple[str | None, int, int, str]] = ()) -> Labeler:
+# An AddPiece of a deck (6.4): ``+/id/deck;…``.
+_DECK_ADD = re.compile(r"\+/[^/]*/deck;").match
+
+
+def _decks(root: Node) -> Iterator[tuple[str | None, int, int, str]]:
+    """(map, x, y, name) of each deck of the saved position, in save order."""
+    for index, text in _opening_texts(root, _DECK_ADD):
+        cmd = decode_command(text, index, root.where)
+        if isinstance(cmd, records.AddPiece):
+            deck = parse_piece(cmd.type, cmd.state, replace(root.where or Where(), command=index)).traits[-1]
+            if isinstance(deck, Deck):
+                yield deck.map_id, deck.x, deck.y, deck.name
+
+
+def labeler(root: Node, module: Module | None) -> Labeler:
     """The label VASSAL shows at (map, x, y) with the boards the save selected; None off the
     boards, on a map the module lacks, or without a module.
 
-    `decks`: (map, x, y, name) of the decks in the save, in save order. As VASSAL's
-    Map.locationName does (8.1), a spot where a deck lies is named by the first such deck.
+    As VASSAL's Map.locationName does (8.1), a spot where a deck of the saved position lies
+    (a log's opening) is named by the first such deck.
     """
     placed: dict[str, tuple[str, object]] = {}  # a map's name or id -> (its name, its boards)
     at_deck: dict[tuple[str, int, int], str] = {}
@@ -41,7 +76,7 @@ def labeler(root: Node, module: Module | None, decks: Iterable[tuple[str | None,
         chosen = board_selections(root)
         for m in module.maps.values():
             placed[m.name] = placed[m.id] = (m.name, place_boards(m, chosen.get(m.name, chosen.get(m.id))))
-        for map_id, x, y, name in decks:
+        for map_id, x, y, name in _decks(root):
             if map_id in placed:
                 at_deck.setdefault((placed[map_id][0], x, y), name)
     cache: dict[tuple[str | None, int, int], str | None] = {}
