@@ -154,3 +154,12 @@ def test_5_5_check_reads_a_save_whose_board_the_module_lacks_and_notes_it(tmp_pa
     assert code != 2
     notes = json.loads(out)["notes"]
     assert any("board 'Boxes (first edition)'" in n and "map 'Holding Boxes'" in n for n in notes)
+
+
+def test_5_5_check_names_the_missing_board_when_it_is_the_one_the_rules_play_on(tmp_path: Path) -> None:
+    save = _with_board(EXAMPLE / "setup.vsav", tmp_path, "Kasserine", "Kasserine (first edition)")
+    result = CliRunner().invoke(cli.main, ["check", str(save), "--module", str(EXAMPLE / "Kasserine.vmod"),
+                                           "--pack", "kasserine"])
+    assert result.exit_code == 2
+    assert "no numbered hex grid for the rules to play on" in result.stderr
+    assert "board 'Kasserine (first edition)'" in result.stderr and str(save) in result.stderr

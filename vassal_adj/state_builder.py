@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from vassal_adj.errors import UsageError
+from vassal_adj.errors import UsageError, Where
 from vassal_adj.model.hexgrid import HexLayout
 from vassal_adj.model.maps import PlacedMap, module_map
 from vassal_adj.model.module import Module
@@ -174,7 +174,13 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         notes.append(f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
                      f"(version {lp.pack.module_version!r}); this module is {module.name!r} "
                      f"version {module.version!r}")
+    # What the save names that the module lacks: VASSAL loads it without, and so do the rules,
+    # unless the board they play on is what is missing.
+    lost = missing_boards(game.root, module)
     main = main_layout(module, game)
+    if main is None and lost:
+        raise UsageError(f"no numbered hex grid for the rules to play on, as the save lays the maps out: "
+                         f"{'; '.join(lost)}", Where(path=game.path))
     terrain_map: TerrainMap
     if main is not None and (terrain is not None or lp.terrain_path is not None):
         terrain_map = lp.terrain(main[1], path=Path(terrain) if terrain is not None else None)
@@ -183,8 +189,7 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
                      if main is not None else "the module has no numbered hex grid: no unit has a hex")
     found = game.pieces(module) if pieces is None else pieces
-    # What the save names that the module lacks: VASSAL loads it without, and so do the rules.
-    notes += missing_boards(game.root, module) + missing_maps(found, module)
+    notes += lost + missing_maps(found, module)
     state, unmapped = PieceStates(module, game, lp, main).state(found, turn, phase, weather, departures)
     context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
                           unmapped=tuple(unmapped), notes=tuple(notes))
