@@ -74,7 +74,8 @@ def zone_center(module: Module, zone: str) -> tuple[str, int, int]:
 
 
 def save_with(tmp_path: Path, name: str, moves: dict[str, tuple[str, int, int]]) -> Path:
-    """The example set-up with pieces (by name) moved to (map, x, y)."""
+    """The example set-up with pieces (by name) moved to (map, x, y), out of their stacks: a
+    piece in a stack is where its stack is (spec 6.4), as VASSAL reads it."""
     game = vassal_adj.load_save(SAVE)
     for piece, (map_name, x, y) in moves.items():
         escaped = piece.replace("/", "\\/")  # as VASSAL's SequenceEncoder writes a name
@@ -84,6 +85,11 @@ def save_with(tmp_path: Path, name: str, moves: dict[str, tuple[str, int, int]])
         fields = last.split(";")
         fields[:3] = [map_name, str(x), str(y)]
         nodes[0].text = f"{head}\t{';'.join(fields)}"
+        pid = nodes[0].text[2:].split("/", 1)[0]
+        for _, _, n in game.nodes():
+            if n.text.startswith("+/") and "/stack/" in n.text and f";{pid}" in n.text:
+                head, _, state = n.text.rpartition("/")
+                n.text = f"{head}/{';'.join(f for f in state.split(';') if f != pid)}"
     out = tmp_path / name
     game.write(out)
     return out

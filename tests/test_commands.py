@@ -511,12 +511,16 @@ def test_piece_state_passwords_are_secrets(tmp_path: Path) -> None:
     assert game.secrets() == {"maskpw", "hidepw"}
 
 
-def test_is_stack_shortcut() -> None:
-    from vassal_adj.parse.builder import _is_stack
+def test_empty_stack_shortcut() -> None:
+    # Only a stack holding no piece (with or without the 3.4.8 layer) is skipped undecoded.
+    from vassal_adj.parse.builder import _holds_pieces
 
-    assert _is_stack("+/12/stack/Main Map;1;2;12;@@0")
-    for text in ("+/12/stack", "+/12/stacks/x", "+/1\\/2/stack/x", "+//stack/x", "+/12/piece;;;a;A/x"):
-        assert not _is_stack(text), text
+    for text in ("+/12/stack/Main Map;1;2;@@0", "+/12/stack/null;0;0;@@-1", "+/12/stack/Main Map;1;2"):
+        assert not _holds_pieces(text), text
+    for text in ("+/12/stack/Main Map;1;2;12;@@0", "+/12/stack/Main Map;1;2;12", "+/12/stacks/x;1;2",
+                 "+/1\\/2/stack/x;1;2", "+//stack/x;1;2", "+/12/piece;;;a;A/x", "+/12/deck;x/Map;1;2;false"):
+        assert _holds_pieces(text), text
+    assert not _holds_pieces("CHAT hello")
 
 
 @settings(max_examples=300)

@@ -117,11 +117,14 @@ def check_json(pack: Path, save: Path = SAVE, *extra: str) -> tuple[int, dict]:
 
 def overstacked_save(tmp_path: Path) -> Path:
     """The example set-up with 2-1-14 (1/13) moved from 2714 (1388,808) onto 2613 (1336,778),
-    where 2-3-11 (1/6) stands."""
+    where 2-3-11 (1/6) stands; it leaves its stack, which would keep it at 2714 (spec 6.4)."""
     game = vassal_adj.load_save(SAVE)
     moved = [n for _, _, n in game.nodes() if n.text.startswith("+/") and "2-1-14 (1\\/13)" in n.text]
     assert len(moved) == 1 and "\tMain Map;1388;808;" in moved[0].text
     moved[0].text = moved[0].text.replace("\tMain Map;1388;808;", "\tMain Map;1336;778;")
+    pid = moved[0].text[2:].split("/", 1)[0]
+    [stack] = [n for _, _, n in game.nodes() if n.text.startswith("+/") and "/stack/Main Map;1388;808;" in n.text]
+    stack.text = stack.text.replace(f";{pid};", ";")
     out = tmp_path / "overstack.vsav"
     game.write(out)
     return out

@@ -10,7 +10,7 @@ from vassal_adj.cli import _emit_json, _guarded, main
 from vassal_adj.cli_options import text_or_json
 from vassal_adj.cli_output import output_option
 from vassal_adj.load import load_module, load_save
-from vassal_adj.parse.builder import game_pieces
+from vassal_adj.parse.places import missing_boards, missing_maps
 from vassal_adj.report.describe import (
     SCHEMA_VERSION,
     decode_lines,
@@ -65,15 +65,18 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
     """
     game = load_save(save)
     module = load_module(module_path) if module_path else None
-    found = game_pieces(game.root, module, game.path)
+    found = game.pieces(module)
+    warnings = missing_boards(game.root, module) + missing_maps(found, module) if module is not None else []
     rows = [piece_data(p, properties or as_json) for p in found]
     concealed = sum(1 for p in found if p.concealed)
     if as_json:
         _emit_json({"schema_version": SCHEMA_VERSION, "file": save, "is_log": game.is_log,
-                    "referee_view": True, "pieces": rows})
+                    "referee_view": True, "pieces": rows, "warnings": warnings})
         return
     click.echo(pieces_text(rows, properties, width=shutil.get_terminal_size().columns))
     click.echo(f"{len(rows)} piece(s)" + (" (the position the log starts from)" if game.is_log else ""))
+    for line in warnings:
+        click.echo(f"warning: {line}")
     if concealed:
         click.echo(f"note: {concealed} masked or invisible piece(s) shown as the referee sees them")
 
@@ -96,6 +99,6 @@ def decode(save: str) -> None:
     """
     game = load_save(save)
     click.echo("\n".join(decode_lines(game.nodes(), game.secrets())))
-    concealed = sum(1 for p in game_pieces(game.root, None, game.path) if p.concealed)
+    concealed = sum(1 for p in game.pieces() if p.concealed)
     if concealed:
         click.echo(f"note: {concealed} masked or invisible piece(s) shown in full (referee view)", err=True)

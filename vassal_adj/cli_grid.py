@@ -11,6 +11,8 @@ from vassal_adj.cli_options import text_or_json
 from vassal_adj.cli_output import output_option
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
+from vassal_adj.model import hexes
+from vassal_adj.model.edge_hexes import edge_hex
 from vassal_adj.model.maps import (
     PlacedMap,
     board_hex_layouts,
@@ -178,6 +180,9 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
          as_json: bool) -> None:
     """Print a hex's centre (map pixel) and its neighbours with their directions.
 
+    Every label `where` gives is a hex, including a part hex at a board's edge, whose centre
+    lies off the board (VASSAL names the strip of it that is on the board).
+
     \b
     Example:
       vassal-adj hex modules/kasserine/example/Kasserine.vmod 0312
@@ -189,25 +194,34 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
     layouts = [lay for lay in placed.hex_layouts() if lay.numbered]
     if not layouts:
         raise UsageError(f"map {mdef.name!r} has no numbered hex grid: VASSAL gives its hexes no labels")
-    lay = next((lay for lay in layouts if label in lay.labels()), None)
-    if lay is None:
+    found = next(((lay, lay.require(label)) for lay in layouts if label in lay.labels()), None)
+    if found is None:  # a part hex at the board's edge: `where` names it, its centre is off the board
+        found = next(((lay, h) for lay in layouts if (h := edge_hex(lay, label)) is not None), None)
+    if found is None:
         spans = "; ".join(f"{la.labels()[0]} to {la.labels()[-1]} on {la.where}" for la in layouts if la.labels())
         raise UsageError(f"no hex {label!r} on map {mdef.name!r} (hexes: {spans or 'none'})")
-    h = lay.require(label)
+    lay, h = found
     neighbours = []
-    for d in lay.directions:
-        n = lay.neighbor(h, d)
-        on = lay.on_map(n) and lay.label_of(n) is not None
-        neighbours.append({"direction": d, "label": lay.label_of(n) if on else None,
-                           "center": list(lay.center(n)) if on else None})
+    for n in sorted(hexes.neighbors(h), key=lambda n: lay.directions.index(lay.direction_name(h, n))):
+        name = lay.label_of(n)
+        edge = name is not None and not lay.on_map(n) and edge_hex(lay, name) is not None
+        shown = name is not None and (lay.on_map(n) or edge)
+        neighbours.append({"direction": lay.direction_name(h, n), "label": name if shown else None,
+                           "center": list(lay.center(n, off_map=True)) if shown else None, "edge": edge})
     data = {"schema_version": SCHEMA_VERSION, "map": mdef.name, "label": label,
             "board": lay.board.name, "zone": lay.zone.name if lay.zone else None,
-            "center": list(lay.center(h)), "neighbors": neighbours}
+            "center": list(lay.center(h, off_map=True)), "edge": not lay.on_map(h), "neighbors": neighbours}
     if as_json:
         _emit_json(data)
         return
     cx, cy = data["center"]
-    click.echo(f"{label}: centre {cx},{cy} (map {mdef.name!r} pixel) on {lay.where}")
+    edge_words = " (a part hex at the edge: its centre lies outside, VASSAL names the part of it inside)"
+    click.echo(f"{label}: centre {cx},{cy} (map {mdef.name!r} pixel) on {lay.where}" + (edge_words if data["edge"] else ""))
     for n in neighbours:
-        where_n = f"{n['label']}  centre {n['center'][0]},{n['center'][1]}" if n["label"] else "off the map"
+        if n["label"] is None:
+            where_n = "off the map"
+        elif n["edge"]:
+            where_n = f"off the map (part hex {n['label']} at the edge, centre {n['center'][0]},{n['center'][1]})"
+        else:
+            where_n = f"{n['label']}  centre {n['center'][0]},{n['center'][1]}"
         click.echo(f"  {n['direction']:<2} {where_n}")

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from vassal_adj.codec.archive import Archive, StrPath, write_archive
 from vassal_adj.codec.obfuscation import Codec, decode_saved_game, encode_saved_game
 from vassal_adj.errors import FormatError, UsageError, Where
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records
 from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, parse_stream
 from vassal_adj.parse.secrets import all_secrets
@@ -53,9 +55,22 @@ class SavedGame:
     def board_selection(self, map_name_or_id: str) -> list[tuple[str, bool, int, int]] | None:
         """The (board, reversed, column, row) choices the save's BoardPicker made for a map,
         or None when it made none (then the map's default layout applies)."""
-        from vassal_adj.parse.builder import board_selections
+        from vassal_adj.parse.places import board_selections
 
         return board_selections(self.root).get(map_name_or_id)
+
+    def pieces(self, module: Module | None = None) -> list[Piece]:
+        """Every real piece of the position (stacks and decks are not pieces), in save order, on
+        the map and at the position VASSAL shows it, with its name; for a log, the position it
+        starts from.
+
+        With the `module`, each piece also gets the label VASSAL shows where it is and its map's
+        name (a save may refer to a map by id); `parse.places.missing_maps` and `missing_boards`
+        say what the module lacks.
+        """
+        from vassal_adj.parse.builder import game_pieces
+
+        return game_pieces(self.root, module, self.path)
 
     def secrets(self) -> set[str]:
         """Player passwords found in the stream; they must never reach any output."""

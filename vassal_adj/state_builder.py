@@ -5,7 +5,7 @@
     report = adjudicate(state, lp, context)      # vassal_adj.rules.engine
 
 This is the I/O side of adjudication (it may read the pack's terrain file); the rules
-themselves (vassal_adj/rules/) stay pure. Pieces come from `parse.builder.game_pieces`, units
+themselves (vassal_adj/rules/) stay pure. Pieces come from `SavedGame.pieces`, units
 from the pack's units.toml (`rules.unitmap.map_units`): a piece the pack cannot map is
 returned as unmapped and reported, never guessed.
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from vassal_adj.errors import UsageError
+from vassal_adj.errors import UsageError, Where
 from vassal_adj.model.hexgrid import HexLayout
 from vassal_adj.model.maps import PlacedMap, module_map
 from vassal_adj.model.module import Module
@@ -32,7 +32,7 @@ from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
-from vassal_adj.parse.builder import game_pieces
+from vassal_adj.parse.places import missing_boards, missing_maps
 from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.unitmap import Unmapped
@@ -174,7 +174,13 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         notes.append(f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
                      f"(version {lp.pack.module_version!r}); this module is {module.name!r} "
                      f"version {module.version!r}")
+    # What the save names that the module lacks: VASSAL loads it without, and so do the rules,
+    # unless the board they play on is what is missing.
+    lost = missing_boards(game.root, module)
     main = main_layout(module, game)
+    if main is None and lost:
+        raise UsageError(f"no numbered hex grid for the rules to play on, as the save lays the maps out: "
+                         f"{'; '.join(lost)}", Where(path=game.path))
     terrain_map: TerrainMap
     if main is not None and (terrain is not None or lp.terrain_path is not None):
         terrain_map = lp.terrain(main[1], path=Path(terrain) if terrain is not None else None)
@@ -182,8 +188,9 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         terrain_map = TerrainMap(lp.pack.vocabulary, board=main[1].hexes() if main is not None else None)
         notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
                      if main is not None else "the module has no numbered hex grid: no unit has a hex")
-    state, unmapped = PieceStates(module, game, lp, main).state(
-        game_pieces(game.root, module, game.path) if pieces is None else pieces, turn, phase, weather, departures)
+    found = game.pieces(module) if pieces is None else pieces
+    notes += lost + missing_maps(found, module)
+    state, unmapped = PieceStates(module, game, lp, main).state(found, turn, phase, weather, departures)
     context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
                           unmapped=tuple(unmapped), notes=tuple(notes))
     return state, context, unmapped

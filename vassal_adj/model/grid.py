@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..errors import UsageError
 from ..parse.tokens import split
 from .module import (
     BoardDef,
@@ -244,7 +243,9 @@ def place_boards(
     `selection` holds (board name, reversed, column, row) as a save's BoardPicker command
     gives them. None -> the map's default setup; without one a single-board map gets its
     board at (0, 0) and a map with several boards gets none (VASSAL would ask the user).
-    The reversed flag is honoured only for reversible boards.
+    The reversed flag is honoured only for reversible boards. A board the map lacks is left
+    out, as VASSAL's BoardPicker.decode leaves it (an old save made with another version of
+    the module): the others are placed without it (`parse.places.missing_boards` says so).
     """
     if selection is None:
         if map_def.default_setup:
@@ -257,9 +258,8 @@ def place_boards(
     chosen = []
     for name, rev, col, row in selection:
         board = map_def.boards.get(name)
-        if board is None:
-            raise UsageError(f"board {name!r} is not defined in map {map_def.name!r}")
-        chosen.append((board, bool(rev and board.reversible), col, row))
+        if board is not None:
+            chosen.append((board, bool(rev and board.reversible), col, row))
     widths: dict[tuple[int, int], int] = {}
     heights: dict[tuple[int, int], int] = {}
     for board, _, col, row in chosen:

@@ -18,7 +18,10 @@ class Piece:
 
     id: str
     name: str
-    map: str | None  # map name as the save writes it; None when not on a map
+    # Where VASSAL shows the piece: a piece in a stack or deck is on the container's map and
+    # spot. The map is the module's name for it when the module is known (a save may refer to a
+    # map by id, ``Map0``), else as the save writes it; None when not on a map.
+    map: str | None
     x: int
     y: int
     gpid: str = ""

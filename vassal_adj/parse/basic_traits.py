@@ -83,8 +83,11 @@ class Stack(Trait, prefix="stack", editor="Stack"):
 
 @dataclass(frozen=True)
 class Deck(Trait, prefix="deck;", editor="Deck"):
-    """``deck;`` (6.4): the type's many options are kept raw; the state is read."""
+    """``deck;`` (6.4): the type's many options are kept raw but for the deck's name (the 13th
+    option, after the reshuffle message), which VASSAL shows as the location of its spot (8.1);
+    the state is read."""
 
+    name: str = ""
     map_id: str | None = None
     x: int = 0
     y: int = 0
@@ -96,6 +99,7 @@ class Deck(Trait, prefix="deck;", editor="Deck"):
         s = Fields(state_text, ";")
         map_id = s.next_str("null")
         x, y, face_down = s.next_int(0), s.next_int(0), s.next_bool(False)
-        return {"map_id": None if map_id == "null" else map_id, "x": x, "y": y,
+        return {"name": _field(split(type_text, ";"), 13, ""), "map_id": None if map_id == "null" else map_id,
+                "x": x, "y": y,
                 "face_down": face_down,
                 "piece_ids": tuple(i for i in split(s.next_str(), ",") if i)}

@@ -1,17 +1,17 @@
-"""Builders from parsed records to model objects: the real pieces of a saved game, the boards
-chosen, the die rolls (`dice_rolls`, also re-exported by `commands`)."""
+"""Builders from parsed records to model objects: the real pieces of a saved game, where VASSAL
+shows them, and who sees the concealed ones."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 
 from vassal_adj.errors import Where
-from vassal_adj.model.grid import map_location_name, place_boards
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records
-from vassal_adj.parse.commands import Node, decode_command, iter_texts, log_steps
+from vassal_adj.parse.commands import Node, decode_command
+from vassal_adj.parse.places import Labeler, _opening_texts, labeler
 from vassal_adj.parse.trait_types import Hideable, Obscurable
 from vassal_adj.parse.traits import (
     KindFilter,
@@ -66,97 +66,85 @@ def _concealment(piece: PieceDef) -> str | None:
     return "masked" if masked else "invisible" if hidden else None
 
 
-def board_selections(root: Node) -> dict[str, list[tuple[str, bool, int, int]]]:
-    """The boards each map uses, from the save's BoardPicker commands (map id -> choices)."""
-    found: dict[str, list[tuple[str, bool, int, int]]] = {}
-    for index, text in iter_texts(root):
-        if "BoardPicker" not in text:  # cheap test first: only candidates are typed
-            continue
-        cmd = decode_command(text, index, root.where)
-        if isinstance(cmd, records.BoardPicker):
-            found[cmd.map_id] = [(b.name, b.reversed, b.column, b.row) for b in cmd.boards]
-    return found
+# An AddPiece of a stack holding no piece (6.4: map, x, y, then the layer since 3.4.8), read with
+# one C-level match and skipped: most AddPieces of a big save are such leftovers (74,301 of
+# Waterloo's 74,634). Anything unusual (an escaped character) goes through the full decoder.
+_EMPTY_STACK = re.compile(r"\+/[^/\\]+/stack/[^;/\\]*;-?\d+;-?\d+(?:;@@-?\d*)?$").match
 
 
-def _opening_texts(root: Node, select: Callable[[str], object] | None = None
-                   ) -> Iterator[tuple[int, str]]:
-    """(index, text) of the saved position: everything but a log's LOG steps, which follow
-    ``end_save`` among the root's sub-commands; built from strings, not Nodes. `select`:
-    only the texts it accepts (see `iter_texts`)."""
-    steps = log_steps(root)
-    first_step = steps[0] if steps else None
-    if select is None or select(root.text):
-        yield 0, root.text
-    index = 1
-    for kid in root.children:
-        if kid is first_step:
-            return
-        index = yield from iter_texts(kid, index, select)
-
-
-# An AddPiece ``+/id/stack/…`` (6.4): the id ends at the first slash, which a backslash must
-# not escape. Anything unusual (an escaped slash, a quoted field) does not match and goes
-# through the full decoder. One C-level match per command: a big save is mostly stacks.
-_STACK_ADD = re.compile(r"\+/[^/]*[^/\\]/stack/")
-# Any other AddPiece: exactly the texts starting with ``+/`` that `_STACK_ADD` rejects.
-_OTHER_ADD = re.compile(r"\+/(?![^/]*[^/\\]/stack/)")
-
-
-def _is_stack(text: str) -> bool:
-    """Whether an AddPiece text has the type exactly ``stack``."""
-    return _STACK_ADD.match(text) is not None
+def _holds_pieces(text: str) -> bool:
+    """Whether a text is an AddPiece that is not an empty stack."""
+    return text.startswith("+/") and _EMPTY_STACK(text) is None
 
 
 def game_pieces(root: Node, module: Module | None = None, path: str | None = None) -> list[Piece]:
     """Every real piece (not stacks or decks) of the saved position, in save order.
 
+    A piece inside a stack or deck is where VASSAL shows it: on the container's map and at its
+    position (6.4; VASSAL's BasicPiece asks its parent). Saves of VASSAL 2.9 to 3.2 keep the map
+    only on the stack, and every card of a deck has it only on the deck.
+
     With the module: prototype references left in a piece are expanded with the module's
-    prototypes (VASSAL normally expands them when a piece is created) and each piece gets the
-    location label VASSAL shows for its position.
+    prototypes (VASSAL normally expands them when a piece is created), a map referred to by its
+    id (``Map0``) gets its name, and each piece gets the location label VASSAL shows for its
+    position with the boards the save selected. A map the module lacks keeps the save's id
+    (`places.missing_maps` says VASSAL shows its pieces on no map).
     """
     prototypes: Mapping[str, str] = {}
-    placed: dict[str, object] = {}
+    label: Labeler | None = None
     if module is not None:
         prototypes = {name: p.text for name, p in module.prototypes.items()}
-        chosen = board_selections(root)
-        for m in module.maps.values():
-            selection = chosen.get(m.name, chosen.get(m.id))
-            placed[m.name] = place_boards(m, selection)
-            placed[m.id] = placed[m.name]
-    out: list[Piece] = []
-    sides: dict[str, str] | None = None  # read once, and only when a piece is concealed
-    # Most AddPieces of a big save are stacks (74,301 of Waterloo's 74,634): skip them, and
-    # everything else, before any decoding, with one C-level match per command.
-    for index, text in _opening_texts(root, _OTHER_ADD.match):
+        label = labeler(root, module)
+    names: dict[str, str] = {}  # map reference -> the name of the module's map, once each
+    read: list[tuple[int, str, PieceDef]] = []
+    # Piece id -> (map, x, y) of the stack or deck holding it. As VASSAL builds them in save
+    # order, a container takes only pieces added before it (it finds no other by id), and a
+    # later container takes a piece from an earlier one.
+    spots: dict[str, tuple[str | None, int | None, int | None]] = {}
+    added: set[str] = set()
+    for index, text in _opening_texts(root, _holds_pieces):
         cmd = decode_command(text, index, root.where)
         assert isinstance(cmd, records.AddPiece)
-        where = Where(path=path, entry="savedGame", command=index)
-        piece = parse_piece(cmd.type, cmd.state, where)
-        if piece.is_stack or piece.is_deck or piece.basic is None:
-            continue
+        piece = parse_piece(cmd.type, cmd.state, Where(path=path, entry="savedGame", command=index))
+        if piece.is_stack or piece.is_deck:
+            box = piece.traits[-1]
+            for pid in box.piece_ids:  # type: ignore[attr-defined]
+                if pid in added:
+                    spots[pid] = (box.map_id, box.x, box.y)  # type: ignore[attr-defined]
+        elif piece.basic is not None:
+            read.append((index, cmd.id, piece))
+            added.add(cmd.id)
+    out: list[Piece] = []
+    sides: dict[str, str] | None = None  # read once, and only when a piece is concealed
+    for index, pid, piece in read:
         if prototypes:
-            piece = expand_prototypes(piece, prototypes, where)
+            piece = expand_prototypes(piece, prototypes, Where(path=path, entry="savedGame", command=index))
         basic = piece.basic
-        location = None
-        boards = placed.get(basic.map_id) if basic.map_id else None
-        if boards:
-            location = map_location_name(boards, basic.x, basic.y)  # type: ignore[arg-type]
+        assert basic is not None
+        map_id, x, y = spots.get(pid, (basic.map_id, basic.x, basic.y))
+        x, y = basic.x if x is None else x, basic.y if y is None else y
+        map_name = map_id
+        if module is not None and map_id is not None:
+            if map_id not in names:
+                found = module.map_by_id(map_id)
+                names[map_id] = found.name if found is not None else map_id
+            map_name = names[map_id]
         concealed = _concealment(piece)
         if concealed and sides is None:
             sides = roster_sides(root)
         name, properties = name_and_properties(piece)
         out.append(Piece(
-            id=cmd.id,
+            id=pid,
             name=name,
-            map=basic.map_id,
-            x=basic.x,
-            y=basic.y,
+            map=map_name,
+            x=x,
+            y=y,
             gpid=basic.gpid,
             properties=properties,
             concealed=concealed,
             masked_name=visible_name(piece) if concealed else None,
             seen_by=seen_by(piece, sides or {}) if concealed else (),
-            location=location,
+            location=label(map_name, x, y) if label is not None else None,
             command=index,
         ))
     return out
