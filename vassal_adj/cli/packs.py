@@ -13,8 +13,8 @@ import click
 from vassal_adj import pack_paths
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import output_option
 from vassal_adj.load import load_module
 from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.report.describe import SCHEMA_VERSION

@@ -7,8 +7,8 @@ from typing import Any
 import click
 
 from vassal_adj.cli import F, _emit_json, _guarded, _pick_map, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import output_option
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model import hexes

@@ -20,8 +20,8 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import FORMATS, format_version_option, pack_option, post_options, state_options
-from vassal_adj.cli_output import output_option, severity_colours, working
+from vassal_adj.cli.options import FORMATS, format_version_option, pack_option, post_options, state_options
+from vassal_adj.cli.output import output_option, severity_colours, working
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from vassal_adj import __version__
-from vassal_adj.cli_lazy import LazyGroup
+from vassal_adj.cli.lazy import LazyGroup
 from vassal_adj.errors import UsageError, VassalAdjError, Where
 
 if TYPE_CHECKING:

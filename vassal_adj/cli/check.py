@@ -13,8 +13,8 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import FORMATS, format_version_option, game_options, post_options, state_options
-from vassal_adj.cli_output import output_option, severity_colours
+from vassal_adj.cli.options import FORMATS, format_version_option, game_options, post_options, state_options
+from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.report.findings import (

@@ -7,8 +7,8 @@ import shutil
 import click
 
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import output_option
 from vassal_adj.load import load_module, load_save
 from vassal_adj.parse.places import missing_boards, missing_maps
 from vassal_adj.report.describe import (

@@ -9,8 +9,8 @@ from __future__ import annotations
 import click
 
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import working
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import working
 from vassal_adj.report.describe import SCHEMA_VERSION
 
 

@@ -18,8 +18,8 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli_options import FORMATS, game_options
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import FORMATS, game_options
+from vassal_adj.cli.output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
