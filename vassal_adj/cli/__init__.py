@@ -96,13 +96,13 @@ def main(debug: bool) -> None:
     """
 
 
-# The commands live in cli_*.py, imported when run (cli_lazy.py): cli_files (inspect, pieces,
-# decode), cli_grid (grid, where, hex), cli_check, cli_verify, cli_vp, cli_packs, cli_terrain.
+# The commands live in the package's modules, imported when run (lazy.py): files (inspect, pieces,
+# decode), grid (grid, where, hex), check, verify, vp, packs, terrain.
 
 
 def _pick_map(mod: Module, name: str | None) -> MapDef:
     """The map called `name` (or with that id); by default the first map with a hex grid."""
-    # imported when called: cli.py loads no model at start-up (vassal-adj --help stays fast)
+    # imported when called: the group loads no model at start-up (vassal-adj --help stays fast)
     from vassal_adj.model.maps import board_hex_layouts
 
     if name is not None:

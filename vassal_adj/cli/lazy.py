@@ -2,7 +2,7 @@
 
 What a user waits for on a short command is mostly Python starting, and most of that is
 importing: `check` needs the rule engine, `verify` the replay, `terrain` numpy and Pillow.
-`vassal-adj --help` needs none of them, so every command lives in a cli_*.py module, is
+`vassal-adj --help` needs none of them, so every command lives in a module of cli/, is
 listed here by name, module and one-line summary, and is imported by `get_command` on demand.
 The summary is the first sentence of the command's docstring; tests/test_startup.py checks
 that the listing `--help` prints is the one the loaded commands would print.

@@ -1,7 +1,7 @@
-"""`vassal-adj packs ...`: list and validate rule packs (cli.py registers the group).
+"""`vassal-adj packs ...`: list and validate rule packs (registered on the group of cli/__init__.py).
 
-Kept apart from cli.py only for size; the same rules hold: this is the command line, the only
-place that prints or exits, with the exit statuses of cli.py.
+One command group of the cli/ package; the same rules hold: this is the command line, the only
+place that prints or exits, with the exit statuses of cli/__init__.py.
 """
 
 from __future__ import annotations

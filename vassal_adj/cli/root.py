@@ -1,4 +1,4 @@
-"""The root of the command line (the `vassal-adj` group of cli.py): what holds for every command.
+"""The root of the command line (the `vassal-adj` group of cli/__init__.py): what holds for every command.
 
 - Output is UTF-8 whatever the console's locale. VASSAL's files hold arrows and accented names
   (``decode`` shows TAB as U+21E5); on a Windows ``cp1252`` console, or any redirect in a

@@ -1,7 +1,7 @@
-"""`vassal-adj terrain ...`: the terrain commands of the command line (cli.py registers them).
+"""`vassal-adj terrain ...`: the terrain commands of the command line (registered on the group of cli/__init__.py).
 
-Kept apart from cli.py only for size; the same rules hold: this is the command line, the only
-place that prints or exits, with the exit statuses of cli.py.
+One command group of the cli/ package; the same rules hold: this is the command line, the only
+place that prints or exits, with the exit statuses of cli/__init__.py.
 """
 
 from __future__ import annotations

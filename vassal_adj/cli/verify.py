@@ -1,6 +1,6 @@
 """`vassal-adj verify FILES... --module M.vmod`: what a PBEM turn did, replayed from its files.
 
-Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
+One command of the cli/ package; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). One log: its steps replayed from the opening position. Several saves and logs in game
 order: each log's steps, each save's differences from where the previous file ended, and one
 finding (``verify:continuity``) for a log that does not start where the previous file left
@@ -213,7 +213,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "html":
-        # only for the page: it loads Pillow (startup time, cli_lazy.py)
+        # only for the page: it loads Pillow (startup time, cli/lazy.py)
         from vassal_adj.report.html import TurnView, report_html
 
         # With --as, a verdict on a piece the side may not see would tell them about it.
@@ -248,7 +248,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(severity_colours(_scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only,
                                                        summary=summary), pattern), fmt))
     if annotate_to is not None:
-        # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
+        # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
 
         markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form)  # type: ignore[arg-type]

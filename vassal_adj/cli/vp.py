@@ -1,6 +1,6 @@
 """`vassal-adj vp GAME-FILES... --module M.vmod --pack PACK`: the victory points of a game.
 
-Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
+One command of the cli/ package; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). The files are a game's saves or logs, oldest first; the pack's ``victory.points`` rule
 (vassal_adj/rules/victory_rules.py) counts what they show together: an objective is dated by
 the first position that shows it taken, an elimination by the first that shows the unit in the
