@@ -83,11 +83,11 @@ def main(debug: bool) -> None:
 
     \b
     Examples:
-      vassal-adj check modules/kasserine/example/turn3-faults.vsav --module modules/kasserine/example/Kasserine.vmod
-      vassal-adj verify modules/kasserine/example/turn4-axis.vlog --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj check turn3.vsav --module game.vmod
+      vassal-adj verify turn4.vlog --module game.vmod
       vassal-adj verify turn3.vlog --module game.vmod --format bbcode --summary -o post.txt
-      vassal-adj pieces modules/kasserine/example/setup.vsav --module modules/kasserine/example/Kasserine.vmod
-      vassal-adj inspect modules/kasserine/example/Kasserine.vmod
+      vassal-adj pieces setup.vsav --module game.vmod
+      vassal-adj inspect game.vmod
 
     \b
     Shell completion (commands, options, pack names), e.g. for bash in ~/.bashrc:

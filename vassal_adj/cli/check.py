@@ -62,9 +62,8 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
 
     \b
     Example:
-      vassal-adj check modules/kasserine/example/turn3-faults.vsav \\
-          --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
-      vassal-adj check turn3.vsav --module Kasserine.vmod --format bbcode --errors-only
+      vassal-adj check turn3.vsav --module game.vmod --pack mygame --format markdown
+      vassal-adj check turn3.vsav --module game.vmod --format bbcode --errors-only
     """
     if annotate_to is not None:
         require_new_file(annotate_to, "--annotate")

@@ -31,7 +31,7 @@ def inspect(module: str, as_json: bool) -> None:
 
     \b
     Example:
-      vassal-adj inspect modules/kasserine/example/Kasserine.vmod
+      vassal-adj inspect game.vmod
       vassal-adj inspect game.vmod --format json | jq '.maps[].boards[].grid'
     """
     data = module_data(load_module(module))
@@ -60,8 +60,7 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
 
     \b
     Example:
-      vassal-adj pieces modules/kasserine/example/setup.vsav \\
-          --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj pieces setup.vsav --module game.vmod
     """
     game = load_save(save)
     module = load_module(module_path) if module_path else None
@@ -95,7 +94,7 @@ def decode(save: str) -> None:
 
     \b
     Example:
-      vassal-adj decode modules/kasserine/example/setup.vsav | less
+      vassal-adj decode setup.vsav | less
     """
     game = load_save(save)
     click.echo("\n".join(decode_lines(game.nodes(), game.secrets())))

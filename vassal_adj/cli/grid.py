@@ -87,7 +87,7 @@ def grid(module: str, map_name: str | None, as_json: bool) -> None:
 
     \b
     Example:
-      vassal-adj grid modules/kasserine/example/Kasserine.vmod
+      vassal-adj grid game.vmod
       vassal-adj grid game.vmod --map "Main Map" --format json
     """
     mod = load_module(module)
@@ -137,7 +137,7 @@ def where(module: str, x: int, y: int, board_coords: bool, map_name: str | None,
 
     \b
     Example:
-      vassal-adj where modules/kasserine/example/Kasserine.vmod 140 696
+      vassal-adj where game.vmod 140 696
       vassal-adj where game.vmod 944 585 --save turn1.vsav --format json
     """
     mod = load_module(module)
@@ -185,7 +185,7 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
 
     \b
     Example:
-      vassal-adj hex modules/kasserine/example/Kasserine.vmod 0312
+      vassal-adj hex game.vmod 0312
       vassal-adj hex game.vmod C11 --save turn1.vsav --format json
     """
     mod = load_module(module)

@@ -92,8 +92,7 @@ def validate(directory: str, module_path: str | None, map_name: str | None, as_j
 
     \b
     Example:
-      vassal-adj packs validate modules/_template \\
-          --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj packs validate modules/_template --module game.vmod
     """
     layout = None
     if module_path is not None:

@@ -48,8 +48,8 @@ def sample(module: str, map_name: str | None, board: str | None, palette_path: s
 
     \b
     Example:
-      vassal-adj terrain sample modules/kasserine/example/Kasserine.vmod \\
-          --palette modules/kasserine/palette.toml -o terrain.csv --preview terrain.png
+      vassal-adj terrain sample game.vmod --palette palette.toml \\
+          -o terrain.csv --preview terrain.png
     """
     from vassal_adj.codec.atomic import write_bytes_atomic
     from vassal_adj.report.terrain_preview import preview_png

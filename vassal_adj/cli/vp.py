@@ -188,7 +188,7 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     \b
     Example:
       vassal-adj vp turn1.vsav turn2.vsav turn3.vsav \\
-          --module Kasserine.vmod --pack kasserine --format markdown
+          --module game.vmod --pack mygame --format markdown
     """
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
