@@ -60,16 +60,19 @@ def test_the_check_reads_the_package_and_every_pack() -> None:
     assert {"kasserine", "Kasserine", "Baptism of Fire"} <= _pack_titles()
 
 
-@pytest.mark.parametrize("text, names", [
-    ("supply sources (Kasserine 17.15: east of that hex)", ["Kasserine"]),
-    ("vassal-adj inspect modules/kasserine/example/Kasserine.vmod", ["Kasserine"]),
-    ("a log of 'Commands & Colors: Napoleonics' 4.1.2", ["Commands & Colors", "Napoleonics"]),
-    ("CommandsAndColorsNapoleonics/tutorial.vsav", ["Commands and Colors", "Napoleonics"]),
-    ("NO QUESTION OF SURRENDER S5.1", ["No Question of Surrender"]),
-    ("read from a VASL-style chat line", ["VASL"]),
-    ("the PathsOfGlory save's savedGame", ["Paths of Glory"]),
-    ("a classless, unbasic rule: supply paths and fields of fire", []),
-])
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ("supply sources (Kasserine 17.15: east of that hex)", ["Kasserine"]),
+        ("vassal-adj inspect modules/kasserine/example/Kasserine.vmod", ["Kasserine"]),
+        ("a log of 'Commands & Colors: Napoleonics' 4.1.2", ["Commands & Colors", "Napoleonics"]),
+        ("CommandsAndColorsNapoleonics/tutorial.vsav", ["Commands and Colors", "Napoleonics"]),
+        ("NO QUESTION OF SURRENDER S5.1", ["No Question of Surrender"]),
+        ("read from a VASL-style chat line", ["VASL"]),
+        ("the PathsOfGlory save's savedGame", ["Paths of Glory"]),
+        ("a classless, unbasic rule: supply paths and fields of fire", []),
+    ],
+)
 def test_the_check_finds_a_game_however_written(text: str, names: list[str]) -> None:
     assert game_names_in(text, set(TITLES)) == sorted(names)
 

@@ -30,6 +30,7 @@ def test_python_m_vassal_adj_runs_the_command_line_under_the_program_name() -> N
 
 
 def test_python_m_vassal_adj_gives_the_usage_exit_status() -> None:
-    run = subprocess.run([sys.executable, "-m", "vassal_adj", "no-such-command"], capture_output=True, text=True,
-                         cwd=REPO)
+    run = subprocess.run(
+        [sys.executable, "-m", "vassal_adj", "no-such-command"], capture_output=True, text=True, cwd=REPO
+    )
     assert run.returncode == 2 and "No such command 'no-such-command'" in run.stderr

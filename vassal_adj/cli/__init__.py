@@ -48,8 +48,11 @@ def _guarded(func: F) -> F:
 
                 traceback.print_exc()
             else:
-                click.echo(f"internal error ({type(e).__name__}: {e}). Sorry: this is a bug in vassal-adj. "
-                           f"Run again with --debug and report the traceback to {ISSUES_URL}.", err=True)
+                click.echo(
+                    f"internal error ({type(e).__name__}: {e}). Sorry: this is a bug in vassal-adj. "
+                    f"Run again with --debug and report the traceback to {ISSUES_URL}.",
+                    err=True,
+                )
             ctx.exit(3)
 
     return run  # type: ignore[return-value]
@@ -58,8 +61,9 @@ def _guarded(func: F) -> F:
 def require_new_file(path: str, option: str) -> None:
     """Outputs go to a new file: refuse, before any work, one that exists (exit 2)."""
     if Path(path).exists():
-        raise UsageError(f"{option} {path}: the file exists; outputs go to a new file, never over one",
-                         Where(path=path))
+        raise UsageError(
+            f"{option} {path}: the file exists; outputs go to a new file, never over one", Where(path=path)
+        )
 
 
 def _emit_json(data: Any) -> None:
@@ -116,5 +120,6 @@ def _pick_map(mod: Module, name: str | None) -> MapDef:
         found = next((m for m in maps if any(test(b) for b in m.boards.values())), None)
         if found is not None:
             return found
-    raise UsageError(f"module {mod.name!r} has no map with a grid (maps: "
-                     f"{', '.join(repr(n) for n in mod.maps) or 'none'})")
+    raise UsageError(
+        f"module {mod.name!r} has no map with a grid (maps: {', '.join(repr(n) for n in mod.maps) or 'none'})"
+    )

@@ -43,10 +43,17 @@ def inspect(module: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("save", type=click.Path(dir_okay=False))
-@click.option("--module", "module_path", type=click.Path(dir_okay=False),
-              help="The module (.vmod): adds hex labels and properties from its prototypes.")
-@click.option("--properties", is_flag=True,
-              help="Also list each piece's properties, one name=value a line (always in --format json).")
+@click.option(
+    "--module",
+    "module_path",
+    type=click.Path(dir_okay=False),
+    help="The module (.vmod): adds hex labels and properties from its prototypes.",
+)
+@click.option(
+    "--properties",
+    is_flag=True,
+    help="Also list each piece's properties, one name=value a line (always in --format json).",
+)
 @text_or_json
 @_guarded
 @output_option
@@ -69,8 +76,16 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
     rows = [piece_data(p, properties or as_json) for p in found]
     concealed = sum(1 for p in found if p.concealed)
     if as_json:
-        _emit_json({"schema_version": SCHEMA_VERSION, "file": save, "is_log": game.is_log,
-                    "referee_view": True, "pieces": rows, "warnings": warnings})
+        _emit_json(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "file": save,
+                "is_log": game.is_log,
+                "referee_view": True,
+                "pieces": rows,
+                "warnings": warnings,
+            }
+        )
         return
     click.echo(pieces_text(rows, properties, width=shutil.get_terminal_size().columns))
     click.echo(f"{len(rows)} piece(s)" + (" (the position the log starts from)" if game.is_log else ""))

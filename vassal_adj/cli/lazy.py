@@ -22,15 +22,23 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "decode": ("vassal_adj.cli.files", "Print the decoded command stream of a save or log, one command a line."),
     "grid": ("vassal_adj.cli.grid", "Describe a map's grids in words: how to type labels, their range, how they run."),
     "hex": ("vassal_adj.cli.grid", "Print a hex's centre (map pixel) and its neighbours with their directions."),
-    "inspect": ("vassal_adj.cli.files",
-                "Describe a module: name, version, maps, boards, grids and numbering, zones, counts."),
-    "packs": ("vassal_adj.cli.packs",
-              "Rule packs: the rules of one game each, under modules/<game>/ (docs/adding-a-rule-pack.md)."),
+    "inspect": (
+        "vassal_adj.cli.files",
+        "Describe a module: name, version, maps, boards, grids and numbering, zones, counts.",
+    ),
+    "packs": (
+        "vassal_adj.cli.packs",
+        "Rule packs: the rules of one game each, under modules/<game>/ (docs/adding-a-rule-pack.md).",
+    ),
     "pieces": ("vassal_adj.cli.files", "List every real piece of a saved game or log (stacks are not pieces)."),
-    "terrain": ("vassal_adj.cli.terrain",
-                "Terrain files of rule packs (docs/terrain.md): bootstrap one from a board picture."),
-    "verify": ("vassal_adj.cli.verify",
-               "Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll."),
+    "terrain": (
+        "vassal_adj.cli.terrain",
+        "Terrain files of rule packs (docs/terrain.md): bootstrap one from a board picture.",
+    ),
+    "verify": (
+        "vassal_adj.cli.verify",
+        "Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.",
+    ),
     "vp": ("vassal_adj.cli.vp", "Count the victory points of a game from its saves or logs, given oldest first."),
     "where": ("vassal_adj.cli.grid", "Print the label VASSAL shows for a map pixel, with its board and zone."),
 }

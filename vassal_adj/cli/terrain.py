@@ -28,16 +28,34 @@ def terrain() -> None:
 @click.argument("module", type=click.Path(dir_okay=False))
 @click.option("--map", "map_name", help="The map (default: the first map with a hex grid).")
 @click.option("--board", help="The board to sample, when the map has several with hex grids.")
-@click.option("--palette", "palette_path", required=True, type=click.Path(dir_okay=False),
-              help="Palette TOML: the colours of terrain types and hexside features.")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="The terrain file to write (never one of the inputs).")
-@click.option("--preview", type=click.Path(dir_okay=False),
-              help="Also write a PNG of the board with the result drawn over it.")
+@click.option(
+    "--palette",
+    "palette_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Palette TOML: the colours of terrain types and hexside features.",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The terrain file to write (never one of the inputs).",
+)
+@click.option(
+    "--preview", type=click.Path(dir_okay=False), help="Also write a PNG of the board with the result drawn over it."
+)
 @text_or_json
 @_guarded
-def sample(module: str, map_name: str | None, board: str | None, palette_path: str, output: str,
-           preview: str | None, as_json: bool) -> None:
+def sample(
+    module: str,
+    map_name: str | None,
+    board: str | None,
+    palette_path: str,
+    output: str,
+    preview: str | None,
+    as_json: bool,
+) -> None:
     """Draft a terrain file from the board picture: terrain by colour around each hex centre.
 
     Each hex gets the terrain whose palette colour most of its samples are nearest to; the
@@ -64,11 +82,15 @@ def sample(module: str, map_name: str | None, board: str | None, palette_path: s
         _emit_json({"schema_version": SCHEMA_VERSION, "output": output, "preview": preview, **data})
         return
     where = f"board {data['board']!r}" + (f", zone {data['zone']!r}" if data["zone"] else "")
-    click.echo(f"sampled {data['hexes']} hexes on {where} in {data['seconds']:.2f}s: "
-               + ", ".join(f"{n} {t}" for t, n in data["terrain"].items()))  # type: ignore[union-attr]
+    click.echo(
+        f"sampled {data['hexes']} hexes on {where} in {data['seconds']:.2f}s: "
+        + ", ".join(f"{n} {t}" for t, n in data["terrain"].items())
+    )  # type: ignore[union-attr]
     if data["hexsides"]:
         click.echo("hexsides: " + ", ".join(f"{n} {f}" for f, n in data["hexsides"].items()))  # type: ignore[union-attr]
     low = data["low_confidence"]
-    click.echo(f"{len(low)} hex(es) below confidence {data['min_confidence']:.2f}"  # type: ignore[arg-type]
-               + (": " + " ".join(low) if low and len(low) <= 20 else ""))  # type: ignore[arg-type]
+    click.echo(
+        f"{len(low)} hex(es) below confidence {data['min_confidence']:.2f}"  # type: ignore[arg-type]
+        + (": " + " ".join(low) if low and len(low) <= 20 else "")
+    )  # type: ignore[arg-type]
     click.echo(f"wrote {output}" + (f" and {preview}" if preview else ""))

@@ -158,7 +158,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     superseded: list[Replay] = []  # the logs a later log contains, as replayed (a file may be given twice)
     dice: list[tuple[str, Replay, Replay]] = []  # each file, what the dice audit reads of it, its replay
     with working("verify") as say:
-        for number, (path, game) in enumerate(zip(files, games), 1):
+        for number, (path, game) in enumerate(zip(files, games, strict=True), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
             say(at)
             rp = replay(game.root, module, game.path,
@@ -217,7 +217,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         from vassal_adj.report.html import TurnView, report_html
 
         # With --as, a verdict on a piece the side may not see would tell them about it.
-        view = TurnView([(p, sec.replay) for p, sec in zip(files, sections)],
+        view = TurnView([(p, sec.replay) for p, sec in zip(files, sections, strict=True)],
                         {} if hidden else verdicts, checked.rolls, frozenset(hidden),
                         [d for sec in sections for d in sec.changes or ()])
         # The page masks passwords in its own texts: a pattern over the whole page could hit image data.
@@ -241,7 +241,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         # The VP tell where every unit is: not for a side that may not see them all.
         vp = (_vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
               if lp is not None and module is not None and side is None and not errors_only else [])
-        view = VerifyView(title, sections, findings, checked, moves, vp, notes=[*notes, *_notes(side, concealed, left_out)])
+        view = VerifyView(title, sections, findings, checked, moves, vp,
+                          notes=[*notes, *_notes(side, concealed, left_out)])
         style = STYLES[fmt]
         if pattern is not None:  # before escaping, which could split a secret
             style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
@@ -293,7 +294,7 @@ def _vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: 
         return []
     states: list[GameState] = []
     context: RuleContext | None = None
-    for game, after in zip(games, repeated):
+    for game, after in zip(games, repeated, strict=True):
         history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
                               after_step=after)
         states += history.states
