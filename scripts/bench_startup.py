@@ -41,7 +41,7 @@ from pathlib import Path
 
 from benchkit import best
 
-from vassal_adj.cli_lazy import LAZY_COMMANDS
+from vassal_adj.cli.lazy import LAZY_COMMANDS
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 import vassal_adj
-from vassal_adj import cli, cli_files
+from vassal_adj import cli
+from vassal_adj.cli import files as cli_files
 
 from conftest import REPO, SAVES, ids, need_corpus
 

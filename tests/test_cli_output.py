@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from conftest import REPO
 
 from vassal_adj import cli
-from vassal_adj.cli_output import working
+from vassal_adj.cli.output import working
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from conftest import REPO, corpus_files, ids
 
 from vassal_adj import cli
-from vassal_adj.cli_lazy import LAZY_COMMANDS, SECTIONS
+from vassal_adj.cli.lazy import LAZY_COMMANDS, SECTIONS
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE, SETUP = str(EXAMPLE / "Kasserine.vmod"), str(EXAMPLE / "setup.vsav")

@@ -15,7 +15,7 @@ import sys
 import pytest
 from conftest import REPO
 
-from vassal_adj import cli_root
+from vassal_adj.cli import root as cli_root
 
 LOG = REPO / "modules" / "kasserine" / "example" / "turn4-axis.vlog"
 TAB_ARROW = "\u21e5".encode()  # decode's TAB sign, in UTF-8

@@ -10,7 +10,7 @@ import sys
 
 from conftest import REPO
 
-from vassal_adj.cli_lazy import LAZY_COMMANDS
+from vassal_adj.cli.lazy import LAZY_COMMANDS
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 HEAVY = ("numpy", "shapely", "PIL", "lxml")
@@ -29,8 +29,8 @@ def _loaded_after(code: str) -> set[str]:
 def test_importing_the_command_line_loads_no_heavy_library_and_no_command() -> None:
     loaded = _loaded_after("import vassal_adj.cli")
     assert not loaded & set(HEAVY)
-    group = {"vassal_adj.cli_lazy", "vassal_adj.cli_root"}  # the group itself, no command
-    assert not {m for m in loaded if m.startswith(("vassal_adj.cli_", "vassal_adj.rules"))} - group
+    group = {"vassal_adj.cli.lazy", "vassal_adj.cli.root"}  # the group itself, no command
+    assert not {m for m in loaded if m.startswith(("vassal_adj.cli.", "vassal_adj.rules"))} - group
 
 
 def test_help_lists_every_command_without_importing_them() -> None:
@@ -55,7 +55,7 @@ def test_check_and_verify_on_the_example_load_neither_numpy_shapely_nor_pillow()
                  ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module]):
         run = f"from vassal_adj.cli import main\ntry:\n    main({argv!r})\nexcept SystemExit:\n    pass"
         loaded = _loaded_after(run)
-        assert f"vassal_adj.cli_{argv[0]}" in loaded  # the command did run
+        assert f"vassal_adj.cli.{argv[0]}" in loaded  # the command did run
         assert not loaded & {"numpy", "shapely", "PIL"}, argv[0]
 
 
@@ -74,5 +74,5 @@ def test_check_on_a_save_loads_no_log_replay_and_on_a_log_does() -> None:
         run = (f"from vassal_adj.cli import main\ntry:\n    main({['check', str(EXAMPLE / name), '--module', module]!r})\n"
                "except SystemExit:\n    pass")
         loaded = _loaded_after(run)
-        assert "vassal_adj.cli_check" in loaded
+        assert "vassal_adj.cli.check" in loaded
         assert (replay <= loaded) is loads and (not replay & loaded) is not loads, name

@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import REPO
 
-from vassal_adj import cli, cli_output
+from vassal_adj import cli
+from vassal_adj.cli import output as cli_output
 from vassal_adj.load import load_save
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import log_steps

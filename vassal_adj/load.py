@@ -80,9 +80,9 @@ def same_module(game: SavedGame, module: Module, module_path: StrPath) -> list[s
 
     Another module name is a UsageError naming both files, names and versions: read on another
     module's maps and pieces, every place and unit would be wrong. A version number ending a
-    name is the version, not the name (real modules put it there: a log of 'Commands & Colors:
-    Napoleonics' 4.1.2 played on 'Commands & Colors: Napoleonics V4.2'). Another version is a
-    note (VASSAL itself loads such a save, and a new version often changes nothing a rule reads).
+    name is the version, not the name (real modules put it there: a corpus log of module 'Game'
+    4.1.2 played on 'Game V4.2'). Another version is a note (VASSAL itself loads such a save,
+    and a new version often changes nothing a rule reads).
     A save with no `moduledata` (scenario files often have none), or no name in it, names no
     module: a note says it was not checked, and the save is read on the module given.
     """

@@ -1,6 +1,6 @@
 """A game's history from a log: the position after every step, and what left the map from where.
 
-    hist = log_history(module, game, "kasserine")     # game: a .vlog (a save gives its one position)
+    hist = log_history(module, game, "mygame")         # game: a .vlog (a save gives its one position)
     hist.end                                           # the position, turn and phase at the log's end
     hist.end.departures                                # units moved off the map, the hex each left from
     hist.states                                        # the opening, then after every step, the end last

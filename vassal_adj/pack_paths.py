@@ -29,7 +29,7 @@ ENV_PACKS = "VASSAL_ADJ_PACKS"
 APP = "vassal-adj"
 
 # The --packs-dir directories of the running command. The command line sets them for one run
-# (cli_root.RootGroup), so that every command reaching packs.find_pack or pack_for sees them without
+# (cli/root.py RootGroup), so that every command reaching packs.find_pack or pack_for sees them without
 # passing them through each command's code.
 _packs_dirs: tuple[Path, ...] = ()
 

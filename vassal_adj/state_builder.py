@@ -1,6 +1,6 @@
 """From a module, a save and a rule pack to what the rules read: a `GameState` and a `RuleContext`.
 
-    lp = find_pack("kasserine")
+    lp = find_pack("mygame")
     state, context, unmapped = game_state(mod, game, lp)
     report = adjudicate(state, lp, context)      # vassal_adj.rules.engine
 
@@ -10,7 +10,7 @@ from the pack's units.toml (`rules.unitmap.map_units`): a piece the pack cannot 
 returned as unmapped and reported, never guessed.
 
 Positions: the *main* hex grid is the first numbered hex grid of the first map that has one
-(Kasserine: 'Main Map', board 'Kasserine'); the terrain file is read on it. A unit on that
+(the example module: 'Main Map', its one board); the terrain file is read on it. A unit on that
 grid gets its hex and label; a unit elsewhere (another map, another board or zone) gets an
 off-map box named after the label VASSAL shows there, or the map; a piece on no map gets an
 empty position. Turn and phase come from the arguments, else from the turn tracker the pack

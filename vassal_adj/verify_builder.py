@@ -1,7 +1,7 @@
 """Was it legal: a log's moves, phase by phase, judged by a rule pack.
 
     rp = replay(game.root, module, game.path)            # vassal_adj.parse.replay
-    result = verify_turn(module, game, "kasserine", rp)
+    result = verify_turn(module, game, "mygame", rp)
     result.findings                                      # Finding records, in log order
 
 The I/O side of `rules/turn.py`, as state_builder.py is of the engine: the opening position

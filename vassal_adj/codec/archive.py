@@ -54,9 +54,9 @@ class Limits:
     """Bounds on what an archive may expand to, against zip bombs and runaway memory.
 
     The defaults were set from the corpus (36 real modules, saves and logs), whose maxima are:
-    50 entries (a module), 27.8 MB for one entry and in total (the PathsOfGlory save's
-    `savedGame`), and a compression ratio of 44.5 (WarhammerUnderworlds saves; the big CCN and
-    ASL saves reach 20-37). The defaults leave a wide margin over all of them:
+    50 entries (a module), 27.8 MB for one entry and in total (the largest corpus
+    save's `savedGame`), and a compression ratio of 44.5 (a miniatures game's saves; the other
+    big saves reach 20-37). The defaults leave a wide margin over all of them:
 
     - ``max_entries`` 100 000: real modules ship thousands of piece images, never 10^5.
     - ``max_entry_size`` 512 MiB: 18x the largest entry seen.

@@ -38,8 +38,8 @@ def polygon_bounds(path: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]
 class JavaPolygon:
     """A polygon path prepared for java.awt.Polygon.contains, with the same arithmetic.
 
-    Zone lookups run once per named point, and walking every edge (86 for a Commands &
-    Colors zone) dominated them. The edges are sorted once into horizontal slabs between
+    Zone lookups run once per named point, and walking every edge (86 for a zone of one
+    corpus module) dominated them. The edges are sorted once into horizontal slabs between
     consecutive vertex y values: an edge can only be crossed by points whose y lies in
     [its low y, its high y), so only the slab's edges are tested, each with Java's own
     comparison and double expression; the others could never count.

@@ -1,11 +1,11 @@
 """Die rolls read from chat reports, by the report formats of the module's dice buttons (5.4).
 
 A Dice Button writes its report with its buildFile ``reportFormat`` (default
-``** $name$ = $result$ *** &lt;$PlayerName$&gt;``). Some modules (VASL among them) write
-their rolls only as chat reports, without the ``<button>_result`` properties the replay
-counts as die rolls; turning each format into a regex reads those rolls back. VASL's own
-``*** (IFT DR) 6,6 ***   <Alice> …`` lines match no module format here (the VASL module is
-not at hand) and are read by a fallback marked `heuristic`.
+``** $name$ = $result$ *** &lt;$PlayerName$&gt;``). Some modules write their rolls only as
+chat reports, without the ``<button>_result`` properties the replay counts as die rolls;
+turning each format into a regex reads those rolls back. Labelled-roll lines such as
+``*** (IFT DR) 6,6 ***   <Alice> …``, written by a module of the corpus whose buildFile format
+is not at hand, match no module format here and are read by a fallback marked `heuristic`.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ _GROUPS: dict[str, tuple[str | None, str]] = {
 }  # fmt: skip
 _SPECIAL_RESULT = re.compile(r"result(\d+)").fullmatch
 _SIZE_IN_NAME = re.compile(r"\d*d(\d+)", re.IGNORECASE).fullmatch
-# VASL's dice: "** (Label) 3,5 ***   <Player>   [stats]"; DR is two d6, dr one.
-_VASL = re.compile(r"\*{1,3} \((?P<name>[^()]+)\) (?P<result>\d(?:,\d)*) \*\*\*\s+"
+# A labelled roll: "** (Label) 3,5 ***   <Player>   [stats]", each number one d6.
+_LABELLED_ROLL = re.compile(r"\*{1,3} \((?P<name>[^()]+)\) (?P<result>\d(?:,\d)*) \*\*\*\s+"
                    r"(?:<|&lt;)(?P<player>[^<>&]*)(?:>|&gt;)").match
 
 
@@ -45,7 +45,7 @@ _VASL = re.compile(r"\*{1,3} \((?P<name>[^()]+)\) (?P<result>\d(?:,\d)*) \*\*\*\
 class ReportRoll:
     """A die roll read from a report. `dice` are face numbers 1..`sides` (empty when the
     report gives only a total, or face texts that name no single face); `heuristic` marks
-    a roll read by the VASL fallback, not by a module format."""
+    a roll read by the labelled-roll fallback, not by a module format."""
 
     button: str
     result: str
@@ -159,7 +159,7 @@ def _bodies(text: str) -> list[str]:
 
 class ReportReader:
     """Reads die rolls from report texts with the formats of `buttons`, then VASSAL's
-    default format for any button, then the VASL fallback (marked heuristic)."""
+    default format for any button, then the labelled-roll fallback (marked heuristic)."""
 
     def __init__(self, buttons: Iterable[DiceButtonDef] = ()) -> None:
         self.formats: list[tuple[re.Pattern[str], DiceButtonDef | None]] = []
@@ -178,7 +178,7 @@ class ReportReader:
                 if m is not None:
                     return _reading(m, button)
         for body in bodies:
-            v = _VASL(body)
+            v = _LABELLED_ROLL(body)
             if v is not None:
                 dice = _numbers(v.group("result"))
                 return ReportRoll(v.group("name"), v.group("result"), dice, 6, sum(dice),

@@ -40,7 +40,7 @@ StepCallback = Callable[[int, int], None]
 STEPS_PER_CALL = 50
 
 _ADD = re.compile(r"\+/").match
-# Most AddPieces of a big save are empty stacks (42,006 of the CCN tutorial's 42,421): they
+# Most AddPieces of a big save are empty stacks (42,006 of 42,421 in a corpus tutorial save): they
 # are read with one match, without parsing a piece.
 _EMPTY_STACK = re.compile(r"\+/([^/\\]+)/stack/([^;/\\]*);(-?\d+);(-?\d+);@@-?\d*$").match
 

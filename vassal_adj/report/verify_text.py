@@ -29,7 +29,7 @@ __all__ = ["VerifyView", "dice_lines", "finding_line", "verify_text"]
 
 @dataclass
 class VerifyView:
-    """What the text formats show of a verification (cli_verify.py gathers it)."""
+    """What the text formats show of a verification (cli/verify.py gathers it)."""
 
     title: str
     sections: list[Section]

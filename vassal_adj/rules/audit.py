@@ -38,7 +38,7 @@ from .undo_pairs import pair_undone, replayed_steps
 __all__ = ["Audit", "DiceStats", "Reader", "Reading", "Roll", "audit", "chi2_sf", "looks_like_dice", "upper_gamma_q"]
 
 UNDO_REROLL, UNDO, RESTART, UNREAD = "audit:undo-reroll", "audit:undo", "audit:restart", "audit:dice-unread"
-HEURISTIC = " [heuristic: read from a VASL-style chat line]"
+HEURISTIC = " [heuristic: read from a labelled-roll chat line '*** (Label) 6,6 ***']"
 _SHOWN = 12  # rolls listed in a restart finding
 _TAG = re.compile(r"<[^>]*>")
 _NOTATION = re.compile(r"\b\d*d\d+\b", re.IGNORECASE)  # 2d6, d10

@@ -29,7 +29,7 @@ class DiceStats:
     sides: int
     counts: tuple[int, ...]  # per category
     rolls: int
-    heuristic: int = 0  # rolls read by the VASL fallback
+    heuristic: int = 0  # rolls read by the labelled-roll fallback
     chi2: float | None = None
     p: float | None = None
     labels: tuple[str, ...] = ()
@@ -182,7 +182,7 @@ def dice_stats(rolls: Sequence[Roll]) -> tuple[list[DiceStats], list[Finding], l
                               sum(r.heuristic for r, _ in group), labels=labels if weights else (),
                               weights=weights, name=name))
         stats.append(s)
-        note = f" ({s.heuristic} of the rolls read heuristically from VASL-style chat lines)" if s.heuristic else ""
+        note = f" ({s.heuristic} of the rolls read heuristically from labelled-roll chat lines)" if s.heuristic else ""
         out.append(Finding(STATS, Severity.WARNING if s.biased else Severity.INFO,
                            f"{player}: {s.die} in {s.rolls} roll(s), undone rolls left out; "
                            f"{s.faces()}; {s.reading()}{note}"))

@@ -1,7 +1,7 @@
 """Is a die fair? The tests the dice audit runs on one player's dice of one kind (5.4).
 
 A die has categories, each shown by some of its faces: a numbered d6 has six categories of
-one face each; a symbol die (Commands & Colors: two infantry faces, one each of cavalry,
+one face each; a symbol die (e.g. two infantry faces, one each of cavalry,
 artillery, flag and sabre) has fewer categories than faces. Under a fair die category i comes
 up with probability weights[i] / sides.
 

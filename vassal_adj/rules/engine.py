@@ -4,7 +4,7 @@ Each ``[rules.<name>]`` table of the pack names a registered implementation
 (rules/implementations.py holds the built-in ones). The engine calls every enabled rule in
 the order the pack declares them, as ``impl(state, context, params)`` with the context bound
 to that rule, so that the implementation can cite it (``context.cite()`` gives
-``"kasserine:17.11"``) and turn labels into hexes without knowing the board.
+``"mygame:17.11"``) and turn labels into hexes without knowing the board.
 
 Pure: the context is built elsewhere (vassal_adj/state_builder.py reads the module, the save
 and the terrain file); a rule parameter that names a hex the board lacks is a `PackError`

@@ -1,7 +1,7 @@
 """What a unit leaving the map by a hex takes away: one reading of "east of" for every rule.
 
-Rules may void what lies at and east of an exit hex: supply sources (Kasserine 17.15: "that hex
-and all Supply hexes east of that hex") and reinforcement entries (its 23: "that hex or any hex
+Rules may void what lies at and east of an exit hex: supply sources (RULES-MAP E4, seed 000's 17.15:
+"that hex and all Supply hexes east of that hex") and reinforcement entries (E7, its 23: "that hex or any hex
 east of that hex"). `at_or_east_of` is the one reading both use; `sources_after_exits` applies
 it to supply sources. Pure.
 """
@@ -17,8 +17,8 @@ __all__ = ["at_or_east_of", "column_east_of", "sources_after_exits"]
 
 def column_east_of(a: Hex, b: Hex) -> bool:
     """Whether `a` lies east of `b`: in a column further right. VASSAL's raw column grows to
-    the right, which is east on a map printed north up (Kasserine: columns 01-39 run west to
-    east). A hex of the same column is north or south of `b`, not east of it.
+    the right, which is east on a map printed north up (the example module: columns 01-39 run
+    west to east). A hex of the same column is north or south of `b`, not east of it.
 
     >>> a, b, c = Hex.from_raw(5, 0), Hex.from_raw(4, 0), Hex.from_raw(4, 9)
     >>> column_east_of(a, c), column_east_of(b, c)
@@ -28,8 +28,8 @@ def column_east_of(a: Hex, b: Hex) -> bool:
 
 
 def at_or_east_of(h: Hex, x: Hex, east_of: Callable[[Hex, Hex], bool] = column_east_of) -> bool:
-    """"That hex or any hex east of that hex" (Kasserine 23), "that hex and all ... east of that
-    hex" (17.15): `h` is `x` itself or east of it. The one reading both rules use.
+    """"That hex or any hex east of that hex" (RULES-MAP E7), "that hex and all ... east of that
+    hex" (E4): `h` is `x` itself or east of it. The one reading both rules use.
 
     >>> x = Hex.from_raw(4, 4)
     >>> at_or_east_of(x, x), at_or_east_of(Hex.from_raw(5, 9), x), at_or_east_of(Hex.from_raw(4, 5), x)

@@ -1,4 +1,4 @@
-"""What happened between saves, as the victory rules need it (Kasserine 19.3, 22.3, 22.4).
+"""What happened between saves, as the victory rules need it (RULES-MAP E8, N17).
 
 A save is a snapshot: it shows where units are, not when they got there. Given the states of
 a game in order (each save or log of a game, oldest first), `History` answers the questions
@@ -17,7 +17,7 @@ The conventions, which reports repeat so that a referee can weigh them:
   (`earliest` is None). One save therefore dates everything it shows to its own turn.
 - A unit counts as eliminated (exited) when it is in that box in the *last* state; the event
   is the start of its last unbroken stay there, so a unit that exited and came back on the map
-  (Kasserine's conditional reinforcements return) is not counted as exited.
+  (a conditional reinforcement returning, RULES-MAP N12) is not counted as exited.
 - The hex a unit left the map from is the one a log recorded (GameState.departures: its last
   hex before the box, log_state.py), dated by the turn the log shows; None when no log given
   shows it leaving. Never the last hex a save happened to show: the unit may have moved on

@@ -131,7 +131,7 @@ class RulePack:
         return tuple(r for r in self.rules if r.impl == impl and r.enabled)
 
     def cite(self, rule: str | RuleConfig) -> str:
-        """The citation a finding carries: ``"kasserine:17.11"``."""
+        """The citation a finding carries: ``"<pack id>:<rule number>"``, e.g. ``"mygame:17.11"``."""
         r = rule if isinstance(rule, RuleConfig) else self.rule(rule)
         return f"{self.id}:{r.rule_ref}"
 

@@ -2,7 +2,7 @@
 their own words, not with a Dice Button's report format (5.4).
 
 Some modules roll dice with pieces and triggers and write the result as a chat line, e.g.
-Commands & Colors: Napoleonics' ``[ Alice rolls 2 dice: CAVx1 XSWx1 ] *``. No buildFile
+one of the corpus's symbol-dice modules: ``[ Alice rolls 2 dice: CAVx1 XSWx1 ] *``. No buildFile
 format describes those lines, so the pack declares a regular expression for them, with named
 groups (docs/adding-a-rule-pack.md, "Chat dice"):
 

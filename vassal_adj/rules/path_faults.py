@@ -1,8 +1,8 @@
 """Why a move has no legal path: the rules a path breaks, in words (for `movement.legal_path`).
 
 When the legal way is longer than the allowance, several ways within it may each be closed by
-a different rule (Kasserine: a panzer's short way through an enemy zone of control, 19.2,
-another through rough hexes, 16.11), and one step may break several rules at once. A
+a different rule (e.g. a panzer's short way through an enemy zone of control, another
+through rough hexes a rule closes to it), and one step may break several rules at once. A
 referee must see every such rule, not the one a tie among equally short ways, or the order in
 which a step's rules are checked, happens to pick. `short_ways_fault` finds them: the cheapest
 way within the allowance with every rule relaxed and the rules it breaks; then the cheapest way

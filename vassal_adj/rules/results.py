@@ -18,7 +18,7 @@ class Severity(str, Enum):
 @dataclass(frozen=True)
 class Finding:
     """One verdict: `rule` is the pack id and the rule number as the rulebook prints it
-    (``"kasserine:17.11"``); `message` quotes the values used ("path of 6 hexes exceeds 4 to
+    (``"mygame:17.11"``); `message` quotes the values used ("path of 6 hexes exceeds 4 to
     a trail hex"); `units` are piece ids, `hexes` labels."""
 
     rule: str

@@ -1,4 +1,4 @@
-"""The order of battle (Kasserine 23): where the set-up puts each unit (`check_deployment`)
+"""The order of battle (RULES-MAP E6, E7): where the set-up puts each unit (`check_deployment`)
 and when reinforcements may be in play (`check_schedule`). Pure: states and hexes in.
 
 A printed unit ("2-1-14(1/1)") is the piece of that name, spacing ignored (`printed_key`).

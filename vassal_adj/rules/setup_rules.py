@@ -6,7 +6,7 @@ Each reads its parameters, checks their shape (a ValueError names the key path, 
 makes it a PackError), turns labels into hexes on the board, and runs the mechanism.
 
 When the set-up is checked: on a state with no Game-Turn and no phase (a set-up), and on
-Game-Turn `frozen_turn` (Kasserine 23.72: 1), when listed units not near the enemy may not
+Game-Turn `frozen_turn` (RULES-MAP E6, N14: e.g. 1), when listed units not near the enemy may not
 have moved. On later turns the set-up says nothing, and the rule reports nothing.
 
 Events of conditional reinforcements (`after = "<event>"`) are defined by the `events`
@@ -46,7 +46,7 @@ from .setup import (
 
 __all__ = ["BOXES", "deployment", "parse_boxes", "parse_entry", "parse_event", "schedule", "turn_pattern"]
 
-# The off-map boxes of the example module (modules/kasserine/example); `{turn}` and `{side}`
+# The default names of the off-map boxes (those of the example module); `{turn}` and `{side}`
 # are filled in.
 BOXES = {"turn": "Turn {turn}", "conditional": "{side} Conditional", "eliminated": "Eliminated", "exited": "Exited"}
 _EVENT_KEYS = {"marker": {"marker", "box"}, "within": {"within", "side", "of"}, "unknown": {"unknown"}}
@@ -218,7 +218,7 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
                                    "eliminated, exited"),
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
     "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
-    "phase_rule": Param("", "str", "the rule number cited for the order of phases (Kasserine 23.71)"),
+    "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
 })
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""

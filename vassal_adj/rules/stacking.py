@@ -1,8 +1,8 @@
 """Stacking: how many units (or steps) of one side may share a hex, and when that is checked.
 
-The defaults are those of the standard rules the Kasserine seed refers to (the 1976 SPI
-quadrigame rules, Four Battles in North Africa): units may not stack, so a hex holds at most
-one unit of a side. Kasserine's set-up repeats it ("Units may not be stacked", section 23).
+The defaults are those of the 1976 SPI quadrigame standard rules (RULES-MAP E3): units may not
+stack, so a hex holds at most one unit of a side; a set-up may repeat it ("Units may not be
+stacked").
 Markers are not units and never count. Everything else is a parameter a pack or a referee
 can change: a limit by count or by steps, limits per unit class, exempt classes and flags
 (e.g. HQs), and the moments the limit applies.

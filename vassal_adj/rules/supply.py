@@ -1,6 +1,6 @@
 """Supply: an initial path of a few hexes to a road/trail network that leads to a source.
 
-The rule this module implements is Kasserine's 17.1, written generically:
+The rule this module implements is RULES-MAP E4 (seed 000's 17.1), written generically:
 
 - 17.11/17.12: a unit is in supply when an *unobstructed initial path* of `initial` or fewer
   hexes runs from the unit to a network (Trail or Road) hex that a contiguous line of
@@ -34,7 +34,7 @@ leaves open are parameters, whose values a pack states as assumptions:
   in the hex (`obstructed_hexes`; each part a parameter). The zones themselves come from
   rules/zoc.py; this module takes them as a set.
 - `closed_sides`: hexside features no part of the path crosses unless the hexside also carries
-  a bridge (Kasserine's reading of 20.2 for supply paths: unbridged streams in poor weather).
+  a bridge (a reading of seed 000's 20.2 for supply paths: unbridged streams in poor weather).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ DEFAULT_HORIZON = 12
 
 @dataclass(frozen=True)
 class SupplyRules:
-    """The parameters of a trace-to-network supply rule (Kasserine 17.11-17.14).
+    """The parameters of a trace-to-network supply rule (RULES-MAP E4; the rule numbers below are seed 000's).
 
     `initial`: most hexes of the initial path (17.11: Axis 4; 17.12: Allied 3).
     `networks`: hexside features forming each network the path must stay on once entered
@@ -67,7 +67,7 @@ class SupplyRules:
     `enemy_zoc_obstructs`, `friendly_negates_zoc`: what "unobstructed" means.
     `initial_crosses_network`: whether the initial path may pass through network hexes before
     the one it joins (see the module doc). `impassable_terrain` / `impassable_sides`: terrain
-    types and hexside features the initial path may not enter or cross (none in Kasserine).
+    types and hexside features the initial path may not enter or cross (none in seed 000).
     `closed_sides`: hexside features no part of the path crosses unless bridged (one of
     `bridge_features`; the adapter gives the state's weather's). `rule_ref`: cited in reasons.
     """

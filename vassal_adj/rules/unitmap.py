@@ -8,7 +8,7 @@ A piece becomes a `Unit` in four layers, later ones overriding earlier ones:
 2. ``[properties]`` reads fields from piece properties (markers, prototypes: ``Side=Allied``);
 3. every ``[[group]]`` whose ``match`` fits, in file order (e.g. all ``Side=Axis`` are German);
 4. the one ``[[unit]]`` for that counter, selected by ``designation`` (and ``match`` where
-   designations repeat: Kasserine has an Axis ``2-1-7 (1/1)`` and an Allied ``2-1-14(1/1)``).
+   designations repeat: the example module has an Axis ``2-1-7 (1/1)`` and an Allied ``2-1-14(1/1)``).
 
 A piece is never guessed: a name no pattern matches, two ``[[unit]]`` entries for one piece,
 a side or class not known, are all returned as `Unmapped` with the reason, and the engine

@@ -1,4 +1,4 @@
-"""Victory points over a game's history (Kasserine 19.3 and 22.0, written generically).
+"""Victory points over a game's history (RULES-MAP E8, N16), written generically.
 
 The total is one side's ("The Axis Player keeps a running total"). Every amount, hex, turn
 window and level is a field of `VictoryRules`, filled from the pack by victory_rules.py.

@@ -1,4 +1,4 @@
-"""The victory-point rule a pack names with ``impl = "victory.points"`` (Kasserine 19.3, 22).
+"""The victory-point rule a pack names with ``impl = "victory.points"`` (RULES-MAP E8).
 
 A thin adapter, like implementations.py: it reads the parameters into a `VictoryRules`
 (victory.py), runs the tally over a `History` (history.py) and turns it into INFO findings:

@@ -1,4 +1,4 @@
-"""What a unit is worth and a scored line (Kasserine 22.11, 22.4), shared by victory.py and
+"""What a unit is worth and a scored line (RULES-MAP E8), shared by victory.py and
 withdrawal.py. Pure.
 """
 

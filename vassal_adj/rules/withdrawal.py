@@ -1,4 +1,4 @@
-"""Withdrawals over a game's history (Kasserine 19.0, 19.3, 22.21-22.23), written generically.
+"""Withdrawals over a game's history (RULES-MAP E8: withdrawal conditions), written generically.
 
 - 19.0: "Once (and only once) during the course of the game, each Player may announce and
   execute a Withdrawal": a side's marker seen declaring on two different turns is a fault

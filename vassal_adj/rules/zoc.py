@@ -6,7 +6,7 @@ friendly units negate it for some purpose, and which units ignore it. `enemy_zoc
 pass over the enemy units and returns the controlled hexes; movement (`rules.movement`) and
 supply take that set as an argument instead of asking unit by unit.
 
-Defaults are the 1976 SPI quadrigame standard rules that the Kasserine seed builds on, as
+Defaults are the 1976 SPI quadrigame standard rules that seed 000's rulebook builds on, as
 public descriptions give them: every unit exerts a ZOC into the six hexes around it, a unit
 entering an enemy ZOC must stop there, and (rule 19.2 implies it: "any and all of the
 Phasing Player's units may exit from Enemy Zones of Control" only during a Withdrawal) a unit

@@ -7,8 +7,8 @@ from typing import Any
 import click
 
 from vassal_adj.cli import F, _emit_json, _guarded, _pick_map, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import output_option
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model import hexes
@@ -32,9 +32,11 @@ def _place(mod: Module, mdef: MapDef, save: str | None, board: str | None) -> Pl
         return place_map(mdef, [(board, False, 0, 0)])
     placed = module_map(mod, mdef.name, save=load_save(save)) if save else place_map(mdef)
     if not placed.placed:
-        raise UsageError(f"map {mdef.name!r} has no default board layout (its boards are chosen "
-                         f"when a game starts): give --save GAME.vsav or --board NAME (boards: "
-                         f"{', '.join(repr(n) for n in mdef.boards)})")
+        raise UsageError(
+            f"map {mdef.name!r} has no default board layout (its boards are chosen "
+            f"when a game starts): give --save GAME.vsav or --board NAME (boards: "
+            f"{', '.join(repr(n) for n in mdef.boards)})"
+        )
     return placed
 
 
@@ -46,12 +48,16 @@ def _grid_words(d: dict[str, Any]) -> list[str]:
         return [f"hex grid on {where}: {d['hexes']} hexes, {tops}; no numbering, so VASSAL shows no labels"]
     if "first_label" not in d:
         return [f"hex grid on {where}: {tops}; no labelled hex lies on the board"]
-    out = [f"hex grid on {where}: {d['hexes']} hexes, labels {d['first_label']} to {d['last_label']}",
-           f"  {tops}; directions {' '.join(d['directions'])}"]
+    out = [
+        f"hex grid on {where}: {d['hexes']} hexes, labels {d['first_label']} to {d['last_label']}",
+        f"  {tops}; directions {' '.join(d['directions'])}",
+    ]
     sep = repr(d["separator"]) if d["separator"] else "no separator"
-    out.append(f"  labels: {d['label_order']}, {sep}, e.g. {d['first_label']!r}"
-               + (f"; format {d['location_format']!r}" if d["location_format"] != "$gridLocation$" else "")
-               + (f"; zone format {d['zone_format']!r}" if d["zone_format"] not in (None, "$gridLocation$") else ""))
+    out.append(
+        f"  labels: {d['label_order']}, {sep}, e.g. {d['first_label']!r}"
+        + (f"; format {d['location_format']!r}" if d["location_format"] != "$gridLocation$" else "")
+        + (f"; zone format {d['zone_format']!r}" if d["zone_format"] not in (None, "$gridLocation$") else "")
+    )
     for key in ("columns", "rows"):
         p = d[key]
         kind = "letters" if p["type"] == "letters" else f"{p['digits']}-digit numbers"
@@ -69,7 +75,11 @@ def _other_grid_words(board: BoardDef) -> list[str]:
         return [f"board {name}: no grid (VASSAL names no location on it)"]
     if isinstance(g, ZonedGridDef):
         zones = [z for z in g.zones if not isinstance(z.grid, HexGridDef)]
-        bg = "" if g.background is None or isinstance(g.background, HexGridDef) else f", background {g.background.kind} grid"
+        bg = (
+            ""
+            if g.background is None or isinstance(g.background, HexGridDef)
+            else f", background {g.background.kind} grid"
+        )
         return [f"board {name}: {len(zones)} zone(s) without a hex grid{bg}"] if zones or bg else []
     if isinstance(g, HexGridDef):
         return []
@@ -87,7 +97,7 @@ def grid(module: str, map_name: str | None, as_json: bool) -> None:
 
     \b
     Example:
-      vassal-adj grid modules/kasserine/example/Kasserine.vmod
+      vassal-adj grid game.vmod
       vassal-adj grid game.vmod --map "Main Map" --format json
     """
     mod = load_module(module)
@@ -95,8 +105,7 @@ def grid(module: str, map_name: str | None, as_json: bool) -> None:
     layouts = [describe_layout(lay) for b in mdef.boards.values() for lay in board_hex_layouts(b)]
     others = [line for b in mdef.boards.values() for line in _other_grid_words(b)]
     if as_json:
-        _emit_json({"schema_version": SCHEMA_VERSION, "map": mdef.name, "hex_grids": layouts,
-                    "other_grids": others})
+        _emit_json({"schema_version": SCHEMA_VERSION, "map": mdef.name, "hex_grids": layouts, "other_grids": others})
         return
     click.echo(f"map {mdef.name!r}: {len(mdef.boards)} board(s)")
     for d in layouts:
@@ -125,19 +134,29 @@ def _layout_options(func: F) -> F:
 @click.argument("module", type=click.Path(dir_okay=False))
 @click.argument("x", type=int)
 @click.argument("y", type=int)
-@click.option("--board-coords", is_flag=True, help="X Y are pixels of the board (--board, or the first one), not of the map.")
+@click.option(
+    "--board-coords", is_flag=True, help="X Y are pixels of the board (--board, or the first one), not of the map."
+)
 @_layout_options
 @_guarded
 @output_option
-def where(module: str, x: int, y: int, board_coords: bool, map_name: str | None, save: str | None,
-          board: str | None, as_json: bool) -> None:
+def where(
+    module: str,
+    x: int,
+    y: int,
+    board_coords: bool,
+    map_name: str | None,
+    save: str | None,
+    board: str | None,
+    as_json: bool,
+) -> None:
     """Print the label VASSAL shows for a map pixel, with its board and zone.
 
     Off every board the answer is "offboard", as in VASSAL.
 
     \b
     Example:
-      vassal-adj where modules/kasserine/example/Kasserine.vmod 140 696
+      vassal-adj where game.vmod 140 696
       vassal-adj where game.vmod 944 585 --save turn1.vsav --format json
     """
     mod = load_module(module)
@@ -154,10 +173,16 @@ def where(module: str, x: int, y: int, board_coords: bool, map_name: str | None,
     if pb is not None:
         lx, ly = pb.to_local(mx, my)
         zone = find_zone(pb.board.grid, lx, ly) if isinstance(pb.board.grid, ZonedGridDef) else None
-    data = {"schema_version": SCHEMA_VERSION, "map": mdef.name, "map_xy": [mx, my],
-            "board": pb.board.name if pb else None,
-            "board_xy": list(pb.to_local(mx, my)) if pb else None,
-            "zone": zone.name if zone else None, "label": label, "offboard": pb is None}
+    data = {
+        "schema_version": SCHEMA_VERSION,
+        "map": mdef.name,
+        "map_xy": [mx, my],
+        "board": pb.board.name if pb else None,
+        "board_xy": list(pb.to_local(mx, my)) if pb else None,
+        "zone": zone.name if zone else None,
+        "label": label,
+        "offboard": pb is None,
+    }
     if as_json:
         _emit_json(data)
         return
@@ -176,8 +201,7 @@ def where(module: str, x: int, y: int, board_coords: bool, map_name: str | None,
 @_layout_options
 @_guarded
 @output_option
-def hex_(module: str, label: str, map_name: str | None, save: str | None, board: str | None,
-         as_json: bool) -> None:
+def hex_(module: str, label: str, map_name: str | None, save: str | None, board: str | None, as_json: bool) -> None:
     """Print a hex's centre (map pixel) and its neighbours with their directions.
 
     Every label `where` gives is a hex, including a part hex at a board's edge, whose centre
@@ -185,7 +209,7 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
 
     \b
     Example:
-      vassal-adj hex modules/kasserine/example/Kasserine.vmod 0312
+      vassal-adj hex game.vmod 0312
       vassal-adj hex game.vmod C11 --save turn1.vsav --format json
     """
     mod = load_module(module)
@@ -206,17 +230,32 @@ def hex_(module: str, label: str, map_name: str | None, save: str | None, board:
         name = lay.label_of(n)
         edge = name is not None and not lay.on_map(n) and edge_hex(lay, name) is not None
         shown = name is not None and (lay.on_map(n) or edge)
-        neighbours.append({"direction": lay.direction_name(h, n), "label": name if shown else None,
-                           "center": list(lay.center(n, off_map=True)) if shown else None, "edge": edge})
-    data = {"schema_version": SCHEMA_VERSION, "map": mdef.name, "label": label,
-            "board": lay.board.name, "zone": lay.zone.name if lay.zone else None,
-            "center": list(lay.center(h, off_map=True)), "edge": not lay.on_map(h), "neighbors": neighbours}
+        neighbours.append(
+            {
+                "direction": lay.direction_name(h, n),
+                "label": name if shown else None,
+                "center": list(lay.center(n, off_map=True)) if shown else None,
+                "edge": edge,
+            }
+        )
+    data = {
+        "schema_version": SCHEMA_VERSION,
+        "map": mdef.name,
+        "label": label,
+        "board": lay.board.name,
+        "zone": lay.zone.name if lay.zone else None,
+        "center": list(lay.center(h, off_map=True)),
+        "edge": not lay.on_map(h),
+        "neighbors": neighbours,
+    }
     if as_json:
         _emit_json(data)
         return
     cx, cy = data["center"]
     edge_words = " (a part hex at the edge: its centre lies outside, VASSAL names the part of it inside)"
-    click.echo(f"{label}: centre {cx},{cy} (map {mdef.name!r} pixel) on {lay.where}" + (edge_words if data["edge"] else ""))
+    click.echo(
+        f"{label}: centre {cx},{cy} (map {mdef.name!r} pixel) on {lay.where}" + (edge_words if data["edge"] else "")
+    )
     for n in neighbours:
         if n["label"] is None:
             where_n = "off the map"

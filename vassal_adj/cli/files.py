@@ -7,8 +7,8 @@ import shutil
 import click
 
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import output_option
 from vassal_adj.load import load_module, load_save
 from vassal_adj.parse.places import missing_boards, missing_maps
 from vassal_adj.report.describe import (
@@ -31,7 +31,7 @@ def inspect(module: str, as_json: bool) -> None:
 
     \b
     Example:
-      vassal-adj inspect modules/kasserine/example/Kasserine.vmod
+      vassal-adj inspect game.vmod
       vassal-adj inspect game.vmod --format json | jq '.maps[].boards[].grid'
     """
     data = module_data(load_module(module))
@@ -43,10 +43,17 @@ def inspect(module: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("save", type=click.Path(dir_okay=False))
-@click.option("--module", "module_path", type=click.Path(dir_okay=False),
-              help="The module (.vmod): adds hex labels and properties from its prototypes.")
-@click.option("--properties", is_flag=True,
-              help="Also list each piece's properties, one name=value a line (always in --format json).")
+@click.option(
+    "--module",
+    "module_path",
+    type=click.Path(dir_okay=False),
+    help="The module (.vmod): adds hex labels and properties from its prototypes.",
+)
+@click.option(
+    "--properties",
+    is_flag=True,
+    help="Also list each piece's properties, one name=value a line (always in --format json).",
+)
 @text_or_json
 @_guarded
 @output_option
@@ -60,8 +67,7 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
 
     \b
     Example:
-      vassal-adj pieces modules/kasserine/example/setup.vsav \\
-          --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj pieces setup.vsav --module game.vmod
     """
     game = load_save(save)
     module = load_module(module_path) if module_path else None
@@ -70,8 +76,16 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
     rows = [piece_data(p, properties or as_json) for p in found]
     concealed = sum(1 for p in found if p.concealed)
     if as_json:
-        _emit_json({"schema_version": SCHEMA_VERSION, "file": save, "is_log": game.is_log,
-                    "referee_view": True, "pieces": rows, "warnings": warnings})
+        _emit_json(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "file": save,
+                "is_log": game.is_log,
+                "referee_view": True,
+                "pieces": rows,
+                "warnings": warnings,
+            }
+        )
         return
     click.echo(pieces_text(rows, properties, width=shutil.get_terminal_size().columns))
     click.echo(f"{len(rows)} piece(s)" + (" (the position the log starts from)" if game.is_log else ""))
@@ -95,7 +109,7 @@ def decode(save: str) -> None:
 
     \b
     Example:
-      vassal-adj decode modules/kasserine/example/setup.vsav | less
+      vassal-adj decode setup.vsav | less
     """
     game = load_save(save)
     click.echo("\n".join(decode_lines(game.nodes(), game.secrets())))

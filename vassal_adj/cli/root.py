@@ -1,4 +1,4 @@
-"""The root of the command line (the `vassal-adj` group of cli.py): what holds for every command.
+"""The root of the command line (the `vassal-adj` group of cli/__init__.py): what holds for every command.
 
 - Output is UTF-8 whatever the console's locale. VASSAL's files hold arrows and accented names
   (``decode`` shows TAB as U+21E5); on a Windows ``cp1252`` console, or any redirect in a
@@ -38,11 +38,17 @@ def _add_packs_dirs(ctx: click.Context, param: click.Parameter, value: tuple[str
 
 
 def _packs_dir_option() -> click.Option:
-    return click.Option(["--packs-dir"], multiple=True, expose_value=False, callback=_add_packs_dirs,
-                        type=click.Path(file_okay=False), metavar="DIR",
-                        help="Look for rule packs (one sub-directory each, holding pack.toml) in DIR first, then "
-                             f"in ${pack_paths.ENV_PACKS}, your packs folder ({pack_paths.user_packs_dir()}) and "
-                             "the packs shipped with vassal-adj. Repeatable.")
+    return click.Option(
+        ["--packs-dir"],
+        multiple=True,
+        expose_value=False,
+        callback=_add_packs_dirs,
+        type=click.Path(file_okay=False),
+        metavar="DIR",
+        help="Look for rule packs (one sub-directory each, holding pack.toml) in DIR first, then "
+        f"in ${pack_paths.ENV_PACKS}, your packs folder ({pack_paths.user_packs_dir()}) and "
+        "the packs shipped with vassal-adj. Repeatable.",
+    )
 
 
 def _commands(group: click.Group) -> list[click.Command]:

@@ -1,6 +1,6 @@
 """`vassal-adj verify FILES... --module M.vmod`: what a PBEM turn did, replayed from its files.
 
-Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
+One command of the cli/ package; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). One log: its steps replayed from the opening position. Several saves and logs in game
 order: each log's steps, each save's differences from where the previous file ended, and one
 finding (``verify:continuity``) for a log that does not start where the previous file left
@@ -20,8 +20,8 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import FORMATS, format_version_option, pack_option, post_options, state_options
-from vassal_adj.cli_output import output_option, severity_colours, working
+from vassal_adj.cli.options import FORMATS, format_version_option, pack_option, post_options, state_options
+from vassal_adj.cli.output import output_option, severity_colours, working
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
@@ -158,7 +158,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     superseded: list[Replay] = []  # the logs a later log contains, as replayed (a file may be given twice)
     dice: list[tuple[str, Replay, Replay]] = []  # each file, what the dice audit reads of it, its replay
     with working("verify") as say:
-        for number, (path, game) in enumerate(zip(files, games), 1):
+        for number, (path, game) in enumerate(zip(files, games, strict=True), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
             say(at)
             rp = replay(game.root, module, game.path,
@@ -213,11 +213,11 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     pattern = redactor(set().union(*(g.secrets() for g in games)))
     concealed = sum(s.concealed() for s in sections) if side is None else 0
     if fmt == "html":
-        # only for the page: it loads Pillow (startup time, cli_lazy.py)
+        # only for the page: it loads Pillow (startup time, cli/lazy.py)
         from vassal_adj.report.html import TurnView, report_html
 
         # With --as, a verdict on a piece the side may not see would tell them about it.
-        view = TurnView([(p, sec.replay) for p, sec in zip(files, sections)],
+        view = TurnView([(p, sec.replay) for p, sec in zip(files, sections, strict=True)],
                         {} if hidden else verdicts, checked.rolls, frozenset(hidden),
                         [d for sec in sections for d in sec.changes or ()])
         # The page masks passwords in its own texts: a pattern over the whole page could hit image data.
@@ -241,14 +241,15 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         # The VP tell where every unit is: not for a side that may not see them all.
         vp = (_vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
               if lp is not None and module is not None and side is None and not errors_only else [])
-        view = VerifyView(title, sections, findings, checked, moves, vp, notes=[*notes, *_notes(side, concealed, left_out)])
+        view = VerifyView(title, sections, findings, checked, moves, vp,
+                          notes=[*notes, *_notes(side, concealed, left_out)])
         style = STYLES[fmt]
         if pattern is not None:  # before escaping, which could split a secret
             style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
         click.echo(severity_colours(_scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only,
                                                        summary=summary), pattern), fmt))
     if annotate_to is not None:
-        # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
+        # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
 
         markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form)  # type: ignore[arg-type]
@@ -293,7 +294,7 @@ def _vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: 
         return []
     states: list[GameState] = []
     context: RuleContext | None = None
-    for game, after in zip(games, repeated):
+    for game, after in zip(games, repeated, strict=True):
         history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
                               after_step=after)
         states += history.states

@@ -1,6 +1,7 @@
 """Options several commands share, defined once: `game_options` (check, vp), `pack_option`
 (check, vp, verify), `state_options` and `post_options` (check, verify), `format_version_option`
-(check, verify: the saves they write), `text_or_json` (the describing commands), and the text `FORMATS`. ``-o/--output`` is cli_output.py's."""
+(check, verify: the saves they write), `text_or_json` (the describing commands), and the text
+`FORMATS`. ``-o/--output`` is cli/output.py's."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""`vassal-adj terrain ...`: the terrain commands of the command line (cli.py registers them).
+"""`vassal-adj terrain ...`: the terrain commands of the command line (registered on the group of cli/__init__.py).
 
-Kept apart from cli.py only for size; the same rules hold: this is the command line, the only
-place that prints or exits, with the exit statuses of cli.py.
+One command group of the cli/ package; the same rules hold: this is the command line, the only
+place that prints or exits, with the exit statuses of cli/__init__.py.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import click
 
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import working
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import working
 from vassal_adj.report.describe import SCHEMA_VERSION
 
 
@@ -28,16 +28,34 @@ def terrain() -> None:
 @click.argument("module", type=click.Path(dir_okay=False))
 @click.option("--map", "map_name", help="The map (default: the first map with a hex grid).")
 @click.option("--board", help="The board to sample, when the map has several with hex grids.")
-@click.option("--palette", "palette_path", required=True, type=click.Path(dir_okay=False),
-              help="Palette TOML: the colours of terrain types and hexside features.")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="The terrain file to write (never one of the inputs).")
-@click.option("--preview", type=click.Path(dir_okay=False),
-              help="Also write a PNG of the board with the result drawn over it.")
+@click.option(
+    "--palette",
+    "palette_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Palette TOML: the colours of terrain types and hexside features.",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The terrain file to write (never one of the inputs).",
+)
+@click.option(
+    "--preview", type=click.Path(dir_okay=False), help="Also write a PNG of the board with the result drawn over it."
+)
 @text_or_json
 @_guarded
-def sample(module: str, map_name: str | None, board: str | None, palette_path: str, output: str,
-           preview: str | None, as_json: bool) -> None:
+def sample(
+    module: str,
+    map_name: str | None,
+    board: str | None,
+    palette_path: str,
+    output: str,
+    preview: str | None,
+    as_json: bool,
+) -> None:
     """Draft a terrain file from the board picture: terrain by colour around each hex centre.
 
     Each hex gets the terrain whose palette colour most of its samples are nearest to; the
@@ -48,8 +66,8 @@ def sample(module: str, map_name: str | None, board: str | None, palette_path: s
 
     \b
     Example:
-      vassal-adj terrain sample modules/kasserine/example/Kasserine.vmod \\
-          --palette modules/kasserine/palette.toml -o terrain.csv --preview terrain.png
+      vassal-adj terrain sample game.vmod --palette palette.toml \\
+          -o terrain.csv --preview terrain.png
     """
     from vassal_adj.codec.atomic import write_bytes_atomic
     from vassal_adj.report.terrain_preview import preview_png
@@ -64,11 +82,15 @@ def sample(module: str, map_name: str | None, board: str | None, palette_path: s
         _emit_json({"schema_version": SCHEMA_VERSION, "output": output, "preview": preview, **data})
         return
     where = f"board {data['board']!r}" + (f", zone {data['zone']!r}" if data["zone"] else "")
-    click.echo(f"sampled {data['hexes']} hexes on {where} in {data['seconds']:.2f}s: "
-               + ", ".join(f"{n} {t}" for t, n in data["terrain"].items()))  # type: ignore[union-attr]
+    click.echo(
+        f"sampled {data['hexes']} hexes on {where} in {data['seconds']:.2f}s: "
+        + ", ".join(f"{n} {t}" for t, n in data["terrain"].items())
+    )  # type: ignore[union-attr]
     if data["hexsides"]:
         click.echo("hexsides: " + ", ".join(f"{n} {f}" for f, n in data["hexsides"].items()))  # type: ignore[union-attr]
     low = data["low_confidence"]
-    click.echo(f"{len(low)} hex(es) below confidence {data['min_confidence']:.2f}"  # type: ignore[arg-type]
-               + (": " + " ".join(low) if low and len(low) <= 20 else ""))  # type: ignore[arg-type]
+    click.echo(
+        f"{len(low)} hex(es) below confidence {data['min_confidence']:.2f}"  # type: ignore[arg-type]
+        + (": " + " ".join(low) if low and len(low) <= 20 else "")
+    )  # type: ignore[arg-type]
     click.echo(f"wrote {output}" + (f" and {preview}" if preview else ""))

@@ -1,7 +1,7 @@
 """`vassal-adj check SAVE --module M.vmod --pack PACK`: a referee's verdict on a saved game.
 
-Kept apart from cli.py only for size; the same rules hold: this is the command line, the only
-place that prints or exits, with the exit statuses of cli.py (0 no error finding, 1 error
+One command of the cli/ package; the same rules hold: this is the command line, the only
+place that prints or exits, with the exit statuses of cli/__init__.py (0 no error finding, 1 error
 findings, 2 bad input or pack, 3 a bug).
 """
 
@@ -13,8 +13,8 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli_options import FORMATS, format_version_option, game_options, post_options, state_options
-from vassal_adj.cli_output import output_option, severity_colours
+from vassal_adj.cli.options import FORMATS, format_version_option, game_options, post_options, state_options
+from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.report.findings import (
@@ -62,9 +62,8 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
 
     \b
     Example:
-      vassal-adj check modules/kasserine/example/turn3-faults.vsav \\
-          --module modules/kasserine/example/Kasserine.vmod --pack kasserine --format markdown
-      vassal-adj check turn3.vsav --module Kasserine.vmod --format bbcode --errors-only
+      vassal-adj check turn3.vsav --module game.vmod --pack mygame --format markdown
+      vassal-adj check turn3.vsav --module game.vmod --format bbcode --errors-only
     """
     if annotate_to is not None:
         require_new_file(annotate_to, "--annotate")
@@ -83,7 +82,7 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     if game.is_log:
         # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
         # the exits its steps showed (17.15). Its moves are `verify`'s. Only a log needs the replay
-        # and its events (startup time, cli_lazy.py).
+        # and its events (startup time, cli/lazy.py).
         from vassal_adj.log_state import log_history
 
         history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
@@ -92,7 +91,7 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
         end, context, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
     report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
     if annotate_to is not None:
-        # only for --annotate: a report needs none of it (startup time, cli_lazy.py)
+        # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
 
         markers = annotate(game, report.findings, annotate_to, module=module, form=save_form)
@@ -102,7 +101,7 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
     if summary:
         click.echo(severity_colours(report_summary(report, STYLES[fmt], source=save), fmt))
     elif fmt == "html":
-        # only for the page: it loads Pillow (startup time, cli_lazy.py)
+        # only for the page: it loads Pillow (startup time, cli/lazy.py)
         from vassal_adj.report.html import report_html
 
         click.echo(report_html(shown if errors_only else report, module=module, game=game, module_path=module_path,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from vassal_adj import __version__
-from vassal_adj.cli_lazy import LazyGroup
+from vassal_adj.cli.lazy import LazyGroup
 from vassal_adj.errors import UsageError, VassalAdjError, Where
 
 if TYPE_CHECKING:
@@ -48,8 +48,11 @@ def _guarded(func: F) -> F:
 
                 traceback.print_exc()
             else:
-                click.echo(f"internal error ({type(e).__name__}: {e}). Sorry: this is a bug in vassal-adj. "
-                           f"Run again with --debug and report the traceback to {ISSUES_URL}.", err=True)
+                click.echo(
+                    f"internal error ({type(e).__name__}: {e}). Sorry: this is a bug in vassal-adj. "
+                    f"Run again with --debug and report the traceback to {ISSUES_URL}.",
+                    err=True,
+                )
             ctx.exit(3)
 
     return run  # type: ignore[return-value]
@@ -58,8 +61,9 @@ def _guarded(func: F) -> F:
 def require_new_file(path: str, option: str) -> None:
     """Outputs go to a new file: refuse, before any work, one that exists (exit 2)."""
     if Path(path).exists():
-        raise UsageError(f"{option} {path}: the file exists; outputs go to a new file, never over one",
-                         Where(path=path))
+        raise UsageError(
+            f"{option} {path}: the file exists; outputs go to a new file, never over one", Where(path=path)
+        )
 
 
 def _emit_json(data: Any) -> None:
@@ -83,11 +87,11 @@ def main(debug: bool) -> None:
 
     \b
     Examples:
-      vassal-adj check modules/kasserine/example/turn3-faults.vsav --module modules/kasserine/example/Kasserine.vmod
-      vassal-adj verify modules/kasserine/example/turn4-axis.vlog --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj check turn3.vsav --module game.vmod
+      vassal-adj verify turn4.vlog --module game.vmod
       vassal-adj verify turn3.vlog --module game.vmod --format bbcode --summary -o post.txt
-      vassal-adj pieces modules/kasserine/example/setup.vsav --module modules/kasserine/example/Kasserine.vmod
-      vassal-adj inspect modules/kasserine/example/Kasserine.vmod
+      vassal-adj pieces setup.vsav --module game.vmod
+      vassal-adj inspect game.vmod
 
     \b
     Shell completion (commands, options, pack names), e.g. for bash in ~/.bashrc:
@@ -96,13 +100,13 @@ def main(debug: bool) -> None:
     """
 
 
-# The commands live in cli_*.py, imported when run (cli_lazy.py): cli_files (inspect, pieces,
-# decode), cli_grid (grid, where, hex), cli_check, cli_verify, cli_vp, cli_packs, cli_terrain.
+# The commands live in the package's modules, imported when run (lazy.py): files (inspect, pieces,
+# decode), grid (grid, where, hex), check, verify, vp, packs, terrain.
 
 
 def _pick_map(mod: Module, name: str | None) -> MapDef:
     """The map called `name` (or with that id); by default the first map with a hex grid."""
-    # imported when called: cli.py loads no model at start-up (vassal-adj --help stays fast)
+    # imported when called: the group loads no model at start-up (vassal-adj --help stays fast)
     from vassal_adj.model.maps import board_hex_layouts
 
     if name is not None:
@@ -116,5 +120,6 @@ def _pick_map(mod: Module, name: str | None) -> MapDef:
         found = next((m for m in maps if any(test(b) for b in m.boards.values())), None)
         if found is not None:
             return found
-    raise UsageError(f"module {mod.name!r} has no map with a grid (maps: "
-                     f"{', '.join(repr(n) for n in mod.maps) or 'none'})")
+    raise UsageError(
+        f"module {mod.name!r} has no map with a grid (maps: {', '.join(repr(n) for n in mod.maps) or 'none'})"
+    )

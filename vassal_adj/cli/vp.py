@@ -1,6 +1,6 @@
 """`vassal-adj vp GAME-FILES... --module M.vmod --pack PACK`: the victory points of a game.
 
-Kept apart from cli.py only for size; the same rules hold (exit 2 for bad input or pack, 3 for
+One command of the cli/ package; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). The files are a game's saves or logs, oldest first; the pack's ``victory.points`` rule
 (vassal_adj/rules/victory_rules.py) counts what they show together: an objective is dated by
 the first position that shows it taken, an elimination by the first that shows the unit in the
@@ -18,8 +18,8 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli_options import FORMATS, game_options
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import FORMATS, game_options
+from vassal_adj.cli.output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.log_state import log_history
@@ -37,23 +37,28 @@ IMPL = "victory.points"
 def _victory_rule(lp: packs_io.LoadedPack) -> RuleConfig:
     found = [r for r in lp.pack.rules if r.impl == IMPL and r.enabled]
     if not found:
-        raise UsageError(f"pack {lp.id!r} has no enabled rule with impl = {IMPL!r}: it counts no victory points",
-                         Where(path=lp.pack.source))
+        raise UsageError(
+            f"pack {lp.id!r} has no enabled rule with impl = {IMPL!r}: it counts no victory points",
+            Where(path=lp.pack.source),
+        )
     return found[0]
 
 
-def _turns(states: list[GameState], file_of: list[int], files: int, first_turn: int
-           ) -> tuple[list[int], list[int], list[bool], list[str]]:
+def _turns(
+    states: list[GameState], file_of: list[int], files: int, first_turn: int
+) -> tuple[list[int], list[int], list[bool], list[str]]:
     """Each state's turn (its own, else its file's place in the order given), each file's turn
     (its last state's), whether each file's turn was its own, and what the reader should know."""
-    turns = [s.turn if s.turn is not None else first_turn + f for s, f in zip(states, file_of)]
+    turns = [s.turn if s.turn is not None else first_turn + f for s, f in zip(states, file_of, strict=True)]
     last = {f: i for i, f in enumerate(file_of)}
     file_turns = [turns[last[f]] for f in range(files)]
     own = [states[last[f]].turn is not None for f in range(files)]
     notes = []
     if not all(own):
-        notes.append(f"{own.count(False)} file(s) carry no turn: each is taken as turn {first_turn} plus its place "
-                     "in the order given (--first-turn sets the start), so give them oldest first, one per turn")
+        notes.append(
+            f"{own.count(False)} file(s) carry no turn: each is taken as turn {first_turn} plus its place "
+            "in the order given (--first-turn sets the start), so give them oldest first, one per turn"
+        )
     if any(b < a for a, b in pairwise(turns)):
         notes.append("the files are not in turn order: events are dated by the order given")
     return turns, file_turns, own, notes
@@ -78,15 +83,18 @@ def _level(t: Tally, total: int) -> str:
 def _projection_words(t: Tally, side: str) -> str:
     best = t.best_option
     assert best is not None
-    return (f"projection if the game ended now and the {side} player took the larger end-of-play award "
-            f"([{best.rule_ref}] {_signed(best.points)}): {t.projection} VP, {_level(t, t.projection)}")
+    return (
+        f"projection if the game ended now and the {side} player took the larger end-of-play award "
+        f"([{best.rule_ref}] {_signed(best.points)}): {t.projection} VP, {_level(t, t.projection)}"
+    )
 
 
-def _text(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str,
-          side: str) -> str:
+def _text(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str, side: str) -> str:
     lines = [f"victory points by {cite}, {len(files)} file(s):"]
-    lines += [f"  {n}. {f}: turn {tn}{'' if o else ' (from the order given)'}"
-              for n, (f, tn, o) in enumerate(zip(files, turns, own), 1)]
+    lines += [
+        f"  {n}. {f}: turn {tn}{'' if o else ' (from the order given)'}"
+        for n, (f, tn, o) in enumerate(zip(files, turns, own, strict=True), 1)
+    ]
     lines += ["", f"{'rule':<22} {'points':>6} {'turn':>4} {'total':>5}  item"]
     for i, total in _rows(t):
         turn = "" if i.turn is None else str(i.turn)
@@ -108,31 +116,49 @@ def _text(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
 _md = md  # free text (unit names from the files) safe in a Markdown table cell or list item
 
 
-def _bbcode(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str,
-            side: str) -> str:
+def _bbcode(
+    t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str, side: str
+) -> str:
     """For BoardGameGeek, which has no tables: the text report's columns in a fixed-width [c]
     block, under a [b] heading and the total; file text neutralised (markup.bb)."""
+
     def safe(line: str) -> str:  # bb() trims a line: its indent, which aligns the columns, is kept
         return line[: len(line) - len(line.lstrip())] + bb(line)
 
     body = _text(t, files, turns, own, notes, cite, side).splitlines()
-    return "\n".join([f"[b]Victory points ({bb(cite)})[/b]", f"[b]Total: {t.total} VP, {bb(_level(t, t.total))}[/b]",
-                      "[c]", *map(safe, body), "[/c]"])
+    return "\n".join(
+        [
+            f"[b]Victory points ({bb(cite)})[/b]",
+            f"[b]Total: {t.total} VP, {bb(_level(t, t.total))}[/b]",
+            "[c]",
+            *map(safe, body),
+            "[/c]",
+        ]
+    )
 
 
-def _markdown(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str,
-              side: str) -> str:
+def _markdown(
+    t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str, side: str
+) -> str:
     lines = [f"## Victory points ({cite})", ""]
-    lines += [f"{n}. `{f}`: turn {tn}{'' if o else ' (from the order given)'}"
-              for n, (f, tn, o) in enumerate(zip(files, turns, own), 1)]
+    lines += [
+        f"{n}. `{f}`: turn {tn}{'' if o else ' (from the order given)'}"
+        for n, (f, tn, o) in enumerate(zip(files, turns, own, strict=True), 1)
+    ]
     lines += ["", "| Item | Rule | Points | Turn | Total |", "|---|---|---:|---:|---:|"]
     for i, total in _rows(t):
-        lines.append(f"| {_md(i.text)} | {i.rule_ref} | {_signed(i.points)} | "
-                     f"{'' if i.turn is None else i.turn} | {total} |")
+        lines.append(
+            f"| {_md(i.text)} | {i.rule_ref} | {_signed(i.points)} | {'' if i.turn is None else i.turn} | {total} |"
+        )
     lines += ["", f"**Total: {t.total} VP, {_level(t, t.total)}.**"]
     if t.options:
-        lines += ["", f"End of play: the {side} player takes one of these awards, not both.", "",
-                  "| Award | Rule | Points |", "|---|---|---:|"]
+        lines += [
+            "",
+            f"End of play: the {side} player takes one of these awards, not both.",
+            "",
+            "| Award | Rule | Points |",
+            "|---|---|---:|",
+        ]
         lines += [f"| {_md(i.text)} | {i.rule_ref} | {_signed(i.points)} |" for i in t.options]
         lines += ["", f"*{_md(_projection_words(t, side))}.*"]
     if t.faults:
@@ -144,38 +170,87 @@ def _markdown(t: Tally, files: list[str], turns: list[int], own: list[bool], not
     return "\n".join(lines)
 
 
-def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: list[str], cite: str,
-          names: dict[str, str], final: bool, file_of: list[int]) -> dict[str, Any]:
+def _data(
+    t: Tally,
+    files: list[str],
+    turns: list[int],
+    own: list[bool],
+    notes: list[str],
+    cite: str,
+    names: dict[str, str],
+    final: bool,
+    file_of: list[int],
+) -> dict[str, Any]:
     def item(i: Item, total: int | None = None) -> dict[str, Any]:
-        d = {"rule": i.rule_ref, "text": i.text, "points": i.points, "turn": i.turn, "file": file_of[i.index] + 1,
-             "units": list(i.units), "unit_names": [names.get(u, u) for u in i.units], "hexes": list(i.hexes)}
+        d = {
+            "rule": i.rule_ref,
+            "text": i.text,
+            "points": i.points,
+            "turn": i.turn,
+            "file": file_of[i.index] + 1,
+            "units": list(i.units),
+            "unit_names": [names.get(u, u) for u in i.units],
+            "hexes": list(i.hexes),
+        }
         return d if total is None else {**d, "total": total}
 
     best = t.best_option
-    return {"schema_version": SCHEMA_VERSION, "rule": cite, "final": final,
-            "files": [{"path": f, "turn": tn, "turn_from": "save" if o else "order"}
-                      for f, tn, o in zip(files, turns, own)],
-            "items": [item(i, total) for i, total in _rows(t)], "total": t.total, "level": t.level(t.total),
-            "options": [item(i) for i in t.options],
-            "projection": None if best is None else {"points": t.projection, "level": t.level(t.projection),
-                                                     "assumes": best.rule_ref},
-            "unknowns": list(t.unknowns), "errors": list(t.faults), "notes": notes}
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "rule": cite,
+        "final": final,
+        "files": [
+            {"path": f, "turn": tn, "turn_from": "save" if o else "order"}
+            for f, tn, o in zip(files, turns, own, strict=True)
+        ],
+        "items": [item(i, total) for i, total in _rows(t)],
+        "total": t.total,
+        "level": t.level(t.total),
+        "options": [item(i) for i in t.options],
+        "projection": None
+        if best is None
+        else {"points": t.projection, "level": t.level(t.projection), "assumes": best.rule_ref},
+        "unknowns": list(t.unknowns),
+        "errors": list(t.faults),
+        "notes": notes,
+    }
 
 
 @main.command()
 @click.argument("games", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @game_options
-@click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
-              help="A terrain file to use instead of the pack's (22.43.1 traces roads and trails).")
-@click.option("--first-turn", type=int, default=1, show_default=True,
-              help="The turn of the first file when the files carry no turn; later files count up.")
+@click.option(
+    "--terrain",
+    type=click.Path(dir_okay=False, exists=True),
+    help="A terrain file to use instead of the pack's (22.43.1 traces roads and trails).",
+)
+@click.option(
+    "--first-turn",
+    type=int,
+    default=1,
+    show_default=True,
+    help="The turn of the first file when the files carry no turn; later files count up.",
+)
 @click.option("--final", is_flag=True, help="The last file is the end of the game: its turn is complete.")
-@click.option("--format", "fmt", type=click.Choice([*FORMATS, "json"]), default="text", show_default=True,
-              help="Output format (bbcode: a BoardGameGeek post).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice([*FORMATS, "json"]),
+    default="text",
+    show_default=True,
+    help="Output format (bbcode: a BoardGameGeek post).",
+)
 @_guarded
 @output_option
-def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain: str | None, first_turn: int,
-       final: bool, fmt: str) -> None:
+def vp(
+    games: tuple[str, ...],
+    module_path: str,
+    pack_name: str | None,
+    terrain: str | None,
+    first_turn: int,
+    final: bool,
+    fmt: str,
+) -> None:
     """Count the victory points of a game from its saves or logs, given oldest first.
 
     Prints each item with its rule, points, turn and the running total, then the victory
@@ -188,7 +263,7 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     \b
     Example:
       vassal-adj vp turn1.vsav turn2.vsav turn3.vsav \\
-          --module Kasserine.vmod --pack kasserine --format markdown
+          --module game.vmod --pack mygame --format markdown
     """
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)

@@ -1,7 +1,7 @@
-"""`vassal-adj packs ...`: list and validate rule packs (cli.py registers the group).
+"""`vassal-adj packs ...`: list and validate rule packs (registered on the group of cli/__init__.py).
 
-Kept apart from cli.py only for size; the same rules hold: this is the command line, the only
-place that prints or exits, with the exit statuses of cli.py.
+One command group of the cli/ package; the same rules hold: this is the command line, the only
+place that prints or exits, with the exit statuses of cli/__init__.py.
 """
 
 from __future__ import annotations
@@ -13,16 +13,18 @@ import click
 from vassal_adj import pack_paths
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
-from vassal_adj.cli_options import text_or_json
-from vassal_adj.cli_output import output_option
+from vassal_adj.cli.options import text_or_json
+from vassal_adj.cli.output import output_option
 from vassal_adj.load import load_module
 from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.report.describe import SCHEMA_VERSION
 
 _modules_dir = click.option(
-    "--modules-dir", type=click.Path(file_okay=False),
+    "--modules-dir",
+    type=click.Path(file_okay=False),
     help="List only the packs in this directory (default: every place packs are looked for, in order: "
-         "--packs-dir, $VASSAL_ADJ_PACKS, your packs folder, the packs shipped with vassal-adj).")
+    "--packs-dir, $VASSAL_ADJ_PACKS, your packs folder, the packs shipped with vassal-adj).",
+)
 
 
 @main.group()
@@ -54,11 +56,26 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
     """
     rows = packs_io.list_packs(modules_dir)
     if as_json:
-        _emit_json({"schema_version": SCHEMA_VERSION, "packs": [
-            {"directory": str(r.directory), "origin": r.origin, "id": r.id, "name": r.name,
-             "aliases": list(r.aliases), "module": r.module, "rulebook": r.rulebook, "rules": list(r.rules),
-             "error": r.error, "shadowed_by": r.shadowed_by or None}
-            for r in rows]})
+        _emit_json(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "packs": [
+                    {
+                        "directory": str(r.directory),
+                        "origin": r.origin,
+                        "id": r.id,
+                        "name": r.name,
+                        "aliases": list(r.aliases),
+                        "module": r.module,
+                        "rulebook": r.rulebook,
+                        "rules": list(r.rules),
+                        "error": r.error,
+                        "shadowed_by": r.shadowed_by or None,
+                    }
+                    for r in rows
+                ],
+            }
+        )
         return
     if not rows:
         looked = pack_paths.where_looked() if modules_dir is None else modules_dir
@@ -71,16 +88,22 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
             click.echo(f"{r.directory.name}: cannot be read: {r.error}")
             continue
         aliases = f" (also {', '.join(r.aliases)})" if r.aliases else ""
-        click.echo(f"{r.id}: {r.name}{aliases}; fits module {r.module!r}; {len(r.rules)} rule(s); "
-                   f"in {r.directory} ({r.origin})" + (f"; {r.error}" if r.error else ""))
+        click.echo(
+            f"{r.id}: {r.name}{aliases}; fits module {r.module!r}; {len(r.rules)} rule(s); "
+            f"in {r.directory} ({r.origin})" + (f"; {r.error}" if r.error else "")
+        )
         for rule in r.rules:
             click.echo(f"  {rule}")
 
 
 @packs.command()
 @click.argument("directory", type=click.Path(file_okay=False, exists=True))
-@click.option("--module", "module_path", type=click.Path(dir_okay=False),
-              help="A module whose board numbering is used to check the terrain file's labels.")
+@click.option(
+    "--module",
+    "module_path",
+    type=click.Path(dir_okay=False),
+    help="A module whose board numbering is used to check the terrain file's labels.",
+)
 @click.option("--map", "map_name", help="The map of that module (default: the first with a hex grid).")
 @text_or_json
 @_guarded
@@ -92,23 +115,31 @@ def validate(directory: str, module_path: str | None, map_name: str | None, as_j
 
     \b
     Example:
-      vassal-adj packs validate modules/_template \\
-          --module modules/kasserine/example/Kasserine.vmod
+      vassal-adj packs validate modules/_template --module game.vmod
     """
     layout = None
     if module_path is not None:
-        layouts = [lay for b in _pick_map(load_module(module_path), map_name).boards.values()
-                   for lay in board_hex_layouts(b)]
+        layouts = [
+            lay for b in _pick_map(load_module(module_path), map_name).boards.values() for lay in board_hex_layouts(b)
+        ]
         layout = layouts[0] if layouts else None
     problems = packs_io.validate(Path(directory), layout=layout)
     errors = [p for p in problems if p.level == "error"]
     if as_json:
-        _emit_json({"schema_version": SCHEMA_VERSION, "directory": directory, "valid": not errors,
-                    "problems": [{"where": p.where, "level": p.level, "message": p.message} for p in problems]})
+        _emit_json(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "directory": directory,
+                "valid": not errors,
+                "problems": [{"where": p.where, "level": p.level, "message": p.message} for p in problems],
+            }
+        )
     else:
         for p in problems:
             click.echo(str(p))
-        click.echo(f"{directory}: {'valid' if not errors else f'{len(errors)} error(s)'}"
-                   + (f", {len(problems) - len(errors)} note(s)" if len(problems) > len(errors) else ""))
+        click.echo(
+            f"{directory}: {'valid' if not errors else f'{len(errors)} error(s)'}"
+            + (f", {len(problems) - len(errors)} note(s)" if len(problems) > len(errors) else "")
+        )
     if errors:
         raise click.exceptions.Exit(1)

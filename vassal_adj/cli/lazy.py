@@ -2,7 +2,7 @@
 
 What a user waits for on a short command is mostly Python starting, and most of that is
 importing: `check` needs the rule engine, `verify` the replay, `terrain` numpy and Pillow.
-`vassal-adj --help` needs none of them, so every command lives in a cli_*.py module, is
+`vassal-adj --help` needs none of them, so every command lives in a module of cli/, is
 listed here by name, module and one-line summary, and is imported by `get_command` on demand.
 The summary is the first sentence of the command's docstring; tests/test_startup.py checks
 that the listing `--help` prints is the one the loaded commands would print.
@@ -14,25 +14,33 @@ import importlib
 
 import click
 
-from vassal_adj.cli_root import RootGroup, give_packs_dir
+from vassal_adj.cli.root import RootGroup, give_packs_dir
 
 # name -> (module that registers the command on `main` when imported, first sentence of its help)
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
-    "check": ("vassal_adj.cli_check", "Check a saved game against a rule pack and print every finding with its rule."),
-    "decode": ("vassal_adj.cli_files", "Print the decoded command stream of a save or log, one command a line."),
-    "grid": ("vassal_adj.cli_grid", "Describe a map's grids in words: how to type labels, their range, how they run."),
-    "hex": ("vassal_adj.cli_grid", "Print a hex's centre (map pixel) and its neighbours with their directions."),
-    "inspect": ("vassal_adj.cli_files",
-                "Describe a module: name, version, maps, boards, grids and numbering, zones, counts."),
-    "packs": ("vassal_adj.cli_packs",
-              "Rule packs: the rules of one game each, under modules/<game>/ (docs/adding-a-rule-pack.md)."),
-    "pieces": ("vassal_adj.cli_files", "List every real piece of a saved game or log (stacks are not pieces)."),
-    "terrain": ("vassal_adj.cli_terrain",
-                "Terrain files of rule packs (docs/terrain.md): bootstrap one from a board picture."),
-    "verify": ("vassal_adj.cli_verify",
-               "Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll."),
-    "vp": ("vassal_adj.cli_vp", "Count the victory points of a game from its saves or logs, given oldest first."),
-    "where": ("vassal_adj.cli_grid", "Print the label VASSAL shows for a map pixel, with its board and zone."),
+    "check": ("vassal_adj.cli.check", "Check a saved game against a rule pack and print every finding with its rule."),
+    "decode": ("vassal_adj.cli.files", "Print the decoded command stream of a save or log, one command a line."),
+    "grid": ("vassal_adj.cli.grid", "Describe a map's grids in words: how to type labels, their range, how they run."),
+    "hex": ("vassal_adj.cli.grid", "Print a hex's centre (map pixel) and its neighbours with their directions."),
+    "inspect": (
+        "vassal_adj.cli.files",
+        "Describe a module: name, version, maps, boards, grids and numbering, zones, counts.",
+    ),
+    "packs": (
+        "vassal_adj.cli.packs",
+        "Rule packs: the rules of one game each, under modules/<game>/ (docs/adding-a-rule-pack.md).",
+    ),
+    "pieces": ("vassal_adj.cli.files", "List every real piece of a saved game or log (stacks are not pieces)."),
+    "terrain": (
+        "vassal_adj.cli.terrain",
+        "Terrain files of rule packs (docs/terrain.md): bootstrap one from a board picture.",
+    ),
+    "verify": (
+        "vassal_adj.cli.verify",
+        "Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.",
+    ),
+    "vp": ("vassal_adj.cli.vp", "Count the victory points of a game from its saves or logs, given oldest first."),
+    "where": ("vassal_adj.cli.grid", "Print the label VASSAL shows for a map pixel, with its board and zone."),
 }
 
 

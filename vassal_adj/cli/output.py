@@ -66,8 +66,11 @@ def _same_path(a: str, b: str) -> bool:
 def _check_output(output: str, given: list[tuple[str, str]]) -> None:
     for name, path in given:
         if _same_path(output, path):
-            raise UsageError(f"-o {output}: the same file as {name} {path}; the report goes to a new file, "
-                             "never over an input or another output", Where(path=output))
+            raise UsageError(
+                f"-o {output}: the same file as {name} {path}; the report goes to a new file, "
+                "never over an input or another output",
+                Where(path=output),
+            )
     require_new_file(output, "-o")
     folder = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(folder):  # found now, not after the work
@@ -103,9 +106,13 @@ def output_option(func: F) -> F:
         write()
         return None
 
-    return click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
-                        help="Write the report to FILE (a new file, never an input) instead of standard output.")(
-        run)  # type: ignore[return-value]
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False),
+        metavar="FILE",
+        help="Write the report to FILE (a new file, never an input) instead of standard output.",
+    )(run)  # type: ignore[return-value]
 
 
 # A finding's severity opens its line in the text reports (report/findings.py, report/verify_text.py).
@@ -165,8 +172,9 @@ class _Ticker:
 
 
 @contextlib.contextmanager
-def working(what: str, *, after: float = 2.0, every: float = 0.5, stream: TextIO | None = None
-            ) -> Iterator[Callable[[str], None]]:
+def working(
+    what: str, *, after: float = 2.0, every: float = 0.5, stream: TextIO | None = None
+) -> Iterator[Callable[[str], None]]:
     """Show "what (N s)" on a terminal's standard error while long work runs, after `after`
     seconds. The work may say how far it is by calling what this yields with a new text (e.g.
     "verify: log 1/1, step 1200/3000"): cheap, it draws only when the line is due. An error
