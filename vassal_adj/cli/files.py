@@ -87,10 +87,10 @@ def pieces(save: str, module_path: str | None, properties: bool, as_json: bool) 
             }
         )
         return
+    for line in warnings:  # first: under a long table they would scroll away unread
+        click.echo(f"warning: {line}")
     click.echo(pieces_text(rows, properties, width=shutil.get_terminal_size().columns))
     click.echo(f"{len(rows)} piece(s)" + (" (the position the log starts from)" if game.is_log else ""))
-    for line in warnings:
-        click.echo(f"warning: {line}")
     if concealed:
         click.echo(f"note: {concealed} masked or invisible piece(s) shown as the referee sees them")
 
