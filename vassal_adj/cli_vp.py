@@ -18,7 +18,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli_options import FORMATS, game_options
+from vassal_adj.cli_options import FORMATS, game_options, scenario_option
 from vassal_adj.cli_output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
@@ -34,8 +34,9 @@ from vassal_adj.rules.victory_rules import vp_tally
 IMPL = "victory.points"
 
 
-def _victory_rule(lp: packs_io.LoadedPack) -> RuleConfig:
-    found = [r for r in lp.pack.rules if r.impl == IMPL and r.enabled]
+def _victory_rule(lp: packs_io.LoadedPack, rules: tuple[RuleConfig, ...]) -> RuleConfig:
+    """The victory rule among `rules` (the pack's, or its scenario's with the scenario's assumptions)."""
+    found = [r for r in rules if r.impl == IMPL and r.enabled]
     if not found:
         raise UsageError(f"pack {lp.id!r} has no enabled rule with impl = {IMPL!r}: it counts no victory points",
                          Where(path=lp.pack.source))
@@ -165,6 +166,7 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
 @main.command()
 @click.argument("games", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @game_options
+@scenario_option
 @click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
               help="A terrain file to use instead of the pack's (22.43.1 traces roads and trails).")
 @click.option("--first-turn", type=int, default=1, show_default=True,
@@ -174,8 +176,8 @@ def _data(t: Tally, files: list[str], turns: list[int], own: list[bool], notes: 
               help="Output format (bbcode: a BoardGameGeek post).")
 @_guarded
 @output_option
-def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain: str | None, first_turn: int,
-       final: bool, fmt: str) -> None:
+def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, scenario: str | None, terrain: str | None,
+       first_turn: int, final: bool, fmt: str) -> None:
     """Count the victory points of a game from its saves or logs, given oldest first.
 
     Prints each item with its rule, points, turn and the running total, then the victory
@@ -192,7 +194,7 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     """
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
-    rule = _victory_rule(lp)
+    rule = _victory_rule(lp, lp.pack.rules)
     states: list[GameState] = []
     file_of: list[int] = []  # the file of each state
     context: RuleContext | None = None
@@ -200,11 +202,13 @@ def vp(games: tuple[str, ...], module_path: str, pack_name: str | None, terrain:
     for n, path in enumerate(games):
         game = load_save(path)
         saved_with += same_module(game, module, module_path)
-        history = log_history(module, game, lp, terrain=terrain)
+        history = log_history(module, game, lp, terrain=terrain, scenario=scenario)
         states += history.states
         file_of += [n] * len(history.states)
         context = context or history.context
     assert context is not None
+    if context.scenario is not None and context.scenario.rule_configs:
+        rule = _victory_rule(lp, context.scenario.rule_configs)
     state_turns, turns, own, notes = _turns(states, file_of, len(games), first_turn)
     # vp takes its turns from the files and their order: notes asking for --turn and the like
     # (the state builder's, written for `check`) do not apply here.
