@@ -42,8 +42,8 @@ def packs() -> None:
 @_guarded
 @output_option
 def list_command(modules_dir: str | None, as_json: bool) -> None:
-    """List the rule packs found: id, name, aliases, the module they fit, their rules, where
-    each was found.
+    """List the rule packs found: id, name, aliases, the module they fit, their rules (with
+    when each is in force, if not always), their scenarios, where each was found.
 
     A pack that cannot be read is listed with the reason. When two places hold a pack with the
     same id or alias, the one found first is used and the other listed as not used.
@@ -57,6 +57,7 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
         _emit_json({"schema_version": SCHEMA_VERSION, "packs": [
             {"directory": str(r.directory), "origin": r.origin, "id": r.id, "name": r.name,
              "aliases": list(r.aliases), "module": r.module, "rulebook": r.rulebook, "rules": list(r.rules),
+             "scenarios": list(r.scenarios),
              "error": r.error, "shadowed_by": r.shadowed_by or None}
             for r in rows]})
         return
@@ -75,6 +76,8 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
                    f"in {r.directory} ({r.origin})" + (f"; {r.error}" if r.error else ""))
         for rule in r.rules:
             click.echo(f"  {rule}")
+        for scenario in r.scenarios:
+            click.echo(f"  scenario {scenario}")
 
 
 @packs.command()

@@ -49,6 +49,15 @@ class Scope:
     def __bool__(self) -> bool:
         return self != Scope()
 
+    def describe(self) -> str:
+        """In words, for `packs list`: "turns 1-2, sides Allied"."""
+        parts = [f"{k} {', '.join(v)}" for k, v in (("scenario", self.scenarios), ("phases", self.phases),
+                                                    ("sides", self.sides), ("weather", self.weather)) if v]
+        if self.turns:
+            parts.insert(1, f"turns {self.turns[0]}-{self.turns[1]}")
+        parts += [f"{k} {e}" for k, e in (("after", self.after), ("before", self.before)) if e]
+        return ", ".join(parts)
+
 
 class Verdict(NamedTuple):
     """Whether a rule is in force: "yes", "no" or "unknown", and why (empty for "yes")."""
