@@ -319,7 +319,6 @@ def validate(directory: Path | str, *, layout: HexLayout | None = None,
                                 "note"))
     if lp.terrain_path is None:
         problems.append(Problem(str(directory / lp.pack.terrain_file), "no terrain file", "note"))
-    problems += [Problem(lp.pack.source, f"scenario {s.describe()}", "note") for s in lp.pack.scenarios.values()]
     elif layout is None:
         problems.append(Problem(str(lp.terrain_path), "not checked: reading hex labels needs a board "
                                                       "(give the module)", "note"))
@@ -328,6 +327,7 @@ def validate(directory: Path | str, *, layout: HexLayout | None = None,
             lp.terrain(layout)
         except VassalAdjError as e:
             problems.append(Problem(str(e.where) if e.where else str(lp.terrain_path), e.message))
+    problems += [Problem(lp.pack.source, f"scenario {s.describe()}", "note") for s in lp.pack.scenarios.values()]
     return problems
 
 
