@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import REPO
 
 import vassal_adj
-from conftest import REPO
 from vassal_adj import cli
 from vassal_adj.errors import PackError, UsageError
 from vassal_adj.model.hexes import Hex
@@ -98,8 +98,8 @@ def test_optional_rule_switched_on_in_one_scenario_and_not_listed_in_the_other(r
     rep = adjudicate(state, rp, RuleContext(ctx.terrain, None, "kesselring", scenario=rp.scenarios["scenario-1"]),
                      registry=registry)
     assert [(f.rule, f.severity, f.message) for f in rep.findings] == [
-        ("kesselring:32.0", Severity.INFO, "rule strategic_movement (32.0) is not in force: it is not among the "
-                                           "rules of scenario scenario-1 (Campaign Game)")]
+        ("kesselring:32.0", Severity.INFO, ("rule strategic_movement (32.0) is not in force: it is not among the "
+                                           "rules of scenario scenario-1 (Campaign Game)"))]
     rep = adjudicate(state, rp, RuleContext(ctx.terrain, None, "kesselring", scenario=rp.scenarios["scenario-2"]),
                      registry=registry)
     assert rep.findings == () and [c[0] for c in rep.checked] == ["command", "strategic_movement"]
@@ -117,25 +117,25 @@ def test_21_kasserine_optional_rules_not_in_use() -> None:
     state = GameState(units, {i: Position(Hex.from_raw(3, 3)) for i in units}, 3, "allied-movement")
     ctx = RuleContext(TerrainMap(rp.vocabulary), None, "kasserine", scenario=rp.scenarios["hexwar"])
     found = [(f.severity, f.message) for f in adjudicate(state, rp, ctx).findings if f.rule == "kasserine:21.0"]
-    assert found == [(Severity.INFO, "rule allied_stacking_21 (21.0) is not in force: scenario hexwar (HexWar "
-                                     "edition) does not use this optional rule")]
+    assert found == [(Severity.INFO, ("rule allied_stacking_21 (21.0) is not in force: scenario hexwar (HexWar "
+                                     "edition) does not use this optional rule"))]
 
 
 @pytest.mark.parametrize(("changes", "message"), [
-    ({"rules": ["command", "achse"]}, "scenarios.scenario-2.rules: 'achse' is neither a rule nor a tag of one "
-                                      "(known: 32-strategic-movement, command, strategic_movement)"),
-    ({"optional": {"32-strategic-movement": "yes"}}, "scenarios.scenario-2.optional.\"32-strategic-movement\": expected "
-                                                     "true or false (the switch), got 'yes'"),
-    ({"assumptions": {"initial_ap": 2}}, "scenarios.scenario-2.assumptions.initial_ap: unknown assumption "
-                                         "'initial_ap' (known: starting_ap)"),
-    ({"assumptions": {"starting_ap": "two"}}, "scenarios.scenario-2.assumptions: with this scenario's values, "
+    ({"rules": ["command", "achse"]}, ("scenarios.scenario-2.rules: 'achse' is neither a rule nor a tag of one "
+                                      "(known: 32-strategic-movement, command, strategic_movement)")),
+    ({"optional": {"32-strategic-movement": "yes"}}, ("scenarios.scenario-2.optional.\"32-strategic-movement\": expected "
+                                                     "true or false (the switch), got 'yes'")),
+    ({"assumptions": {"initial_ap": 2}}, ("scenarios.scenario-2.assumptions.initial_ap: unknown assumption "
+                                         "'initial_ap' (known: starting_ap)")),
+    ({"assumptions": {"starting_ap": "two"}}, ("scenarios.scenario-2.assumptions: with this scenario's values, "
                                               "rules.command.starting: expected int, got 'two' (str) "
-                                              "(from assumptions.starting_ap)"),
+                                              "(from assumptions.starting_ap)")),
     ({"first_player": "Italy"}, "scenarios.scenario-2.first_player: unknown side 'Italy' (the pack's: Axis, Allied)"),
-    ({"turns": [8, 3]}, "scenarios.scenario-2.turns: expected [first, last] Game-Turns, 1 <= first <= last, "
-                        "got [8, 3]"),
-    ({"length": 6}, "scenarios.scenario-2.length: unknown key (known here: assumptions, first_player, match, name, "
-                    "note, optional, rules, turns)"),
+    ({"turns": [8, 3]}, ("scenarios.scenario-2.turns: expected [first, last] Game-Turns, 1 <= first <= last, "
+                        "got [8, 3]")),
+    ({"length": 6}, ("scenarios.scenario-2.length: unknown key (known here: assumptions, first_player, match, name, "
+                    "note, optional, rules, turns)")),
 ])
 def test_bad_scenario_names_the_key_path(registry: Registry, changes: dict[str, Any], message: str) -> None:
     with pytest.raises(PackError) as e:
@@ -223,6 +223,6 @@ def test_verify_says_when_the_movement_rule_in_force_cannot_be_told(board: RuleC
     and a warning says on what the verdict rests."""
     pc = move(board, shortage_pack(), None)
     warnings = [f.message for f in pc.findings if f.severity == Severity.WARNING]
-    assert warnings == ["phase axis-movement: the moves are judged by rule movement (20.3), but the movement rule in "
+    assert warnings == [("phase axis-movement: the moves are judged by rule movement (20.3), but the movement rule in "
                         "force may be another: gas_shortage (Campaign II): it is in force on Game-Turns 6-7, and the "
-                        "files do not tell the turn"]
+                        "files do not tell the turn")]

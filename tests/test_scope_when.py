@@ -73,8 +73,8 @@ def test_campaign_i_allied_stacking_rule_not_in_force_on_turn_3() -> None:
     "not in force", once, and no error."""
     found = by_rule(report(pack(), 3, "allied-movement"))
     assert found["tunisia:Campaign I"] == [
-        (Severity.INFO, "rule allied_stacking_opening (Campaign I) is not in force: it is in force on Game-Turns "
-                        "1-2, not on Game-Turn 3")]
+        (Severity.INFO, ("rule allied_stacking_opening (Campaign I) is not in force: it is in force on Game-Turns "
+                        "1-2, not on Game-Turn 3"))]
     assert all(s != Severity.ERROR for fs in found.values() for s, _ in fs)
 
 
@@ -83,8 +83,8 @@ def test_campaign_i_rule_not_in_force_in_campaign_ii() -> None:
     attacker") has no such rule, whatever the turn."""
     found = by_rule(report(pack(), 2, "allied-movement", scenario="campaign-2"))
     assert found["tunisia:Campaign I"] == [
-        (Severity.INFO, "rule allied_stacking_opening (Campaign I) is not in force: it is in force only in scenario "
-                        "campaign-1, not campaign-2")]
+        (Severity.INFO, ("rule allied_stacking_opening (Campaign I) is not in force: it is in force only in scenario "
+                        "campaign-1, not campaign-2"))]
 
 
 def test_9_3_supply_only_for_the_player_who_has_just_acted() -> None:
@@ -94,8 +94,8 @@ def test_9_3_supply_only_for_the_player_who_has_just_acted() -> None:
     rp = pack(allied_only={"impl": "stacking.limit", "rule_ref": "9.3", "limit": 1, "when": {"sides": ["Allied"]}})
     assert [s for s, _ in by_rule(report(rp, 5, "allied-supply"))["tunisia:9.3"]] == [Severity.ERROR]
     assert by_rule(report(rp, 5, "axis-supply"))["tunisia:9.3"] == [
-        (Severity.INFO, "rule allied_only (9.3) is not in force: it is in force only in side's player-turn Allied, "
-                        "not Axis")]
+        (Severity.INFO, ("rule allied_only (9.3) is not in force: it is in force only in side's player-turn Allied, "
+                        "not Axis"))]
 
 
 def test_a_turn_the_files_do_not_give_is_not_guessed() -> None:
@@ -103,8 +103,8 @@ def test_a_turn_the_files_do_not_give_is_not_guessed() -> None:
     one WARNING says it was not checked and why."""
     found = by_rule(report(pack(), None, "allied-movement"))
     assert found["tunisia:Campaign I"] == [
-        (Severity.WARNING, "rule allied_stacking_opening (Campaign I) was not checked: it is in force on Game-Turns "
-                           "1-2, and the files do not tell the turn")]
+        (Severity.WARNING, ("rule allied_stacking_opening (Campaign I) was not checked: it is in force on Game-Turns "
+                           "1-2, and the files do not tell the turn"))]
 
 
 def test_scenario_unknown_is_said() -> None:
@@ -147,15 +147,15 @@ def test_weather_is_matched_without_case() -> None:
 
 @pytest.mark.parametrize(("when", "message"), [
     ({"turns": [3, 1]}, "rules.x.when.turns: expected [first, last] Game-Turns, 1 <= first <= last, got [3, 1]"),
-    ({"turn": [1, 2]}, "rules.x.when.turn: unknown key (known here: after, before, phases, scenario, sides, turns, "
-                       "weather)"),
+    ({"turn": [1, 2]}, ("rules.x.when.turn: unknown key (known here: after, before, phases, scenario, sides, turns, "
+                       "weather)")),
     ({"sides": ["Axsi"]}, "rules.x.when.sides: unknown side 'Axsi' (the pack's: Allied, Axis)"),
-    ({"phases": ["axis-combat"]}, "rules.x.when.phases: unknown phase 'axis-combat' (the pack's: allied-movement, "
-                                  "allied-supply, axis-movement, axis-supply)"),
-    ({"scenario": ["campaign-3"]}, "rules.x.when.scenario: unknown scenario 'campaign-3' (the pack's [scenarios]: "
-                                   "campaign-1, campaign-2)"),
-    ({"after": "surrender"}, "rules.x.when.after: unknown event 'surrender' (the events of the pack's "
-                             "reinforcements.schedule rules: none)"),
+    ({"phases": ["axis-combat"]}, ("rules.x.when.phases: unknown phase 'axis-combat' (the pack's: allied-movement, "
+                                  "allied-supply, axis-movement, axis-supply)")),
+    ({"scenario": ["campaign-3"]}, ("rules.x.when.scenario: unknown scenario 'campaign-3' (the pack's [scenarios]: "
+                                   "campaign-1, campaign-2)")),
+    ({"after": "surrender"}, ("rules.x.when.after: unknown event 'surrender' (the events of the pack's "
+                             "reinforcements.schedule rules: none)")),
     ("turn 1", "rules.x.when: expected a table, got 'turn 1' (str)"),
 ])
 def test_bad_when_names_the_key_path(when: object, message: str) -> None:
