@@ -21,7 +21,8 @@ from vassal_adj.rules.results import Severity
 from vassal_adj.rules.scope import Scope, Situation, in_force
 
 # Tunisia 1943, 5: "Two combat units maximum can stacked together on a hex"; Campaign I: "the
-# Allied stacking is limited to one unit per hex during the first two turns".
+# Allied stacking is limited to one unit per hex during the first two turns". (That only Allied
+# units count is a unit selector's business, not `when`'s: the stacks here are Allied.)
 TUNISIA: dict[str, Any] = {
     "pack": {"id": "tunisia", "name": "Tunisia 1943"},
     "units": {"sides": ["Axis", "Allied"], "classes": ["infantry", "armor"]},
@@ -32,7 +33,7 @@ TUNISIA: dict[str, Any] = {
     "rules": {
         "stacking": {"impl": "stacking.limit", "rule_ref": "5", "limit": 2},
         "allied_stacking_opening": {"impl": "stacking.limit", "rule_ref": "Campaign I", "limit": 1,
-                                    "when": {"scenario": ["campaign-1"], "turns": [1, 2], "sides": ["Allied"]}},
+                                    "when": {"scenario": ["campaign-1"], "turns": [1, 2]}},
     },
 }
 CTX = RuleContext(TerrainMap(TerrainVocabulary(frozenset(), frozenset())), None, "tunisia")

@@ -9,6 +9,9 @@ know would silently match nothing, so it is a PackError with the key path, e.g.
 A rule the rulebook leaves to other rules (the standard rules it refers to) cites the
 assumption that stands for it, ``rule_ref = { assumption = "stacking_limit" }``: its findings
 cite ``<pack>:assumption stacking_limit`` and their messages name the assumption's source.
+
+``when`` (scope.py) says when a rule is in force, ``tags`` the names a scenario's ``rules`` and
+``optional`` switches select it by (pack_scenarios.py).
 """
 
 from __future__ import annotations
