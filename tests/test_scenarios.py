@@ -103,6 +103,8 @@ def test_optional_rule_switched_on_in_one_scenario_and_not_listed_in_the_other(r
     rep = adjudicate(state, rp, RuleContext(ctx.terrain, None, "kesselring", scenario=rp.scenarios["scenario-2"]),
                      registry=registry)
     assert rep.findings == () and [c[0] for c in rep.checked] == ["command", "strategic_movement"]
+    # the report shows the values the rules ran with: 27.2's Starting AP 2
+    assert rep.parameters["command"]["params"]["starting"] == 2 and rep.assumptions["starting_ap"]["value"] == 2
 
 
 def test_21_kasserine_optional_rules_not_in_use() -> None:

@@ -133,11 +133,13 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _describe(pack: RulePack) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
-    """The effective parameters of every rule and the assumptions the enabled rules use."""
+def _describe(pack: RulePack, rules: Iterable[RuleConfig], scenario: Scenario | None
+              ) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
+    """The effective parameters of every rule and the assumptions the enabled rules use, with
+    the scenario's values of its own."""
     params: dict[str, dict[str, object]] = {}
     used: dict[str, list[str]] = {}
-    for r in pack.rules:
+    for r in rules:
         params[r.name] = {"impl": r.impl, "rule_ref": r.rule_ref, "enabled": r.enabled,
                           "params": _plain(dict(r.params)), "assumed": dict(r.assumed)}
         if r.enabled:
@@ -146,7 +148,8 @@ def _describe(pack: RulePack) -> tuple[dict[str, dict[str, object]], dict[str, d
     assumptions = {}
     for name, users in used.items():
         a = pack.assumptions[name]
-        assumptions[name] = {"value": _plain(a.value), "source": a.source, "rule": a.rule, "note": a.note,
+        value = scenario.assumptions[name] if scenario and name in scenario.assumptions else a.value
+        assumptions[name] = {"value": _plain(value), "source": a.source, "rule": a.rule, "note": a.note,
                              "used_by": sorted(users)}
     return params, assumptions
 
@@ -177,7 +180,10 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
     add(-1, unmapped_findings(rp.id, context.unmapped))
     at = situation(state, rp, context)
     scenario = context.scenario
-    for order, rule in enumerate(scenario.rule_configs if scenario and scenario.rule_configs else rp.rules):
+    # The pack's rules (or those a caller kept), each with the scenario's assumption values.
+    own = {r.name: r for r in (scenario.rule_configs if scenario else ())}
+    rules = tuple(own.get(r.name, r) for r in rp.rules)
+    for order, rule in enumerate(rules):
         if not rule.enabled:
             continue
         ctx = replace(context, rule=rule)
@@ -195,7 +201,7 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
             raise PackError(f"rules.{rule.name}: {e}", Where(path=rp.source)) from None
         counts.append((rule.name, ctx.cite(), add(order, found)))
     keyed.sort(key=lambda kf: kf[0])
-    params, assumptions = _describe(rp)
+    params, assumptions = _describe(rp, rules, scenario)
     names = {uid: u.name for uid, u in state.units.items()}
     names.update((u.piece.id, u.piece.name) for u in context.unmapped)
     return Report(pack=rp.id, findings=tuple(f for _, f in keyed), parameters=params,
