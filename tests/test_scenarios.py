@@ -168,12 +168,34 @@ def test_check_with_an_unknown_scenario_is_a_usage_error() -> None:
     assert result.exit_code == 2 and "--scenario 'campaign-2': unknown scenario (known: none)" in result.stderr
 
 
-def test_packs_list_and_validate_show_scenarios(tmp_path: Path) -> None:
+def with_scenario(tmp_path: Path) -> Path:
+    """A copy of the Kasserine pack with one scenario, the whole game (20.4: 12 Game-Turns)."""
     pack = tmp_path / "kasserine2"
     shutil.copytree(KASSERINE, pack, ignore=shutil.ignore_patterns("example", "*.md"))
     text = (pack / "pack.toml").read_text(encoding="utf-8").replace('id = "kasserine"', 'id = "kasserine2"')
     text += '\n[scenarios.hexwar]\nname = "HexWar edition"\nturns = [1, 12]\nfirst_player = "Axis"\n'
     (pack / "pack.toml").write_text(text, encoding="utf-8")
+    return pack
+
+
+def test_check_and_verify_say_which_scenario(tmp_path: Path) -> None:
+    """The scenario given reaches the rules and the report's notes, for a save and for a log."""
+    pack = str(with_scenario(tmp_path))
+    module = str(EXAMPLE / "Kasserine.vmod")
+    result = CliRunner().invoke(cli.main, ["check", str(EXAMPLE / "setup.vsav"), "--module", module, "--pack", pack,
+                                           "--scenario", "hexwar"])
+    assert "note: scenario hexwar (HexWar edition): given by --scenario" in result.stdout, result.output
+    # without --scenario: the only scenario whose turns hold the save's turn
+    result = CliRunner().invoke(cli.main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", module, "--pack",
+                                           pack])
+    assert "scenario hexwar (HexWar edition): Game-Turn 3 lies only in its turns 1-12" in result.stdout, result.output
+    result = CliRunner().invoke(cli.main, ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module, "--pack",
+                                           pack, "--scenario", "nope"])
+    assert result.exit_code == 2 and "unknown scenario (known: hexwar)" in result.stderr
+
+
+def test_packs_list_and_validate_show_scenarios(tmp_path: Path) -> None:
+    pack = with_scenario(tmp_path)
     result = CliRunner().invoke(cli.main, ["packs", "validate", str(pack)])
     assert "note: scenario hexwar: HexWar edition; Game-Turns 1-12; Axis first" in result.stdout, result.output
     result = CliRunner().invoke(cli.main, ["packs", "list", "--modules-dir", str(tmp_path)])
