@@ -19,7 +19,7 @@ Pure: no files.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -103,14 +103,14 @@ def read_when(ctx: PackContext, value: object, path: str, sides: tuple[str, ...]
                  ctx.typed(t, path, "after", "str", ""), ctx.typed(t, path, "before", "str", ""))
 
 
-def phase_side(rules: Any, sides: tuple[str, ...], phase: str | None) -> str | None:
+def phase_side(rules: Iterable[Any], sides: tuple[str, ...], phase: str | None) -> str | None:
     """The side whose phase `phase` is: from any rule's ``movement_phases``/``combat_phases``
     (phase -> side), else a phase id ``<side>-...``; None when nothing says."""
     if phase is None:
         return None
     for r in rules:
         for key in ("movement_phases", "combat_phases"):
-            table = r.params.get(key) if key in r.params else None
+            table = r.params.get(key)
             if isinstance(table, Mapping) and phase in table:
                 return str(table[phase])
     return next((s for s in sides if phase.lower().startswith(f"{s.lower()}-")), None)

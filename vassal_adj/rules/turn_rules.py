@@ -163,6 +163,9 @@ def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[Turn
             found.append(Finding(ctx.cite(chosen) if chosen else ctx.pack_id, Severity.WARNING,
                                  f"phase {phase or '(unknown)'}: the moves are judged by {judged}, but the {kind} "
                                  f"rule in force may be another: {'; '.join(doubt)}"))
+    first = (rules.moving[0].name if rules.moving else None, rules.zocs[0].name if rules.zocs else None)
+    if (picked[0], picked[1]) == first:  # the pack's first rules, as `movement` already holds them
+        return rules, found
     return replace(rules, movement=rules.choices[(picked[0], picked[1])]), found
 
 
