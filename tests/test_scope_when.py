@@ -6,9 +6,11 @@ is read by the real reader, the rules run by the real engine and implementations
 from __future__ import annotations
 
 import copy
+import tomllib
 from typing import Any
 
 import pytest
+from conftest import REPO
 
 from vassal_adj.errors import PackError
 from vassal_adj.model.hexes import Hex
@@ -19,6 +21,7 @@ from vassal_adj.rules.engine import RuleContext, adjudicate
 from vassal_adj.rules.pack import RulePack
 from vassal_adj.rules.results import Severity
 from vassal_adj.rules.scope import Scope, Situation, in_force
+from vassal_adj.rules.scope_events import event_reader
 
 # Tunisia 1943, 5: "Two combat units maximum can stacked together on a hex"; Campaign I: "the
 # Allied stacking is limited to one unit per hex during the first two turns". (That only Allied
@@ -163,3 +166,35 @@ def test_bad_when_names_the_key_path(when: object, message: str) -> None:
     with pytest.raises(PackError) as e:
         pack(x={"impl": "stacking.limit", "rule_ref": "5", "when": when})
     assert e.value.message == message
+
+
+def test_21_after_the_allied_withdrawal_read_from_its_marker() -> None:
+    """Kasserine 21.0 (optional): "In all Combat Phases following the completion of the Allied
+    Withdrawal Player-Turn ...": ``after`` an event of the pack's reinforcement schedule, here the
+    Allied Withdrawal marker in a Game-Turn box (19.0). Its 23 event the save cannot show (exits)
+    leaves a rule after it unknown, with the pack's reason."""
+    data = tomllib.loads((REPO / "modules" / "kasserine" / "pack.toml").read_text(encoding="utf-8"))
+    data["rules"]["allied_reinforcements"]["events"] = {"allied-withdrawal": {"marker": "Allied Withdrawal"}}
+    data["rules"]["combat_21"] = {"impl": "stacking.limit", "rule_ref": "21.0",
+                                  "when": {"after": "allied-withdrawal", "phases": ["axis-combat", "allied-combat"]}}
+    rp = RulePack.from_mapping(data)
+    events = event_reader(rp.rules)
+    ctx = RuleContext(TerrainMap(rp.vocabulary), None, "kasserine")
+
+    def verdict(markers: dict, rule: str = "combat_21") -> tuple[str, str]:
+        st = GameState({}, {}, 5, "axis-combat", "fair", markers)
+        return in_force(rp.rule(rule).when, Situation(None, 5, "axis-combat", "Axis", "fair",
+                                                      lambda name: events(st, ctx, name)))
+
+    assert verdict({"Allied Withdrawal": (Position(box="Turn 4"),)}).status == "yes"
+    assert verdict({"Allied Withdrawal": (Position(box="Allied Withdrawal"),)}) == (
+        "no", ("it is in force after event 'allied-withdrawal': the 'Allied Withdrawal' marker is in no Game-Turn box "
+              "(box 'Allied Withdrawal')"))
+    assert verdict({}) == ("unknown", ("it is in force after event 'allied-withdrawal', and whether it has happened "
+                                      "cannot be told: the save has no 'Allied Withdrawal' marker"))
+    data["rules"]["combat_21"]["when"] = {"after": "axis-5-3-12-and-6-5-10-exited-3911-3909"}
+    rp = RulePack.from_mapping(data)
+    events = event_reader(rp.rules)
+    status, why = verdict({})
+    assert status == "unknown" and why.endswith("a save does not record the hexes units exited by, nor when (the "
+                                                "exited units also return when the 1/47 and 2/47 appear)")
