@@ -189,10 +189,10 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
         ctx = replace(context, rule=rule)
         verdict = rule_verdict(rule, scenario, at)
         if verdict.status != "yes":  # once per rule: said, never guessed
-            not_in_force = verdict.status == "no"
-            add(order, [Finding(ctx.cite(), Severity.INFO if not_in_force else Severity.WARNING,
-                                f"rule {rule.name} ({rule.cited}) {'is not in force' if not_in_force else 'was not checked'}"
-                                f": {verdict.why}")])
+            out = verdict.status == "no"
+            add(order, [Finding(ctx.cite(), Severity.INFO if out else Severity.WARNING,
+                                f"rule {rule.name} ({rule.cited}) {'is not in force' if out else 'was not checked'}: "
+                                f"{verdict.why}")])
             continue
         impl = rule.implementation or reg.lookup(rule.impl)
         try:

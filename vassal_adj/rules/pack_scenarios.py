@@ -15,7 +15,7 @@ Pure: no files.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -101,7 +101,8 @@ def read_scenarios(ctx: PackContext, data: object, rules: tuple[RuleConfig, ...]
         if "match" in spec:
             m = ctx.table(spec["match"], join(path, "match"))
             ctx.keys(m, join(path, "match"), ({"property", "value"}, set()))
-            match = (ctx.typed(m, join(path, "match"), "property", "str"), ctx.typed(m, join(path, "match"), "value", "str"))
+            mpath = join(path, "match")
+            match = (ctx.typed(m, mpath, "property", "str"), ctx.typed(m, mpath, "value", "str"))
         out[sid] = Scenario(sid, ctx.typed(spec, path, "name", "str"), turns, first, chosen,
                             MappingProxyType(dict(optional)), MappingProxyType(values), match,
                             ctx.typed(spec, path, "note", "str", ""), own)
@@ -149,18 +150,16 @@ def match_scenario(scenarios: Mapping[str, Scenario], chosen: str | None, proper
         return scenarios[chosen]
     if not scenarios:
         return None
-    by_property = [s for s in scenarios.values() if s.match and properties.get(s.match[0]) == s.match[1]]
+    by_property = [(s, m) for s in scenarios.values() if (m := s.match) and properties.get(m[0]) == m[1]]
     if len(by_property) == 1:
-        s = by_property[0]
-        notes.append(f"scenario {s.id} ({s.name}): the save's global property {s.match[0]} is {s.match[1]!r}")  # type: ignore[index]
+        s, (prop, value) = by_property[0]
+        notes.append(f"scenario {s.id} ({s.name}): the save's global property {prop} is {value!r}")
         return s
-    by_turn: Sequence[Scenario] = [s for s in scenarios.values()
-                                   if turn is not None and s.turns and s.turns[0] <= turn <= s.turns[1]]
+    by_turn = [(s, t) for s in scenarios.values() if turn is not None and (t := s.turns) and t[0] <= turn <= t[1]]
     if not by_property and len(by_turn) == 1:
-        s = by_turn[0]
-        notes.append(f"scenario {s.id} ({s.name}): Game-Turn {turn} lies only in its turns "
-                     f"{s.turns[0]}-{s.turns[1]}")  # type: ignore[index]
+        s, (first, last) = by_turn[0]
+        notes.append(f"scenario {s.id} ({s.name}): Game-Turn {turn} lies only in its turns {first}-{last}")
         return s
-    could = by_property or by_turn or list(scenarios.values())
+    could = [s for s, _ in by_property] or [s for s, _ in by_turn] or list(scenarios.values())
     notes.append(f"no scenario: the save could be {' or '.join(s.id for s in could)} (give --scenario)")
     return None

@@ -90,14 +90,16 @@ def read_when(ctx: PackContext, value: object, path: str, sides: tuple[str, ...]
     if "turns" in t:
         pair = ctx.typed(t, path, "turns", "list[int]")
         if len(pair) != 2 or not 1 <= pair[0] <= pair[1]:
-            raise ctx.error(join(path, "turns"), f"expected [first, last] Game-Turns, 1 <= first <= last, got {list(pair)}")
+            raise ctx.error(join(path, "turns"), f"expected [first, last] Game-Turns, 1 <= first <= last, "
+                                                 f"got {list(pair)}")
         turns = (pair[0], pair[1])
     words = {k: ctx.words(t, path, k) for k in ("scenario", "phases", "sides", "weather")}
     for key, known in (("sides", frozenset(sides)), ("phases", phases), ("weather", weathers)):
         for w in words[key]:
             name = w.strip().lower() if key == "weather" else w
             if known and name not in known:
-                raise ctx.error(join(path, key), f"unknown {key.rstrip('s')} {w!r} (the pack's: {', '.join(sorted(known))})")
+                raise ctx.error(join(path, key), f"unknown {key.rstrip('s')} {w!r} "
+                                                 f"(the pack's: {', '.join(sorted(known))})")
     return Scope(words["scenario"], turns, words["phases"], words["sides"],
                  tuple(w.strip().lower() for w in words["weather"]),
                  ctx.typed(t, path, "after", "str", ""), ctx.typed(t, path, "before", "str", ""))
