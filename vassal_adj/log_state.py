@@ -145,16 +145,17 @@ class _Walk:
 
 def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *, turn: int | None = None,
                 phase: str | None = None, weather: str | None = None,
-                terrain: str | Path | None = None, after_step: int = 0) -> LogHistory:
+                terrain: str | Path | None = None, after_step: int = 0, scenario: str | None = None) -> LogHistory:
     """The history of the log `game` as `loaded_pack` sees it (see the module doc); a save
-    gives one state, its own. `turn`, `phase`, `weather` and `terrain` are `game_state`'s, and
+    gives one state, its own. `turn`, `phase`, `weather`, `terrain` and `scenario` are `game_state`'s, and
     apply to the end. With `after_step`, the history starts after that step (a log that
     repeats an earlier log's steps: those positions are the earlier log's). Raises as
     `game_state` does."""
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
     rp = replay(game.root, module, game.path)
     if not rp.steps or lp.unitmap is None:  # a save; or a pack with no units file, which game_state refuses
-        state, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+        state, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                                   scenario=scenario)
         return LogHistory((state,), replace(ctx, notes=(*ctx.notes, *rp.problems)))
     walk = _Walk(rp, PieceStates(module, game, lp, main_layout(module, game)), lp, *opening_turn(module, game, lp))
     states = [] if after_step else [walk.state()]
@@ -166,5 +167,5 @@ def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
             states.append(walk.state())
     # The end comes with the context: the unmapped pieces and the notes on turn and phase.
     end, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                             pieces=tuple(walk.pieces.values()), departures=tuple(walk.departures.found))
+                             scenario=scenario, pieces=tuple(walk.pieces.values()), departures=tuple(walk.departures.found))
     return LogHistory((*states[:-1], end), replace(ctx, notes=(*ctx.notes, *rp.problems)))

@@ -327,6 +327,7 @@ def validate(directory: Path | str, *, layout: HexLayout | None = None,
             lp.terrain(layout)
         except VassalAdjError as e:
             problems.append(Problem(str(e.where) if e.where else str(lp.terrain_path), e.message))
+    problems += [Problem(lp.pack.source, f"scenario {s.describe()}", "note") for s in lp.pack.scenarios.values()]
     return problems
 
 
@@ -345,6 +346,7 @@ class PackSummary:
     origin: str = ""  # why its directory is searched (pack_paths.Place.origin)
     shadowed_by: str = ""  # set when the pack is not used: the pack found earlier with one of its names
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    scenarios: tuple[str, ...] = ()  # Scenario.describe() of each [scenarios.<id>]
 
 
 def list_packs(modules_dir: Path | str | None = None, *, include_template: bool = False,
@@ -375,8 +377,9 @@ def list_packs(modules_dir: Path | str | None = None, *, include_template: bool 
             clash = [f"name {n!r} is also used by pack {owner[n.casefold()].id!r}" for n in p.names
                      if n.casefold() in owner]
             row = PackSummary(d, p.id, p.name, p.aliases, module, p.rulebook,
-                              tuple(f"{r.name} ({r.impl}) [{r.rule_ref}]" for r in p.rules), "; ".join(clash) or None,
-                              place.origin)
+                              tuple(f"{r.name} ({r.impl}) [{r.rule_ref}]" + (f" when {r.when.describe()}" if r.when else "")
+                                    for r in p.rules), "; ".join(clash) or None,
+                              place.origin, scenarios=tuple(s.describe() for s in p.scenarios.values()))
             owner.update({n.casefold(): row for n in p.names if n.casefold() not in owner})
             out.append(row)
     return out

@@ -15,7 +15,9 @@ grid gets its hex and label; a unit elsewhere (another map, another board or zon
 off-map box named after the label VASSAL shows there, or the map; a piece on no map gets an
 empty position. Turn and phase come from the arguments, else from the turn tracker the pack
 names (``[state]``); weather from the arguments, else the pack's weather table for the turn.
-The report's notes say where each came from, or that nothing gave it.
+The report's notes say where each came from, or that nothing gave it. The scenario
+(``[scenarios]``) is the one given, else the one the save's global properties or turn show
+(`rules.pack_scenarios.match_scenario`), noted likewise.
 """
 
 from __future__ import annotations
@@ -33,8 +35,11 @@ from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.places import missing_boards, missing_maps
+from vassal_adj.parse.records import GlobalProperty
 from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.pack_scenarios import match_scenario
+from vassal_adj.rules.scope_events import event_reader
 from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 
@@ -155,21 +160,25 @@ class PieceStates:
 def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *,
                turn: int | None = None, phase: str | None = None, weather: str | None = None,
                terrain: str | Path | None = None, pieces: Sequence[Piece] | None = None,
-               departures: tuple[Departure, ...] = ()) -> tuple[GameState, RuleContext, list[Unmapped]]:
+               departures: tuple[Departure, ...] = (), scenario: str | None = None
+               ) -> tuple[GameState, RuleContext, list[Unmapped]]:
     """The state of `game` as `loaded_pack` sees it, the context its rules need, and the
     pieces the pack cannot map.
 
     `loaded_pack`: a LoadedPack, or a pack id, alias or directory (`packs.find_pack`).
     `terrain` replaces the pack's terrain file (``--terrain``). `pieces`: the position to read
     instead of the save's opening one (a log's end, log_state.py) and `departures` what its
-    history showed leaving the map (GameState.departures). Raises PackError for a bad
-    pack or terrain file, UsageError when the pack has no units file.
+    history showed leaving the map (GameState.departures). `scenario`: the pack's scenario id
+    (``--scenario``). Raises PackError for a bad pack or terrain file, UsageError when the pack
+    has no units file or no such scenario.
     """
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
     if lp.unitmap is None:
         raise UsageError(f"pack {lp.id!r} has no units file ({lp.pack.units_file}): no piece can become a unit")
     notes: list[str] = []
     turn, phase, weather = _turn_phase_weather(module, game, lp, turn, phase, weather, notes)
+    properties = {c.name: c.value for c in game.commands if isinstance(c, GlobalProperty)}
+    played = match_scenario(lp.pack.scenarios, scenario, properties, turn, notes)
     if not lp.pack.fits(module.name, module.version):
         notes.append(f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
                      f"(version {lp.pack.module_version!r}); this module is {module.name!r} "
@@ -192,5 +201,6 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     notes += lost + missing_maps(found, module)
     state, unmapped = PieceStates(module, game, lp, main).state(found, turn, phase, weather, departures)
     context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
-                          unmapped=tuple(unmapped), notes=tuple(notes))
+                          unmapped=tuple(unmapped), notes=tuple(notes), scenario=played,
+                          events=event_reader(lp.pack.rules))
     return state, context, unmapped

@@ -236,12 +236,13 @@ def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, 
 
 def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, replay: Replay, *,
                 terrain: str | Path | None = None, turn: int | None = None, phase: str | None = None,
-                weather: str | None = None, on_step: StepCallback | None = None) -> Verification:
+                weather: str | None = None, scenario: str | None = None,
+                on_step: StepCallback | None = None) -> Verification:
     """Every move of the log `game` (replayed as `replay`) judged by `loaded_pack` (a
     LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
     replaces the pack's terrain file; `turn` and `phase` are those the log opens in (default:
     the pack's turn tracker), `weather` that of every phase (default: the pack's weather
-    table). Raises PackError for a pack that does not fit the board, UsageError (from
+    table), `scenario` the pack's scenario (`game_state`'s). Raises PackError for a pack that does not fit the board, UsageError (from
     `game_state`) for a pack with no units file, and when the tracker the pack names does not
     tell the opening turn or phase and none is given. `on_step(done, total)` is told how far
     the walk of the steps is (parse.replay.STEPS_PER_CALL)."""
@@ -249,7 +250,8 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     turn, phase, opened = _opening(module, game, lp, turn, phase)
     if weather is not None:
         opened.append(f"weather {weather}: given, for every phase of the log")
-    state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+    state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                                      scenario=scenario)
     try:
         rules = turn_rules(lp.pack, ctx)
     except ValueError as e:

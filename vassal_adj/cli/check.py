@@ -44,7 +44,8 @@ from vassal_adj.state_builder import game_state
 @format_version_option
 @_guarded
 @output_option
-def check(save: str, module_path: str, pack_name: str | None, terrain: str | None, turn: int | None,
+def check(save: str, module_path: str, pack_name: str | None, scenario: str | None, terrain: str | None,
+          turn: int | None,
           phase: str | None, weather: str | None, fmt: str, summary: bool, errors_only: bool,
           annotate_to: str | None, save_form: str | None) -> None:
     """Check a saved game against a rule pack and print every finding with its rule.
@@ -85,10 +86,12 @@ def check(save: str, module_path: str, pack_name: str | None, terrain: str | Non
         # and its events (startup time, cli/lazy.py).
         from vassal_adj.log_state import log_history
 
-        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                              scenario=scenario)
         end, context = history.end, history.context
     else:  # a save is its own one position, as log_history would give it
-        end, context, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain)
+        end, context, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                                     scenario=scenario)
     report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)

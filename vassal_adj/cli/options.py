@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-__all__ = ["FORMATS", "format_version_option", "game_options", "pack_option", "post_options", "state_options",
-           "text_or_json"]
+__all__ = ["FORMATS", "format_version_option", "game_options", "pack_option", "post_options", "scenario_option",
+           "state_options", "text_or_json"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -42,7 +42,14 @@ def game_options(func: F) -> F:
                         help="The module (.vmod) the game is played with.")(pack_option(func))
 
 
+def scenario_option(func: F) -> F:
+    """``--scenario``: the pack's scenario (``[scenarios.<id>]``) when the save does not show it."""
+    return click.option("--scenario", help="The scenario, by its id in the pack (`packs list`). Default: the one the "
+                                           "save's global property or turn shows.")(func)
+
+
 _STATE_OPTIONS = [
+    scenario_option,
     click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
                  help="A terrain file to use instead of the pack's (e.g. for the real module's map)."),
     click.option("--turn", type=int, help="The game turn (default: the turn tracker the pack names)."),
@@ -52,8 +59,8 @@ _STATE_OPTIONS = [
 
 
 def state_options(func: F) -> F:
-    """``--terrain``, ``--turn``, ``--phase`` and ``--weather``: what the pack would otherwise
-    read from the pack's terrain file and the game's turn tracker."""
+    """``--scenario``, ``--terrain``, ``--turn``, ``--phase`` and ``--weather``: what the pack
+    would otherwise read from the save, the pack's terrain file and the game's turn tracker."""
     for option in reversed(_STATE_OPTIONS):
         func = option(func)
     return func

@@ -44,8 +44,8 @@ def packs() -> None:
 @_guarded
 @output_option
 def list_command(modules_dir: str | None, as_json: bool) -> None:
-    """List the rule packs found: id, name, aliases, the module they fit, their rules, where
-    each was found.
+    """List the rule packs found: id, name, aliases, the module they fit, their rules (with
+    when each is in force, if not always), their scenarios, where each was found.
 
     A pack that cannot be read is listed with the reason. When two places hold a pack with the
     same id or alias, the one found first is used and the other listed as not used.
@@ -69,6 +69,7 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
                         "module": r.module,
                         "rulebook": r.rulebook,
                         "rules": list(r.rules),
+                        "scenarios": list(r.scenarios),
                         "error": r.error,
                         "shadowed_by": r.shadowed_by or None,
                     }
@@ -94,6 +95,8 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
         )
         for rule in r.rules:
             click.echo(f"  {rule}")
+        for scenario in r.scenarios:
+            click.echo(f"  scenario {scenario}")
 
 
 @packs.command()

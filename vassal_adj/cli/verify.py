@@ -90,7 +90,7 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @_guarded
 @output_option
 def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
-           terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
+           scenario: str | None, terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
            summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None,
            save_form: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
@@ -168,6 +168,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             repeated.append(found[2] if found else 0)
             if lp is not None and module is not None and game.is_log:
                 v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather,
+                                scenario=scenario,
                                 on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"))
                 if found is not None:
                     v = judged_once(v, found[2], verdicts[found[0]].findings, verdicts[found[0]].moves)
@@ -239,7 +240,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         what = f"module {module.name!r}" if module else "no module: places are map pixels"
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
         # The VP tell where every unit is: not for a side that may not see them all.
-        vp = (_vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather)
+        vp = (_vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather,
+                          scenario=scenario)
               if lp is not None and module is not None and side is None and not errors_only else [])
         view = VerifyView(title, sections, findings, checked, moves, vp,
                           notes=[*notes, *_notes(side, concealed, left_out)])
@@ -283,7 +285,8 @@ def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: 
 
 
 def _vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: packs_io.LoadedPack, *,
-               terrain: str | None, turn: int | None, phase: str | None, weather: str | None) -> list[str]:
+               terrain: str | None, turn: int | None, phase: str | None, weather: str | None,
+               scenario: str | None) -> list[str]:
     """The victory points at the start of the first file and at the end of the last, counted by
     the pack's victory.points rule over every position the files pass through (as `vp` counts
     them), with the items scored in between; none when the pack counts no victory points. A log
@@ -296,7 +299,7 @@ def _vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: 
     context: RuleContext | None = None
     for game, after in zip(games, repeated, strict=True):
         history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                              after_step=after)
+                              after_step=after, scenario=scenario)
         states += history.states
         context = context or history.context
     assert context is not None

@@ -18,7 +18,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli.options import FORMATS, game_options
+from vassal_adj.cli.options import FORMATS, game_options, scenario_option
 from vassal_adj.cli.output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
@@ -34,8 +34,9 @@ from vassal_adj.rules.victory_rules import vp_tally
 IMPL = "victory.points"
 
 
-def _victory_rule(lp: packs_io.LoadedPack) -> RuleConfig:
-    found = [r for r in lp.pack.rules if r.impl == IMPL and r.enabled]
+def _victory_rule(lp: packs_io.LoadedPack, rules: tuple[RuleConfig, ...]) -> RuleConfig:
+    """The victory rule among `rules` (the pack's, or its scenario's with the scenario's assumptions)."""
+    found = [r for r in rules if r.impl == IMPL and r.enabled]
     if not found:
         raise UsageError(
             f"pack {lp.id!r} has no enabled rule with impl = {IMPL!r}: it counts no victory points",
@@ -219,6 +220,7 @@ def _data(
 @main.command()
 @click.argument("games", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @game_options
+@scenario_option
 @click.option(
     "--terrain",
     type=click.Path(dir_okay=False, exists=True),
@@ -246,6 +248,7 @@ def vp(
     games: tuple[str, ...],
     module_path: str,
     pack_name: str | None,
+    scenario: str | None,
     terrain: str | None,
     first_turn: int,
     final: bool,
@@ -267,7 +270,7 @@ def vp(
     """
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
-    rule = _victory_rule(lp)
+    rule = _victory_rule(lp, lp.pack.rules)
     states: list[GameState] = []
     file_of: list[int] = []  # the file of each state
     context: RuleContext | None = None
@@ -275,11 +278,13 @@ def vp(
     for n, path in enumerate(games):
         game = load_save(path)
         saved_with += same_module(game, module, module_path)
-        history = log_history(module, game, lp, terrain=terrain)
+        history = log_history(module, game, lp, terrain=terrain, scenario=scenario)
         states += history.states
         file_of += [n] * len(history.states)
         context = context or history.context
     assert context is not None
+    if context.scenario is not None and context.scenario.rule_configs:
+        rule = _victory_rule(lp, context.scenario.rule_configs)
     state_turns, turns, own, notes = _turns(states, file_of, len(games), first_turn)
     # vp takes its turns from the files and their order: notes asking for --turn and the like
     # (the state builder's, written for `check`) do not apply here.

@@ -13,7 +13,7 @@ naming the rule's key path, because it is the pack that is wrong, not the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,11 +23,13 @@ from ..model.hexgrid import HexLayout
 from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from .pack import RuleConfig, RulePack
+from .pack_scenarios import Scenario, scenario_verdict
 from .registry import REGISTRY, Registry
 from .results import SEVERITY_RANK, Finding, Report, Severity
+from .scope import Situation, Verdict, in_force, phase_side
 from .unitmap import Unmapped
 
-__all__ = ["RuleContext", "adjudicate", "unmapped_findings"]
+__all__ = ["RuleContext", "adjudicate", "rule_verdict", "situation", "unmapped_findings"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,10 @@ class RuleContext:
     rule: RuleConfig | None = None
     unmapped: tuple[Unmapped, ...] = ()  # pieces the pack could not map (reported by the engine)
     notes: tuple[str, ...] = ()  # what the state builder could not do (copied to the report)
+    scenario: Scenario | None = None  # the game's scenario (pack_scenarios.match_scenario); None: not known
+    # What a state shows of a named event, (status, why) (scope_events.py: outside, as the
+    # schedule rule that defines events imports this module).
+    events: Callable[[GameState, RuleContext, str], tuple[str, str]] | None = None
     _hex_cache: dict[str, tuple[Hex, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def cite(self, rule: RuleConfig | None = None) -> str:
@@ -97,6 +103,26 @@ def unmapped_findings(pack_id: str, unmapped: Iterable[Unmapped]) -> list[Findin
     return out
 
 
+def situation(state: GameState, rp: RulePack, context: RuleContext) -> Situation:
+    """Where `state` stands for the rules' ``when`` (scope.py): its scenario, turn, phase, the
+    side whose phase it is, weather, and the events it shows (`context.events`)."""
+
+    def event(name: str) -> tuple[str, str]:
+        if context.events is None:
+            return "unknown", "the events were not read"
+        return context.events(state, context, name)
+
+    side = phase_side(rp.rules, rp.sides, state.phase)
+    return Situation(context.scenario.id if context.scenario else None, state.turn, state.phase, side,
+                     state.weather, event)
+
+
+def rule_verdict(rule: RuleConfig, scenario: Scenario | None, at: Situation) -> Verdict:
+    """Whether `rule` is in force: its scenario's `rules` and `optional`, then its ``when``."""
+    v = scenario_verdict(rule, scenario)
+    return in_force(rule.when, at) if v.status == "yes" else v
+
+
 def _plain(value: Any) -> Any:
     """Parameters as JSON-ready data: tuples and read-only mappings become lists and dicts."""
     if isinstance(value, Mapping):
@@ -107,11 +133,13 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _describe(pack: RulePack) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
-    """The effective parameters of every rule and the assumptions the enabled rules use."""
+def _describe(pack: RulePack, rules: Iterable[RuleConfig], scenario: Scenario | None
+              ) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
+    """The effective parameters of every rule and the assumptions the enabled rules use, with
+    the scenario's values of its own."""
     params: dict[str, dict[str, object]] = {}
     used: dict[str, list[str]] = {}
-    for r in pack.rules:
+    for r in rules:
         params[r.name] = {"impl": r.impl, "rule_ref": r.rule_ref, "enabled": r.enabled,
                           "params": _plain(dict(r.params)), "assumed": dict(r.assumed)}
         if r.enabled:
@@ -120,7 +148,8 @@ def _describe(pack: RulePack) -> tuple[dict[str, dict[str, object]], dict[str, d
     assumptions = {}
     for name, users in used.items():
         a = pack.assumptions[name]
-        assumptions[name] = {"value": _plain(a.value), "source": a.source, "rule": a.rule, "note": a.note,
+        value = scenario.assumptions[name] if scenario and name in scenario.assumptions else a.value
+        assumptions[name] = {"value": _plain(value), "source": a.source, "rule": a.rule, "note": a.note,
                              "used_by": sorted(users)}
     return params, assumptions
 
@@ -149,18 +178,30 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
         return len(keyed) - before
 
     add(-1, unmapped_findings(rp.id, context.unmapped))
-    for order, rule in enumerate(rp.rules):
+    at = situation(state, rp, context)
+    scenario = context.scenario
+    # The pack's rules (or those a caller kept), each with the scenario's assumption values.
+    own = {r.name: r for r in (scenario.rule_configs if scenario else ())}
+    rules = tuple(own.get(r.name, r) for r in rp.rules)
+    for order, rule in enumerate(rules):
         if not rule.enabled:
             continue
-        impl = rule.implementation or reg.lookup(rule.impl)
         ctx = replace(context, rule=rule)
+        verdict = rule_verdict(rule, scenario, at)
+        if verdict.status != "yes":  # once per rule: said, never guessed
+            out = verdict.status == "no"
+            add(order, [Finding(ctx.cite(), Severity.INFO if out else Severity.WARNING,
+                                f"rule {rule.name} ({rule.cited}) {'is not in force' if out else 'was not checked'}: "
+                                f"{verdict.why}")])
+            continue
+        impl = rule.implementation or reg.lookup(rule.impl)
         try:
             found = impl.func(state, ctx, rule.params)
         except ValueError as e:  # parameters that do not fit this board or each other
             raise PackError(f"rules.{rule.name}: {e}", Where(path=rp.source)) from None
         counts.append((rule.name, ctx.cite(), add(order, found)))
     keyed.sort(key=lambda kf: kf[0])
-    params, assumptions = _describe(rp)
+    params, assumptions = _describe(rp, rules, scenario)
     names = {uid: u.name for uid, u in state.units.items()}
     names.update((u.piece.id, u.piece.name) for u in context.unmapped)
     return Report(pack=rp.id, findings=tuple(f for _, f in keyed), parameters=params,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -21,6 +21,7 @@ from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
 from .pack_ctx import Assumption, PackContext, join
 from .pack_dice import ChatDice, read_dice
 from .pack_rules import RuleConfig, read_rules
+from .pack_scenarios import Scenario, check_references, read_scenarios
 from .registry import Registry, check_value, load_builtin_rules
 
 __all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "StateSource", "UnitClass"]
@@ -37,7 +38,7 @@ _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
 _STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
                                 "turns"})
-_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice"})
+_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios"})
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class RulePack:
     state: StateSource = field(default_factory=StateSource)
     dice: tuple[ChatDice, ...] = ()  # chat dice patterns ([[dice.chat]], pack_dice.py)
     source: str = field(default="pack.toml", compare=False)
+    scenarios: Mapping[str, Scenario] = field(default_factory=dict)  # [scenarios.<id>] (pack_scenarios.py)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, source: str = "pack.toml",
@@ -169,8 +171,16 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
     assumptions = _assumptions(ctx, data.get("assumptions", {}))
     state = _state(ctx, data.get("state", {}))
     vocabularies = {"terrain": vocabulary.terrain, "features": vocabulary.features,
-                    "weather": frozenset(w.strip().lower() for w in state.weather_by_turn)}
+                    "weather": frozenset(w.strip().lower() for w in state.weather_by_turn),
+                    "sides": frozenset(sides), "phases": frozenset(state.phases.values())}
     rules = read_rules(ctx, data.get("rules", {}), registry, assumptions, vocabularies)
+
+    def reread(values: Mapping[str, object]) -> tuple[RuleConfig, ...]:  # a scenario's own assumption values
+        own = {k: replace(a, value=check_value("any", values[k])) if k in values else a for k, a in assumptions.items()}
+        return read_rules(ctx, data.get("rules", {}), registry, own, vocabularies)
+
+    scenarios = read_scenarios(ctx, data.get("scenarios", {}), rules, sides, assumptions, reread)
+    check_references(ctx, rules, scenarios)
     return RulePack(
         id=pid, name=ctx.typed(p, "pack", "name", "str"), aliases=aliases,
         module_name=mname, module_version=mversion,
@@ -178,7 +188,8 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
         description=ctx.typed(p, "pack", "description", "str", ""),
         vocabulary=vocabulary, sides=sides, unit_classes=MappingProxyType(classes), rules=rules,
         assumptions=MappingProxyType(assumptions), terrain_file=terrain_file, units_file=units_file,
-        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")), source=ctx.source)
+        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")), source=ctx.source,
+        scenarios=MappingProxyType(scenarios))
 
 
 def _regex(ctx: PackContext, data: Mapping[str, Any], path: str, key: str) -> str:

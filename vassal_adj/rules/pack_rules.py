@@ -9,6 +9,9 @@ know would silently match nothing, so it is a PackError with the key path, e.g.
 A rule the rulebook leaves to other rules (the standard rules it refers to) cites the
 assumption that stands for it, ``rule_ref = { assumption = "stacking_limit" }``: its findings
 cite ``<pack>:assumption stacking_limit`` and their messages name the assumption's source.
+
+``when`` (scope.py) says when a rule is in force, ``tags`` the names a scenario's ``rules`` and
+``optional`` switches select it by (pack_scenarios.py).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 from .pack_ctx import Assumption, PackContext, join
 from .registry import RESERVED, Implementation, Params, Registry, check_value, named
+from .scope import Scope, read_when
 
 __all__ = ["RuleConfig", "read_rules"]
 
@@ -42,6 +46,8 @@ class RuleConfig:
     note: str = ""
     implementation: Implementation | None = field(default=None, compare=False, repr=False)
     ref_source: str = ""  # the source of the assumption cited as the rule, when rule_ref is one
+    when: Scope = field(default_factory=Scope)  # when the rule is in force (scope.py); empty: always
+    tags: tuple[str, ...] = ()  # names a scenario's `rules` and `optional` switches can select it by
 
     @property
     def cited(self) -> str:
@@ -87,7 +93,8 @@ def _check_names(ctx: PackContext, path: str, impl: Implementation, values: Mapp
 def read_rules(ctx: PackContext, data: object, registry: Registry, assumptions: Mapping[str, Assumption],
                vocabularies: Mapping[str, frozenset[str]]) -> tuple[RuleConfig, ...]:
     """The ``[rules]`` tables in pack order. `vocabularies`: the names of each of
-    registry.VOCABULARIES the pack declares (weathers in lower case)."""
+    registry.VOCABULARIES the pack declares (weathers in lower case), and its "sides" and
+    "phases" (which ``when`` may name)."""
     out = []
     for name, spec in ctx.table(data, "rules").items():
         path = join("rules", name)
@@ -130,6 +137,8 @@ def read_rules(ctx: PackContext, data: object, registry: Registry, assumptions: 
         params = Params({**impl.defaults(), **values})
         enabled = ctx.typed(spec, path, "enabled", "bool", True)
         note = ctx.typed(spec, path, "note", "str", "")
+        when = read_when(ctx, spec["when"], join(path, "when"), tuple(sorted(vocabularies["sides"])),
+                         vocabularies["phases"], vocabularies["weather"]) if "when" in spec else Scope()
         out.append(RuleConfig(name, impl.name, rule_ref, params, frozenset(values), MappingProxyType(assumed),
-                              enabled, note, impl, ref_source))
+                              enabled, note, impl, ref_source, when, ctx.words(spec, path, "tags")))
     return tuple(out)

@@ -70,7 +70,7 @@ _NAMES = ("list[str]", "table[list[str]]", "list[list[str]]")  # the types whose
 _NAME = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*\Z")
 _PARAM = re.compile(r"[a-z][a-z0-9_]*\Z")
 # Keys of a [rules.<name>] table that are not parameters (pack.py reads them).
-RESERVED = frozenset({"impl", "rule_ref", "enabled", "note"})
+RESERVED = frozenset({"impl", "rule_ref", "enabled", "note", "when", "tags"})
 
 
 def _type_name(value: object) -> str:

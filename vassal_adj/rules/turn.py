@@ -33,7 +33,14 @@ from .legs import AS_DRAGGED, CHEAPEST, Chain, Mover, judge_legs, mp, trail_legs
 from .movement import PathResult, allowance, entry_hex_cost, legal_path
 from .results import Finding, Severity
 from .setup import Entry, entry_due, moment, printed_key
-from .turn_rules import Frozen, Reinforcements, TurnRules, turn_rules, withdrawing
+from .turn_rules import (
+    Frozen,
+    Reinforcements,
+    TurnRules,
+    in_phase,
+    turn_rules,
+    withdrawing,
+)
 from .zoc import blocked_side, enemy_zoc, no_sources, weather_name, zoc_sources
 
 __all__ = ["Drag", "Frozen", "MoveCheck", "PhaseCheck", "Reinforcements", "TurnRules", "check_phase",
@@ -308,8 +315,8 @@ def check_phase(state: GameState, phase: str | None, moves: Mapping[str, Sequenc
     Withdrawal declared or an event dated during the phase. Units `state` lacks are skipped.
     `trails`: for a unit whose piece has a Movement Trail, the hexes its trail shows it went
     through in the phase (`legs.trail_legs`; empty when the trail does not cover the move)."""
+    rules, findings = in_phase(rules, state, context)  # the movement and ZOC rules in force in this phase
     ph = _Phase(state, phase, rules, context, end, trails or {})
-    findings: list[Finding] = []
     checks: list[MoveCheck] = []
     for uid, drags in moves.items():
         if uid not in state.units or not drags:

@@ -5,6 +5,11 @@ The movement (``movement.allowance``), zone of control (``zoc.engaged``), set-up
 name, the units of an initial deployment held still (23.72), the reinforcement entries (23)
 and the Withdrawal markers (19.0). A pack without a rule simply gives less to check.
 
+A pack may have several movement and ZOC rules, each in force at its own time (``when``,
+scope.py: by weather, turns, scenario...): `in_phase` picks, for each phase, the first of
+each in pack order that is in force then. The rules read are the scenario's when it has
+assumption values of its own.
+
 Pure: the pack and the context in, `TurnRules` out.
 """
 
@@ -15,16 +20,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from ..model.state import GameState
-from .engine import RuleContext
+from .engine import RuleContext, rule_verdict
 from .movement import MovementRules
 from .movement_rules import movement_rules
-from .pack import RulePack
+from .pack import RuleConfig, RulePack
+from .results import Finding, Severity
+from .scope import Situation
 
 # The schedule rule's own readers of the pack's entries and of an entry's turn (23), not copies.
 from .setup import Entry, printed_key
 from .setup_rules import BOXES, parse_boxes, parse_entry, parse_event, turn_pattern
 
-__all__ = ["Frozen", "Reinforcements", "TurnRules", "turn_rules", "withdrawing"]
+__all__ = ["Frozen", "Reinforcements", "TurnRules", "in_phase", "turn_rules", "withdrawing"]
 
 @dataclass(frozen=True)
 class Frozen:
@@ -66,28 +73,46 @@ class TurnRules:
     weather_side_rule: str = ""  # cited for a hexside the weather closes (20.2), when not the allowance's
     eliminated_box: str = BOXES["eliminated"].casefold()
     exited_box: str = BOXES["exited"].casefold()
+    # Every movement.allowance and zoc.engaged rule, in pack order, and the MovementRules of each
+    # pair (None: no such rule), for `in_phase` to pick those in force in a phase.
+    moving: tuple[RuleConfig, ...] = ()
+    zocs: tuple[RuleConfig, ...] = ()
+    choices: Mapping[tuple[str | None, str | None], MovementRules] = field(default_factory=dict)
+
+
+def _movement(m: RuleConfig | None, z: RuleConfig | None) -> MovementRules:
+    rules = movement_rules(m.params) if m is not None else MovementRules()
+    if z is not None and rules.zoc is not None:  # cite the pack's ZOC rule (19.2), not the standard rules
+        rules = replace(rules, zoc=replace(rules.zoc, rule_ref=z.rule_ref,
+                                           withdrawal_ref=z.params["withdrawal_rule"] or rules.zoc.withdrawal_ref))
+    return rules
+
 
 def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     """The pack's movement (``movement.allowance``), zone of control (``zoc.engaged``), set-up
     (``setup.deployment``) and reinforcement (``reinforcements.schedule``) rules as
     `TurnRules`. ValueError names the rule whose parameters do not fit the board."""
-    moving = pack.rules_using("movement.allowance")
-    rules = movement_rules(moving[0].params) if moving else MovementRules()
-    zocs = pack.rules_using("zoc.engaged")
-    if zocs and rules.zoc is not None:  # cite the pack's ZOC rule (19.2), not the standard rules
-        p = zocs[0].params
-        rules = replace(rules, zoc=replace(rules.zoc, rule_ref=zocs[0].rule_ref,
-                                           withdrawal_ref=p["withdrawal_rule"] or rules.zoc.withdrawal_ref))
+    scenario = ctx.scenario
+    read = scenario.rule_configs if scenario is not None and scenario.rule_configs else pack.rules
+
+    def using(impl: str) -> tuple[RuleConfig, ...]:
+        return tuple(r for r in read if r.impl == impl and r.enabled)
+
+    moving, zocs = using("movement.allowance"), using("zoc.engaged")
+    # None: no rule of the kind in force (the standard rules of that kind)
+    choices = {(m.name if m else None, z.name if z else None): _movement(m, z)
+               for m in (*moving, None) for z in (*zocs, None)}
+    rules = choices[(moving[0].name if moving else None, zocs[0].name if zocs else None)]
     phases = dict(zocs[0].params["movement_phases"]) if zocs else {}
     combat = dict(zocs[0].params["combat_phases"]) if zocs else {}
     frozen, arrivals, phase_rule = [], [], ""
-    for r in pack.rules_using("setup.deployment"):
+    for r in using("setup.deployment"):
         p = r.params
         if p["frozen_turn"] > 0:
             names = frozenset(printed_key(n) for g in p["groups"] for n in g["units"])
             frozen.append(Frozen(p["side"], names, p["frozen_turn"], p["frozen_exempt_range"],
                                  p["frozen_rule"] or r.rule_ref))
-    for r in pack.rules_using("reinforcements.schedule"):
+    for r in using("reinforcements.schedule"):
         p = r.params
         try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
             boxes = parse_boxes(p["boxes"], p["side"])
@@ -104,11 +129,44 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         if side not in phases.values():
             phases[f"{side.lower()}-movement"] = side
     markers = {s: f"{s} Withdrawal" for s in pack.sides}
-    for r in pack.rules_using("victory.points"):
+    for r in using("victory.points"):
         markers.update(r.params["withdrawal_markers"])
-    sides = next((r.params["hexside_rule"] for r in pack.rules_using("weather.effects")), "")
+    sides = next((r.params["hexside_rule"] for r in using("weather.effects")), "")
     return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(arrivals), markers,
-                     weather_side_rule=sides)
+                     weather_side_rule=sides, moving=moving, zocs=zocs, choices=choices)
+
+
+def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[TurnRules, list[Finding]]:
+    """`rules` with the movement and ZOC rules in force in `state`'s phase: of each kind, the
+    first in pack order in force then (none: the standard rules, MovementRules()). When one
+    before it may be in force but the files cannot tell, a warning says whose verdicts rest on
+    which rule; the moves are judged by the first rule known to be in force."""
+    phase = state.phase or ""
+    at = Situation(ctx.scenario.id if ctx.scenario else None, state.turn, state.phase,
+                   rules.movement_phases.get(phase) or rules.combat_phases.get(phase), state.weather,
+                   (lambda name: ctx.events(state, ctx, name)) if ctx.events is not None else None)
+    picked: list[str | None] = []
+    found: list[Finding] = []
+    for kind, candidates in (("movement", rules.moving), ("zone of control", rules.zocs)):
+        doubt = []
+        chosen = None
+        for r in candidates:
+            v = rule_verdict(r, ctx.scenario, at)
+            if v.status == "yes":
+                chosen = r
+                break
+            if v.status == "unknown":
+                doubt.append(f"{r.name} ({r.cited}): {v.why}")
+        picked.append(chosen.name if chosen else None)
+        if doubt:
+            judged = f"rule {chosen.name} ({chosen.cited})" if chosen else "the standard rules"
+            found.append(Finding(ctx.cite(chosen) if chosen else ctx.pack_id, Severity.WARNING,
+                                 f"phase {phase or '(unknown)'}: the moves are judged by {judged}, but the {kind} "
+                                 f"rule in force may be another: {'; '.join(doubt)}"))
+    first = (rules.moving[0].name if rules.moving else None, rules.zocs[0].name if rules.zocs else None)
+    if (picked[0], picked[1]) == first:  # the pack's first rules, as `movement` already holds them
+        return rules, found
+    return replace(rules, movement=rules.choices[(picked[0], picked[1])]), found
 
 
 def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
