@@ -90,8 +90,8 @@ def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
 @_guarded
 @output_option
 def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
-           scenario: str | None, terrain: str | None, turn: int | None, phase: str | None, weather: str | None, fmt: str,
-           summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None,
+           scenario: str | None, terrain: str | None, turn: int | None, phase: str | None, weather: str | None,
+           fmt: str, summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None,
            save_form: str | None) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
