@@ -153,6 +153,8 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
         if not rule.enabled:
             continue
         impl = rule.implementation or reg.lookup(rule.impl)
+        if impl.log:  # judges a log's segments, in `verify`
+            continue
         ctx = replace(context, rule=rule)
         try:
             found = impl.func(state, ctx, rule.params)
