@@ -67,6 +67,7 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
             continue  # off the map (eliminated, exited) or back where it stood
         advance = unit.side == attacker
         word, key = ("advance", "advance_max") if advance else ("retreat", "retreat_max")
+        a_word = f"an {word}" if advance else f"a {word}"
         cite = p["advance_rule" if advance else "retreat_rule"] or ref
         what = f"{unit.side} {unit.name} moved {ctx.label(a)} -> {ctx.label(b)} in the {segment.phase} phase"
         hexes = (ctx.label(a), ctx.label(b))
@@ -77,7 +78,8 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
         most, d = _limit(unit, p, key), distance(a, b)
         if d > most:
             out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
-                               f"{what}: a {word} after combat of {d} hexes, and it may {word} at most {most} [{cite}]",
+                               f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, and it may {word} at most "
+                               f"{most} [{cite}]",
                                (uid,), hexes))
             continue
         if advance:
@@ -86,6 +88,11 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
                 out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
                                    f"{what}: an advance after combat goes first into a hex the enemy held and left, "
                                    f"and no such hex is on its way [{cite}]", (uid,), hexes))
+                continue
+        out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.INFO,
+                           f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, within the {most} "
+                           f"allowed; whether a combat result called for it is not known from the log [{cite}]",
+                           (uid,), hexes))
     cap, cite = p["advance_units_max"], p["advance_rule"] or ref
     for h, uids in into.items():
         if cap and len(uids) > cap:
