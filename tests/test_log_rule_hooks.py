@@ -71,8 +71,8 @@ def verified(tmp_path: Path, steps: list[tuple[str, ...]]) -> list[tuple[str, st
 def test_13_2_a_hook_log_rule_judges_each_action(tmp_path: Path) -> None:
     action = ("chat", "Axis", "Axis action")
     assert verified(tmp_path, [action, RECCE, LANG]) == [
-        ("kasserine:13.2", "Turn 4 axis-movement, segment side='Axis': units of 21. Panzer-Division, Kampfgruppe Lang "
-                           "moved in one action")]
+        ("kasserine:13.2", ("Turn 4 axis-movement, segment side='Axis': units of 21. Panzer-Division, Kampfgruppe "
+                            "Lang moved in one action"))]
     assert verified(tmp_path, [action, RECCE, action, LANG]) == []
 
 
