@@ -24,6 +24,7 @@ from conftest import REPO
 from kasserine_logs import MODULE, write_log
 
 import vassal_adj
+from vassal_adj.errors import PackError
 from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
@@ -180,3 +181,12 @@ def test_a_combat_phase_move_is_judged_instead_of_not_checked(tmp_path) -> None:
     (after,) = found(load_pack(pack_with(tmp_path, TUNISIA)))
     assert after == (Severity.ERROR, ("Turn 4 axis-combat: Allied 2-3-11 (1/6) moved 2015 -> 2018 in the axis-combat "
                                       "phase: a retreat after combat of 3 hexes, and it may retreat at most 2 [7.5]"))
+
+
+def test_an_override_without_units_is_a_pack_error(tmp_path) -> None:
+    steps = [("turn", "Axis", "Axis Combat"), ("move", "Allied", "2-3-11 (1/6)", "2016")]
+    log = write_log(tmp_path / "log.vlog", steps)
+    module, game = vassal_adj.load_module(MODULE), vassal_adj.load_save(log)
+    lp = load_pack(pack_with(tmp_path, TUNISIA + "overrides = [{ retreat_max = 0 }]\n"))
+    with pytest.raises(PackError, match=r"pack.toml: rules.after_combat: overrides\[0\]: expected"):
+        verify_turn(module, game, lp, replay(game.root, module, game.path))

@@ -113,8 +113,8 @@ def test_4_1_a_units_move_is_finished_before_another_unit_moves(tmp_path: Path) 
     v = verify(tmp_path, pack_with(tmp_path, rule), [TO_2525, ("move", "Axis", "1-2-9 (Lang)", "3920"), TO_3920])
     found = [f for f in v.findings if f.rule.endswith(":4.1")]
     assert [f.message for f in found] == [
-        "Turn 4 axis-movement: Axis 3-2-16 (580) moved again in the phase after 1-2-9 (Lang) moved: a "
-        "unit's move is finished before another unit moves [4.1]"]
+        ("Turn 4 axis-movement: Axis 3-2-16 (580) moved again in the phase after 1-2-9 (Lang) moved: a "
+         "unit's move is finished before another unit moves [4.1]")]
 
 
 def test_4_1_moves_one_after_another_are_not_interleaved(tmp_path: Path) -> None:
@@ -147,3 +147,17 @@ def test_a_by_of_no_known_form_is_a_pack_error(tmp_path: Path) -> None:
         segmenting(load_pack(pack).pack)
     with pytest.raises(PackError, match=r"rules.actions: by: expected"):
         verify(tmp_path, pack, [TO_2525])
+
+
+def test_activation_moves_before_any_chit_are_not_judged_as_legal(tmp_path: Path) -> None:
+    """Before a chit names a formation, who may move is not known: a warning, never a silent pass."""
+    v = verify(tmp_path, pack_with(tmp_path, ACTIVATIONS), [TO_2525])
+    (warning,) = [f.message for f in v.findings if f.severity == Severity.WARNING]
+    assert warning == ("Turn 4 axis-movement: units moved in the phase, which no opener gave a formation: who may "
+                       "move in it is not checked [activation]")
+
+
+def test_a_movers_selector_with_an_unknown_key_is_a_pack_error(tmp_path: Path) -> None:
+    rule = ACTIVATIONS.replace("formations = ", "divisions = ")
+    with pytest.raises(PackError, match=r"rules.activations: movers: unknown key 'divisions'"):
+        verify(tmp_path, pack_with(tmp_path, rule), [("chat", "Axis", "Axis activates 21. Panzer-Division"), TO_2525])

@@ -33,7 +33,9 @@ _ANY = Opened("phase")
 def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
     for i, o in enumerate(p["overrides"]):
         if not isinstance(o, Mapping) or not isinstance(o.get("units"), Mapping):
-            raise ValueError(f"overrides[{i}]: expected {{ units = selector, retreat_max, advance_max }}, got {o!r}")
+            # ValueError: the engine reports a pack's bad parameter as a PackError naming the rule
+            raise ValueError(f"overrides[{i}]: expected {{ units = selector, retreat_max, advance_max }}, "  # noqa: TRY004
+                             f"got {o!r}")
         if matches(unit, o["units"], _ANY) and key in o:
             return int(o[key])
     return int(p[key])

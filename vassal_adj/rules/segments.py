@@ -178,6 +178,13 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
     sel = p["movers"].get(segment.opened.kind, p["movers"].get("*"))
     ref, out = ctx.rule.rule_ref if ctx.rule else "", []
     what = f"the {segment.opened.words}"
+    missing = sorted({v[1:] for want in (sel or {}).values() for v in ([want] if isinstance(want, str) else want)
+                      if isinstance(v, str) and v.startswith("$") and v[1:] not in segment.opened.values})
+    if segment.moves and missing:
+        out.append(Finding(ctx.cite(), Severity.WARNING, f"units moved in {what}, which no opener gave a "
+                                                         f"{', '.join(missing)}: who may move in it is not checked "
+                                                         f"[{ref}]", tuple(segment.moves)))
+        sel = None
     for uid in segment.moves:
         unit = segment.start.units.get(uid)
         if unit is None or sel is None or matches(unit, sel, segment.opened):
