@@ -161,3 +161,14 @@ def test_a_movers_selector_with_an_unknown_key_is_a_pack_error(tmp_path: Path) -
     rule = ACTIVATIONS.replace("formations = ", "divisions = ")
     with pytest.raises(PackError, match=r"rules.activations: movers: unknown key 'divisions'"):
         verify(tmp_path, pack_with(tmp_path, rule), [("chat", "Axis", "Axis activates 21. Panzer-Division"), TO_2525])
+
+
+def test_11_2_each_action_judges_the_zones_of_control_as_the_action_begins(tmp_path: Path) -> None:
+    """Kesselring's War 11.2/13.2: "Entering an EZOC ends the move for that action" (RULES-MAP W 11.2), so
+    a unit's next action starts from the zones of control the enemy's action left: 1/6 closes up on 580
+    at 2525 (2524 is adjacent) in the Allied action, and under Kasserine's sticky zones (19.2) 580 may not
+    leave in its next action; with the same moves in one segment, 1/6's move would not have counted."""
+    steps = [AXIS_ACTION, TO_2525, ALLIED_ACTION, ("move", "Allied", "2-3-11 (1/6)", "2524"), AXIS_ACTION, TO_3920]
+    (error,) = errors(verify(tmp_path, pack_with(tmp_path, ACTIONS), steps))
+    assert error.startswith("Turn 4 axis-movement, segment side='Axis': Axis 3-2-16 (580) moved 2525 -> 3920: no legal "
+                            "path: unit starts in enemy zone of control at 2525 (of Allied 2-3-11 (1/6) in 2524)")
