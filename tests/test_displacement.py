@@ -11,6 +11,8 @@ retreat"; 17.2: "attacking units may conduct pursuit by moving into the cleared 
 units can never pursue"; 17.2.1: "Elite units may pursue up to two hexes. Exception:
 Airborne/parachute units may only pursue one hex. The first hex must be the hex formerly occupied
 by defending units."
+Tunisia 1943 4.2, in the mover's movement phase: "The EM so entered moves back one hex (inactive
+player's choice)".
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from vassal_adj.rules.displacement import combat_displacement
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segments import Opened, Segment
+from vassal_adj.rules.turn import turn_rules
 from vassal_adj.verify_builder import verify_turn
 
 TUNISIA = '''
@@ -80,20 +83,21 @@ def layout():
     return board_hex_layouts(module.maps["Main Map"].boards["Kasserine"])[0]
 
 
-def judge(tmp_path: Path, layout, rules: str, before: dict[Unit, str], after: dict[Unit, str]) -> list[Finding]:
-    """The rule on one axis-combat segment: units at `before`'s hexes, then those of `after` moved."""
+def judge(tmp_path: Path, layout, rules: str, before: dict[Unit, str], after: dict[Unit, str],
+          phase: str = "axis-combat") -> list[Finding]:
+    """The rule on one segment of `phase`: units at `before`'s hexes, then those of `after` moved."""
     lp = load_pack(pack_with(tmp_path, rules))
     ctx = RuleContext(lp.terrain(layout), layout, "test")
     rule = lp.pack.rule("after_combat")
 
     def state(placed: dict[Unit, str]) -> GameState:
         return GameState({u.id: u for u in placed}, {u.id: Position(layout.hex_of(h), h) for u, h in placed.items()},
-                         4, "axis-combat", "good", {})
+                         4, phase, "good", {})
 
     end = {**before, **after}
     moves = {u.id: [(Position(layout.hex_of(before[u]), before[u]), Position(layout.hex_of(h), h))]
              for u, h in after.items()}
-    seg = Segment(4, "axis-combat", Opened("phase"), state(before), state(end), moves)
+    seg = Segment(4, phase, Opened("phase"), state(before), state(end), moves)
     return combat_displacement(seg, replace(ctx, rule=rule), rule.params)
 
 
@@ -190,3 +194,44 @@ def test_an_override_without_units_is_a_pack_error(tmp_path) -> None:
     lp = load_pack(pack_with(tmp_path, TUNISIA + "overrides = [{ retreat_max = 0 }]\n"))
     with pytest.raises(PackError, match=r"pack.toml: rules.after_combat: overrides\[0\]: expected"):
         verify_turn(module, game, lp, replay(game.root, module, game.path))
+
+
+EM_MOVES_BACK = '''
+[rules.em_moves_back]
+impl = "combat.displacement"
+rule_ref = "4.2"
+phases = { axis-movement = "Axis", allied-movement = "Allied" }
+retreat_max = 1
+advance_max = 0
+advances = false
+units = { kinds = ["EM"] }
+'''
+
+
+def judge_4_2(tmp_path, layout, before, after) -> list[Finding]:
+    return judge(tmp_path, layout, EM_MOVES_BACK.replace("em_moves_back", "after_combat"), before, after,
+                 "axis-movement")
+
+
+def test_4_2_the_em_entered_moves_back_one_hex_in_the_movers_phase(tmp_path, layout) -> None:
+    em, mover = unit("m1", "Allied", "EM"), unit("a1", "Axis")
+    found = judge_4_2(tmp_path, layout, {em: "0518", mover: "0516"}, {em: "0519", mover: "0518"})
+    assert errors(found) == [] and [f.rule for f in found] == ["test:4.2"]  # the mover's move is turn.py's
+    assert errors(judge_4_2(tmp_path, layout, {em: "0518", mover: "0516"}, {em: "0520", mover: "0518"})) == [
+        ("Allied EM m1 moved 0518 -> 0520 in the axis-movement phase: a retreat after combat of 2 hexes, and it may "
+         "retreat at most 1 [4.2]")]
+
+
+def test_4_2_only_an_em_moves_back_in_the_enemy_movement_phase(tmp_path, layout) -> None:
+    infantry = unit("i1", "Allied")
+    assert errors(judge_4_2(tmp_path, layout, {infantry: "0518"}, {infantry: "0519"})) == [
+        ("Allied infantry i1 moved 0518 -> 0519 in the axis-movement phase: such units are never displaced in this "
+         "phase [4.2]")]
+
+
+def test_4_2_the_sequence_of_play_still_judges_the_phasing_sides_moves(tmp_path, layout) -> None:
+    lp = load_pack(pack_with(tmp_path, EM_MOVES_BACK + TUNISIA))
+    rules = turn_rules(lp.pack, RuleContext(lp.terrain(layout), layout, "test"))
+    assert rules.displaced == {"axis-movement": frozenset({"Allied"}), "allied-movement": frozenset({"Axis"}),
+                               "axis-combat": frozenset({"Axis", "Allied"}),
+                               "allied-combat": frozenset({"Axis", "Allied"})}

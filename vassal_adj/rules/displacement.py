@@ -7,7 +7,10 @@ stood as the segment began (every drop a waypoint: the distance from the start c
 "must move that number of hexes away from its start position", Kesselring's War 17.1.1). At
 most `advance_units_max` units advance into one hex (0: any number). `advance_into_vacated`:
 the first hex of an advance is one enemy units held as the segment began and have left.
-`overrides` (first match wins) give units their own limits; `never` units are never displaced.
+`overrides` (first match wins) give units their own limits; `never` units are never displaced,
+nor, when `units` is given, any unit it does not select. `advances = false`: the phase's side is
+not displaced but moves (a movement phase in which the enemy's units are pushed back, Tunisia
+4.2); its moves are judged as moves, and the sequence of play still judges the others'.
 Whether a combat called for the retreat, and its length, the log cannot tell: a shorter move
 is not an error.
 
@@ -42,19 +45,22 @@ def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
 
 
 @register("combat.displacement", log=True, params={
-    "phases": Param(REQUIRED, "table", "combat phase id -> the side whose combat phase it is (its units advance, "
-                                       "the other side's retreat)"),
+    "phases": Param(REQUIRED, "table", "phase id -> the side whose phase it is (its units advance, the other "
+                                       "side's retreat)"),
     "retreat_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by retreating"),
     "advance_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by advancing"),
     "advance_units_max": Param(0, "int", "the most units that advance into one hex (0: any number)"),
     "advance_into_vacated": Param(False, "bool", "an advance's first hex is one the enemy held and left"),
     "overrides": Param([], "list", "[{ units = selector, retreat_max, advance_max }]: first match wins"),
     "never": Param({}, "table", "selector of units never displaced after combat (empty: none)"),
+    "units": Param({}, "table", "selector of the only units displaced (empty: all); another unit moved is an error"),
+    "advances": Param(True, "bool", "the phase's side advances; false: its moves are not this rule's (its "
+                                    "movement phase, where the other side is displaced, Tunisia 4.2)"),
     "retreat_rule": Param("", "str", "the rule cited for retreats (default: the rule's rule_ref)"),
     "advance_rule": Param("", "str", "the rule cited for advances (default: the rule's rule_ref)"),
 })
 def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
-    """Retreats and advances in a combat phase: their length, the units per hex, who may move."""
+    """Retreats and advances after combat (or pushed back in a movement phase): their length, the units per hex."""
     attacker = p["phases"].get(segment.phase or "")
     if attacker is None:
         return []
@@ -68,14 +74,16 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
         if unit is None or a is None or b is None or a == b:
             continue  # off the map (eliminated, exited) or back where it stood
         advance = unit.side == attacker
+        if advance and not p["advances"]:
+            continue  # a move of the phase's side, judged as a move (turn.py)
         word, key = ("advance", "advance_max") if advance else ("retreat", "retreat_max")
         a_word = f"an {word}" if advance else f"a {word}"
         cite = p["advance_rule" if advance else "retreat_rule"] or ref
         what = f"{unit.side} {unit.name} moved {ctx.label(a)} -> {ctx.label(b)} in the {segment.phase} phase"
         hexes = (ctx.label(a), ctx.label(b))
-        if p["never"] and matches(unit, p["never"], _ANY):
-            out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR, f"{what}: such units never {word} after "
-                                                                       f"combat [{cite}]", (uid,), hexes))
+        if (p["never"] and matches(unit, p["never"], _ANY)) or (p["units"] and not matches(unit, p["units"], _ANY)):
+            out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR, f"{what}: such units are never "
+                                                                       f"displaced in this phase [{cite}]", (uid,), hexes))
             continue
         most, d = _limit(unit, p, key), distance(a, b)
         if d > most:

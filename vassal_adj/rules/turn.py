@@ -158,7 +158,7 @@ class _Phase:
             return mc, []
         mover = self.rules.movement_phases.get(self.phase or "")
         if mover != unit.side:
-            if self.phase in self.rules.displaced_phases:  # judged by the displacement rule (displacement.py)
+            if unit.side in self.rules.displaced.get(self.phase or "", ()):  # judged by displacement.py
                 return mc, []
             return mc, [self.out_of_phase(uid, what, mover, hexes)]
         found = self.frozen(uid, start, what, hexes)

@@ -66,7 +66,8 @@ class TurnRules:
     weather_side_rule: str = ""  # cited for a hexside the weather closes (20.2), when not the allowance's
     eliminated_box: str = BOXES["eliminated"].casefold()
     exited_box: str = BOXES["exited"].casefold()
-    displaced_phases: frozenset[str] = frozenset()  # combat phases a displacement rule (N24) judges
+    # phase id -> the sides whose units' moves a displacement rule (N24, displacement.py) judges in it
+    displaced: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     """The pack's movement (``movement.allowance``), zone of control (``zoc.engaged``), set-up
@@ -108,9 +109,13 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     for r in pack.rules_using("victory.points"):
         markers.update(r.params["withdrawal_markers"])
     sides = next((r.params["hexside_rule"] for r in pack.rules_using("weather.effects")), "")
-    displaced = frozenset(k for r in pack.rules_using("combat.displacement") for k in r.params["phases"])
+    displaced: dict[str, frozenset[str]] = {}
+    for r in pack.rules_using("combat.displacement"):
+        for phase, side in r.params["phases"].items():
+            judged = frozenset(pack.sides) if r.params["advances"] else frozenset(pack.sides) - {side}
+            displaced[phase] = displaced.get(phase, frozenset()) | judged
     return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(arrivals), markers,
-                     weather_side_rule=sides, displaced_phases=displaced)
+                     weather_side_rule=sides, displaced=displaced)
 
 
 def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
