@@ -13,6 +13,12 @@ a phase: its moves (the drags of each unit, the legs of one move) are checked by
 terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
 run on the position, of which warnings and errors are kept as the rules word them.
 
+A pack's ``log.segments`` rule (rules/segments.py) cuts phases finer: each chat line or track
+change it names opens a segment (an action, an activation), which is closed and checked as a
+phase is, so each has its own position, zones of control and allowance, and the side the
+opener names is the one that moves in it. The pack's log rules (implementations registered
+with ``log=True``, a hooks.py's too) are run on every segment as it closes.
+
 A unit whose piece has a Movement Trail (parse/trail.py) shows the hexes it went through: its
 trail as its first drag of the phase left it ends with the place that drag started from, and
 every later point is a place the unit left, so the trail from that point on, then the place the
@@ -216,8 +222,10 @@ class _Walk:
         title = _title(start.turn, start.phase, words)
         trails = {uid: self.trail_hexes(uid) for uid in self.moves if uid in self.trails}
         rules = self.rules
-        if self.opened is not None and self.opened.side and start.phase is not None:
-            # The side the segment names moves in it (an action, an activation), whatever the phase's.
+        if (self.opened is not None and self.opened.side and start.phase is not None
+                and start.phase not in rules.combat_phases and start.phase not in rules.displaced):
+            # The side the segment names moves in it (an action, an activation), whatever the phase's;
+            # in a combat phase units are displaced, not moved, whoever's segment it is.
             rules = replace(rules, movement_phases={**rules.movement_phases, start.phase: self.opened.side})
         checked = check_phase(start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails)
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
