@@ -22,11 +22,13 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 from kasserine_logs import MODULE, write_log
+from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
 from vassal_adj.errors import PackError
 from vassal_adj.model.events import ChatLine, PropertySet, TurnChanged
 from vassal_adj.packs import load_pack
+from vassal_adj.parse.commands import iter_nodes, log_steps
 from vassal_adj.parse.replay import replay
 from vassal_adj.rules.results import Severity
 from vassal_adj.rules.segments import Opened, Segmenting, opened_by, segmenting
@@ -172,3 +174,13 @@ def test_11_2_each_action_judges_the_zones_of_control_as_the_action_begins(tmp_p
     (error,) = errors(verify(tmp_path, pack_with(tmp_path, ACTIONS), steps))
     assert error.startswith("Turn 4 axis-movement, segment side='Axis': Axis 3-2-16 (580) moved 2525 -> 3920: no legal "
                             "path: unit starts in enemy zone of control at 2525 (of Allied 2-3-11 (1/6) in 2524)")
+
+
+def test_vassal_decodes_every_step_of_the_two_action_log(tmp_path: Path) -> None:
+    """The log of the first test is one VASSAL reads: each chat line and move a LOG command it decodes."""
+    steps = [AXIS_ACTION, TO_2525, ALLIED_ACTION, ALLIED_MOVE, AXIS_ACTION, TO_3920]
+    log = write_log(tmp_path / "log.vlog", steps)
+    result = oracle_pieces(MODULE, log)
+    logged = [n for step in log_steps(vassal_adj.load_save(log).root) for _, _, n in iter_nodes(step)]
+    assert len(logged) > len(steps)  # a move is logged with its new stack and its report
+    assert result["load"]["decoded_commands"]["BasicLogger$LogCommand"] == len(logged)
