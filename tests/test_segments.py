@@ -5,7 +5,8 @@ Kesselring's War 6.1: "Action segments alternate; one action a segment" and 13.2
 move again in another segment" (RULES-MAP.md W 6.1, 13.2): one unit moving in two actions with an
 enemy action between has an allowance in each; within one action, one. No Question of Surrender
 (series rules, activations): the formation of the chit drawn moves. Tunisia 1943 4.1: "Each unit's
-move is finished before another unit moves".
+move is finished before another unit moves"; 10: "Non-divisional units never exploit (except Tigers)"
+(the exploitation phase's movers).
 
 The logs are written to VASSAL's format from the example module (tests/kasserine_logs.py), judged
 with a copy of the Kasserine pack that cuts its movement phases by a chat pattern. 3-2-16 (580)
@@ -184,3 +185,14 @@ def test_vassal_decodes_every_step_of_the_two_action_log(tmp_path: Path) -> None
     logged = [n for step in log_steps(vassal_adj.load_save(log).root) for _, _, n in iter_nodes(step)]
     assert len(logged) > len(steps)  # a move is logged with its new stack and its report
     assert result["load"]["decoded_commands"]["BasicLogger$LogCommand"] == len(logged)
+
+
+def test_10_a_phase_names_who_moves_in_it(tmp_path: Path) -> None:
+    """Tunisia 10: only divisional units exploit. The Kasserine copy has no exploitation phase, so its
+    axis-movement phase stands for one; units of the 21. Panzer-Division stand for the divisional ones."""
+    rule = ('\n[rules.exploitation]\nimpl = "log.segments"\nrule_ref = "10"\n'
+            'movers = { axis-movement = { formations = ["21. Panzer-Division"] } }\n')
+    v = verify(tmp_path, pack_with(tmp_path, rule), [TO_2525, ("move", "Axis", "1-2-9 (Lang)", "3920")])
+    assert [f.message for f in v.findings if f.rule.endswith(":10")] == [
+        ("Turn 4 axis-movement: Axis 1-2-9 (Lang) moved in the phase, in which only units with formations 21. "
+         "Panzer-Division may move [10]")]

@@ -9,7 +9,7 @@ the drags of a unit within it are the legs of one move. A chat regex's named gro
 segment's values: ``kind`` names the segment kind, ``side`` the side that moves in it; the
 others (``formation``, ...) can be used by the movers selector as ``"$name"``.
 
-`movers` maps a segment kind ("*": any) to a selector of the units that may move in it:
+`movers` maps a segment kind, or a phase id, ("*": any) to a selector of the units that may move in it:
 ``{ sides, kinds, formations, names, flags }``, each a list (a unit matches a key when its
 attribute is in the list; every key given must match). `moves_not_interleaved`: a unit's move
 is finished before another unit moves in the segment (Tunisia 4.1).
@@ -169,13 +169,14 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
 
 @register("log.segments", log=True, params={
     "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name } or { chat = regex }"),
-    "movers": Param({}, "table", "segment kind ('*': any) -> selector { sides, kinds, formations, names, flags } "
+    "movers": Param({}, "table", "segment kind or phase id ('*': any) -> selector { sides, kinds, formations, names, flags } "
                                  "of the units that may move in it ('$group': the opener's value)"),
     "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
 })
 def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Who may move in each segment of a log, and whether moves were interleaved."""
-    sel = p["movers"].get(segment.opened.kind, p["movers"].get("*"))
+    movers = p["movers"]
+    sel = movers.get(segment.opened.kind, movers.get(segment.phase or "", movers.get("*")))
     ref, out = ctx.rule.rule_ref if ctx.rule else "", []
     what = f"the {segment.opened.words}"
     missing = sorted({v[1:] for want in (sel or {}).values() for v in ([want] if isinstance(want, str) else want)
