@@ -12,6 +12,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import REPO
 from kasserine_logs import EXAMPLE, MODULE, write_log
@@ -46,6 +47,13 @@ by = { chat = '(?P<side>Axis|Allied) action' }
 impl = "test.one_contingent"
 rule_ref = "13.2"
 '''
+@pytest.fixture(autouse=True)
+def _unregister():
+    """The hook registers into the package registry: take it out again, as test_packs does."""
+    yield
+    REGISTRY._impls.pop("test.one_contingent", None)
+
+
 RECCE, LANG = ("move", "Axis", "3-2-16 (580)", "2525"), ("move", "Axis", "1-2-9 (Lang)", "3920")
 
 
