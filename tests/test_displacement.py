@@ -125,8 +125,8 @@ def test_7_5_a_retreat_of_three_hexes_is_too_long(tmp_path, layout) -> None:
 
 def test_7_6_advances_are_limited_to_one_hex_even_though_the_defender_retreated_several(tmp_path, layout) -> None:
     found = judge(tmp_path, layout, TUNISIA, {DEFENDER: "0518", ATTACKER: "0517"}, {DEFENDER: "0520", ATTACKER: "0519"})
-    assert errors(found) == [("Axis infantry a1 moved 0517 -> 0519 in the axis-combat phase: an advance after combat of "
-                             "2 hexes, and it may advance at most 1 [7.6]")]
+    assert errors(found) == [("Axis infantry a1 moved 0517 -> 0519 in the axis-combat phase: an advance after combat "
+                              "of 2 hexes, and it may advance at most 1 [7.6]")]
 
 
 def test_7_6_two_units_maximum_could_advance(tmp_path, layout) -> None:

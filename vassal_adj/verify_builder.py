@@ -92,7 +92,8 @@ class Verification:
 
 
 def _title(turn: int | None, phase: str | None, segment: str = "") -> str:
-    return f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}" + (f", {segment}" if segment else "")
+    title = f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}"
+    return f"{title}, {segment}" if segment else title
 
 
 class _Walk:

@@ -82,14 +82,14 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
         what = f"{unit.side} {unit.name} moved {ctx.label(a)} -> {ctx.label(b)} in the {segment.phase} phase"
         hexes = (ctx.label(a), ctx.label(b))
         if (p["never"] and matches(unit, p["never"], _ANY)) or (p["units"] and not matches(unit, p["units"], _ANY)):
-            out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR, f"{what}: such units are never "
-                                                                       f"displaced in this phase [{cite}]", (uid,), hexes))
+            out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
+                               f"{what}: such units are never displaced in this phase [{cite}]", (uid,), hexes))
             continue
         most, d = _limit(unit, p, key), distance(a, b)
         if d > most:
             out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
-                               f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, and it may {word} at most "
-                               f"{most} [{cite}]",
+                               f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, and it may "
+                               f"{word} at most {most} [{cite}]",
                                (uid,), hexes))
             continue
         if advance:

@@ -169,8 +169,8 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
 
 @register("log.segments", log=True, params={
     "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name } or { chat = regex }"),
-    "movers": Param({}, "table", "segment kind or phase id ('*': any) -> selector { sides, kinds, formations, names, flags } "
-                                 "of the units that may move in it ('$group': the opener's value)"),
+    "movers": Param({}, "table", "segment kind or phase id ('*': any) -> selector { sides, kinds, formations, "
+                                 "names, flags } of the units that may move in it ('$group': the opener's value)"),
     "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
 })
 def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
