@@ -13,6 +13,12 @@ a phase: its moves (the drags of each unit, the legs of one move) are checked by
 terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
 run on the position, of which warnings and errors are kept as the rules word them.
 
+A pack's ``log.segments`` rule (rules/segments.py) cuts phases finer: each chat line or track
+change it names opens a segment (an action, an activation), which is closed and checked as a
+phase is, so each has its own position, zones of control and allowance, and the side the
+opener names is the one that moves in it. The pack's log rules (implementations registered
+with ``log=True``, a hooks.py's too) are run on every segment as it closes.
+
 A unit whose piece has a Movement Trail (parse/trail.py) shows the hexes it went through: its
 trail as its first drag of the phase left it ends with the place that drag started from, and
 every later point is a place the unit left, so the trail from that point on, then the place the
@@ -39,7 +45,9 @@ from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.replay import STEPS_PER_CALL, StepCallback
 from vassal_adj.parse.trail import Trail, TrailLog
 from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
+from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import game_state, main_layout, position_of
@@ -52,18 +60,20 @@ END_CHECKS = frozenset({"stacking.limit", "terrain.prohibited", "supply.trace"})
 
 @dataclass(frozen=True)
 class PhaseRecord:
-    """One phase of the log: its Game-Turn and phase id (None when unknown), the logged steps
-    it spans (None when no step fell in it), each unit's move and the phase's findings."""
+    """One phase of the log, or one segment of a phase where the pack cuts phases (``log.segments``):
+    its Game-Turn and phase id (None when unknown), the logged steps it spans (None when no
+    step fell in it), each unit's move, the findings and the segment's words ("" for a phase)."""
 
     turn: int | None
     phase: str | None
     steps: tuple[int, int] | None
     moves: tuple[MoveCheck, ...]
     findings: tuple[Finding, ...]
+    segment: str = ""
 
     @property
     def title(self) -> str:
-        return _title(self.turn, self.phase)
+        return _title(self.turn, self.phase, self.segment)
 
 
 @dataclass(frozen=True)
@@ -81,8 +91,9 @@ class Verification:
         return tuple(m for p in self.phases for m in p.moves)
 
 
-def _title(turn: int | None, phase: str | None) -> str:
-    return f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}"
+def _title(turn: int | None, phase: str | None, segment: str = "") -> str:
+    title = f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}"
+    return f"{title}, {segment}" if segment else title
 
 
 class _Walk:
@@ -92,6 +103,12 @@ class _Walk:
                  ctx: RuleContext, rules: TurnRules, weather: str | None) -> None:
         self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
         self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
+        # The log rules of the pack (its own from hooks.py too), run on each segment as it closes.
+        self.log_rules = tuple((r, impl) for r in lp.pack.rules
+                               if r.enabled and (impl := r.implementation or REGISTRY.lookup(r.impl)).log)
+        self.cutting = segmenting(lp.pack)
+        self.opened: Opened | None = None  # the open segment, when an opener (not a phase) began it
+        self.order: list[str] = []  # the units of the open segment's drags, one entry per drag
         main = main_layout(module, game)
         cache: dict[str, PlacedMap | None] = {}
         places: dict[tuple[str | None, int, int], Position] = {}
@@ -139,6 +156,7 @@ class _Walk:
                     self.first_drags[e.piece] = e.origin
                 self.ends[e.piece] = e.to
                 self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
+                self.order.append(e.piece)
                 self.departures.moved(e.piece, self.positions.get(e.piece, Position()), to, self.start.turn,
                                       self.start.phase)
                 self.positions[e.piece] = to
@@ -159,8 +177,14 @@ class _Walk:
                 self.markers[e.piece] = (e.name, self.position(e.at))
 
     def step(self, step: Step) -> None:
-        """Walk one step of the log: a turn-tracker change closes the open phase."""
+        """Walk one step of the log: a turn-tracker change closes the open phase, a segment opener
+        (the pack's ``log.segments``) the open segment."""
         src = self.lp.pack.state
+        opened = opened_by(self.cutting, step.events)
+        if opened is not None:
+            if self.span:
+                self.close(self.start.turn, self.start.phase)
+            self.opened = opened
         for e in step.events:
             if e.undo:
                 continue
@@ -195,10 +219,19 @@ class _Walk:
         """Check the open phase and open the next one, in `turn` and `phase`."""
         start = self.start
         end = self.now(start.turn, start.phase)
-        title = _title(start.turn, start.phase)
+        words = self.opened.words if self.opened else ""
+        title = _title(start.turn, start.phase, words)
         trails = {uid: self.trail_hexes(uid) for uid in self.moves if uid in self.trails}
-        checked = check_phase(start, start.phase, self.moves, self.rules, self.ctx, end=end, trails=trails)
+        rules = self.rules
+        if (self.opened is not None and self.opened.side and start.phase is not None
+                and start.phase not in rules.combat_phases and start.phase not in rules.displaced):
+            # The side the segment names moves in it (an action, an activation), whatever the phase's;
+            # in a combat phase units are displaced, not moved, whoever's segment it is.
+            rules = replace(rules, movement_phases={**rules.movement_phases, start.phase: self.opened.side})
+        checked = check_phase(start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails)
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
+        found += self.log_findings(Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end,
+                                           self.moves, tuple(self.order)), title)
         if start.phase in self.rules.movement_phases and end.positions != self.checked:
             # An unchanged position would give the last check's findings again.
             self.checked = end.positions
@@ -206,8 +239,21 @@ class _Walk:
             found += [replace(f, message=f"end of {title}: {f.message}") for f in report.findings
                       if f.severity != Severity.INFO]
         steps = (min(self.span), max(self.span)) if self.span else None
-        self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found)))
+        self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
+        if (turn, phase) != (start.turn, start.phase):
+            self.opened = None
         self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
+        self.order = []
+
+    def log_findings(self, segment: Segment, title: str) -> list[Finding]:
+        """The findings of the pack's log rules on the closing segment."""
+        found = []
+        for rule, impl in self.log_rules:
+            try:
+                found += impl.func(segment, replace(self.ctx, rule=rule), rule.params)
+            except ValueError as e:  # parameters that do not fit this board or each other
+                raise PackError(f"rules.{rule.name}: {e}", Where(path=self.lp.pack.source)) from None
+        return [replace(f, message=f"{title}: {f.message}") for f in found]
 
 
 def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, phase: str | None
@@ -254,6 +300,7 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
                                       scenario=scenario)
     try:
         rules = turn_rules(lp.pack, ctx)
+        segmenting(lp.pack)
     except ValueError as e:
         raise PackError(str(e), Where(path=lp.pack.source)) from None
     walk = _Walk(module, game, lp, replay, state, ctx, rules, weather)

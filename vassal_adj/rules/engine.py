@@ -186,6 +186,9 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
     for order, rule in enumerate(rules):
         if not rule.enabled:
             continue
+        impl = rule.implementation or reg.lookup(rule.impl)
+        if impl.log:  # judges a log's segments, in `verify`
+            continue
         ctx = replace(context, rule=rule)
         verdict = rule_verdict(rule, scenario, at)
         if verdict.status != "yes":  # once per rule: said, never guessed
@@ -194,7 +197,6 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
                                 f"rule {rule.name} ({rule.cited}) {'is not in force' if out else 'was not checked'}: "
                                 f"{verdict.why}")])
             continue
-        impl = rule.implementation or reg.lookup(rule.impl)
         try:
             found = impl.func(state, ctx, rule.params)
         except ValueError as e:  # parameters that do not fit this board or each other

@@ -257,6 +257,9 @@ class Implementation:
     params: Mapping[str, Param]
     types: Mapping[str, str]  # parameter -> its type, declared or inferred
     doc: str = ""
+    # A log rule judges a segment of a log (`func(segment, ctx, params)`, rules/segments.py) as
+    # `verify` closes it; a save has no segments, so `adjudicate` does not run it.
+    log: bool = False
 
     def defaults(self) -> dict[str, object]:
         """The parameters with a default, and that default (REQUIRED ones are left out)."""
@@ -268,7 +271,7 @@ class Implementation:
 
     def describe(self) -> dict[str, object]:
         """A plain description for listings and playthroughs (``packs.implementations()``)."""
-        return {"name": self.name, "doc": self.doc,
+        return {"name": self.name, "doc": self.doc, **({"log": True} if self.log else {}),
                 "params": {k: {"type": self.types[k], "default": "REQUIRED" if p.required else p.default,
                                "doc": p.doc, **{v: getattr(p, v) for v in ("keys", "names") if getattr(p, v)}}
                            for k, p in self.params.items()}}
@@ -280,8 +283,11 @@ class Registry:
     def __init__(self) -> None:
         self._impls: dict[str, Implementation] = {}
 
-    def register(self, name: str, params: Mapping[str, object] | None = None) -> Callable[[F], F]:
-        """Decorator: register the function as implementation `name` with these parameters.
+    def register(self, name: str, params: Mapping[str, object] | None = None, *, log: bool = False
+                 ) -> Callable[[F], F]:
+        """Decorator: register the function as implementation `name` with these parameters;
+        `log`: a log rule, called by `verify` on each segment of a log (a pack's hooks.py may
+        register one as it registers a save rule).
 
         Registering the same function again (a pack's hooks.py loaded twice) replaces it; a
         different function under a taken name is a ValueError, so two rule modules cannot
@@ -315,7 +321,7 @@ class Registry:
             if old is not None and (_where(old.func) != _where(func)):
                 raise ValueError(f"implementation {name!r} is already registered by {_where(old.func)}")
             doc = (func.__doc__ or "").strip().split("\n")[0]
-            self._impls[name] = Implementation(name, func, MappingProxyType(spec), MappingProxyType(types), doc)
+            self._impls[name] = Implementation(name, func, MappingProxyType(spec), MappingProxyType(types), doc, log)
             return func
 
         return decorate
@@ -349,7 +355,7 @@ catalog = REGISTRY.catalog
 # by load_builtin_rules: the others are mechanisms those import as they need them, and importing
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
-RULE_MODULES = ("implementations", "movement_rules", "setup_rules", "victory_rules")
+RULE_MODULES = ("displacement", "implementations", "movement_rules", "segments", "setup_rules", "victory_rules")
 
 
 def load_builtin_rules() -> Registry:

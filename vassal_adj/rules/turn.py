@@ -165,6 +165,8 @@ class _Phase:
             return mc, []
         mover = self.rules.movement_phases.get(self.phase or "")
         if mover != unit.side:
+            if unit.side in self.rules.displaced.get(self.phase or "", ()):  # judged by displacement.py
+                return mc, []
             return mc, [self.out_of_phase(uid, what, mover, hexes)]
         found = self.frozen(uid, start, what, hexes)
         if kind == "entry":

@@ -78,6 +78,8 @@ class TurnRules:
     moving: tuple[RuleConfig, ...] = ()
     zocs: tuple[RuleConfig, ...] = ()
     choices: Mapping[tuple[str | None, str | None], MovementRules] = field(default_factory=dict)
+    # phase id -> the sides whose units' moves a displacement rule (N24, displacement.py) judges in it
+    displaced: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _movement(m: RuleConfig | None, z: RuleConfig | None) -> MovementRules:
@@ -132,8 +134,13 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     for r in using("victory.points"):
         markers.update(r.params["withdrawal_markers"])
     sides = next((r.params["hexside_rule"] for r in using("weather.effects")), "")
+    displaced: dict[str, frozenset[str]] = {}
+    for r in using("combat.displacement"):
+        for phase, side in r.params["phases"].items():
+            judged = frozenset(pack.sides) if r.params["advances"] else frozenset(pack.sides) - {side}
+            displaced[phase] = displaced.get(phase, frozenset()) | judged
     return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(arrivals), markers,
-                     weather_side_rule=sides, moving=moving, zocs=zocs, choices=choices)
+                     weather_side_rule=sides, moving=moving, zocs=zocs, choices=choices, displaced=displaced)
 
 
 def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[TurnRules, list[Finding]]:

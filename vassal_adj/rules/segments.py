@@ -1,0 +1,205 @@
+"""A log cut into the segments a game is played in, and the log rules that judge each (N23).
+
+A pack's rule of implementation ``log.segments`` says what opens a segment besides a phase
+change: ``by = "phase"`` (the default: one segment per phase), ``{ track = name }`` (each
+change of that turn tracker or global property, e.g. an Action Points marker), ``{ chat =
+regex }`` (each chat line the regex finds, e.g. "Axis action: 21st Panzer"). Each segment has
+its own position and zones of control (those at its start) and its own movement allowance:
+the drags of a unit within it are the legs of one move. A chat regex's named groups are the
+segment's values: ``kind`` names the segment kind, ``side`` the side that moves in it; the
+others (``formation``, ...) can be used by the movers selector as ``"$name"``.
+
+`movers` maps a segment kind, or a phase id, ("*": any) to a selector of the units that may move in it:
+``{ sides, kinds, formations, names, flags }``, each a list (a unit matches a key when its
+attribute is in the list; every key given must match). `moves_not_interleaved`: a unit's move
+is finished before another unit moves in the segment (Tunisia 4.1).
+
+Log rules (`register(..., log=True)`, also from a pack's hooks.py) are called with the
+`Segment` as `verify` closes it: `func(segment, ctx, params) -> list[Finding]`.
+
+Pure: events and states in, segments and findings out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model.events import ChatLine, PropertySet, TurnChanged
+from ..model.state import GameState
+from ..model.units import Unit
+from .engine import RuleContext
+from .pack import RulePack
+from .registry import Param, register
+from .results import Finding, Severity
+from .turn import Drag
+
+__all__ = ["Opened", "Segment", "Segmenting", "log_segments", "matches", "opened_by", "segmenting"]
+
+_SELECTOR_KEYS = {"sides": "side", "kinds": "kind", "formations": "formation", "names": "name"}
+
+
+@dataclass(frozen=True)
+class Segmenting:
+    """How the pack cuts a log (`segmenting`): `by` "phase", "track" or "chat", with the
+    tracker or property name (`track`) or the chat pattern (`chat`)."""
+
+    by: str = "phase"
+    track: str = ""
+    chat: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A segment a step opened: its kind and the values its opener gave (a chat regex's named groups)."""
+
+    kind: str
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def side(self) -> str | None:
+        """The side that moves in the segment, when its opener names one."""
+        return self.values.get("side") or None
+
+    @property
+    def words(self) -> str:
+        """The segment as a report names it: its kind and its opener's values, e.g. "segment side='Axis'"."""
+        return self.kind + "".join(f" {k}={v!r}" for k, v in self.values.items() if k != "kind")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A closed segment of a log, as log rules see it: the turn and phase, its kind and values
+    (`Opened`), the position at its start and end, each unit's drags in it (in order) and the
+    units in the order their drags came (one entry per drag)."""
+
+    turn: int | None
+    phase: str | None
+    opened: Opened
+    start: GameState
+    end: GameState
+    moves: Mapping[str, Sequence[Drag]]
+    order: tuple[str, ...] = ()
+
+
+def _by(value: Any) -> Segmenting:
+    if value == "phase":
+        return Segmenting()
+    if isinstance(value, Mapping) and len(value) == 1:
+        (key, v), = value.items()
+        if key == "track" and isinstance(v, str) and v:
+            return Segmenting("track", track=v)
+        if key == "chat" and isinstance(v, str):
+            try:
+                return Segmenting("chat", chat=re.compile(v))
+            except re.error as e:
+                raise ValueError(f"by.chat: not a regular expression ({e}): {v!r}") from None
+    raise ValueError(f"by: expected \"phase\", {{ track = name }} or {{ chat = regex }}, got {value!r}")
+
+
+def segmenting(pack: RulePack) -> Segmenting:
+    """How the pack's ``log.segments`` rule cuts a log (one segment per phase without one).
+    ValueError names a `by` that is none of the forms."""
+    rules = pack.rules_using("log.segments")
+    if not rules:
+        return Segmenting()
+    try:
+        return _by(rules[0].params["by"])
+    except ValueError as e:
+        raise ValueError(f"rules.{rules[0].name}: {e}") from None
+
+
+def opened_by(seg: Segmenting, events: Iterable[object]) -> Opened | None:
+    """The segment the events of one step open (the last opener wins), or None."""
+    found = None
+    for e in events:
+        if getattr(e, "undo", False):
+            continue
+        if seg.by == "track" and isinstance(e, (TurnChanged, PropertySet)):
+            name = e.tracker if isinstance(e, TurnChanged) else e.name
+            if name == seg.track:
+                found = Opened("segment", {"value": e.state if isinstance(e, TurnChanged) else e.after})
+        elif seg.by == "chat" and seg.chat is not None and isinstance(e, ChatLine) and not e.report:
+            m = seg.chat.search(e.text)
+            if m is not None:
+                values = {k: v for k, v in m.groupdict().items() if v is not None}
+                found = Opened(values.get("kind", "segment"), values)
+    return found
+
+
+def _wanted(values: Any, opened: Opened, key: str) -> frozenset[str]:
+    if isinstance(values, str):
+        values = [values]
+    if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
+        raise ValueError(f"movers.{key}: expected a list of names, got {values!r}")
+    return frozenset(opened.values.get(v[1:], v) if v.startswith("$") else v for v in values)
+
+
+def _described(selector: Mapping[str, Any], opened: Opened) -> str:
+    return " and ".join(f"{key} {', '.join(sorted(_wanted(v, opened, key)))}" for key, v in selector.items())
+
+
+def matches(unit: Unit, selector: Mapping[str, Any], opened: Opened) -> bool:
+    """Whether `unit` is one the selector picks in the segment `opened` ("$name": its value)."""
+    for key, want in selector.items():
+        wanted = _wanted(want, opened, key)
+        if key == "flags":
+            if not unit.flags & wanted:
+                return False
+        elif key in _SELECTOR_KEYS:
+            if getattr(unit, _SELECTOR_KEYS[key]) not in wanted:
+                return False
+        else:
+            raise ValueError(f"movers: unknown key {key!r} (known: flags, {', '.join(_SELECTOR_KEYS)})")
+    return True
+
+
+def _interleaved(order: Sequence[str]) -> dict[str, str]:
+    """Each unit that moved again after another unit's move, and that other unit (the first such)."""
+    done: set[str] = set()
+    out: dict[str, str] = {}
+    for prev, uid in zip(("", *order), order, strict=False):
+        if uid != prev and uid in done and uid not in out:
+            out[uid] = prev
+        done.add(uid)
+    return out
+
+
+@register("log.segments", log=True, params={
+    "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name } or { chat = regex }"),
+    "movers": Param({}, "table", "segment kind or phase id ('*': any) -> selector { sides, kinds, formations, "
+                                 "names, flags } of the units that may move in it ('$group': the opener's value)"),
+    "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
+})
+def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Who may move in each segment of a log, and whether moves were interleaved."""
+    movers = p["movers"]
+    sel = movers.get(segment.opened.kind, movers.get(segment.phase or "", movers.get("*")))
+    ref, out = ctx.rule.rule_ref if ctx.rule else "", []
+    what = f"the {segment.opened.words}"
+    missing = sorted({v[1:] for want in (sel or {}).values() for v in ([want] if isinstance(want, str) else want)
+                      if isinstance(v, str) and v.startswith("$") and v[1:] not in segment.opened.values})
+    if segment.moves and missing:
+        out.append(Finding(ctx.cite(), Severity.WARNING, f"units moved in {what}, which no opener gave a "
+                                                         f"{', '.join(missing)}: who may move in it is not checked "
+                                                         f"[{ref}]", tuple(segment.moves)))
+        sel = None
+    for uid in segment.moves:
+        unit = segment.start.units.get(uid)
+        if unit is None or sel is None or matches(unit, sel, segment.opened):
+            continue
+        out.append(Finding(ctx.cite(), Severity.ERROR, f"{unit.side} {unit.name} moved in {what}, in which only "
+                                                       f"units with {_described(sel, segment.opened)} may move "
+                                                       f"[{ref}]",
+                           (uid,)))
+    if p["moves_not_interleaved"]:
+        for uid, other in _interleaved(segment.order).items():
+            unit, by = segment.start.units.get(uid), segment.start.units.get(other)
+            if unit is None or by is None:
+                continue
+            out.append(Finding(ctx.cite(), Severity.ERROR, f"{unit.side} {unit.name} moved again in {what} after "
+                                                           f"{by.name} moved: a unit's move is finished before "
+                                                           f"another unit moves [{ref}]", (uid, other)))
+    return out
