@@ -92,7 +92,7 @@ class _Walk:
                  ctx: RuleContext, rules: TurnRules, weather: str | None) -> None:
         self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
         self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
-        main = main_layout(module, game)
+        main = main_layout(module, game, lp.pack.extras)
         cache: dict[str, PlacedMap | None] = {}
         places: dict[tuple[str | None, int, int], Position] = {}
 

@@ -21,6 +21,7 @@ from ..model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
 from .pack_ctx import Assumption, PackContext, join
 from .pack_dice import ChatDice, read_dice
 from .pack_rules import RuleConfig, read_rules
+from .pack_state import STATE_KEYS, BoxSpec, StateExtras, read_boxes, read_state_extras
 from .registry import Registry, check_value, load_builtin_rules
 
 __all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "StateSource", "UnitClass"]
@@ -36,8 +37,8 @@ _UNITS_KEYS = ({"sides", "classes"}, {"file"})
 _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
 _STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
-                                "turns"})
-_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice"})
+                                "turns"} | STATE_KEYS)
+_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "boxes"})
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,8 @@ class RulePack:
     hooks: str | None = None
     state: StateSource = field(default_factory=StateSource)
     dice: tuple[ChatDice, ...] = ()  # chat dice patterns ([[dice.chat]], pack_dice.py)
+    boxes: tuple[BoxSpec, ...] = ()  # [boxes]: named off-map boxes (pack_state.py)
+    extras: StateExtras = field(default_factory=StateExtras)  # [state] keys of N18 (pack_state.py)
     source: str = field(default="pack.toml", compare=False)
 
     @classmethod
@@ -168,8 +171,10 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
     sides, classes, units_file = _units(ctx, data.get("units"))
     assumptions = _assumptions(ctx, data.get("assumptions", {}))
     state = _state(ctx, data.get("state", {}))
+    extras = read_state_extras(ctx, ctx.table(data.get("state", {}), "state"), state.turns)
     vocabularies = {"terrain": vocabulary.terrain, "features": vocabulary.features,
-                    "weather": frozenset(w.strip().lower() for w in state.weather_by_turn)}
+                    "weather": frozenset(w.strip().lower() for w in (*state.weather_by_turn,
+                                                                      *extras.weather_values.values()))}
     rules = read_rules(ctx, data.get("rules", {}), registry, assumptions, vocabularies)
     return RulePack(
         id=pid, name=ctx.typed(p, "pack", "name", "str"), aliases=aliases,
@@ -178,7 +183,8 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
         description=ctx.typed(p, "pack", "description", "str", ""),
         vocabulary=vocabulary, sides=sides, unit_classes=MappingProxyType(classes), rules=rules,
         assumptions=MappingProxyType(assumptions), terrain_file=terrain_file, units_file=units_file,
-        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")), source=ctx.source)
+        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")),
+        boxes=read_boxes(ctx, data.get("boxes", {})), extras=extras, source=ctx.source)
 
 
 def _regex(ctx: PackContext, data: Mapping[str, Any], path: str, key: str) -> str:
