@@ -13,16 +13,22 @@ from typing import Any
 
 import pytest
 from conftest import REPO
+from test_23_setup import PACK, run
 
 import vassal_adj
 from vassal_adj.errors import PackError, UsageError
-from vassal_adj.model.state import Box
+from vassal_adj.model.state import Box, GameState, Position
+from vassal_adj.model.units import Unit
 from vassal_adj.packs import find_pack
+from vassal_adj.rules.history import History
 from vassal_adj.rules.pack import RulePack
 from vassal_adj.rules.pack_ctx import PackContext
 from vassal_adj.rules.pack_state import read_boxes
+from vassal_adj.rules.results import Severity
+from vassal_adj.rules.withdrawal import second_declarations
 from vassal_adj.state_builder import game_state, named_box
 
+AXIS = {k: v for k, v in PACK["rules"]["axis_reinforcements"].items() if k not in ("impl", "rule_ref")}
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 PACK_TOML = REPO / "modules" / "kasserine" / "pack.toml"
 # Kesselring's War 2.9: "Each side also has a set of displays used to hold units and markers not
@@ -39,6 +45,7 @@ BOXES = {
 def pack_data(state: dict[str, Any] | None = None, boxes: dict[str, Any] | None = None) -> dict[str, Any]:
     data = tomllib.loads(PACK_TOML.read_text(encoding="utf-8"))
     data["state"] = {**data["state"], **(state or {})}
+    data.pop("boxes", None)  # the Kasserine pack's own; each test gives the boxes it reads
     if boxes is not None:
         data["boxes"] = boxes
     return data
@@ -131,3 +138,37 @@ def test_a_map_or_board_with_no_numbered_hex_grid_is_a_usage_error() -> None:
         state_of("setup.vsav", state={"map": "Holding Boxes"})
     with pytest.raises(UsageError, match=r"board 'Tunisia' of map 'Main Map'.*boards with one: Kasserine"):
         state_of("setup.vsav", state={"map": "Main Map", "board": "Tunisia"})
+
+
+# -- rules that read turn boxes by kind (turn_box_kind) ---------------------------------------------
+def in_box(name: str, number: int | None) -> Position:
+    """A place in a box the pack's [boxes] name kind "turn" (number given) or leave unnamed (None)."""
+    return Position(box=name, named=Box("turn", "turn", "", number) if number is not None else None)
+
+
+def test_kasserine_19_0_a_withdrawal_declared_in_a_turn_box_read_by_kind() -> None:
+    """Kasserine 19.0: a player declares his Withdrawal "once (and only once)", by the marker in
+    the box of the Game-Turn. A module whose turn boxes are called "GT 5" is read through
+    [boxes] (kind "turn", number 5) with turn_box_kind; the name pattern alone finds nothing there.
+    The same marker later in the box of turn 6 is a second declaration."""
+    history = History([GameState({}, {}, 5, markers={"Allied Withdrawal": (in_box("GT 5", 5),)}),
+                       GameState({}, {}, 6, markers={"Allied Withdrawal": (in_box("GT 6", 6),)})])
+    found = history.declarations("Allied Withdrawal", r"Turn (\d+)", "turn")
+    assert [(d.turn, d.index) for d in found] == [(5, 0), (6, 1)]
+    assert history.declarations("Allied Withdrawal", r"Turn (\d+)") == ()
+    faults = second_declarations(history, {"Allied": "Allied Withdrawal"}, r"Turn (\d+)", "19.0", "turn")
+    assert faults and "turn 5, then turn 6" in faults[0]
+
+
+def test_kasserine_23_a_reinforcement_waits_in_a_turn_box_read_by_kind() -> None:
+    """Kasserine 23: the 580 enters on Game-Turn 2. Waiting in a box the pack names kind "turn",
+    it is off the map and waiting: late after the Axis movement phase of turn 2 (INFO), as when
+    its box is found by name. A box of another name that [boxes] leaves unnamed is no turn box
+    then: the unit is "elsewhere", which the rule does not judge as waiting."""
+    unit = {"u": Unit("u", "3-2-16 (580)", "Axis", "armor", 16)}
+    params = {**AXIS, "turn_box_kind": "turn"}
+    named = GameState(unit, {"u": in_box("GT 2", 2)}, 2, "allied-movement")
+    found = [f for f in run("reinforcements.schedule", named, **params) if "580" in f.message]
+    assert [(f.severity, "late or held back" in f.message) for f in found] == [(Severity.INFO, True)]
+    unnamed = GameState(unit, {"u": in_box("Turn 2", None)}, 2, "allied-movement")
+    assert not [f for f in run("reinforcements.schedule", unnamed, **params) if "late or held back" in f.message]

@@ -85,7 +85,8 @@ def named_box(box: str, specs: Sequence[BoxSpec]) -> Box | None:
 
 
 def position_of(piece: Piece, module: Module, game: SavedGame, main: tuple[PlacedMap, HexLayout] | None,
-              placed_cache: dict[str, PlacedMap | None]) -> Position:
+                placed_cache: dict[str, PlacedMap | None], boxes: Sequence[BoxSpec] = ()) -> Position:
+    """Where `piece` is (see the module doc); a box `boxes` name (the pack's [boxes]) gets its kind."""
     if piece.map is None:
         return Position()
     if piece.map not in placed_cache:
@@ -99,8 +100,9 @@ def position_of(piece: Piece, module: Module, game: SavedGame, main: tuple[Place
             if h is not None:
                 return Position(h, lay.label_of(h))
     # Not on the main grid: an off-map box, named as VASSAL names the spot (a turn-track box,
-    # "Eliminated"), else by the map. Packs naming their boxes can refine this later.
-    return Position(box=piece.location or piece.map)
+    # "Eliminated"), else by the map; the pack's [boxes] say what kind of box it is.
+    box = piece.location or piece.map
+    return Position(box=box, named=named_box(box, boxes))
 
 
 def _composite_turn(extras: StateExtras, reading: TrackerReading, notes: list[str]) -> int | None:
@@ -227,9 +229,7 @@ class PieceStates:
     def position(self, piece: Piece) -> Position:
         key = (piece.map, piece.x, piece.y, piece.location)
         if key not in self._spots:
-            pos = position_of(piece, self.module, self.game, self.main, self._placed)
-            named = named_box(pos.box, self.boxes) if pos.box else None
-            self._spots[key] = replace(pos, named=named) if named is not None else pos
+            self._spots[key] = position_of(piece, self.module, self.game, self.main, self._placed, self.boxes)
         return self._spots[key]
 
     def mapped(self, piece: Piece) -> Unit | Unmapped | None:

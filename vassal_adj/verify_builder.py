@@ -99,7 +99,8 @@ class _Walk:
         def position(p: Place) -> Position:
             key = (p.map, p.x, p.y)
             if key not in places:
-                places[key] = position_of(Piece("", "", p.map, p.x, p.y, location=p.label), module, game, main, cache)
+                places[key] = position_of(Piece("", "", p.map, p.x, p.y, location=p.label), module, game, main, cache,
+                                            lp.pack.boxes)
             return places[key]
 
         self.position: Callable[[Place], Position] = position

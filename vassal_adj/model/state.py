@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -36,6 +37,27 @@ class Position:
     @property
     def on_map(self) -> bool:
         return self.hex is not None
+
+    def numbered(self, kind: str) -> int | None:
+        """The number of this position's box if the pack names it a box of `kind` (a turn box:
+        its Game-Turn); None for any other place, or a box of that kind with no number."""
+        return self.named.number if self.named is not None and self.named.kind == kind else None
+
+
+@dataclass(frozen=True)
+class TurnBoxes:
+    """How a rule finds the Game-Turn boxes: by the pack's [boxes] `kind` when given (a box's
+    number is its turn), else by the box name `pattern` fully matches, group 1 being the turn."""
+
+    pattern: re.Pattern[str]
+    kind: str = ""
+
+    def turn(self, pos: Position) -> int | None:
+        """The Game-Turn of the turn box `pos` is in; None when it is in none."""
+        if self.kind:
+            return pos.numbered(self.kind)
+        m = self.pattern.fullmatch(pos.box.strip()) if pos.box else None
+        return int(m.group(1)) if m is not None else None
 
 
 @dataclass(frozen=True)
