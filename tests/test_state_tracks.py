@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import CORPUS, REPO, need_corpus
+from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
 from vassal_adj.errors import PackError
@@ -203,3 +205,29 @@ def test_a_corpus_save_shows_its_global_properties() -> None:
     module = vassal_adj.load_module(folder / "PathsOfGlory.vmod")
     values = global_values(module, vassal_adj.load_save(folder / "DeluxeHistorical10-8.vsav").root)
     assert (values["VP"], values["Turn Name"], values["CombinedWarStatus"]) == ("10", "August 1914", "2")
+
+
+def turn_marker_in_turn_9() -> SavedGame:
+    """The turn-3 example save with its "Game Turn" marker (and the marker's stack) moved to the
+    box "Turn 9" of the holding boxes (scripts/example_module.box_slot: 1236, 342), and an
+    "Allied AP" global property restored."""
+    game = save_with(prop("Allied AP", "11"), name="turn3-faults.vsav")
+    text = game.text.replace("Holding Boxes;836;70;", "Holding Boxes;1236;342;")
+    return SavedGame.new(text, codec=game.codec, path="built-turn9.vsav")
+
+
+def test_tunisia_campaign_1_lasts_8_turns_the_turn_marker_past_it_is_out_of_bounds(tmp_path: Path) -> None:
+    """Tunisia 1943: "The Turn marker is advanced by one turn" at the end of each turn, and Campaign
+    I "lasts 8 turns": a turn track of 1 to 8. The marker in the box of turn 9 reads 9, out of
+    bounds. VASSAL itself places the marker of the built save in "Turn 9" (the oracle)."""
+    tracks = {"turn": {"marker": "Game Turn", "box": r"Turn (\d+)", "min": 1, "max": 8},
+              "allied_ap": {"property": "Allied AP", "min": 0, "max": 20}}
+    game = turn_marker_in_turn_9()
+    state, _, _ = game_state(vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), game,
+                             loaded(pack_with({"tracks": tracks})))
+    turn, ap = state.track("turn"), state.track("allied_ap")
+    assert turn is not None and (turn.value, turn.in_bounds) == (9, False)
+    assert ap is not None and (ap.value, ap.in_bounds) == (11, True)
+    game.write(tmp_path / "turn9.vsav")
+    pieces = oracle_pieces(EXAMPLE / "Kasserine.vmod", tmp_path / "turn9.vsav")["result"]["pieces"]
+    assert [p["location"] for p in pieces if p["name"] == "Game Turn"] == ["Turn 9"]
