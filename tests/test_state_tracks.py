@@ -231,3 +231,11 @@ def test_tunisia_campaign_1_lasts_8_turns_the_turn_marker_past_it_is_out_of_boun
     game.write(tmp_path / "turn9.vsav")
     pieces = oracle_pieces(EXAMPLE / "Kasserine.vmod", tmp_path / "turn9.vsav")["result"]["pieces"]
     assert [p["location"] for p in pieces if p["name"] == "Game Turn"] == ["Turn 9"]
+
+
+def test_a_turn_given_on_the_command_line_has_its_own_label_and_night() -> None:
+    """--turn 9 with the NQoS sequence is "June 8 Night" (2.0: the turn after 1900), whatever the
+    tracker shows: the label and the night follow the turn the referee gives."""
+    state, _, _ = game_state(day_time_module(), save_with(turn_state=day_time("June 8", "0500")),
+                             loaded(pack_with(DAY_TIME)), turn=9)
+    assert (state.turn, state.turn_label, state.night) == (9, "June 8 Night", True)

@@ -286,10 +286,11 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     globals_, tracks, shown_weather = _extras(lp, global_values(module, game.root), reading, state.markers,
                                               shown_notes)
     turn, phase, weather = _turn_phase_weather(lp, reading, shown_weather, turn, phase, weather, notes)
-    label = _turn_label(lp.pack.extras, reading) if lp.pack.extras.turn_levels else None
-    night = None
-    if label is not None and reading is not None and lp.pack.extras.night:
-        night = lp.pack.extras.is_night(label, tuple(str(reading.value(v)) for v in lp.pack.extras.turn_levels))
+    ex = lp.pack.extras
+    label = _turn_label(ex, reading) if ex.turn_levels else None
+    if turn is not None and ex.turn_sequence and (label is None or ex.ordinal(label) != turn):
+        label = ex.turn_sequence[turn - 1] if turn <= len(ex.turn_sequence) else None  # --turn: its own label
+    night = ex.is_night(label) if label is not None and ex.night else None
     state = replace(state, turn=turn, phase=phase, weather=weather, turn_label=label, night=night,
                     globals=globals_, tracks=tracks)
     notes += shown_notes

@@ -102,9 +102,11 @@ class StateExtras:
         key = label.casefold()
         return folded.index(key) + 1 if key in folded else None
 
-    def is_night(self, label: str, level_values: tuple[str, ...]) -> bool:
-        night = {n.casefold() for n in self.night}
-        return label.casefold() in night or any(v.casefold() in night for v in level_values)
+    def is_night(self, label: str) -> bool:
+        """Whether the turn `label` is a night turn: a `night` entry is the label or one of its
+        level values ("Night" in "June 8 Night"), matched as whole words, case ignored."""
+        words = f" {label.casefold()} "
+        return any(f" {n.casefold()} " in words for n in self.night)
 
     def weather_word(self, shown: str) -> str:
         """The pack's weather name for what the module shows (`weather_from.values`, else lowercase)."""
