@@ -157,7 +157,7 @@ def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
         state, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
                                    scenario=scenario)
         return LogHistory((state,), replace(ctx, notes=(*ctx.notes, *rp.problems)))
-    walk = _Walk(rp, PieceStates(module, game, lp, main_layout(module, game)), lp, *opening_turn(module, game, lp))
+    walk = _Walk(rp, PieceStates(module, game, lp, main_layout(module, game, lp.pack.extras)), lp, *opening_turn(module, game, lp))
     states = [] if after_step else [walk.state()]
     undone = {s.undoes for s in rp.steps if s.undo}
     for step in rp.steps:

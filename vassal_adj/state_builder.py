@@ -9,20 +9,25 @@ themselves (vassal_adj/rules/) stay pure. Pieces come from `SavedGame.pieces`, u
 from the pack's units.toml (`rules.unitmap.map_units`): a piece the pack cannot map is
 returned as unmapped and reported, never guessed.
 
-Positions: the *main* hex grid is the first numbered hex grid of the first map that has one
-(the example module: 'Main Map', its one board); the terrain file is read on it. A unit on that
+Positions: the *main* hex grid is the first numbered hex grid of the map (and board) the pack
+names (``[state] map``, ``board``), else of the first map that has one (Kasserine: 'Main Map',
+board 'Kasserine'); the terrain file is read on it. A unit on that
 grid gets its hex and label; a unit elsewhere (another map, another board or zone) gets an
 off-map box named after the label VASSAL shows there, or the map; a piece on no map gets an
-empty position. Turn and phase come from the arguments, else from the turn tracker the pack
-names (``[state]``); weather from the arguments, else the pack's weather table for the turn.
-The report's notes say where each came from, or that nothing gave it. The scenario
+empty position; a box the pack's ``[boxes]`` name gets its kind, side and number. Turn and
+phase come from the arguments, else from the turn tracker the pack names (``[state]``; a
+composite turn, "June 8 1900", by its place in ``turn_sequence``); weather from the
+arguments, else where the module shows it (``weather_from``), else the pack's weather table
+for the turn. Global properties and tracks are read as the pack's ``[state]`` says
+(rules/pack_state.py). The report's notes say where each came from, or that nothing gave it. The scenario
 (``[scenarios]``) is the one given, else the one the save's global properties or turn show
 (`rules.pack_scenarios.match_scenario`), noted likewise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from vassal_adj.errors import UsageError, Where
@@ -30,35 +35,63 @@ from vassal_adj.model.hexgrid import HexLayout
 from vassal_adj.model.maps import PlacedMap, module_map
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
-from vassal_adj.model.state import Departure, GameState, Position
+from vassal_adj.model.state import Box, Departure, GameState, Position, Track
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
+from vassal_adj.parse.global_props import global_values
 from vassal_adj.parse.places import missing_boards, missing_maps
 from vassal_adj.parse.records import GlobalProperty
-from vassal_adj.parse.turns import tracker_reading
+from vassal_adj.parse.turns import TrackerReading, tracker_reading
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.pack_scenarios import match_scenario
+from vassal_adj.rules.pack_state import BoxSpec, Reading, StateExtras
 from vassal_adj.rules.scope_events import event_reader
 from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 
-__all__ = ["PieceStates", "game_state", "main_layout", "position_of"]
+__all__ = ["PieceStates", "game_state", "main_layout", "named_box", "position_of"]
 
 
-def main_layout(module: Module, game: SavedGame) -> tuple[PlacedMap, HexLayout] | None:
+def main_layout(module: Module, game: SavedGame, extras: StateExtras | None = None
+                ) -> tuple[PlacedMap, HexLayout] | None:
     """The map and numbered hex grid the rules play on (see the module doc), as the save
-    placed its boards; None when the module has no numbered hex grid."""
-    for mdef in module.maps.values():
-        placed = module_map(module, mdef.name, save=game)
-        for lay in placed.hex_layouts():
-            if lay.numbered:
-                return placed, lay
+    placed its boards; None when the module has no numbered hex grid. A map or board the
+    pack names (`extras`) that the module lacks, or that has no numbered hex grid, is a
+    UsageError naming the ones it has."""
+    if extras is None or not extras.map:
+        for mdef in module.maps.values():
+            placed = module_map(module, mdef.name, save=game)
+            for lay in placed.hex_layouts():
+                if lay.numbered:
+                    return placed, lay
+        return None
+    if extras.map not in module.maps:
+        raise UsageError(f"the pack plays on map {extras.map!r} ([state] map), which module {module.name!r} "
+                         f"lacks (its maps: {', '.join(module.maps) or 'none'})")
+    placed = module_map(module, extras.map, save=game)
+    grids = [lay for lay in placed.hex_layouts() if lay.numbered]
+    boards = sorted({lay.board.name for lay in grids})
+    found = next((lay for lay in grids if not extras.board or lay.board.name == extras.board), None)
+    if found is None:
+        on = f"board {extras.board!r} of map {extras.map!r}" if extras.board else f"map {extras.map!r}"
+        raise UsageError(f"the pack plays on {on} ([state]), which has no numbered hex grid as this save lays it out "
+                         f"(boards with one: {', '.join(boards) or 'none'})")
+    return placed, found
+
+
+def named_box(box: str, specs: Sequence[BoxSpec]) -> Box | None:
+    """What the pack's first ``[boxes]`` entry matching `box` makes of it."""
+    for spec in specs:
+        hit, number = spec.number(box)
+        if hit:
+            return Box(spec.name, spec.kind, spec.side, number)
     return None
 
 
 def position_of(piece: Piece, module: Module, game: SavedGame, main: tuple[PlacedMap, HexLayout] | None,
-              placed_cache: dict[str, PlacedMap | None]) -> Position:
+                placed_cache: dict[str, PlacedMap | None], boxes: Sequence[BoxSpec] = ()) -> Position:
+    """Where `piece` is (see the module doc); a box `boxes` name (the pack's [boxes]) gets its kind."""
     if piece.map is None:
         return Position()
     if piece.map not in placed_cache:
@@ -72,12 +105,81 @@ def position_of(piece: Piece, module: Module, game: SavedGame, main: tuple[Place
             if h is not None:
                 return Position(h, lay.label_of(h))
     # Not on the main grid: an off-map box, named as VASSAL names the spot (a turn-track box,
-    # "Eliminated"), else by the map. Packs naming their boxes can refine this later.
-    return Position(box=piece.location or piece.map)
+    # "Eliminated"), else by the map; the pack's [boxes] say what kind of box it is.
+    box = piece.location or piece.map
+    return Position(box=box, named=named_box(box, boxes))
 
 
-def _turn_phase_weather(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None,
-                        phase: str | None, weather: str | None, notes: list[str]
+def _composite_turn(extras: StateExtras, reading: TrackerReading, notes: list[str]) -> int | None:
+    label = _turn_label(extras, reading)
+    if label is None:
+        notes.append(f"the turn tracker shows no value of {', '.join(extras.turn_levels)}")
+        return None
+    turn = extras.ordinal(label)
+    if turn is None:
+        notes.append(f"the turn tracker shows {label!r}, which is not in the pack's turn_sequence")
+    else:
+        notes.append(f"turn {turn} ({label}) read from the turn tracker")
+    return turn
+
+
+def _turn_label(extras: StateExtras, reading: TrackerReading | None) -> str | None:
+    values = [reading.value(level) for level in extras.turn_levels] if reading is not None else [None]
+    return None if any(v is None for v in values) else " ".join(str(v) for v in values)
+
+
+def _shown(r: Reading, props: Mapping[str, str], reading: TrackerReading | None,
+           markers: Mapping[str, tuple[Position, ...]]) -> tuple[str | None, str]:
+    """The value the module shows where `r` says, or None and why not."""
+    if r.property:
+        got = props.get(r.property)
+        return (got, "") if got is not None else (None, f"the module has no global property {r.property!r}")
+    if r.level:
+        level = reading.value(r.level) if reading is not None else None
+        return (str(level), "") if level is not None else (None, f"the turn tracker shows no level {r.level!r}")
+    places = [p.box or p.label or "" for p in markers.get(r.marker, ())]
+    if not places:
+        return None, f"the save has no {r.marker!r} marker (or the pack's units file does not ignore it)"
+    values = set()
+    for place in places:
+        m = r.box.fullmatch(place.strip()) if r.box is not None else None
+        if r.box is not None and m is None:
+            return None, f"a {r.marker!r} marker is in {place or 'no box'!r}, which the pattern does not match"
+        values.add(m.group(1) if m is not None and r.box is not None and r.box.groups else place.strip())
+    if len(values) > 1:
+        return None, f"the {r.marker!r} markers show {', '.join(sorted(values))}: not one value"
+    return values.pop(), ""
+
+
+def _extras(lp: LoadedPack, props: Mapping[str, str], reading: TrackerReading | None,
+            markers: Mapping[str, tuple[Position, ...]], notes: list[str]
+            ) -> tuple[dict[str, str], dict[str, Track], str | None]:
+    """Globals, tracks and the weather the module shows (N18), with a note for each one it does not show."""
+    ex = lp.pack.extras
+    globals_ = {}
+    for name, prop in ex.globals.items():
+        if prop in props:
+            globals_[name] = props[prop]
+        else:
+            notes.append(f"the module has no global property {prop!r} ([state] globals.{name})")
+    tracks = {}
+    for name, spec in ex.tracks.items():
+        text, why = _shown(spec.reading, props, reading, markers)
+        value = int(text) if text is not None and text.strip().lstrip("-").isdigit() else None
+        if value is None:
+            notes.append(f"track {name!r}: {why or f'{spec.reading.describe()} shows {text!r}, not a number'}")
+        tracks[name] = Track(name, value, spec.min, spec.max, spec.reading.describe())
+    weather = None
+    if ex.weather_from is not None:
+        text, why = _shown(ex.weather_from, props, reading, markers)
+        if text is None:
+            notes.append(f"weather not shown: {why}")
+        weather = ex.weather_word(text) if text is not None else None
+    return globals_, tracks, weather
+
+
+def _turn_phase_weather(lp: LoadedPack, reading: TrackerReading | None, shown_weather: str | None,
+                        turn: int | None, phase: str | None, weather: str | None, notes: list[str]
                         ) -> tuple[int | None, str | None, str | None]:
     src = lp.pack.state
     # A misspelt --phase or --weather would silently switch rules off: only the pack's own words.
@@ -89,10 +191,11 @@ def _turn_phase_weather(module: Module, game: SavedGame, lp: LoadedPack, turn: i
     if turn is not None and (turn < 1 or (src.game_turns is not None and turn > src.game_turns)):
         span = f"1 to {src.game_turns}" if src.game_turns is not None else "1 or more"
         raise UsageError(f"--turn {turn}: the Game-Turns of pack {lp.id!r} are {span}")
-    reading = tracker_reading(module, game.root, src.tracker) if src.tracker else None
     if src.tracker and reading is None:
         notes.append(f"the save has no state of the turn tracker {src.tracker!r}")
-    if turn is None and reading is not None:
+    if turn is None and reading is not None and lp.pack.extras.turn_levels:
+        turn = _composite_turn(lp.pack.extras, reading, notes)
+    elif turn is None and reading is not None:
         value = reading.value(src.turn_level)
         if isinstance(value, int):
             turn = value
@@ -102,6 +205,9 @@ def _turn_phase_weather(module: Module, game: SavedGame, lp: LoadedPack, turn: i
         if isinstance(item, str):
             phase = src.phases.get(item, item)
             notes.append(f"phase {phase} read from the turn tracker ({src.phase_level} {item!r})")
+    if weather is None and shown_weather is not None:
+        weather = shown_weather
+        notes.append(f"weather {weather}: as the module shows it ([state] weather_from)")
     if weather is None and src.weather(turn) is not None:
         weather = src.weather(turn)
         ref = f" ({src.weather_rule})" if src.weather_rule else ""
@@ -120,6 +226,7 @@ class PieceStates:
                  main: tuple[PlacedMap, HexLayout] | None) -> None:
         assert lp.unitmap is not None  # game_state raises UsageError first
         self.module, self.game, self.unitmap, self.main = module, game, lp.unitmap, main
+        self.boxes = lp.pack.boxes
         self._placed: dict[str, PlacedMap | None] = {}
         self._spots: dict[tuple[str | None, int, int, str | None], Position] = {}
         self._mapped: dict[tuple[str, str, tuple[tuple[str, str], ...]], Unit | Unmapped | None] = {}
@@ -127,7 +234,7 @@ class PieceStates:
     def position(self, piece: Piece) -> Position:
         key = (piece.map, piece.x, piece.y, piece.location)
         if key not in self._spots:
-            self._spots[key] = position_of(piece, self.module, self.game, self.main, self._placed)
+            self._spots[key] = position_of(piece, self.module, self.game, self.main, self._placed, self.boxes)
         return self._spots[key]
 
     def mapped(self, piece: Piece) -> Unit | Unmapped | None:
@@ -176,7 +283,24 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     if lp.unitmap is None:
         raise UsageError(f"pack {lp.id!r} has no units file ({lp.pack.units_file}): no piece can become a unit")
     notes: list[str] = []
-    turn, phase, weather = _turn_phase_weather(module, game, lp, turn, phase, weather, notes)
+    main = main_layout(module, game, lp.pack.extras)
+    found = game.pieces(module) if pieces is None else pieces
+    ps = PieceStates(module, game, lp, main)
+    state, unmapped = ps.state(found, turn, phase, weather, departures)
+    src = lp.pack.state
+    reading = tracker_reading(module, game.root, src.tracker) if src.tracker else None
+    shown_notes: list[str] = []
+    globals_, tracks, shown_weather = _extras(lp, global_values(module, game.root), reading, state.markers,
+                                              shown_notes)
+    turn, phase, weather = _turn_phase_weather(lp, reading, shown_weather, turn, phase, weather, notes)
+    ex = lp.pack.extras
+    label = _turn_label(ex, reading) if ex.turn_levels else None
+    if turn is not None and ex.turn_sequence and (label is None or ex.ordinal(label) != turn):
+        label = ex.turn_sequence[turn - 1] if turn <= len(ex.turn_sequence) else None  # --turn: its own label
+    night = ex.is_night(label) if label is not None and ex.night else None
+    state = replace(state, turn=turn, phase=phase, weather=weather, turn_label=label, night=night,
+                    globals=globals_, tracks=tracks)
+    notes += shown_notes
     properties = {c.name: c.value for c in game.commands if isinstance(c, GlobalProperty)}
     played = match_scenario(lp.pack.scenarios, scenario, properties, turn, notes)
     if not lp.pack.fits(module.name, module.version):
@@ -186,7 +310,6 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     # What the save names that the module lacks: VASSAL loads it without, and so do the rules,
     # unless the board they play on is what is missing.
     lost = missing_boards(game.root, module)
-    main = main_layout(module, game)
     if main is None and lost:
         raise UsageError(f"no numbered hex grid for the rules to play on, as the save lays the maps out: "
                          f"{'; '.join(lost)}", Where(path=game.path))
@@ -197,9 +320,7 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
         terrain_map = TerrainMap(lp.pack.vocabulary, board=main[1].hexes() if main is not None else None)
         notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
                      if main is not None else "the module has no numbered hex grid: no unit has a hex")
-    found = game.pieces(module) if pieces is None else pieces
     notes += lost + missing_maps(found, module)
-    state, unmapped = PieceStates(module, game, lp, main).state(found, turn, phase, weather, departures)
     context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
                           unmapped=tuple(unmapped), notes=tuple(notes), scenario=played,
                           events=event_reader(lp.pack.rules))

@@ -109,14 +109,15 @@ class _Walk:
         self.cutting = segmenting(lp.pack)
         self.opened: Opened | None = None  # the open segment, when an opener (not a phase) began it
         self.order: list[str] = []  # the units of the open segment's drags, one entry per drag
-        main = main_layout(module, game)
+        main = main_layout(module, game, lp.pack.extras)
         cache: dict[str, PlacedMap | None] = {}
         places: dict[tuple[str | None, int, int], Position] = {}
 
         def position(p: Place) -> Position:
             key = (p.map, p.x, p.y)
             if key not in places:
-                places[key] = position_of(Piece("", "", p.map, p.x, p.y, location=p.label), module, game, main, cache)
+                places[key] = position_of(Piece("", "", p.map, p.x, p.y, location=p.label), module, game, main, cache,
+                                            lp.pack.boxes)
             return places[key]
 
         self.position: Callable[[Place], Position] = position

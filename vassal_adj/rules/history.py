@@ -143,23 +143,28 @@ class History:
         p = self.states[index].positions.get(uid)
         return p.box if p is not None else None
 
-    def declarations(self, marker: str, turn_box: str) -> tuple[Declaration, ...]:
+    def declarations(self, marker: str, turn_box: str, turn_kind: str = "") -> tuple[Declaration, ...]:
         """Every turn a piece called `marker` is shown declaring, in a box whose name matches
-        `turn_box` (a regular expression whose first group is the turn, e.g. ``Turn (\\d+)``),
+        `turn_box` (a regular expression whose first group is the turn, e.g. ``Turn (\\d+)``) or,
+        with `turn_kind`, in a box the pack's [boxes] name of that kind (its number is the turn),
         each with the first state that shows it; () when no state shows one (the marker anywhere
         else means: not declared). More than one turn is a second declaration."""
         pattern = re.compile(turn_box)
         found: dict[int, Declaration] = {}
         for i, state in enumerate(self.states):
             for pos in state.marker(marker):
-                m = pattern.fullmatch(pos.box or "")
-                if m is not None and int(m.group(1)) not in found:
-                    found[int(m.group(1))] = Declaration(marker, int(m.group(1)), i)
+                if turn_kind:
+                    turn = pos.numbered(turn_kind)
+                else:
+                    m = pattern.fullmatch(pos.box or "")
+                    turn = int(m.group(1)) if m is not None else None
+                if turn is not None and turn not in found:
+                    found[turn] = Declaration(marker, turn, i)
         return tuple(found.values())
 
-    def declared(self, marker: str, turn_box: str) -> Declaration | None:
+    def declared(self, marker: str, turn_box: str, turn_kind: str = "") -> Declaration | None:
         """The first declaration (`declarations`); None when there is none."""
-        return next(iter(self.declarations(marker, turn_box)), None)
+        return next(iter(self.declarations(marker, turn_box, turn_kind)), None)
 
     def has_marker(self, marker: str) -> bool:
         """Whether any state has a piece called `marker` at all (so "not declared" is seen,

@@ -22,6 +22,7 @@ from .pack_ctx import Assumption, PackContext, join
 from .pack_dice import ChatDice, read_dice
 from .pack_rules import RuleConfig, read_rules
 from .pack_scenarios import Scenario, check_references, read_scenarios
+from .pack_state import STATE_KEYS, BoxSpec, StateExtras, read_boxes, read_state_extras
 from .registry import Registry, check_value, load_builtin_rules
 
 __all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "StateSource", "UnitClass"]
@@ -37,8 +38,8 @@ _UNITS_KEYS = ({"sides", "classes"}, {"file"})
 _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
 _STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
-                                "turns"})
-_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios"})
+                                "turns"} | STATE_KEYS)
+_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios", "boxes"})
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,8 @@ class RulePack:
     hooks: str | None = None
     state: StateSource = field(default_factory=StateSource)
     dice: tuple[ChatDice, ...] = ()  # chat dice patterns ([[dice.chat]], pack_dice.py)
+    boxes: tuple[BoxSpec, ...] = ()  # [boxes]: named off-map boxes (pack_state.py)
+    extras: StateExtras = field(default_factory=StateExtras)  # [state] keys of N18 (pack_state.py)
     source: str = field(default="pack.toml", compare=False)
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)  # [scenarios.<id>] (pack_scenarios.py)
 
@@ -170,8 +173,10 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
     sides, classes, units_file = _units(ctx, data.get("units"))
     assumptions = _assumptions(ctx, data.get("assumptions", {}))
     state = _state(ctx, data.get("state", {}))
+    extras = read_state_extras(ctx, ctx.table(data.get("state", {}), "state"), state.turns)
     vocabularies = {"terrain": vocabulary.terrain, "features": vocabulary.features,
-                    "weather": frozenset(w.strip().lower() for w in state.weather_by_turn),
+                    "weather": frozenset(w.strip().lower() for w in (*state.weather_by_turn,
+                                                                      *extras.weather_values.values())),
                     "sides": frozenset(sides), "phases": frozenset(state.phases.values())}
     rules = read_rules(ctx, data.get("rules", {}), registry, assumptions, vocabularies)
 
@@ -188,7 +193,8 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
         description=ctx.typed(p, "pack", "description", "str", ""),
         vocabulary=vocabulary, sides=sides, unit_classes=MappingProxyType(classes), rules=rules,
         assumptions=MappingProxyType(assumptions), terrain_file=terrain_file, units_file=units_file,
-        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")), source=ctx.source,
+        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")),
+        boxes=read_boxes(ctx, data.get("boxes", {})), extras=extras, source=ctx.source,
         scenarios=MappingProxyType(scenarios))
 
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..model.hexes import Hex, distance, within
-from ..model.state import GameState, Position
+from ..model.state import GameState, Position, TurnBoxes
 from .exits import at_or_east_of
 from .results import Finding, Severity
 
@@ -210,7 +210,7 @@ class Event:
     name: str
     kind: str
     marker: str = ""
-    box: re.Pattern[str] | None = None  # group 1 is the Game-Turn
+    box: TurnBoxes | None = None  # the boxes whose turn the marker's place gives
     side: str = ""
     at: tuple[str, ...] = ()
     hexes: tuple[Hex, ...] = ()
@@ -241,7 +241,7 @@ def observe(event: Event, state: GameState, when: Moment, label: Label) -> Seen:
         places = state.marker(event.marker)
         if not places:
             return Seen("unknown", None, f"the save has no {event.marker!r} marker")
-        turns = sorted(int(m.group(1)) for p in places if p.box and (m := event.box.fullmatch(p.box.strip())))
+        turns = sorted(t for p in places if (t := event.box.turn(p)) is not None)
         if turns:
             return Seen("yes", turns[0], f"the {event.marker!r} marker is in the box of Game-Turn {turns[0]}")
         where = ", ".join(p.label or (f"box {p.box!r}" if p.box else "nowhere known") for p in places)
@@ -292,7 +292,7 @@ class Schedule:
     entries: tuple[Entry, ...]
     movement_phase: str
     phases: tuple[str, ...] = DEFAULT_PHASES
-    turn_box: re.Pattern[str] = re.compile(r"Turn (\d+)")
+    turn_box: TurnBoxes = field(default_factory=lambda: TurnBoxes(re.compile(r"Turn (\d+)")))
     waiting_boxes: frozenset[str] = frozenset()
     played_boxes: frozenset[str] = frozenset()
     exited_box: str = "exited"
@@ -306,7 +306,7 @@ class Schedule:
         box = (pos.box or "").strip()
         if pos.hex is not None or box.casefold() in self.played_boxes:
             return False
-        return True if box.casefold() in self.waiting_boxes or self.turn_box.fullmatch(box) else None
+        return True if box.casefold() in self.waiting_boxes or self.turn_box.turn(pos) is not None else None
 
 
 def entry_due(e: Entry, state: GameState, when: Moment, move: int, label: Label) -> tuple[int | None, int | None, str, str]:

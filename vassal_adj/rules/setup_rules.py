@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..model.hexes import Hex
-from ..model.state import GameState
+from ..model.state import GameState, TurnBoxes
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
@@ -151,7 +151,7 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
 
 
 # -- reinforcements --------------------------------------------------------------------------------
-def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event:
+def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kind: str = "") -> Event:
     path = f"events.{name}"
     kinds = [k for k in _EVENT_KEYS if k in _table(value, path, set().union(*_EVENT_KEYS.values()))]
     if len(kinds) != 1:
@@ -160,7 +160,9 @@ def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event
     e = _table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
     if kind == "marker":
         box = turn_pattern(_str(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
-        return Event(name, kind, marker=_str(e["marker"], f"{path}.marker"), box=box)
+        # An event's own box pattern says where its marker counts; else the turn boxes do.
+        return Event(name, kind, marker=_str(e["marker"], f"{path}.marker"),
+                     box=TurnBoxes(box, "" if "box" in e else turn_kind))
     if kind == "within":
         at = _strs(e["of"], f"{path}.of")
         return Event(name, kind, side=_str(e["side"], f"{path}.side"), at=at, hexes=ctx.hexes(at, f"{path}.of"),
@@ -216,6 +218,8 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
                                          "given shows them"),
     "boxes": Param(BOXES, "table", "off-map box names: turn ('{turn}' filled in), conditional ('{side}'), "
                                    "eliminated, exited"),
+    "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the Game-Turn); "
+                                      "replaces boxes.turn in reading where units and event markers wait"),
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
     "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
     "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
@@ -225,13 +229,13 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
     side = _str(p["side"], "side")
     boxes = parse_boxes(p["boxes"], side)
     turn_box = turn_pattern(boxes["turn"], "boxes.turn")
-    events = {name: parse_event(ctx, name, v, boxes["turn"]) for name, v in p["events"].items()}
+    events = {name: parse_event(ctx, name, v, boxes["turn"], p["turn_box_kind"]) for name, v in p["events"].items()}
     entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
     phases = tuple(p["phases"])
     movement = p["movement_phase"] or f"{side.lower()}-movement"
     if movement not in phases:
         raise ValueError(f"movement_phase: {movement!r} is not one of phases {list(phases)}")
-    sch = Schedule(side, entries, movement, phases, turn_box,
+    sch = Schedule(side, entries, movement, phases, TurnBoxes(turn_box, p["turn_box_kind"]),
                    frozenset({boxes["conditional"].casefold()}),
                    frozenset({boxes["eliminated"].casefold(), boxes["exited"].casefold()}),
                    boxes["exited"].casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),

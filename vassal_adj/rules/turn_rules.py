@@ -119,7 +119,8 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
             boxes = parse_boxes(p["boxes"], p["side"])
             turn_pattern(boxes["turn"], "boxes.turn")  # raises, as the rule does, for a name without {turn}
-            events = {name: parse_event(ctx, name, v, boxes["turn"]) for name, v in p["events"].items()}
+            events = {name: parse_event(ctx, name, v, boxes["turn"], p["turn_box_kind"])
+                      for name, v in p["events"].items()}
             entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
         except ValueError as e:
             raise ValueError(f"rules.{r.name}: {e}") from None

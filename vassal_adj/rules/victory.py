@@ -125,6 +125,7 @@ class VictoryRules:
     enemy_source_exit: EnemySourceExit | None = None
     own_source_exit: OwnSourceExit | None = None
     withdrawal_rule: str = ""  # cited when a side declares twice (19.0: "once (and only once)")
+    turn_kind: str = ""  # the [boxes] kind of the turn boxes; when given, it replaces `turn_box`
 
     def __post_init__(self) -> None:
         ordered = sorted(self.levels, key=lambda lv: -10**9 if lv.low is None else lv.low)
@@ -174,13 +175,14 @@ def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = 
                            label, unknowns) if rules.exit else []))
     items.sort(key=lambda i: i.index)  # stable: rule order within a state
     options = _options(history, rules, w, label, unknowns)
-    faults = second_declarations(history, rules.withdrawal_markers, rules.turn_box, rules.withdrawal_rule)
+    faults = second_declarations(history, rules.withdrawal_markers, rules.turn_box, rules.withdrawal_rule,
+                                 rules.turn_kind)
     return Tally(tuple(items), tuple(options), tuple(unknowns), rules.levels, tuple(faults))
 
 
 def _declaration(h: History, rules: VictoryRules, side: str, unknowns: list[str]) -> Declaration | None:
     marker = rules.withdrawal_markers[side]
-    d = h.declared(marker, rules.turn_box)
+    d = h.declared(marker, rules.turn_box, rules.turn_kind)
     if d is None and not h.has_marker(marker):
         unknowns.append(f"no piece named {marker!r} is in the save(s): the {side} withdrawal counts as undeclared")
     return d

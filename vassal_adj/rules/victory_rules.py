@@ -111,7 +111,8 @@ def victory_rules(ctx: RuleContext, p: Mapping[str, Any]) -> VictoryRules:
         own = OwnSourceExit(c["per_point"], frozenset(c["kinds"]), sources, c.get("rule_ref", ""))
     return VictoryRules(p["side"], p["opponent"], eliminated, tuple(objectives), tuple(levels),
                         frozenset(p["artillery_kinds"]), late, dict(p["withdrawal_markers"]), p["turn_box"],
-                        p["eliminated_box"], p["exited_box"], hold, exit_, enemy, own, p["withdrawal_rule"])
+                        p["eliminated_box"], p["exited_box"], hold, exit_, enemy, own, p["withdrawal_rule"],
+                        p["turn_box_kind"])
 
 
 def vp_tally(states: Sequence[GameState], ctx: RuleContext, p: Mapping[str, Any], *,
@@ -170,6 +171,8 @@ PARAMS = {
                                 "side -> the marker piece whose turn box says the withdrawal was declared"),
     "withdrawal_rule": Param("", "str", "the rule cited when a side declares its withdrawal twice (19.0)"),
     "turn_box": Param(r"Turn (\d+)", "str", "regular expression of a turn box; group 1 is the turn"),
+    "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the turn); "
+                                      "replaces turn_box when given"),
     "eliminated_box": Param("Eliminated", "str", "the off-map box of eliminated units"),
     "exited_box": Param("Exited", "str", "the off-map box of units exited from the map"),
     "sources": Param((), "list[str]", "the side's supply source hexes (19.3, 22.43)"),

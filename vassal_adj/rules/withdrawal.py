@@ -49,11 +49,12 @@ class ExitCondition:
     rule_ref: str = ""
 
 
-def second_declarations(h: History, markers: Mapping[str, str], turn_box: str, rule_ref: str) -> list[str]:
+def second_declarations(h: History, markers: Mapping[str, str], turn_box: str, rule_ref: str,
+                        turn_kind: str = "") -> list[str]:
     """A fault for every side whose withdrawal marker is seen declaring on more than one turn."""
     out = []
     for side, marker in markers.items():
-        found = h.declarations(marker, turn_box)
+        found = h.declarations(marker, turn_box, turn_kind)
         if len(found) > 1:
             where = ", then ".join(f"turn {d.turn}" for d in found)
             ref = f" [{rule_ref}]" if rule_ref else ""
