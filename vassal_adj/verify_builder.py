@@ -289,9 +289,9 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
     replaces the pack's terrain file; `turn` and `phase` are those the log opens in (default:
     the pack's turn tracker), `weather` that of every phase (default: the pack's weather
-    table), `scenario` the pack's scenario (`game_state`'s). Raises PackError for a pack that does not fit the board, UsageError (from
-    `game_state`) for a pack with no units file, and when the tracker the pack names does not
-    tell the opening turn or phase and none is given. `on_step(done, total)` is told how far
+    table), `scenario` the pack's scenario (`game_state`'s). Raises PackError for a pack that
+    does not fit the board, UsageError (from `game_state`) for a pack with no units file, and
+    when the tracker the pack names does not tell the opening turn or phase and none is given. `on_step(done, total)` is told how far
     the walk of the steps is (parse.replay.STEPS_PER_CALL)."""
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
     turn, phase, opened = _opening(module, game, lp, turn, phase)
