@@ -14,14 +14,16 @@ from typing import Any
 
 import pytest
 
+from vassal_adj.errors import PackError
 from vassal_adj.model.hexes import Hex
 from vassal_adj.model.hexgrid import HexLayout
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.engine import RuleContext, adjudicate
 from vassal_adj.rules.history import History
+from vassal_adj.rules.pack import RulePack
 from vassal_adj.rules.registry import (
     Params,
     check_value,
@@ -267,7 +269,10 @@ def test_kw_3_1_scenario_i_axis_sudden_death_at_the_conclusion_of_gt_2() -> None
     far = u("a1", "Allied")
     assert last(judge(History((state(2, {far: "0909"}),)), CTX, p)) == (
         "[3.1] sudden death, Axis Strategic Victory (none of allied-ports): met at the end of turn 2 "
-        "(if state 1 is the end of turn 2)")
+        "(state 1, the last given of turn 2: if it shows the turn's end)")
+    later = History((state(1, {far: "0602"}), state(3, {far: "0909"})))
+    assert last(judge(later, CTX, p)).endswith("met at the end of turn 2 (judged on state 2, turn 3, the first given "
+                                               "after turn 2)")
     assert last(judge(History((state(2, {far: "0602"}),)), CTX, p)).startswith(
         "[3.1] sudden death, Axis Strategic Victory (none of allied-ports): not met")
     assert last(judge(History((state(1, {far: "0909"}),)), CTX, p)).endswith("not met turn 2 is not reached")
@@ -317,3 +322,22 @@ def test_nqos_sc3_the_side_last_to_occupy_the_observation_point_wins() -> None:
 def test_bad_parameters_name_the_key(given: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         judge(History((state(1, {}),)), CTX, params("victory.conditions", **given))
+
+
+def pack(rules: dict[str, Any]) -> RulePack:
+    return RulePack.from_mapping({
+        "pack": {"format": 1, "id": "tunisia", "name": "T", "rulebook": "r", "module": {"name": "T.*"}},
+        "terrain": {"types": ["clear"], "features": ["road"]},
+        "units": {"sides": ["Axis", "Allied"], "classes": ["infantry"]}, "rules": rules})
+
+
+def test_a_pack_table_runs_through_the_engine_and_a_bad_one_is_a_pack_error() -> None:
+    """Tunisia 1943, Campaign II, written as pack.toml would: the findings cite the rule; an item scoring for a
+    side that is neither the side nor the opponent is refused as a pack error naming the rule."""
+    rp = pack({"victory": {"impl": "victory.conditions", "rule_ref": "Campaign II", **CAMPAIGN_II}})
+    report = adjudicate(state(7, {AL[0]: TUNIS, AL[1]: BIZERTE}), rp, CTX)
+    assert {f.rule for f in report.findings} == {"game:Campaign II"}  # the context names the pack
+    assert report.findings[-1].message.endswith("Allied victory (all of tunis, bizerte)")
+    typo = pack({"tally": {"impl": "victory.tally", "side": "Allied", "items": [{"side": "Axsi", "place": TUNIS}]}})
+    with pytest.raises(PackError, match=r"rules.tally: items: side 'Axsi' is neither the side"):
+        adjudicate(state(7, {AL[0]: TUNIS}), typo, CTX)

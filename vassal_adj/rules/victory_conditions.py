@@ -138,6 +138,9 @@ def tally_of(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding
         raise ValueError(f"levels_by: expected total or difference, got {p['levels_by']!r}")
     if p["levels_by"] == "difference" and not p["opponent"]:
         raise ValueError("levels_by = 'difference' needs the opponent")
+    if bad := [t for t in items if t.side not in (p["side"], p["opponent"])]:
+        raise ValueError(f"items: side {bad[0].side!r} is neither the side ({p['side']!r}) nor the opponent "
+                         f"({p['opponent']!r}): its points would count for no one")
     results = [evaluate(h, t, control, supplied, ctx.label) for t in items]
     out = [_result_finding(ctx, r, True) for r in results]
     totals = {s: sum(r.points for r in results if r.term.side == s) for s in dict.fromkeys([p["side"], p["opponent"]]) if s}
@@ -203,8 +206,9 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
         elif (i := h.index_for_turn(at)) is None:
             verdict, when = (False, f"turn {at} is not reached") if h.last_turn is not None else (None, "the turn is unknown")
         else:
-            end = "" if h.turns[i] != at or i < last else f" (if state {i + 1} is the end of turn {at})"
-            verdict, when = holds(i, mode, names), f"at the end of turn {at}{end}"
+            seen = (f"state {i + 1}, the last given of turn {at}: if it shows the turn's end" if h.turns[i] == at
+                    else f"judged on state {i + 1}, turn {h.turns[i]}, the first given after turn {at}")
+            verdict, when = holds(i, mode, names), f"at the end of turn {at} ({seen})"
         word = {True: "met", False: "not met", None: "cannot be told"}[verdict]
         out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}{what}: {word} {when}"))
     for result, mode, names, _, ref in ends:
