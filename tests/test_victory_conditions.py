@@ -338,6 +338,6 @@ def test_a_pack_table_runs_through_the_engine_and_a_bad_one_is_a_pack_error() ->
     report = adjudicate(state(7, {AL[0]: TUNIS, AL[1]: BIZERTE}), rp, CTX)
     assert {f.rule for f in report.findings} == {"game:Campaign II"}  # the context names the pack
     assert report.findings[-1].message.endswith("Allied victory (all of tunis, bizerte)")
-    typo = pack({"tally": {"impl": "victory.tally", "side": "Allied", "items": [{"side": "Axsi", "place": TUNIS}]}})
+    typo = pack({"tally": {"impl": "victory.tally", "rule_ref": "x", "side": "Allied", "items": [{"side": "Axsi", "place": TUNIS}]}})
     with pytest.raises(PackError, match=r"rules.tally: items: side 'Axsi' is neither the side"):
         adjudicate(state(7, {AL[0]: TUNIS}), typo, CTX)
