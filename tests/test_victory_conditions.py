@@ -341,3 +341,35 @@ def test_a_pack_table_runs_through_the_engine_and_a_bad_one_is_a_pack_error() ->
     typo = pack({"tally": {"impl": "victory.tally", "rule_ref": "x", "side": "Allied", "items": [{"side": "Axsi", "place": TUNIS}]}})
     with pytest.raises(PackError, match=r"rules.tally: items: side 'Axsi' is neither the side"):
         adjudicate(state(7, {AL[0]: TUNIS}), typo, CTX)
+
+
+# -- No Question of Surrender Sc.4: the date of a declared withdrawal ---------------------------
+SC4 = {
+    "conditions": {"by-7": {"side": "French", "declared": {"marker": "Withdrawal", "box": r"June (\d+)", "turns": [1, 7]}},
+                   "on-10": {"side": "French", "declared": {"marker": "Withdrawal", "box": r"June (\d+)", "turns": [10, 10]}}},
+    "end": [{"result": "Axis victory", "all": ["by-7"], "rule_ref": "Sc.4"},
+            {"result": "French victory", "all": ["on-10"], "rule_ref": "Sc.4"}],
+    "otherwise": "a minor victory, by Susan Travers' route (not checked)",
+}
+
+
+@pytest.mark.parametrize(("box", "result"), [
+    ("June 6", "[Sc.4] if the game ended with this state: Axis victory (all of by-7)"),
+    ("June 10", "[Sc.4] if the game ended with this state: French victory (all of on-10)"),
+    ("June 8", ("if the game ended with this state: a minor victory, by Susan Travers' route (not checked) "
+               "(no other outcome holds)")),
+])
+def test_nqos_sc4_the_withdrawal_date_decides(box: str, result: str) -> None:
+    """Sc.4: "If the Withdrawal is taking place on June 7th or earlier, the game is an Axis victory. If the
+    Withdrawal take place on June 8th or 9th, and Susan Travers passes through 3 or fewer Axis Fire Zones, then it
+    is a minor French victory ... If the Withdrawal takes place on June 10th, it is a French victory." The
+    withdrawal is read from a marker put in the box of its date."""
+    s = GameState({}, {}, None, markers={"Withdrawal": (Position(box=box),)})
+    assert last(judge(History((s,)), CTX, params("victory.conditions", **SC4))) == result
+
+
+def test_nqos_sc4_no_withdrawal_marker_in_the_save_cannot_be_told() -> None:
+    found = judge(History((GameState({}, {}, None),)), CTX, params("victory.conditions", **SC4))
+    assert "Withdrawal is not declared (turns 1-7): cannot be told (no piece named 'Withdrawal' is in the state(s) " \
+           "given)" in texts(found)
+    assert "cannot be told whether the game would end as Axis victory" in last(found)

@@ -36,9 +36,11 @@ __all__ = ["judge", "tally_of", "victory_conditions", "victory_tally"]
 _INT, _STR, _LIST, _TABLE = (int,), (str,), (list, tuple), (Mapping,)
 _AT = ("end", "first-entry", "last-occupier")
 _PER = ("place", "hex", "unit")
+_KINDS = ("place", "box", "steps_lost", "exited", "declared")
 _SELECTOR = {"sides": _LIST, "kinds": _LIST, "flags": _LIST, "not_flags": _LIST}
 _TERM = {"side": _STR, "name": _STR, "rule_ref": _STR, "points": _INT, "count": _INT, "place": (str, list, tuple),
-         "at": _STR, "per": _STR, "box": _STR, "units": _TABLE, "control": _TABLE, "steps_lost": _TABLE, "exited": _TABLE, "reduced_flag": _STR}
+         "at": _STR, "per": _STR, "box": _STR, "units": _TABLE, "control": _TABLE, "steps_lost": _TABLE, "exited": _TABLE, "declared": _TABLE,
+         "reduced_flag": _STR}
 
 
 def _units(spec: Any, path: str) -> Units:
@@ -59,9 +61,9 @@ def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[s
     side = s.get("side", side)
     if side is None:
         raise ValueError(f"{path}: missing side")
-    kinds = [k for k in ("place", "box", "steps_lost", "exited") if k in s]
+    kinds = [k for k in _KINDS if k in s]
     if len(kinds) != 1:
-        raise ValueError(f"{path}: give exactly one of place, box, steps_lost, exited (got {', '.join(kinds) or 'none'})")
+        raise ValueError(f"{path}: give exactly one of {', '.join(_KINDS)} (got {', '.join(kinds) or 'none'})")
     common = {"side": side, "points": s.get("points", 0), "rule_ref": s.get("rule_ref", ""), "count": s.get("count", 1)}
     if common["count"] < (0 if kinds == ["place"] else 1):
         raise ValueError(f"{path}.count: expected {'0 (all) or more' if kinds == ['place'] else '1 or more'}, "
@@ -78,6 +80,13 @@ def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[s
         own = _control(s["control"], f"{path}.control") if "control" in s else None
         return Term("place", name=s.get("name", ", ".join(specs)), hexes=ctx.hexes(specs, f"{path}.place"), at=at,
                     per=per, control=own, **common)
+    if kinds == ["declared"]:
+        d = _sub(s["declared"], f"{path}.declared", {"marker": _STR, "box": _STR}, {"turns": _LIST})
+        turns = d.get("turns")
+        if turns is not None and (len(turns) != 2 or not all(isinstance(t, int) and not isinstance(t, bool)
+                                                               for t in turns)):
+            raise ValueError(f"{path}.declared.turns: expected [first, last], got {turns!r}")
+        return Term("declared", name=d["marker"], box=d["box"], turns=(turns[0], turns[1]) if turns else None, **common)
     units = _units(s.get("units", {}), f"{path}.units")
     if kinds == ["box"]:
         return Term("box", name=s.get("name", s["box"]), box=s["box"], units=units, **common)
@@ -254,7 +263,7 @@ def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> l
 
 @register("victory.conditions", params={
     "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control), "
-                                           "box (+ units), steps_lost, exited }"),
+                                           "box (+ units), steps_lost, exited, declared = { marker, box, turns } }"),
     "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]"),
     "end": Param((), "list", "[{ result, all / any / none = [names], rule_ref }] in order: the first that holds"),
     "otherwise": Param("", "str", "the result when no end outcome holds"),

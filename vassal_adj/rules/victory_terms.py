@@ -22,6 +22,10 @@ A `Term` is one thing the victory rules of a game count or ask:
   side"). A save does not show where a unit left from: without a log such an exit cannot be
   counted, and the result says so.
 
+- ``declared``: a marker put in a box that names a turn (a regular expression whose group 1 is
+  the turn), first on a turn within `turns` when given (No Question of Surrender Sc.4: "If the
+  Withdrawal is taking place on June 7th or earlier, the game is an Axis victory").
+
 A `Result` carries the count, the points, whether the term is met (True, False, or None when
 the files cannot tell) and what cannot be told.
 """
@@ -77,7 +81,7 @@ class Term:
     """One condition or scoring item (the module doc lists the kinds). `count` is how many a
     condition needs (at least), or how many units make one award of `points` for ``exited``."""
 
-    kind: str  # place, box, steps, exited
+    kind: str  # place, box, steps, exited, declared
     side: str  # the side it is for (who controls, who scores)
     name: str  # the place's or the term's name, for reports
     points: int = 0
@@ -91,6 +95,7 @@ class Term:
     per: str = "place"  # place at the end: place, hex, unit
     reduced_flag: str = "reduced"
     control: Control | None = None  # this term's own control, instead of the rule's
+    turns: tuple[int, int] | None = None  # declared: the turns it must be declared on
 
     @property
     def needed(self) -> int:
@@ -139,6 +144,8 @@ def evaluate(h: History, term: Term, control: Control, supplied: Supplied | None
         return Result(term, len(ids), f"{len(ids)} {term.units.words()} in {term.box}", ids)
     if term.kind == "steps":
         return _steps(h, term)
+    if term.kind == "declared":
+        return _declared(h, term)
     return _exited(h, term, label)
 
 
@@ -204,3 +211,17 @@ def _exited(h: History, term: Term, label: Label) -> Result:
                "(a save does not record it), so they are not counted" if unseen else "")
     return Result(term, len(counted), text, tuple(r.unit for r in counted),
                   tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown)
+
+
+def _declared(h: History, term: Term) -> Result:
+    found = h.declarations(term.name, term.box)
+    window = f" (turns {term.turns[0]}-{term.turns[1]})" if term.turns else ""
+    if not found:
+        if h.has_marker(term.name):
+            return Result(term, 0, f"{term.name} is not declared{window}")
+        return Result(term, 0, f"{term.name} is not declared{window}",
+                      unknown=f"no piece named {term.name!r} is in the state(s) given")
+    first = found[0]
+    inside = term.turns is None or term.turns[0] <= first.turn <= term.turns[1]
+    again = f"; again on turn(s) {', '.join(str(d.turn) for d in found[1:])}" if len(found) > 1 else ""
+    return Result(term, int(inside), f"{term.name} declared on turn {first.turn}{window}{again}")
