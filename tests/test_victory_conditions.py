@@ -316,6 +316,8 @@ def test_nqos_sc3_the_side_last_to_occupy_the_observation_point_wins() -> None:
     ({"conditions": {"c": {"side": "A", "place": "0101", "box": "X"}}}, "exactly one of place, box"),
     ({"conditions": {"c": {"side": "A", "place": "0101", "at": "sometime"}}}, "at: expected one of end"),
     ({"conditions": {"c": {"place": "0101"}}}, "conditions.c: missing side"),
+    ({"conditions": {"c": {"side": "A", "place": "0101", "at": "first-entry"}}, "control": {"requires": ["supplied"]}},
+     "requirements .requires. apply only with at = 'end'"),
     ({"conditions": {"c": {"side": "A", "place": "0101"}}, "end": [{"result": "r", "all": ["d"]}]}, "'d' is not one"),
     ({"conditions": {"c": {"side": "A", "place": "0101"}}, "control": {"requires": ["fed"]}}, "unknown requirement"),
 ])

@@ -78,6 +78,10 @@ def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[s
             raise ValueError(f"{path}.per: expected one of {', '.join(_PER)} (hex and unit only with at = 'end'), "
                              f"got {per!r}")
         own = _control(s["control"], f"{path}.control") if "control" in s else None
+        if at != "end" and (own or _control(p["control"])).requires:
+            # a supply search in every state given is not what "entered" or "last occupied" asks
+            raise ValueError(f"{path}: control requirements (requires) apply only with at = 'end'; give this "
+                             "place its own control = { units } without them")
         return Term("place", name=s.get("name", ", ".join(specs)), hexes=ctx.hexes(specs, f"{path}.place"), at=at,
                     per=per, control=own, **common)
     if kinds == ["declared"]:
