@@ -375,3 +375,20 @@ def test_nqos_sc4_no_withdrawal_marker_in_the_save_cannot_be_told() -> None:
     assert "Withdrawal is not declared (turns 1-7): cannot be told (no piece named 'Withdrawal' is in the state(s) " \
            "given)" in texts(found)
     assert "cannot be told whether the game would end as Axis victory" in last(found)
+
+
+def test_kw_27_1_italian_surrender_when_the_allies_hold_all_objectives_of_sicily_or_of_sardinia() -> None:
+    """27.1: "Italian surrender when Allies occupy all objectives of Sicily or Sardinia" (RULES-MAP: a condition
+    as an event): all of Sardinia's two objectives held is enough; one of Sicily's two is not."""
+    sicily, sardinia = ["2026", "2126"], ["1609", "1610"]
+    p = params("victory.conditions", control=GROUND,
+               conditions={"sicily": {"side": "Allied", "place": sicily, "count": 0, "name": "Sicily objectives"},
+                           "sardinia": {"side": "Allied", "place": sardinia, "count": 0, "name": "Sardinia objectives"}},
+               sudden_death=[{"result": "Italian surrender", "any": ["sicily", "sardinia"], "rule_ref": "27.1"}])
+    a = [u(f"a{i}", "Allied") for i in range(3)]
+    held = state(4, {a[0]: "2026", a[1]: "1609", a[2]: "1610"})
+    assert last(judge(History((held,)), CTX, p)).endswith("Italian surrender (any of sicily, sardinia): met in a state given")
+    part = state(4, {a[0]: "2026", a[1]: "1609", a[2]: "0101"})
+    found = judge(History((part,)), CTX, p)
+    assert "Allied controls 1 of the 2 hexes of Sicily objectives (2026) (turn 4): not met" in texts(found)
+    assert last(found).endswith("not met in a state given")
