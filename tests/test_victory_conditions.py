@@ -309,6 +309,9 @@ def test_nqos_sc3_the_side_last_to_occupy_the_observation_point_wins() -> None:
     assert "cannot be told whether the game would end as German victory" in last(found)
     assert "German was the last seen to occupy 17.10 (1710)" in texts(found)[0]
     assert "French victory" in last(judge(History((state(6, {u("f", "French"): OP}),)), CTX, p))
+    nobody = judge(History((state(6, {g: "1512"}),)), CTX, p)
+    assert "no one side is seen in 17.10 (1710): cannot be told (no state given shows one side alone" in texts(nobody)[0]
+    assert "cannot be told whether the game would end as German victory" in last(nobody)
 
 
 # -- bad parameters ------------------------------------------------------------------------------

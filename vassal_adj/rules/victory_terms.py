@@ -179,8 +179,9 @@ def _place(h: History, term: Term, control: Control, supplied: Supplied | None, 
                       (label(e.hex),))
     last = h.last_occupier(term.hexes, lambda u: control.units.picks(u))
     if last is None:
-        return Result(term, 0, f"no side is seen in {place}",
-                      unknown=f"no state given shows anyone in {place}: who occupied it last cannot be told")
+        return Result(term, 0, f"no one side is seen in {place}",
+                      unknown=f"no state given shows one side alone in {place} (nobody, or two sides at once): who "
+                              "occupied it last cannot be told")
     held = last.index == len(h.states) - 1
     text = f"{last.side} {'occupies' if held else 'was the last seen to occupy'} {place}"
     unknown = "" if held else (f"{place} is empty in the last state; the last state showing it occupied is "
