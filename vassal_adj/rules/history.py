@@ -8,7 +8,10 @@ the victory-point schedule asks:
 - which units were eliminated or exited, dated by the first state that shows them so, and
   the hex an exited unit left from (22.43: "exited from any Allied Supply Source hex");
 - on which turn a side declared its withdrawal (19.0: a marker put in that turn's box), and
-  whether it was declared on two turns ("once (and only once)").
+  whether it was declared on two turns ("once (and only once)");
+- which side occupies a place, or was the last to occupy it (`last_occupier`); the separate
+  stays of a marker in a box, so that an event allowed once per game and used twice is seen
+  (`stays`); and the turn a unit was eliminated (`removal_of`).
 
 The conventions, which reports repeat so that a referee can weigh them:
 
@@ -29,13 +32,14 @@ Pure: states in, records out.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..model.hexes import Hex
 from ..model.state import Departure, GameState
+from ..model.units import Unit
 
-__all__ = ["Declaration", "Entry", "History", "Removal"]
+__all__ = ["Declaration", "Entry", "History", "Removal", "Stay"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,17 @@ class Declaration:
     index: int
 
 
+@dataclass(frozen=True)
+class Stay:
+    """One unbroken stay of a marker in a box: the first state showing it and that state's turn."""
+
+    marker: str
+    box: str
+    index: int
+    turn: int | None
+    earliest: int | None
+
+
 class History:
     """The states of one game, oldest first, with their turns.
 
@@ -110,15 +125,55 @@ class History:
     def _earliest(self, index: int) -> int | None:
         return self.turns[index - 1] if index > 0 else None
 
-    def first_entry(self, side: str, hexes: Sequence[Hex]) -> Entry | None:
-        """The first state in which a unit of `side` is in any of `hexes` (a town may span
-        several); None when no state shows it."""
+    def upto(self, index: int) -> History:
+        """The history as it stood at state `index` (the states up to and including it)."""
+        return History(self.states[:index + 1], self.turns[:index + 1])
+
+    def first_entry(self, side: str, hexes: Sequence[Hex], picks: Callable[[Unit], bool] | None = None) -> Entry | None:
+        """The first state in which a unit of `side` (and `picks`, when given) is in any of
+        `hexes` (a town may span several); None when no state shows it."""
         for i, state in enumerate(self.states):
             for h in hexes:
-                units = tuple(u.id for u in state.units_at(h) if u.side == side)
+                units = tuple(u.id for u in state.units_at(h) if u.side == side and (picks is None or picks(u)))
                 if units:
                     return Entry(side, h, i, self.turns[i], self._earliest(i), units)
         return None
+
+    def last_occupier(self, hexes: Sequence[Hex], picks: Callable[[Unit], bool] | None = None) -> Entry | None:
+        """The latest state in which units (those `picks` takes, when given) occupy any of
+        `hexes`, as an `Entry` of the side found there: the side occupying the place in the
+        last state, else the last side seen there. None when no state shows anyone there, and
+        None too when units of two sides share it (a state the rules should not reach).
+        Between two states the place may have changed hands unseen: `earliest` says since when."""
+        for i in range(len(self.states) - 1, -1, -1):
+            found = [(h, u) for h in hexes for u in self.states[i].units_at(h) if picks is None or picks(u)]
+            if found:
+                sides = {u.side for _, u in found}
+                if len(sides) != 1:
+                    return None
+                return Entry(sides.pop(), found[0][0], i, self.turns[i], self._earliest(i),
+                             tuple(u.id for _, u in found))
+        return None
+
+    def stays(self, marker: str, box: str) -> tuple[Stay, ...]:
+        """Each unbroken stay of a piece called `marker` in a box whose name matches `box` (a
+        regular expression), oldest first. An event used once per game and marked by moving its
+        marker to a box shows one stay; two stays mean it was used twice (or put back and
+        used again), which the states show only when a state between them shows it out."""
+        pattern = re.compile(box)
+        out: list[Stay] = []
+        inside = False
+        for i, state in enumerate(self.states):
+            here = any(pattern.fullmatch(p.box or "") for p in state.marker(marker))
+            if here and not inside:
+                out.append(Stay(marker, box, i, self.turns[i], self._earliest(i)))
+            inside = here
+        return tuple(out)
+
+    def removal_of(self, unit: str, box: str) -> Removal | None:
+        """When `unit` went into `box` (the turn of its elimination, for the box of eliminated
+        units): its `Removal`, or None when it is not in the box in the last state."""
+        return next((r for r in self.removals(box) if r.unit == unit), None)
 
     def removals(self, box: str) -> tuple[Removal, ...]:
         """The units in `box` in the last state, each dated by its last arrival there, in

@@ -35,7 +35,8 @@ from .withdrawal import (
 )
 
 __all__ = ["EnemySourceExit", "ExitCondition", "HoldCondition", "Item", "LatePenalty", "Level",
-           "Objective", "OwnSourceExit", "Tally", "VictoryRules", "tally", "unit_value", "victory_level"]
+           "Objective", "OwnSourceExit", "Tally", "VictoryRules", "check_levels", "tally", "unit_value",
+           "victory_level"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,15 @@ class Level:  # totals from `low` to `high` inclusive (None: unbounded)
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
 
 
+def check_levels(levels: Collection[Level]) -> None:
+    """ValueError when two levels overlap or leave a gap between them."""
+    ordered = sorted(levels, key=lambda lv: -10**9 if lv.low is None else lv.low)
+    for a, b in pairwise(ordered):
+        if a.high is None or b.low is None or b.low != a.high + 1:
+            raise ValueError(f"victory levels {a.name!r} and {b.name!r} overlap or leave a gap "
+                             f"({a.low}..{a.high}, then {b.low}..{b.high})")
+
+
 def victory_level(total: int, levels: Collection[Level]) -> str | None:
     """The level whose range holds `total` (None when none does)."""
     return next((lv.name for lv in levels if lv.holds(total)), None)
@@ -128,11 +138,7 @@ class VictoryRules:
     turn_kind: str = ""  # the [boxes] kind of the turn boxes; when given, it replaces `turn_box`
 
     def __post_init__(self) -> None:
-        ordered = sorted(self.levels, key=lambda lv: -10**9 if lv.low is None else lv.low)
-        for a, b in pairwise(ordered):
-            if a.high is None or b.low is None or b.low != a.high + 1:
-                raise ValueError(f"victory levels {a.name!r} and {b.name!r} overlap or leave a gap "
-                                 f"({a.low}..{a.high}, then {b.low}..{b.high})")
+        check_levels(self.levels)
 
 
 @dataclass(frozen=True)
