@@ -349,7 +349,7 @@ catalog = REGISTRY.catalog
 # by load_builtin_rules: the others are mechanisms those import as they need them, and importing
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
-RULE_MODULES = ("implementations", "movement_rules", "setup_rules", "victory_rules")
+RULE_MODULES = ("implementations", "movement_rules", "restricted", "setup_rules", "victory_rules")
 
 
 def load_builtin_rules() -> Registry:

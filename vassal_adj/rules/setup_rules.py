@@ -44,7 +44,8 @@ from .setup import (
     printed_key,
 )
 
-__all__ = ["BOXES", "deployment", "parse_boxes", "parse_entry", "parse_event", "schedule", "turn_pattern"]
+__all__ = ["BOXES", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
+           "whole"]
 
 # The off-map boxes of the example module (modules/kasserine/example); `{turn}` and `{side}`
 # are filled in.
@@ -52,7 +53,7 @@ BOXES = {"turn": "Turn {turn}", "conditional": "{side} Conditional", "eliminated
 _EVENT_KEYS = {"marker": {"marker", "box"}, "within": {"within", "side", "of"}, "unknown": {"unknown"}}
 
 
-def _table(value: Any, path: str, allowed: set[str], required: Iterable[str] = ()) -> Mapping[str, Any]:
+def table(value: Any, path: str, allowed: set[str], required: Iterable[str] = ()) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         # ValueError, as for every bad parameter: the engine makes it a PackError
         raise ValueError(f"{path}: expected a table, got {value!r}")  # noqa: TRY004
@@ -65,7 +66,7 @@ def _table(value: Any, path: str, allowed: set[str], required: Iterable[str] = (
     return value
 
 
-def _int(value: Any, path: str, least: int = 0) -> int:
+def whole(value: Any, path: str, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ValueError(f"{path}: expected a whole number >= {least}, got {value!r}")
     return value
@@ -77,7 +78,7 @@ def _str(value: Any, path: str) -> str:
     return value
 
 
-def _strs(value: Any, path: str) -> tuple[str, ...]:
+def names(value: Any, path: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value:
         raise ValueError(f"{path}: expected a non-empty list of strings, got {value!r}")
     return tuple(_str(v, f"{path}[{i}]") for i, v in enumerate(value))
@@ -91,7 +92,7 @@ def _one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
 
 
 def parse_boxes(value: Mapping[str, Any], side: str) -> dict[str, str]:
-    boxes = {**BOXES, **_table(value, "boxes", set(BOXES))}
+    boxes = {**BOXES, **table(value, "boxes", set(BOXES))}
     for k, v in boxes.items():
         _str(v, f"boxes.{k}")
     return {k: v.replace("{side}", side) for k, v in boxes.items()}
@@ -106,7 +107,7 @@ def turn_pattern(template: str, path: str) -> re.Pattern[str]:
 
 # -- set-up --------------------------------------------------------------------------------------
 def _group(ctx: RuleContext, value: Any, path: str) -> Group:
-    g = _table(value, path, {"at", "placement", "distance", "units"}, {"at", "placement", "units"})
+    g = table(value, path, {"at", "placement", "distance", "units"}, {"at", "placement", "units"})
     placement = g["placement"]
     if placement not in PLACEMENTS:
         raise ValueError(f"{path}.placement: expected 'exact', 'adjacent' or 'within', got {placement!r}")
@@ -115,8 +116,8 @@ def _group(ctx: RuleContext, value: Any, path: str) -> Group:
     if placement != "within" and "distance" in g:
         raise ValueError(f"{path}.distance: only placement 'within' takes a distance, not {placement!r}")
     at = _str(g["at"], f"{path}.at")
-    return Group(at, _one_hex(ctx, at, f"{path}.at"), placement, _int(g.get("distance", 0), f"{path}.distance"),
-                 _strs(g["units"], f"{path}.units"))
+    return Group(at, _one_hex(ctx, at, f"{path}.at"), placement, whole(g.get("distance", 0), f"{path}.distance"),
+                 names(g["units"], f"{path}.units"))
 
 
 @register("setup.deployment", params={
@@ -133,8 +134,8 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     groups = tuple(_group(ctx, g, f"groups[{i}]") for i, g in enumerate(p["groups"]))
     if not groups:
         raise ValueError("groups: expected at least one set-up group")
-    dep = Deployment(_str(p["side"], "side"), groups, p["no_stacking"], _int(p["frozen_turn"], "frozen_turn"),
-                     _int(p["frozen_exempt_range"], "frozen_exempt_range"), p["frozen_rule"],
+    dep = Deployment(_str(p["side"], "side"), groups, p["no_stacking"], whole(p["frozen_turn"], "frozen_turn"),
+                     whole(p["frozen_exempt_range"], "frozen_exempt_range"), p["frozen_rule"],
                      ctx.rule.rule_ref if ctx.rule is not None else "")
     found = check_deployment(state, dep, rule=ctx.cite(), label=ctx.label)
     if state.turn is not None and state.turn != dep.frozen_turn or state.turn is None and state.phase is not None:
@@ -153,18 +154,18 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
 # -- reinforcements --------------------------------------------------------------------------------
 def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str) -> Event:
     path = f"events.{name}"
-    kinds = [k for k in _EVENT_KEYS if k in _table(value, path, set().union(*_EVENT_KEYS.values()))]
+    kinds = [k for k in _EVENT_KEYS if k in table(value, path, set().union(*_EVENT_KEYS.values()))]
     if len(kinds) != 1:
         raise ValueError(f"{path}: expected exactly one of 'marker', 'within' or 'unknown', got {sorted(value)}")
     kind = kinds[0]
-    e = _table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
+    e = table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
     if kind == "marker":
         box = turn_pattern(_str(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
         return Event(name, kind, marker=_str(e["marker"], f"{path}.marker"), box=box)
     if kind == "within":
-        at = _strs(e["of"], f"{path}.of")
+        at = names(e["of"], f"{path}.of")
         return Event(name, kind, side=_str(e["side"], f"{path}.side"), at=at, hexes=ctx.hexes(at, f"{path}.of"),
-                     distance=_int(e["within"], f"{path}.within"))
+                     distance=whole(e["within"], f"{path}.within"))
     return Event(name, kind, reason=_str(e["unknown"], f"{path}.unknown"))
 
 
@@ -172,7 +173,7 @@ _ENTRY_KEYS = {"turn", "otherwise_turn", "if_side_within", "after", "turns_after
 
 
 def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
-    e = _table(value, path, _ENTRY_KEYS, {"at", "units"})
+    e = table(value, path, _ENTRY_KEYS, {"at", "units"})
     if ("turn" in e) == ("after" in e):
         raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event)")
     if ("otherwise_turn" in e) != ("if_side_within" in e):
@@ -181,24 +182,24 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
         if key in e and ("turn" if key == "otherwise_turn" else "after") not in e:
             raise ValueError(f"{path}.{key}: only an entry with '{'turn' if key == 'otherwise_turn' else 'after'}' "
                              "takes it")
-    at, units = _strs(e["at"], f"{path}.at"), _strs(e["units"], f"{path}.units")
+    at, units = names(e["at"], f"{path}.at"), names(e["units"], f"{path}.units")
     hexes = ctx.hexes(at, f"{path}.at")
     if "after" in e:
         name = _str(e["after"], f"{path}.after")
         if name not in events:
             known = ", ".join(sorted(events)) or "none: add an `events` parameter"
             raise ValueError(f"{path}.after: unknown event {name!r} (events defined: {known})")
-        return Entry(units, at, hexes, after=events[name], turns_after=_int(e.get("turns_after", 0),
+        return Entry(units, at, hexes, after=events[name], turns_after=whole(e.get("turns_after", 0),
                                                                             f"{path}.turns_after"))
-    turn = _int(e["turn"], f"{path}.turn", 1)
+    turn = whole(e["turn"], f"{path}.turn", 1)
     if "if_side_within" not in e:
         return Entry(units, at, hexes, turn=turn)
     cpath = f"{path}.if_side_within"
-    c = _table(e["if_side_within"], cpath, {"side", "hex", "distance"}, {"side", "hex", "distance"})
+    c = table(e["if_side_within"], cpath, {"side", "hex", "distance"}, {"side", "hex", "distance"})
     spot = _str(c["hex"], f"{cpath}.hex")
     condition = Event(f"{cpath}", "within", side=_str(c["side"], f"{cpath}.side"), at=(spot,),
-                      hexes=(_one_hex(ctx, spot, f"{cpath}.hex"),), distance=_int(c["distance"], f"{cpath}.distance"))
-    otherwise = _int(e["otherwise_turn"], f"{path}.otherwise_turn", 1)
+                      hexes=(_one_hex(ctx, spot, f"{cpath}.hex"),), distance=whole(c["distance"], f"{cpath}.distance"))
+    otherwise = whole(e["otherwise_turn"], f"{path}.otherwise_turn", 1)
     if otherwise <= turn:
         raise ValueError(f"{path}.otherwise_turn: expected a Game-Turn after turn {turn}, got {otherwise}")
     return Entry(units, at, hexes, turn=turn, otherwise_turn=otherwise, condition=condition)
