@@ -62,7 +62,8 @@ class Restriction:
     def words(self) -> str:
         verb = {"be-in": "be in", "enter": "enter"}.get(self.may_not)
         what = f"{self.units.words()} may not {verb} {self.area}" if verb else f"{self.units.words()} may not move"
-        window = ([f"on Game-Turns {self.turns[0]}-{self.turns[1]}"] if self.turns else []) + (
+        first, last = self.turns or (0, 0)
+        window = ([f"on Game-Turn {first}" if first == last else f"on Game-Turns {first}-{last}"] if self.turns else []) + (
             [f"in phase {' or '.join(sorted(self.phases))}"] if self.phases else []) + (
             [f"after {self.after.name!r}"] if self.after else []) + ([f"until {self.until.name!r}"] if self.until else [])
         near = (f" unless within {self.unless_enemy_within} hexes of an enemy unit"
@@ -196,15 +197,17 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
     if has_area == (verb == "move"):
         raise ValueError(f"{path}: " + ("'move' takes no area (it forbids any move)" if has_area else
                                         f"'{verb}' needs an area: hexes, boxes, or within n of places"))
-    hexes = set(ctx.hexes(names(r.get("hexes", []), f"{path}.hexes"), f"{path}.hexes"))
-    words = [*r.get("hexes", []), *(f"box {b!r}" for b in names(r.get("boxes", []), f"{path}.boxes"))]
+    specs = names(r["hexes"], f"{path}.hexes") if "hexes" in r else ()
+    boxes = names(r["boxes"], f"{path}.boxes") if "boxes" in r else ()
+    hexes = set(ctx.hexes(specs, f"{path}.hexes"))
+    words = [*specs, *(f"box {b!r}" for b in boxes)]
     if "of" in r:
         n, of = whole(r["within"], f"{path}.within"), names(r["of"], f"{path}.of")
         hexes |= {h for c in ctx.hexes(of, f"{path}.of") for h in within(c, n)}
         words.append(f"within {n} hexes of {' or '.join(of)}")
     w = table(r.get("when", {}), f"{path}.when", {"turns", "phases"})
     turns = w.get("turns")
-    if turns is not None and not (isinstance(turns, list) and len(turns) == 2 and 1 <= whole(turns[0], f"{path}.when.turns[0]")
+    if turns is not None and not (isinstance(turns, (list, tuple)) and len(turns) == 2 and 1 <= whole(turns[0], f"{path}.when.turns[0]")
                                   <= whole(turns[1], f"{path}.when.turns[1]")):
         raise ValueError(f"{path}.when.turns: expected [first, last] Game-Turns, got {turns!r}")
     found = {}
@@ -216,9 +219,9 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
             found[key] = events[r[key]]
     near = whole(r["unless_enemy_within"], f"{path}.unless_enemy_within") if "unless_enemy_within" in r else -1
     return Restriction(parse_pick(r["units"], f"{path}.units"), verb, " or ".join(words), r.get("rule_ref", ref),
-                       frozenset(hexes), frozenset(b.strip().casefold() for b in r.get("boxes", [])),
-                       (turns[0], turns[1]) if turns else None, frozenset(names(w.get("phases", []), f"{path}.when.phases")
-                                                                     if w.get("phases") else ()),
+                       frozenset(hexes), frozenset(b.strip().casefold() for b in boxes),
+                       (turns[0], turns[1]) if turns else None,
+                       frozenset(names(w["phases"], f"{path}.when.phases") if "phases" in w else ()),
                        found.get("after"), found.get("until"), near)
 
 
