@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 import vassal_adj
-
 from vassal_adj.model.hexes import distance
 from vassal_adj.model.hexgrid import HexLayout
 from vassal_adj.model.maps import board_hex_layouts
@@ -25,7 +24,6 @@ from vassal_adj.rules.pack import RuleConfig
 from vassal_adj.rules.registry import Params, check_value, load_builtin_rules, lookup
 from vassal_adj.rules.restricted import move_findings, parse_restrictions
 from vassal_adj.rules.results import Finding, Severity
-
 
 MODULE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example" / "Kasserine.vmod"
 
@@ -183,8 +181,8 @@ def test_23_72_as_a_restriction_move_on_turn_one_unless_an_enemy_is_within_ten()
         return move_findings(s, "u", at("3718"), at("3717"), rs, what="Allied 1-3-7 (2/168) moved 3718 -> 3717",
                              hexes=("3718", "3717"), cite=lambda ref: f"k:{ref}", label=ctx.label)
     assert [f.message for f in moved("2618", 1)] == [
-        "Allied 1-3-7 (2/168) moved 3718 -> 3717: units named 1-3-7(2/168) may not move on Game-Turn 1 unless "
-        "within 10 hexes of an enemy unit [23.72]"]
+        ("Allied 1-3-7 (2/168) moved 3718 -> 3717: units named 1-3-7(2/168) may not move on Game-Turn 1 unless "
+         "within 10 hexes of an enemy unit [23.72]")]
     assert moved("2718", 1) == [] and moved("2618", 2) == []
 
 
