@@ -6,6 +6,7 @@ The seeds' hexes are said on the example module's Kasserine board (labels "CCRR"
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -209,3 +210,27 @@ def test_an_entry_ends_in_the_area_but_a_move_inside_it_is_not_an_entry() -> Non
 def test_bad_restrictions_name_the_key(restriction: dict[str, Any], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         run(state({}), restrictions=[restriction])
+
+
+def test_sc1_verify_a_move_across_a_barred_row_is_the_restriction_s_fault() -> None:
+    """No Question of Surrender Sc.1 ("can not move north of hexrow XX.10"), judged on a phase's
+    moves with the Kasserine pack's movement (column 05 is clear, no road: 1 MP a hex). Rows 19-20
+    barred to Axis units: ending in 0519 is an entry (cited Sc.1); 0517 -> 0522 has no way
+    around the band within 12 MP, so the path fails citing Sc.1; 0517 -> 0518 is legal."""
+    from vassal_adj.packs import load_pack
+    from vassal_adj.rules.turn import check_phase, turn_rules
+
+    pack = Path(__file__).resolve().parents[1] / "modules" / "kasserine"
+    ctx = RuleContext(load_pack(pack).terrain(layout()), layout(), "kasserine")
+    band = [{"units": {"sides": ["Axis"]}, "may_not": "enter", "hexes": ["row>=19 & row<=20"], "rule_ref": "Sc.1"}]
+    _, params = context({"restrictions": band})
+    rules = replace(turn_rules(load_pack(pack).pack, ctx), restricted=parse_restrictions(ctx, params, "Sc.1"))
+    panzer = Unit("g1", "5-3-12 (2/7)", "Axis", "armor", 12, attack=5, defense=3, mechanized=True)
+
+    def moved(goal: str) -> list[tuple[str, Severity]]:
+        st = GameState({"g1": panzer}, {"g1": at("0517")}, 2, "axis-movement", "good")
+        return [(f.rule, f.severity) for f in check_phase(st, st.phase, {"g1": [(at("0517"), at(goal))]}, rules,
+                                                          ctx).findings]
+    assert ("kasserine:Sc.1", Severity.ERROR) in moved("0519")
+    assert moved("0522") == [("kasserine:Sc.1", Severity.ERROR)]
+    assert moved("0518") == [("kasserine:standard-movement", Severity.INFO)]

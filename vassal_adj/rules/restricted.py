@@ -146,15 +146,16 @@ def check_restrictions(state: GameState, restrictions: Iterable[Restriction], *,
 
 
 def forbidden(state: GameState, uid: str, start: Hex | None, restrictions: Iterable[Restriction],
-              label: Label) -> frozenset[Hex]:
-    """The hexes a path of `uid` may not use in `state` (the phase's start): the areas of the
-    "enter" and "be-in" restrictions that bind it, but never its own starting hex."""
-    unit, out = state.units[uid], set()
+              label: Label) -> dict[Hex, Restriction]:
+    """The hexes a path of `uid` may not use in `state` (the phase's start), each with the first
+    restriction barring it: the areas of the "enter" and "be-in" restrictions that bind it,
+    never its own starting hex."""
+    unit, out = state.units[uid], {}
     for r in restrictions:
         if (r.may_not != "move" and r.units.matches(unit) and in_force(r, state, label)[0]
                 and _enemy_near(state, uid, start, r.unless_enemy_within) is None):
-            out |= r.hexes
-    return frozenset(out - {start})
+            out.update({h: r for h in r.hexes if h not in out and h != start})
+    return out
 
 
 def move_findings(state: GameState, uid: str, start: Position, goal: Position, restrictions: Iterable[Restriction],

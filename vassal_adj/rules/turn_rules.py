@@ -19,6 +19,7 @@ from .engine import RuleContext
 from .movement import MovementRules
 from .movement_rules import movement_rules
 from .pack import RulePack
+from .restricted import Restriction, parse_restrictions
 
 # The schedule rule's own readers of the pack's entries and of an entry's turn (23), not copies.
 from .setup import Entry, printed_key
@@ -60,6 +61,7 @@ class TurnRules:
     combat_phases: Mapping[str, str] = field(default_factory=dict)
     phase_rule: str = ""
     frozen: tuple[Frozen, ...] = ()
+    restricted: tuple[Restriction, ...] = ()  # movement.restricted, judged per move (rules/restricted.py)
     reinforcements: tuple[Reinforcements, ...] = ()
     withdrawal_markers: Mapping[str, str] = field(default_factory=dict)
     turn_box: re.Pattern[str] = re.compile(r"Turn (\d+)", re.IGNORECASE)
@@ -87,6 +89,12 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
             names = frozenset(printed_key(n) for g in p["groups"] for n in g["units"])
             frozen.append(Frozen(p["side"], names, p["frozen_turn"], p["frozen_exempt_range"],
                                  p["frozen_rule"] or r.rule_ref))
+    restricted: list[Restriction] = []
+    for r in pack.rules_using("movement.restricted"):
+        try:  # the rule's own reader, so that verify and check read the pack alike
+            restricted += parse_restrictions(ctx, r.params, r.rule_ref)
+        except ValueError as e:
+            raise ValueError(f"rules.{r.name}: {e}") from None
     for r in pack.rules_using("reinforcements.schedule"):
         p = r.params
         try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
@@ -107,7 +115,7 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     for r in pack.rules_using("victory.points"):
         markers.update(r.params["withdrawal_markers"])
     sides = next((r.params["hexside_rule"] for r in pack.rules_using("weather.effects")), "")
-    return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(arrivals), markers,
+    return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(restricted), tuple(arrivals), markers,
                      weather_side_rule=sides)
 
 
