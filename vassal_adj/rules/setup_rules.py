@@ -43,8 +43,19 @@ from .setup import (
     check_schedule,
     printed_key,
 )
+from .setup_quota import (
+    Area,
+    Constraint,
+    Count,
+    OneEach,
+    Placement,
+    Spacing,
+    With,
+    check_constraints,
+)
+from .unit_pick import parse_pick
 
-__all__ = ["BOXES", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
+__all__ = ["BOXES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
            "whole"]
 
 # The off-map boxes of the example module (modules/kasserine/example); `{turn}` and `{side}`
@@ -149,6 +160,67 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     summary = Finding(ctx.cite(), Severity.INFO, f"{ok} of {len(listed)} {dep.side} units of the initial deployment "
                                                  f"are on the map {when} with no set-up finding [{dep.rule_ref} set-up]")
     return [summary, *found]
+
+
+# -- set-up constraints (rules/setup_quota.py) -------------------------------------------------------
+def _area(ctx: RuleContext, t: Mapping[str, Any], path: str) -> Area:
+    specs = names(t["in"], f"{path}.in") if "in" in t else ()
+    boxes = names(t["boxes"], f"{path}.boxes") if "boxes" in t else ()
+    if not specs and not boxes:
+        raise ValueError(f"{path}: expected 'in' (hexes, places or regions) or 'boxes'")
+    return Area(frozenset(ctx.hexes(specs, f"{path}.in")), frozenset(b.strip().casefold() for b in boxes),
+                " or ".join((*specs, *(f"box {b!r}" for b in boxes))))
+
+
+def _constraint(ctx: RuleContext, kind: str, value: Any, path: str, ref: str) -> Constraint:
+    keys = {"in": {"in", "boxes"}, "count": {"in", "boxes", "min", "max"}, "one_each": {"hexes"},
+            "spacing": {"min_distance"}, "with": {"of", "distance", "same"}}[kind]
+    need = {"one_each": {"hexes"}, "spacing": {"min_distance"}, "with": {"of"}}.get(kind, set())
+    t = table(value, path, keys | {"units", "rule_ref"}, need | {"units"})
+    units, ref = parse_pick(t["units"], f"{path}.units"), _str(t.get("rule_ref", ref), f"{path}.rule_ref")
+    if kind == "in":
+        return Placement(units, ref, _area(ctx, t, path))
+    if kind == "count":
+        if "min" not in t and "max" not in t:
+            raise ValueError(f"{path}: expected 'min', 'max' or both")
+        least, most = whole(t.get("min", 0), f"{path}.min"), whole(t.get("max", -1), f"{path}.max", -1)
+        if 0 <= most < least:
+            raise ValueError(f"{path}: max {most} is below min {least}")
+        return Count(units, ref, _area(ctx, t, path), least, most)
+    if kind == "one_each":
+        spots = names(t["hexes"], f"{path}.hexes")
+        return OneEach(units, ref, tuple((s, _one_hex(ctx, s, f"{path}.hexes")) for s in spots))
+    if kind == "spacing":
+        return Spacing(units, ref, whole(t["min_distance"], f"{path}.min_distance", 1))
+    if t.get("same", "formation") != "formation":
+        raise ValueError(f"{path}.same: expected 'formation', got {t['same']!r}")
+    return With(units, ref, parse_pick(t["of"], f"{path}.of"), whole(t.get("distance", 0), f"{path}.distance"),
+                "same" in t)
+
+
+_CONSTRAINTS = ("in", "count", "one_each", "spacing", "with")
+
+
+@register("setup.constraints", params={
+    "in": Param((), "list", "{ units, in = [hexes, places, regions], boxes = [names] }: the units are set up there"),
+    "count": Param((), "list", "{ units, in, boxes, min, max }: how many of the units the area holds at set-up"),
+    "one_each": Param((), "list", "{ units, hexes = [hexes] }: one of the units in each hex, none elsewhere"),
+    "spacing": Param((), "list", "{ units, min_distance = n }: no two of the units nearer than n hexes"),
+    "with": Param((), "list", "{ units, of = units, distance = n (0: stacked), same = 'formation' }: each unit that "
+                              "near a friendly unit `of` picks"),
+    "setup_turn": Param(0, "int", "a Game-Turn whose states with no phase are also a set-up (a scenario that "
+                                  "begins on it); 0: only states with no turn and no phase"),
+})
+def constraints(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Set-up areas, quotas, one unit in each hex, spacing, and units set up with others
+    (`units` tables: { sides, kinds, flags, not_flags, names, formations, nationalities })."""
+    ref = ctx.rule.rule_ref if ctx.rule is not None else ""
+    found = tuple(_constraint(ctx, kind, v, f"{kind}[{i}]", ref) for kind in _CONSTRAINTS
+                  for i, v in enumerate(p[kind]))
+    turn = whole(p["setup_turn"], "setup_turn")
+    if state.phase is not None or state.turn not in (None, turn or None):
+        return []
+    return check_constraints(state, found, cite=lambda r: f"{ctx.pack_id}:{r}", label=ctx.label)
 
 
 # -- reinforcements --------------------------------------------------------------------------------
