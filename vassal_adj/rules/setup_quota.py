@@ -130,10 +130,10 @@ def check_constraints(state: GameState, constraints: Iterable[Constraint], *, ci
         elif isinstance(c, Count):
             inside = [u for u in ids if c.area.holds(state.positions.get(u, Position()))]
             n = len(inside)
-            bound = f"at least {c.least}" if n < c.least else f"at most {c.most}"
+            bound = f"at least {c.least} must be" if n < c.least else f"at most {c.most} may be"
             if n < c.least or 0 <= c.most < n:
-                out.append(Finding(rule, Severity.ERROR, f"{n} {c.units.words()} are set up in {c.area.words}; "
-                                                         f"{bound} may be {ref}", tuple(inside),
+                out.append(Finding(rule, Severity.ERROR, f"{c.units.words()} set up in {c.area.words}: {n}, but "
+                                                         f"{bound} {ref}", tuple(inside),
                                    _hexes(state, inside, label)))
         elif isinstance(c, OneEach):
             out += _one_each(state, c, ids, rule, ref, label)
@@ -146,12 +146,15 @@ def check_constraints(state: GameState, constraints: Iterable[Constraint], *, ci
                         a, b = _where(state, u, label), _where(state, v, label)
                         out.append(Finding(rule, Severity.ERROR, f"{state.units[u].name} ({a}) and "
                                                                  f"{state.units[v].name} ({b}) are {apart}: no two "
-                                                                 f"{c.units.words()} may be nearer than "
-                                                                 f"{c.min_distance} hexes {ref}", (u, v),
+                                                                 f"{c.units.words()} may {_apart(c.min_distance)} {ref}", (u, v),
                                            tuple(dict.fromkeys((a, b)))))
         else:
             out += _with(state, c, ids, rule, ref, label)
     return sorted(out, key=Finding.sort_key)
+
+
+def _apart(n: int) -> str:
+    return "share a hex" if n == 1 else f"be nearer than {n} hexes"
 
 
 def _one_each(state: GameState, c: OneEach, ids: list[str], rule: str, ref: str, label: Label) -> list[Finding]:
