@@ -34,7 +34,7 @@ def ctx() -> RuleContext:
     lay = layout()
     h = lay.hex_of
     voc = TerrainVocabulary(frozenset({"clear", "minefield"}), frozenset(), frozenset({"area", "port", "airfield"}))
-    # "Bir Hacheim": the seven hexes 1716-1816 and neighbours, two of them minefields
+    # "Bir Hacheim": seven hexes, two of them (1716, 1815) minefields
     box = ("1715", "1716", "1717", "1815", "1816", "1817", "1915")
     places = (Place("Bir Hacheim", frozenset({"area"}), tuple(h(x) for x in box)),
               Place("Messina", frozenset({"port"}), (h("2027"),)),
