@@ -24,6 +24,7 @@ from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from .pack import RuleConfig, RulePack
 from .pack_scenarios import Scenario, scenario_verdict
+from .regions import expand, is_region
 from .registry import REGISTRY, Registry
 from .results import SEVERITY_RANK, Finding, Report, Severity
 from .scope import Situation, Verdict, in_force, phase_side
@@ -67,8 +68,9 @@ class RuleContext:
         return f"raw {c},{r}"
 
     def hexes(self, specs: Iterable[str], what: str = "hexes") -> tuple[Hex, ...]:
-        """The hexes of label ranges ("0623-1423", "0312", "0101,0102") or named places of
-        the terrain file, in order, without repeats. ValueError names a spec that is neither."""
+        """The hexes of label ranges ("0623-1423", "0312", "0101,0102"), named places of the
+        terrain file or region expressions of them (rules/regions.py), in order, without
+        repeats. ValueError names a spec that is none of these."""
         out: dict[Hex, None] = {}
         for spec in specs:
             if spec not in self._hex_cache:
@@ -81,6 +83,8 @@ class RuleContext:
             return tuple(self.terrain.place(spec).hexes)
         except KeyError:
             pass
+        if is_region(spec):  # "Bir Hacheim - terrain:minefield", "row<10" (rules/regions.py)
+            return expand(spec, lambda term: self._expand(term, what), self.terrain, self.layout)
         if self.layout is None:
             raise ValueError(f"{what} {spec!r}: the board has no numbered hex grid, so labels name nothing")
         try:

@@ -355,8 +355,8 @@ catalog = REGISTRY.catalog
 # by load_builtin_rules: the others are mechanisms those import as they need them, and importing
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
-RULE_MODULES = ("displacement", "implementations", "movement_rules", "segments", "setup_rules", "victory_conditions",
-                "victory_rules")
+RULE_MODULES = ("displacement", "implementations", "movement_rules", "restricted", "segments", "setup_rules",
+                "victory_conditions", "victory_rules")
 
 
 def load_builtin_rules() -> Registry:

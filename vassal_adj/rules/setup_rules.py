@@ -43,8 +43,20 @@ from .setup import (
     check_schedule,
     printed_key,
 )
+from .setup_quota import (
+    Area,
+    Constraint,
+    Count,
+    OneEach,
+    Placement,
+    Spacing,
+    With,
+    check_constraints,
+)
+from .unit_pick import parse_pick
 
-__all__ = ["BOXES", "deployment", "parse_boxes", "parse_entry", "parse_event", "schedule", "turn_pattern"]
+__all__ = ["BOXES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
+           "whole"]
 
 # The default names of the off-map boxes (those of the example module); `{turn}` and `{side}`
 # are filled in.
@@ -52,7 +64,7 @@ BOXES = {"turn": "Turn {turn}", "conditional": "{side} Conditional", "eliminated
 _EVENT_KEYS = {"marker": {"marker", "box"}, "within": {"within", "side", "of"}, "unknown": {"unknown"}}
 
 
-def _table(value: Any, path: str, allowed: set[str], required: Iterable[str] = ()) -> Mapping[str, Any]:
+def table(value: Any, path: str, allowed: set[str], required: Iterable[str] = ()) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         # ValueError, as for every bad parameter: the engine makes it a PackError
         raise ValueError(f"{path}: expected a table, got {value!r}")  # noqa: TRY004
@@ -65,7 +77,7 @@ def _table(value: Any, path: str, allowed: set[str], required: Iterable[str] = (
     return value
 
 
-def _int(value: Any, path: str, least: int = 0) -> int:
+def whole(value: Any, path: str, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ValueError(f"{path}: expected a whole number >= {least}, got {value!r}")
     return value
@@ -77,7 +89,7 @@ def _str(value: Any, path: str) -> str:
     return value
 
 
-def _strs(value: Any, path: str) -> tuple[str, ...]:
+def names(value: Any, path: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value:
         raise ValueError(f"{path}: expected a non-empty list of strings, got {value!r}")
     return tuple(_str(v, f"{path}[{i}]") for i, v in enumerate(value))
@@ -91,7 +103,7 @@ def _one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
 
 
 def parse_boxes(value: Mapping[str, Any], side: str) -> dict[str, str]:
-    boxes = {**BOXES, **_table(value, "boxes", set(BOXES))}
+    boxes = {**BOXES, **table(value, "boxes", set(BOXES))}
     for k, v in boxes.items():
         _str(v, f"boxes.{k}")
     return {k: v.replace("{side}", side) for k, v in boxes.items()}
@@ -106,7 +118,7 @@ def turn_pattern(template: str, path: str) -> re.Pattern[str]:
 
 # -- set-up --------------------------------------------------------------------------------------
 def _group(ctx: RuleContext, value: Any, path: str) -> Group:
-    g = _table(value, path, {"at", "placement", "distance", "units"}, {"at", "placement", "units"})
+    g = table(value, path, {"at", "placement", "distance", "units"}, {"at", "placement", "units"})
     placement = g["placement"]
     if placement not in PLACEMENTS:
         raise ValueError(f"{path}.placement: expected 'exact', 'adjacent' or 'within', got {placement!r}")
@@ -115,8 +127,8 @@ def _group(ctx: RuleContext, value: Any, path: str) -> Group:
     if placement != "within" and "distance" in g:
         raise ValueError(f"{path}.distance: only placement 'within' takes a distance, not {placement!r}")
     at = _str(g["at"], f"{path}.at")
-    return Group(at, _one_hex(ctx, at, f"{path}.at"), placement, _int(g.get("distance", 0), f"{path}.distance"),
-                 _strs(g["units"], f"{path}.units"))
+    return Group(at, _one_hex(ctx, at, f"{path}.at"), placement, whole(g.get("distance", 0), f"{path}.distance"),
+                 names(g["units"], f"{path}.units"))
 
 
 @register("setup.deployment", params={
@@ -133,8 +145,8 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     groups = tuple(_group(ctx, g, f"groups[{i}]") for i, g in enumerate(p["groups"]))
     if not groups:
         raise ValueError("groups: expected at least one set-up group")
-    dep = Deployment(_str(p["side"], "side"), groups, p["no_stacking"], _int(p["frozen_turn"], "frozen_turn"),
-                     _int(p["frozen_exempt_range"], "frozen_exempt_range"), p["frozen_rule"],
+    dep = Deployment(_str(p["side"], "side"), groups, p["no_stacking"], whole(p["frozen_turn"], "frozen_turn"),
+                     whole(p["frozen_exempt_range"], "frozen_exempt_range"), p["frozen_rule"],
                      ctx.rule.rule_ref if ctx.rule is not None else "")
     found = check_deployment(state, dep, rule=ctx.cite(), label=ctx.label)
     if state.turn is not None and state.turn != dep.frozen_turn or state.turn is None and state.phase is not None:
@@ -150,23 +162,84 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     return [summary, *found]
 
 
+# -- set-up constraints (rules/setup_quota.py) -------------------------------------------------------
+def _area(ctx: RuleContext, t: Mapping[str, Any], path: str) -> Area:
+    specs = names(t["in"], f"{path}.in") if "in" in t else ()
+    boxes = names(t["boxes"], f"{path}.boxes") if "boxes" in t else ()
+    if not specs and not boxes:
+        raise ValueError(f"{path}: expected 'in' (hexes, places or regions) or 'boxes'")
+    return Area(frozenset(ctx.hexes(specs, f"{path}.in")), frozenset(b.strip().casefold() for b in boxes),
+                " or ".join((*specs, *(f"box {b!r}" for b in boxes))))
+
+
+def _constraint(ctx: RuleContext, kind: str, value: Any, path: str, ref: str) -> Constraint:
+    keys = {"in": {"in", "boxes"}, "count": {"in", "boxes", "min", "max"}, "one_each": {"hexes"},
+            "spacing": {"min_distance"}, "with": {"of", "distance", "same"}}[kind]
+    need = {"one_each": {"hexes"}, "spacing": {"min_distance"}, "with": {"of"}}.get(kind, set())
+    t = table(value, path, keys | {"units", "rule_ref"}, need | {"units"})
+    units, ref = parse_pick(t["units"], f"{path}.units"), _str(t.get("rule_ref", ref), f"{path}.rule_ref")
+    if kind == "in":
+        return Placement(units, ref, _area(ctx, t, path))
+    if kind == "count":
+        if "min" not in t and "max" not in t:
+            raise ValueError(f"{path}: expected 'min', 'max' or both")
+        least, most = whole(t.get("min", 0), f"{path}.min"), whole(t.get("max", -1), f"{path}.max", -1)
+        if 0 <= most < least:
+            raise ValueError(f"{path}: max {most} is below min {least}")
+        return Count(units, ref, _area(ctx, t, path), least, most)
+    if kind == "one_each":
+        spots = names(t["hexes"], f"{path}.hexes")
+        return OneEach(units, ref, tuple((s, _one_hex(ctx, s, f"{path}.hexes")) for s in spots))
+    if kind == "spacing":
+        return Spacing(units, ref, whole(t["min_distance"], f"{path}.min_distance", 1))
+    if t.get("same", "formation") != "formation":
+        raise ValueError(f"{path}.same: expected 'formation', got {t['same']!r}")
+    return With(units, ref, parse_pick(t["of"], f"{path}.of"), whole(t.get("distance", 0), f"{path}.distance"),
+                "same" in t)
+
+
+_CONSTRAINTS = ("in", "count", "one_each", "spacing", "with")
+
+
+@register("setup.constraints", params={
+    "in": Param((), "list", "{ units, in = [hexes, places, regions], boxes = [names] }: the units are set up there"),
+    "count": Param((), "list", "{ units, in, boxes, min, max }: how many of the units the area holds at set-up"),
+    "one_each": Param((), "list", "{ units, hexes = [hexes] }: one of the units in each hex, none elsewhere"),
+    "spacing": Param((), "list", "{ units, min_distance = n }: no two of the units nearer than n hexes"),
+    "with": Param((), "list", "{ units, of = units, distance = n (0: stacked), same = 'formation' }: each unit that "
+                              "near a friendly unit `of` picks"),
+    "setup_turn": Param(0, "int", "a Game-Turn whose states with no phase are also a set-up (a scenario that "
+                                  "begins on it); 0: only states with no turn and no phase"),
+})
+def constraints(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Set-up areas, quotas, one unit in each hex, spacing, and units set up with others
+    (`units` tables: { sides, kinds, flags, not_flags, names, formations, nationalities })."""
+    ref = ctx.rule.rule_ref if ctx.rule is not None else ""
+    found = tuple(_constraint(ctx, kind, v, f"{kind}[{i}]", ref) for kind in _CONSTRAINTS
+                  for i, v in enumerate(p[kind]))
+    turn = whole(p["setup_turn"], "setup_turn")
+    if state.phase is not None or state.turn not in (None, turn or None):
+        return []
+    return check_constraints(state, found, cite=lambda r: f"{ctx.pack_id}:{r}", label=ctx.label)
+
+
 # -- reinforcements --------------------------------------------------------------------------------
 def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kind: str = "") -> Event:
     path = f"events.{name}"
-    kinds = [k for k in _EVENT_KEYS if k in _table(value, path, set().union(*_EVENT_KEYS.values()))]
+    kinds = [k for k in _EVENT_KEYS if k in table(value, path, set().union(*_EVENT_KEYS.values()))]
     if len(kinds) != 1:
         raise ValueError(f"{path}: expected exactly one of 'marker', 'within' or 'unknown', got {sorted(value)}")
     kind = kinds[0]
-    e = _table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
+    e = table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
     if kind == "marker":
         box = turn_pattern(_str(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
         # An event's own box pattern says where its marker counts; else the turn boxes do.
         return Event(name, kind, marker=_str(e["marker"], f"{path}.marker"),
                      box=TurnBoxes(box, "" if "box" in e else turn_kind))
     if kind == "within":
-        at = _strs(e["of"], f"{path}.of")
+        at = names(e["of"], f"{path}.of")
         return Event(name, kind, side=_str(e["side"], f"{path}.side"), at=at, hexes=ctx.hexes(at, f"{path}.of"),
-                     distance=_int(e["within"], f"{path}.within"))
+                     distance=whole(e["within"], f"{path}.within"))
     return Event(name, kind, reason=_str(e["unknown"], f"{path}.unknown"))
 
 
@@ -174,7 +247,7 @@ _ENTRY_KEYS = {"turn", "otherwise_turn", "if_side_within", "after", "turns_after
 
 
 def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
-    e = _table(value, path, _ENTRY_KEYS, {"at", "units"})
+    e = table(value, path, _ENTRY_KEYS, {"at", "units"})
     if ("turn" in e) == ("after" in e):
         raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event)")
     if ("otherwise_turn" in e) != ("if_side_within" in e):
@@ -183,24 +256,24 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
         if key in e and ("turn" if key == "otherwise_turn" else "after") not in e:
             raise ValueError(f"{path}.{key}: only an entry with '{'turn' if key == 'otherwise_turn' else 'after'}' "
                              "takes it")
-    at, units = _strs(e["at"], f"{path}.at"), _strs(e["units"], f"{path}.units")
+    at, units = names(e["at"], f"{path}.at"), names(e["units"], f"{path}.units")
     hexes = ctx.hexes(at, f"{path}.at")
     if "after" in e:
         name = _str(e["after"], f"{path}.after")
         if name not in events:
             known = ", ".join(sorted(events)) or "none: add an `events` parameter"
             raise ValueError(f"{path}.after: unknown event {name!r} (events defined: {known})")
-        return Entry(units, at, hexes, after=events[name], turns_after=_int(e.get("turns_after", 0),
+        return Entry(units, at, hexes, after=events[name], turns_after=whole(e.get("turns_after", 0),
                                                                             f"{path}.turns_after"))
-    turn = _int(e["turn"], f"{path}.turn", 1)
+    turn = whole(e["turn"], f"{path}.turn", 1)
     if "if_side_within" not in e:
         return Entry(units, at, hexes, turn=turn)
     cpath = f"{path}.if_side_within"
-    c = _table(e["if_side_within"], cpath, {"side", "hex", "distance"}, {"side", "hex", "distance"})
+    c = table(e["if_side_within"], cpath, {"side", "hex", "distance"}, {"side", "hex", "distance"})
     spot = _str(c["hex"], f"{cpath}.hex")
     condition = Event(f"{cpath}", "within", side=_str(c["side"], f"{cpath}.side"), at=(spot,),
-                      hexes=(_one_hex(ctx, spot, f"{cpath}.hex"),), distance=_int(c["distance"], f"{cpath}.distance"))
-    otherwise = _int(e["otherwise_turn"], f"{path}.otherwise_turn", 1)
+                      hexes=(_one_hex(ctx, spot, f"{cpath}.hex"),), distance=whole(c["distance"], f"{cpath}.distance"))
+    otherwise = whole(e["otherwise_turn"], f"{path}.otherwise_turn", 1)
     if otherwise <= turn:
         raise ValueError(f"{path}.otherwise_turn: expected a Game-Turn after turn {turn}, got {otherwise}")
     return Entry(units, at, hexes, turn=turn, otherwise_turn=otherwise, condition=condition)

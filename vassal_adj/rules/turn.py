@@ -31,6 +31,7 @@ from ..model.state import GameState, Position
 from .engine import RuleContext
 from .legs import AS_DRAGGED, CHEAPEST, Chain, Mover, judge_legs, mp, trail_legs
 from .movement import PathResult, allowance, entry_hex_cost, legal_path
+from .restricted import forbidden, move_findings
 from .results import Finding, Severity
 from .setup import Entry, entry_due, moment, printed_key
 from .turn_rules import (
@@ -146,11 +147,29 @@ class _Phase:
         unit, m = self.state.units[uid], self.rules.movement
         zoc, zr = self.enemy_zoc(unit.side), m.zoc
         obeyed = frozenset() if zoc is None or zr is None or zr.mode == "none" or zr.ignores(unit) else zoc
-        return Mover(lambda a, b: self.path(uid, a, b, frozenset((a, b)) if exact else None),
+        return Mover(lambda a, b: self.path(uid, a, b, frozenset((a, b))) if exact else self.free_path(uid, a, b),
                      allowance(unit, self.state.weather, m), unit.movement,
                      obeyed, withdrawing(self.seen, unit.side, self.rules), m, weather_name(self.state.weather),
                      self.ctx.label, zoc_sources(self.state, self.ctx.terrain, unit.side, zr, self.ctx.label)
                      if obeyed and zr else no_sources)
+
+    def free_path(self, uid: str, start: Hex, goal: Hex) -> PathResult:
+        """The path, kept out of the hexes movement.restricted rules bar (the start and goal
+        excepted: ending in one is `move_findings`' to report). When only they block it, the
+        restriction is the fault, cited, not the movement rule."""
+        barred = forbidden(self.state, uid, start, self.rules.restricted, self.ctx.label)
+        board = self.ctx.terrain.board or (frozenset(self.ctx.layout.hexes()) if self.ctx.layout else None)
+        if not barred or board is None:
+            return self.path(uid, start, goal)
+        res = self.path(uid, start, goal, (board - barred.keys()) | {start, goal})
+        way = res if res.ok else self.path(uid, start, goal)
+        crossed = next((h for h in way.path if h in barred and h != goal), None)
+        if res.ok or not way.ok or crossed is None:
+            return res
+        r, lab = barred[crossed], self.ctx.label
+        why = (f"its way {' '.join(lab(h) for h in way.path)} enters {lab(crossed)}, and {r.words()} "
+               f"[{r.rule_ref}]; no way around is within the allowance")
+        return PathResult(False, None, way.path, why, r.rule_ref, res.allowance)
 
     def check(self, uid: str, drags: Sequence[Drag]) -> tuple[MoveCheck, list[Finding]]:
         unit, (start, goal) = self.state.units[uid], (drags[0][0], drags[-1][1])
@@ -168,7 +187,9 @@ class _Phase:
             if unit.side in self.rules.displaced.get(self.phase or "", ()):  # judged by displacement.py
                 return mc, []
             return mc, [self.out_of_phase(uid, what, mover, hexes)]
-        found = self.frozen(uid, start, what, hexes)
+        found = self.frozen(uid, start, what, hexes) + move_findings(
+            self.state, uid, start, goal, self.rules.restricted, what=what, hexes=hexes, cite=self.cite,
+            label=self.ctx.label)
         if kind == "entry":
             more, mc = self.entry(uid, drags, mc, what, hexes)
             return mc, found + more

@@ -24,6 +24,7 @@ from .engine import RuleContext, rule_verdict
 from .movement import MovementRules
 from .movement_rules import movement_rules
 from .pack import RuleConfig, RulePack
+from .restricted import Restriction, parse_restrictions
 from .results import Finding, Severity
 from .scope import Situation
 
@@ -67,6 +68,7 @@ class TurnRules:
     combat_phases: Mapping[str, str] = field(default_factory=dict)
     phase_rule: str = ""
     frozen: tuple[Frozen, ...] = ()
+    restricted: tuple[Restriction, ...] = ()  # movement.restricted, judged per move (rules/restricted.py)
     reinforcements: tuple[Reinforcements, ...] = ()
     withdrawal_markers: Mapping[str, str] = field(default_factory=dict)
     turn_box: re.Pattern[str] = re.compile(r"Turn (\d+)", re.IGNORECASE)
@@ -114,6 +116,12 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
             names = frozenset(printed_key(n) for g in p["groups"] for n in g["units"])
             frozen.append(Frozen(p["side"], names, p["frozen_turn"], p["frozen_exempt_range"],
                                  p["frozen_rule"] or r.rule_ref))
+    restricted: list[Restriction] = []
+    for r in using("movement.restricted"):
+        try:  # the rule's own reader, so that verify and check read the pack alike
+            restricted += parse_restrictions(ctx, r.params, r.rule_ref)
+        except ValueError as e:
+            raise ValueError(f"rules.{r.name}: {e}") from None
     for r in using("reinforcements.schedule"):
         p = r.params
         try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
@@ -140,7 +148,7 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         for phase, side in r.params["phases"].items():
             judged = frozenset(pack.sides) if r.params["advances"] else frozenset(pack.sides) - {side}
             displaced[phase] = displaced.get(phase, frozenset()) | judged
-    return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(arrivals), markers,
+    return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(restricted), tuple(arrivals), markers,
                      weather_side_rule=sides, moving=moving, zocs=zocs, choices=choices, displaced=displaced)
 
 
