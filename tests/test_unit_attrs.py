@@ -39,9 +39,9 @@ attrs = { supply = "amphibious", arrival = 9 }
 '''
 
 
-def mapped(name: str, side: str = "Allied"):
-    um = UnitMap.from_mapping(tomllib.loads(UNITS))
-    return um.map_piece(Piece(id=name, name=name, map="Main Map", x=0, y=0, properties={"Side": side}))
+def mapped(name: str, side: str = "Allied", text: str = UNITS, **props: str):
+    um = UnitMap.from_mapping(tomllib.loads(text))
+    return um.map_piece(Piece(id=name, name=name, map="Main Map", x=0, y=0, properties={"Side": side, **props}))
 
 
 def test_7_1_arrival_turn_and_size_from_the_counter() -> None:
@@ -66,6 +66,34 @@ def test_2_5_contingent_and_9_1b_army_groups_merge_by_layer() -> None:
 def test_a_unit_without_group_fields_has_none() -> None:
     u = mapped("III 15Pz 4-6 GT1", side="Axis")
     assert u.groups == {} and u.attrs == {"size": "III", "arrival": 1}
+
+
+READ = UNITS.replace('[properties]\nside = "Side"\n', '''[properties]
+side = "Side"
+attrs = { strength = "Step_Level" }
+groups = { army = "Army" }
+''')
+
+
+def test_20_2_2_reduced_garrison_and_9_1b_army_read_from_piece_properties() -> None:
+    """Kesselring's War 20.2.2 ('Airfield with a reduced garrison unit: one air unit'): a flipped counter is a
+    layer whose level VASSAL keeps as a piece property; Tunisia 1943 9.1b's army may be a prototype property.
+    [properties] attrs and groups read them, after the pattern and before [[group]] and [[unit]]."""
+    gar = mapped("III Foggia 1-0 GT1", text=READ, Step_Level="2", Army="VIII Army")
+    assert gar.attrs["strength"] == 2
+    assert gar.groups == {"contingent": "Commonwealth", "army": "VIII Army"}
+    nz = mapped("XX 2NZ 6-5 GT3", text=READ, Army="Eighth")
+    assert nz.groups["army"] == "VIII Army"  # the [[unit]] entry overrides the property
+    assert "strength" not in mapped("XX 2NZ 6-5 GT3", text=READ, Step_Level="").attrs
+
+
+def test_bad_property_reads_name_the_key_path() -> None:
+    bad = UNITS.replace('side = "Side"\n', 'side = "Side"\ngroups = { corps = "Corps" }\n', 1)
+    with pytest.raises(PackError, match=r"properties\.groups\.corps: unknown group field"):
+        UnitMap.from_mapping(tomllib.loads(bad))
+    bad = UNITS.replace('side = "Side"\n', 'side = "Side"\nattrs = { size = 3 }\n', 1)
+    with pytest.raises(PackError, match=r"properties\.attrs\.size: expected str"):
+        UnitMap.from_mapping(tomllib.loads(bad))
 
 
 @pytest.mark.parametrize(("extra", "where"), [

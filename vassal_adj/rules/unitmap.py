@@ -18,6 +18,7 @@ reports them. Pieces named by ``ignore`` (markers, the turn counter) are neither
 
 Every layer may also set ``attrs = { size = 3 }`` and ``groups = { army = "1st British" }`` (fields:
 ``GROUP_FIELDS``); these merge key by key, later layers overriding earlier ones, as flags add up.
+``[properties]`` may read them from piece properties too: ``attrs = { strength = "Step_Level" }``.
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ class UnitMap:
     classes: Mapping[str, UnitClass] = field(default_factory=dict)
     sides: tuple[str, ...] = ()
     source: str = field(default="units.toml", compare=False)
+    # [properties] attrs / groups: attribute or group field -> the piece property it is read from
+    attr_properties: Mapping[str, str] = field(default_factory=dict)
+    group_properties: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, source: str = "units.toml",
@@ -97,10 +101,14 @@ class UnitMap:
         patterns = tuple(v.pattern(p, f"pattern[{i}]") for i, p in enumerate(v.array(data, "pattern")))
         if not patterns:
             raise v.error("pattern", "missing required key: at least one [[pattern]] is needed")
-        props = v.table(data.get("properties", {}), "properties")
+        props = dict(v.table(data.get("properties", {}), "properties"))
+        read = {k: v.property_names(props.pop(k, {}), f"properties.{k}") for k in ("attrs", "groups")}
+        for k in read["groups"]:
+            if k not in GROUP_FIELDS:
+                raise v.error(f"properties.groups.{k}", f"unknown group field (known: {', '.join(GROUP_FIELDS)})")
         for k, prop in props.items():
             if k not in STR_FIELDS and k not in INT_FIELDS:
-                raise v.error(f"properties.{k}", f"unknown key (known here: {', '.join((*STR_FIELDS, *INT_FIELDS))})")
+                raise v.error(f"properties.{k}", f"unknown key (known here: {', '.join((*STR_FIELDS, *INT_FIELDS, 'attrs', 'groups'))})")
             if not isinstance(prop, str):
                 raise v.error(f"properties.{k}", f"expected str (a piece property name), got {prop!r}")
         groups = tuple(v.entry(g, f"group[{i}]", need_designation=False)
@@ -111,8 +119,8 @@ class UnitMap:
         for i, text in enumerate(v.typed(data, "ignore", list, [])):
             ignore.append(v.regex(text, f"ignore[{i}]"))
         defaults = v.sets(v.table(data.get("defaults", {}), "defaults"), "defaults", set())
-        return cls(patterns, MappingProxyType(dict(props)), groups, units, tuple(ignore), defaults,
-                   MappingProxyType(dict(classes or {})), tuple(sides), source)
+        return cls(patterns, MappingProxyType(props), groups, units, tuple(ignore), defaults,
+                   MappingProxyType(dict(classes or {})), tuple(sides), source, read["attrs"], read["groups"])
 
     def map_piece(self, piece: Piece) -> Unit | Unmapped | None:
         """The unit a piece is, why it is none (`Unmapped`), or None for an ignored piece."""
@@ -148,6 +156,12 @@ class UnitMap:
         for k, prop in self.properties.items():
             if prop in piece.properties and piece.properties[prop] != "":
                 values[k] = piece.properties[prop]
+        for k, prop in self.attr_properties.items():
+            if (text := _norm(piece.properties.get(prop, ""))) != "":
+                attrs[k] = int(text) if text.isdigit() else text
+        for k, prop in self.group_properties.items():
+            if (text := _norm(piece.properties.get(prop, ""))) != "":
+                groups[k] = text
 
         def fits(entry: _Entry) -> bool:
             for k, want in entry.match.items():
@@ -323,6 +337,13 @@ class _Validator:
         if "flags" in out:
             out["flags"] = tuple(out["flags"])
         return MappingProxyType(out)
+
+    def property_names(self, data: object, path: str) -> Mapping[str, str]:
+        table = self.table(data, path)
+        for k, prop in table.items():
+            if not isinstance(prop, str) or not prop:
+                raise self.error(f"{path}.{k}", f"expected str (a piece property name), got {prop!r}")
+        return MappingProxyType(dict(table))
 
     def attrs(self, data: Mapping[str, Any], path: str) -> Mapping[str, int | str]:
         for k, v in data.items():
