@@ -34,7 +34,7 @@ from ..model.pieces import Piece
 from ..model.units import GROUP_FIELDS, Unit
 from .pack import UnitClass
 
-__all__ = ["INT_FIELDS", "FIELDS", "Unmapped", "UnitMap", "map_units", "printed_units"]
+__all__ = ["FIELDS", "INT_FIELDS", "UnitMap", "Unmapped", "map_units", "printed_units"]
 
 INT_FIELDS = ("attack", "defense", "movement", "barrage", "fpf", "range", "steps")
 STR_FIELDS = ("side", "kind", "formation", "nationality", "designation")
@@ -311,7 +311,7 @@ class _Validator:
         elif not match:
             raise self.error(f"{path}.match", "missing required key: a group applies to the pieces it matches")
         for k, v in data.get("match", {}).items():
-            if isinstance(v, (list, Mapping)) or isinstance(v, bool):
+            if isinstance(v, (list, Mapping, bool)):
                 raise self.error(f"{path}.match.{k}", f"expected str or int, got {v!r}")
         return _Entry(path, MappingProxyType(match), self.sets(data, path, {"match", "designation"}))
 
