@@ -88,4 +88,3 @@ def test_selector_parameter_type_is_checked_by_the_registry() -> None:
     assert Selector.from_mapping(value).matches(unit("t", flags=frozenset({"tiger"}), attrs={"size": 2}))
     with pytest.raises(ValueError, match="expected a table"):
         check_value("selector", ["tiger"])
-    assert Selector.from_mapping(value).to_mapping() == {"flags": ["tiger"], "attrs": {"size": [1, 3]}}

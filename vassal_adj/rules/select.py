@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
 
 from ..model.units import GROUP_FIELDS, Unit
 
@@ -103,8 +102,6 @@ class Selector:
     @classmethod
     def from_mapping(cls, data: object) -> Selector:
         """A selector from its TOML table; SelectorError with the key path when it does not fit."""
-        if isinstance(data, Selector):
-            return data
         if not isinstance(data, Mapping):
             raise SelectorError(f"expected a table (a unit selector), got {data!r}")
         for k in data:
@@ -137,15 +134,6 @@ class Selector:
         if any(unit.groups.get(k) not in want for k, want in self.groups.items()):
             return False
         return all(_attr_fits(_attribute(unit, k), want) for k, want in self.attrs.items())
-
-    def to_mapping(self) -> dict[str, Any]:
-        """The selector as the pack wrote it (sorted lists), for reports and listings."""
-        out: dict[str, Any] = {k: sorted(v) for k in _WORDS if (v := getattr(self, k)) is not None}
-        if self.groups:
-            out["groups"] = {k: sorted(v) for k, v in self.groups.items()}
-        if self.attrs:
-            out["attrs"] = {k: list(v) if isinstance(v, tuple) else sorted(v) for k, v in self.attrs.items()}
-        return out
 
 
 def _attribute(unit: Unit, name: str) -> int | str | None:
