@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+# The group fields a unit may carry beside its formation (units.toml ``groups``): Tunisia 1943's
+# armies (9.1b), Kesselring's War's contingents (2.5), divisions for rules that ask "same division".
+GROUP_FIELDS = ("division", "army", "contingent")
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -31,6 +35,10 @@ class Unit:
     formation: str = ""  # e.g. "US 1st Armored Division"
     nationality: str = ""
     flags: frozenset[str] = frozenset()  # pack-defined traits: "hq", "ignores-zoc", ...
+    # Pack-defined values beyond the printed strengths: a named group of the units.toml pattern
+    # ("size", "arrival") or an `attrs` entry; an int when the value is all digits.
+    attrs: Mapping[str, int | str] = field(default_factory=dict, hash=False)
+    groups: Mapping[str, str] = field(default_factory=dict, hash=False)  # GROUP_FIELDS -> name
     properties: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def has(self, flag: str) -> bool:

@@ -22,7 +22,7 @@ from .exits import at_or_east_of, sources_after_exits
 from .movement_rules import by_weather
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
-from .stacking import StackingRules, check_stacking
+from .stacking import POOL_CHECK_POINTS, StackingRules, check_pools, check_stacking, pools_from
 from .supply import (
     DEFAULT_HORIZON,
     SupplyRules,
@@ -33,7 +33,7 @@ from .supply import (
 from .supply_hq import HqRules, hq_routes
 from .zoc import ZocRules, enemy_zoc, unit_classes, weather_name
 
-__all__ = ["stacking_limit", "supply_trace", "terrain_prohibited"]
+__all__ = ["stacking_limit", "stacking_pools", "supply_trace", "terrain_prohibited"]
 
 _SEVERITIES = tuple(s.value for s in Severity)
 
@@ -78,6 +78,37 @@ def stacking_limit(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> 
                           exempt_flags=frozenset(p["exempt_flags"]), per_side=p["per_side"])
     return check_stacking(state, rules, _rule_ref(ctx), label=ctx.label, rule=ctx.cite(),
                           severity=_severity(p["severity"]))
+
+
+@register("stacking.pools", params={
+    "pools": Param(REQUIRED, "list", "[{ name, units = selector, limit, measure = 'units'/'steps', "
+                                     "capacity_from = [{ units = selector, limit }] }]: each counted apart"),
+    "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
+    "checked_at": Param(POOL_CHECK_POINTS, "list[str]", "when: 'setup', 'end-of-phase', 'end-of-segment'"),
+    "phases": Param((), "list[str]", "phase ids in which the pools are checked; empty: every phase"),
+    "exempt_arrivals": Param(False, "bool", "reinforcements may arrive overstacked: an overstack in play is a "
+                                            "warning, as a save cannot tell whether its units just arrived"),
+    "severity": Param("error", "str", "severity of an overstack finding"),
+})
+def stacking_pools(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Per-hex stacking pools: unit selectors each with its own limit, counted apart; units in no pool are exempt."""
+    pools = pools_from(p["pools"])
+    if bad := [c for c in p["checked_at"] if c not in POOL_CHECK_POINTS]:
+        raise ValueError(f"checked_at: unknown moment {bad[0]!r} (known: {', '.join(POOL_CHECK_POINTS)})")
+    setup = state.turn is None and state.phase is None
+    in_force = "setup" in p["checked_at"] if setup else bool({"end-of-phase", "end-of-segment"} & set(p["checked_at"]))
+    if not in_force or (not setup and p["phases"] and state.phase not in p["phases"]):
+        ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
+        now = "the set-up" if setup else f"phase {state.phase or 'unknown'}"
+        when = ", ".join(p["checked_at"]) + (f" (phases {', '.join(p['phases'])})" if p["phases"] else "")
+        return [Finding(ctx.cite(), Severity.INFO, f"stacking is checked at {when}, not in {now}: not checked{ref}")]
+    severity, caveat = _severity(p["severity"]), ""
+    if p["exempt_arrivals"] and not setup:
+        # Reinforcements may arrive overstacked: a wrong "illegal" is the risk, so say what is unknown.
+        severity = Severity.WARNING
+        caveat = " (legal if they are reinforcements that have just arrived: the save cannot tell)"
+    return check_pools(state, pools, _rule_ref(ctx), per_side=p["per_side"], label=ctx.label, rule=ctx.cite(),
+                       severity=severity, caveat=caveat)
 
 
 # -- supply ---------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from .select import Selector
+
 __all__ = ["REGISTRY", "REQUIRED", "TYPES", "VOCABULARIES", "Implementation", "Param", "ParamValueError", "Params",
            "Registry", "catalog", "check_value", "conformance_problems", "load_builtin_rules", "lookup", "named",
            "register"]
@@ -59,9 +61,9 @@ REQUIRED: Any = _Required()
 # whose shape the implementation checks itself. "costs" is a table of movement costs: name ->
 # a number of MP, or a table of numbers by unit class. "table[list[str]]" maps names to lists
 # of names ({ poor = ["stream"] }); "list[list[str]]" is a list of names or of lists of names
-# (networks: [["road"], ["trail"]]).
+# (networks: [["road"], ["trail"]]). "selector" is a unit selector table (select.py), checked here.
 TYPES = ("int", "float", "str", "bool", "list[int]", "list[float]", "list[str]", "list", "table", "costs",
-         "table[list[str]]", "list[list[str]]", "any")
+         "table[list[str]]", "list[list[str]]", "selector", "any")
 # The pack vocabularies a parameter's names may be checked against: [terrain] types and
 # features, and the weathers of [state] weather_by_turn.
 VOCABULARIES = ("terrain", "features", "weather")
@@ -158,6 +160,9 @@ def check_value(type_: str, value: object) -> object:
     fit, with `at` the place inside the value ("costs" ``{ stream = false }``: ``("stream",)``).
     An int is a float too (TOML writes ``2`` for 2.0); a bool is never an int.
     """
+    if type_ == "selector":
+        Selector.from_mapping(value)  # a SelectorError (a ValueError) carries its own `at`
+        return _freeze(value)  # plain data, as reports print it; rules build the Selector they match with
     if type_ in ("costs", "table[list[str]]", "list[list[str]]"):
         shape = "table" if type_ in _TABLES else "list"
         if _type_name(value) != shape:

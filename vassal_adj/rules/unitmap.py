@@ -4,7 +4,9 @@ A piece becomes a `Unit` in four layers, later ones overriding earlier ones:
 
 1. the first ``[[pattern]]`` whose regex matches the whole piece name gives the printed
    numbers (named groups ``attack``, ``defense``, ``movement``, ``barrage``, ``fpf``,
-   ``range``, ``steps``, and ``designation``) and the pattern's own fields (e.g. ``kind``);
+   ``range``, ``steps``, and ``designation``) and the pattern's own fields (e.g. ``kind``); any
+   other named group becomes a unit attribute (``Unit.attrs``: ``(?P<size>[XIV]+)``, an int when
+   it is all digits, e.g. Kesselring's War's arrival turn printed on the counter, 7.1);
 2. ``[properties]`` reads fields from piece properties (markers, prototypes: ``Side=Allied``);
 3. every ``[[group]]`` whose ``match`` fits, in file order (e.g. all ``Side=Axis`` are German);
 4. the one ``[[unit]]`` for that counter, selected by ``designation`` (and ``match`` where
@@ -13,6 +15,10 @@ A piece becomes a `Unit` in four layers, later ones overriding earlier ones:
 A piece is never guessed: a name no pattern matches, two ``[[unit]]`` entries for one piece,
 a side or class not known, are all returned as `Unmapped` with the reason, and the engine
 reports them. Pieces named by ``ignore`` (markers, the turn counter) are neither.
+
+Every layer may also set ``attrs = { size = 3 }`` and ``groups = { army = "1st British" }`` (fields:
+``GROUP_FIELDS``); these merge key by key, later layers overriding earlier ones, as flags add up.
+``[properties]`` may read them from piece properties too: ``attrs = { strength = "Step_Level" }``.
 """
 
 from __future__ import annotations
@@ -25,15 +31,17 @@ from typing import Any
 
 from ..errors import PackError, Where
 from ..model.pieces import Piece
-from ..model.units import Unit
+from ..model.units import GROUP_FIELDS, Unit
 from .pack import UnitClass
 
-__all__ = ["INT_FIELDS", "FIELDS", "Unmapped", "UnitMap", "map_units", "printed_units"]
+__all__ = ["FIELDS", "INT_FIELDS", "UnitMap", "Unmapped", "map_units", "printed_units"]
 
 INT_FIELDS = ("attack", "defense", "movement", "barrage", "fpf", "range", "steps")
 STR_FIELDS = ("side", "kind", "formation", "nationality", "designation")
-FIELDS = (*STR_FIELDS, *INT_FIELDS, "mechanized", "flags")
-_SET_TYPES = {**{k: int for k in INT_FIELDS}, **{k: str for k in STR_FIELDS}, "mechanized": bool, "flags": list}
+FIELDS = (*STR_FIELDS, *INT_FIELDS, "mechanized", "flags", "attrs", "groups")
+_SET_TYPES = {**{k: int for k in INT_FIELDS}, **{k: str for k in STR_FIELDS}, "mechanized": bool, "flags": list,
+              "attrs": Mapping, "groups": Mapping}
+_MERGED = ("flags", "attrs", "groups")  # fields every layer adds to rather than replaces
 
 
 def _norm(text: str) -> str:
@@ -76,6 +84,9 @@ class UnitMap:
     classes: Mapping[str, UnitClass] = field(default_factory=dict)
     sides: tuple[str, ...] = ()
     source: str = field(default="units.toml", compare=False)
+    # [properties] attrs / groups: attribute or group field -> the piece property it is read from
+    attr_properties: Mapping[str, str] = field(default_factory=dict)
+    group_properties: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, source: str = "units.toml",
@@ -90,10 +101,14 @@ class UnitMap:
         patterns = tuple(v.pattern(p, f"pattern[{i}]") for i, p in enumerate(v.array(data, "pattern")))
         if not patterns:
             raise v.error("pattern", "missing required key: at least one [[pattern]] is needed")
-        props = v.table(data.get("properties", {}), "properties")
+        props = dict(v.table(data.get("properties", {}), "properties"))
+        read = {k: v.property_names(props.pop(k, {}), f"properties.{k}") for k in ("attrs", "groups")}
+        for k in read["groups"]:
+            if k not in GROUP_FIELDS:
+                raise v.error(f"properties.groups.{k}", f"unknown group field (known: {', '.join(GROUP_FIELDS)})")
         for k, prop in props.items():
             if k not in STR_FIELDS and k not in INT_FIELDS:
-                raise v.error(f"properties.{k}", f"unknown key (known here: {', '.join(FIELDS[:-2])})")
+                raise v.error(f"properties.{k}", f"unknown key (known here: {', '.join((*STR_FIELDS, *INT_FIELDS, 'attrs', 'groups'))})")
             if not isinstance(prop, str):
                 raise v.error(f"properties.{k}", f"expected str (a piece property name), got {prop!r}")
         groups = tuple(v.entry(g, f"group[{i}]", need_designation=False)
@@ -104,8 +119,8 @@ class UnitMap:
         for i, text in enumerate(v.typed(data, "ignore", list, [])):
             ignore.append(v.regex(text, f"ignore[{i}]"))
         defaults = v.sets(v.table(data.get("defaults", {}), "defaults"), "defaults", set())
-        return cls(patterns, MappingProxyType(dict(props)), groups, units, tuple(ignore), defaults,
-                   MappingProxyType(dict(classes or {})), tuple(sides), source)
+        return cls(patterns, MappingProxyType(props), groups, units, tuple(ignore), defaults,
+                   MappingProxyType(dict(classes or {})), tuple(sides), source, read["attrs"], read["groups"])
 
     def map_piece(self, piece: Piece) -> Unit | Unmapped | None:
         """The unit a piece is, why it is none (`Unmapped`), or None for an ignored piece."""
@@ -120,15 +135,33 @@ class UnitMap:
             return Unmapped(piece, f"name {piece.name!r} matches no pattern of {self.source}")
         found: dict[str, Any] = {"pattern": pat.name}
         found.update((k, _norm(v)) for k, v in m.groupdict().items() if v is not None)
-        values: dict[str, Any] = {**self.defaults, **pat.sets}
-        flags: set[str] = {*self.defaults.get("flags", ()), *pat.sets.get("flags", ())}
-        values.pop("flags", None)
+        values: dict[str, Any] = {}
+        flags: set[str] = set()
+        attrs: dict[str, int | str] = {}
+        groups: dict[str, str] = {}
+
+        def apply(sets: Mapping[str, Any]) -> None:
+            flags.update(sets.get("flags", ()))
+            attrs.update(sets.get("attrs", {}))
+            groups.update(sets.get("groups", {}))
+            values.update({k: v for k, v in sets.items() if k not in _MERGED})
+
+        apply(self.defaults)
+        apply(pat.sets)
         for k, v in found.items():
             if k in INT_FIELDS or k == "designation":
                 values[k] = v
+            elif k != "pattern":
+                attrs[k] = int(v) if v.isdigit() else v
         for k, prop in self.properties.items():
             if prop in piece.properties and piece.properties[prop] != "":
                 values[k] = piece.properties[prop]
+        for k, prop in self.attr_properties.items():
+            if (text := _norm(piece.properties.get(prop, ""))) != "":
+                attrs[k] = int(text) if text.isdigit() else text
+        for k, prop in self.group_properties.items():
+            if (text := _norm(piece.properties.get(prop, ""))) != "":
+                groups[k] = text
 
         def fits(entry: _Entry) -> bool:
             for k, want in entry.match.items():
@@ -139,18 +172,17 @@ class UnitMap:
 
         for g in self.groups:
             if fits(g):
-                flags.update(g.sets.get("flags", ()))
-                values.update({k: v for k, v in g.sets.items() if k != "flags"})
+                apply(g.sets)
         hits = [u for u in self.units if fits(u)]
         if len(hits) > 1:
             return Unmapped(piece, f"name {piece.name!r} fits {len(hits)} unit entries of {self.source}: "
                                    f"{', '.join(u.where for u in hits)} (add a 'match' to tell them apart)")
         if hits:
-            flags.update(hits[0].sets.get("flags", ()))
-            values.update({k: v for k, v in hits[0].sets.items() if k != "flags"})
-        return self._unit(piece, values, flags)
+            apply(hits[0].sets)
+        return self._unit(piece, values, flags, attrs, groups)
 
-    def _unit(self, piece: Piece, values: dict[str, Any], flags: set[str]) -> Unit | Unmapped:
+    def _unit(self, piece: Piece, values: dict[str, Any], flags: set[str], attrs: dict[str, int | str],
+              groups: dict[str, str]) -> Unit | Unmapped:
         for k in INT_FIELDS:
             if k in values and not isinstance(values[k], int):
                 text = str(values[k]).strip()
@@ -176,7 +208,8 @@ class UnitMap:
                     barrage=values.get("barrage"), fpf=values.get("fpf"), range=values.get("range"),
                     steps=values.get("steps", 1), mechanized=mechanized, designation=values.get("designation", ""),
                     formation=values.get("formation", ""), nationality=values.get("nationality", ""),
-                    flags=frozenset(flags), properties=piece.properties)
+                    flags=frozenset(flags), attrs=MappingProxyType(attrs), groups=MappingProxyType(groups),
+                    properties=piece.properties)
 
 
 def map_units(pieces: Iterable[Piece], unitmap: UnitMap) -> tuple[list[Unit], list[Unmapped]]:
@@ -278,7 +311,7 @@ class _Validator:
         elif not match:
             raise self.error(f"{path}.match", "missing required key: a group applies to the pieces it matches")
         for k, v in data.get("match", {}).items():
-            if isinstance(v, (list, Mapping)) or isinstance(v, bool):
+            if isinstance(v, (list, Mapping, bool)):
                 raise self.error(f"{path}.match.{k}", f"expected str or int, got {v!r}")
         return _Entry(path, MappingProxyType(match), self.sets(data, path, {"match", "designation"}))
 
@@ -292,6 +325,10 @@ class _Validator:
             out[k] = self.typed(data, k, _SET_TYPES[k], path=path)
             if k == "flags" and not all(isinstance(f, str) for f in v):
                 raise self.error(f"{path}.flags", f"expected list of str, got {v!r}")
+            if k == "attrs":
+                out[k] = self.attrs(v, f"{path}.attrs")
+            if k == "groups":
+                out[k] = self.groups(v, f"{path}.groups")
             if k == "side" and self.sides and v not in self.sides:
                 raise self.error(f"{path}.side", f"unknown side {v!r} (known: {', '.join(self.sides)})")
             if k == "kind" and self.classes and v not in self.classes:
@@ -300,3 +337,24 @@ class _Validator:
         if "flags" in out:
             out["flags"] = tuple(out["flags"])
         return MappingProxyType(out)
+
+    def property_names(self, data: object, path: str) -> Mapping[str, str]:
+        table = self.table(data, path)
+        for k, prop in table.items():
+            if not isinstance(prop, str) or not prop:
+                raise self.error(f"{path}.{k}", f"expected str (a piece property name), got {prop!r}")
+        return MappingProxyType(dict(table))
+
+    def attrs(self, data: Mapping[str, Any], path: str) -> Mapping[str, int | str]:
+        for k, v in data.items():
+            if isinstance(v, bool) or not isinstance(v, (int, str)):
+                raise self.error(f"{path}.{k}", f"expected a whole number or a word, got {v!r}")
+        return MappingProxyType(dict(data))
+
+    def groups(self, data: Mapping[str, Any], path: str) -> Mapping[str, str]:
+        for k, v in data.items():
+            if k not in GROUP_FIELDS:
+                raise self.error(f"{path}.{k}", f"unknown group field (known: {', '.join(GROUP_FIELDS)})")
+            if not isinstance(v, str) or not v.strip():
+                raise self.error(f"{path}.{k}", f"expected a name, got {v!r}")
+        return MappingProxyType({k: _norm(v) for k, v in data.items()})
