@@ -214,8 +214,9 @@ def zoc_engaged(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> lis
         duty = "must attack this combat phase (standard rules; assumption zoc_mode)"
     else:
         via = f" ({p['withdrawal_rule']})" if p["withdrawal_rule"] else ""
-        duty = ("may not leave it this movement phase unless the side withdraws" + via
-                if rules.mode == "sticky" else "must stop on entering an enemy zone of control")
+        duty = {"sticky": "may not leave it this movement phase unless the side withdraws" + via,
+                "no-entry": "may leave it but may not enter an enemy zone of control this phase"}.get(
+                    rules.mode, "must stop on entering an enemy zone of control")
     return [Finding(ctx.cite(), Severity.INFO, f"{len(engaged)} {side} unit{'s' if len(engaged) != 1 else ''} "
                                                f"in an enemy zone of control {duty}: {names}",
                     tuple(uid for _, uid in engaged), tuple(lab for lab, _ in engaged))]
