@@ -27,7 +27,7 @@ def H(c: int, r: int) -> Hex:
     return Hex.from_raw(c, r)
 
 
-COL = [H(5, r) for r in range(0, 12)]
+COL = [H(5, r) for r in range(12)]
 
 
 def rules(**given: object):
@@ -144,3 +144,28 @@ def test_tunisia_campaign_ii_axis_units_reduced_to_3_mp() -> None:
     assert allowance(Unit("g", "x", "Axis", "armor", 8), None, r) == 3
     assert allowance(Unit("g2", "x", "Axis", "infantry", 2), None, r) == 2
     assert allowance(Unit("a", "x", "Allied", "armor", 8), None, r) == 8
+
+
+def test_tunisia_4_2_a_combat_unit_enters_a_lone_enemy_em_for_two_more_mp() -> None:
+    """Tunisia 1943, 4.1: "It is forbidden to move onto an hex occupied by a hostile unit, except if it
+    was an EM (see 4.2)." 4.2: "Consuming two of it movement points in addition of cost of terrain, a
+    combat unit could enter a hex occupied by a hostile EM not stacked with an enemy combat unit."
+    Infantry two clear hexes from a lone Axis EM: 1 + (1 + 2) = 4 MP. With Axis infantry stacked on
+    the EM the hex is closed; an Allied EM (no combat unit) may not enter either."""
+    r = rules(enterable_enemy={"kinds": ["em"], "extra_cost": 2, "not_by": ["em"]})
+    em = Unit("e1", "EM 10 Pz", "Axis", "em", 8)
+    guard = Unit("g1", "3-3-6", "Axis", "infantry", 6)
+    allied_em = Unit("e2", "EM 1 Arm", "Allied", "em", 8)
+
+    def go(mover: Unit, *enemy: Unit):
+        state = GameState({u.id: u for u in (mover, *enemy)},
+                          {mover.id: Position(H(5, 1)), **{u.id: Position(H(5, 3)) for u in enemy}})
+        return legal_path(state, tmap(), mover.id, None, H(5, 3), r, area=COL)
+
+    alone = go(INF, em)
+    assert alone.ok and alone.cost == 4
+    stacked = go(INF, em, guard)
+    assert not stacked.ok and stacked.reason.startswith("hex 0503 is occupied by enemy unit")
+    assert not go(allied_em, em).ok
+    assert not legal_path(GameState({"i1": INF, "e1": em}, {"i1": Position(H(5, 1)), "e1": Position(H(5, 3))}),
+                          tmap(), "i1", None, H(5, 3), rules(), area=COL).ok  # without the parameter: 4.1's ban

@@ -26,7 +26,7 @@ from ..model.hexes import Hex, distance, neighbors
 from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
-from .movement_mods import AllowanceModifier, CostModifier, StepCost, modify_costs, unit_costs
+from .movement_mods import AllowanceModifier, CostModifier, EnterableEnemy, StepCost, modify_costs, unit_costs
 from .path_faults import first_broken, short_ways_fault
 from .prohibition import Prohibition
 from .results import PathResult
@@ -83,7 +83,8 @@ class MovementRules:
     - `impassable_sides`: hexside features no unit ever crosses, bridged or not, minimum move or
       not (Kesselring's War 13.4.4: "ground units may not cross all-sea hexsides").
     - `cost_modifiers`, `exit_multiplier`, `allowance_modifiers`: rules/movement_mods.py; the
-      first allowance modifier that matches applies after `weather_allowance`.
+      first allowance modifier that matches applies after `weather_allowance`. `enterable_enemy`:
+      enemy-occupied hexes that may be entered, at a cost (None: none may).
     - `entry_cost`: what a unit entering the map pays for its entry hex: "free", or "terrain"
       (the hex's terrain cost off road, as for any hex entered); `entry_hex_cost` gives it.
     """
@@ -103,6 +104,7 @@ class MovementRules:
     cost_modifiers: tuple[CostModifier, ...] = ()
     exit_multiplier: Mapping[str, int] = field(default_factory=dict)
     allowance_modifiers: tuple[AllowanceModifier, ...] = ()
+    enterable_enemy: EnterableEnemy | None = None
     entry_cost: str = "free"
     rule_ref: str = "standard-movement"
     impassable_ref: str = "standard-movement"
@@ -130,14 +132,16 @@ class MovementRules:
         positive = [*_numbers(self.terrain_costs), *_numbers(self.road_rates), self.default_cost]
         if bad := [v for v in positive if not v > 0] + [v for v in _numbers(self.hexside_costs) if v < 0]:
             raise ValueError(f"movement costs must be positive (hexside costs >= 0), got {bad[0]!r}")
-        added = [c.value for c in self.cost_modifiers if c.op != "multiply"]
+        added = [c.value for c in self.cost_modifiers if c.op != "multiply"] + (
+            [self.enterable_enemy.extra_cost] if self.enterable_enemy else [])
         set_(self, "scale", math.lcm(*(_frac(v).denominator for v in positive + _numbers(self.hexside_costs) + added)))
 
     def __hash__(self) -> int:
         return hash((*map(_hashable, (self.terrain_costs, self.hexside_costs, self.road_rates,
                                       self.impassable_in_weather, self.weather_allowance, self.exit_multiplier)),
                      self.default_cost, self.combine, self.entry_cost, self.minimum_move, self.prohibitions,
-                     self.bridge_features, self.zoc, self.impassable_sides, self.cost_modifiers, self.allowance_modifiers))
+                     self.bridge_features, self.zoc, self.impassable_sides, self.cost_modifiers, self.allowance_modifiers,
+                     self.enterable_enemy))
 
     def ticks(self, v: Cost) -> int:
         """A cost in the search's whole units (MP times `scale`)."""
@@ -207,6 +211,7 @@ class _Move:
         self.start_in_z = start in self.z
         self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
         self._hex_cost: dict[Hex, tuple[int, str | None, bool, frozenset[str]]] = {}
+        self.extra: dict[Hex, int] = {}  # enemy-occupied hexes it may enter, and the ticks entering costs on top
 
     def is_enemy(self, h: Hex) -> bool:
         return any(self.units[i].side != self.side for i in self.occupied.get(h, ()) if i in self.units)
@@ -220,7 +225,13 @@ class _Move:
             costs = [v for t in names if (v := self.terrain_ticks[t]) is not None]
             total = (max(costs) if self.rules.combine == "highest" else sum(costs)) if costs else self.default
             banned = next((t for t in names if self.terrain_ticks[t] is None), None)
-            open_ = self.on_board(h) and (self.area is None or h in self.area) and not self.is_enemy(h)
+            open_ = self.on_board(h) and (self.area is None or h in self.area)
+            if open_ and self.is_enemy(h):
+                ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
+                open_ = ee is not None and ee.by(self.unit) and all(
+                    ee.enemies(u) for i in self.occupied[h] if (u := self.units.get(i)) is not None and u.side != self.side)
+                if open_ and ee is not None:  # paid on top of the terrain cost, even along a road
+                    self.extra[h] = self.rules.ticks(ee.extra_cost)
             got = self._hex_cost[h] = (total, banned, open_, terr)
         return got
 
@@ -275,6 +286,8 @@ class _Move:
             broken += (("terrain", self.rules.rule_ref, banned, self.classes[0]),)
         if self.on_leaving.terrain:
             ticks = self.on_leaving(self.hex_cost(a)[3], ticks)
+        if self.extra:
+            ticks += self.extra.get(b, 0)
         return ticks, broken
 
     def search(self, limit: int | None, relax: bool, goal: Hex | None = None, penalty: int = _PENALTY,

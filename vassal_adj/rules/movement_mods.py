@@ -25,7 +25,7 @@ from typing import Any
 from ..model.units import Unit
 from .zoc import unit_classes, weather_name
 
-__all__ = ["AllowanceModifier", "CostModifier", "Picks", "StepCost", "allowance_modifiers", "cost_modifiers",
+__all__ = ["AllowanceModifier", "CostModifier", "EnterableEnemy", "Picks", "StepCost", "allowance_modifiers", "cost_modifiers", "enterable_enemy",
            "exit_multipliers", "modify_costs", "unit_costs"]
 
 _OPS = ("add", "multiply", "set")
@@ -83,6 +83,35 @@ class AllowanceModifier:
         if (self.weather and weather_name(weather) not in self.weather) or not self.picks(unit):
             return None
         return max(0, min(mp, self.value) if self.op == "cap" else mp + self.value if self.op == "add" else self.value)
+
+
+@dataclass(frozen=True)
+class EnterableEnemy:
+    """An enemy-occupied hex a unit may enter when every enemy unit in it is one `enemies` picks,
+    paying `extra_cost` MP on top of the hex's cost; units `movers` does not pick may not
+    (Tunisia 1943, 4.2: "Consuming two of it movement points in addition of cost of terrain, a
+    combat unit could enter a hex occupied by a hostile EM not stacked with an enemy combat unit")."""
+    enemies: Picks
+    extra_cost: Fraction = Fraction(0)
+    not_movers: frozenset[str] = frozenset()
+
+    def by(self, mover: Unit) -> bool:
+        return not self.not_movers.intersection(unit_classes(mover))
+
+
+def enterable_enemy(table: Mapping[str, Any]) -> EnterableEnemy | None:
+    """The `enterable_enemy` parameter ({ kinds, flags, extra_cost, not_by }; {}: no enemy hex is entered)."""
+    if not table:
+        return None
+    if bad := sorted(set(table) - {"kinds", "flags", "extra_cost", "not_by"}):
+        raise ValueError(f"enterable_enemy.{bad[0]}: unknown key (known: kinds, flags, extra_cost, not_by)")
+    cost = table.get("extra_cost", 0)
+    if isinstance(cost, bool) or not isinstance(cost, (int, float)) or cost < 0:
+        raise ValueError(f"enterable_enemy.extra_cost: expected a number of MP >= 0, got {cost!r}")
+    picks = Picks(_names(table, "kinds", "enterable_enemy"), _names(table, "flags", "enterable_enemy"))
+    if not (picks.kinds or picks.flags):
+        raise ValueError("enterable_enemy: give the kinds or flags of the enemy units a hex may be entered with")
+    return EnterableEnemy(picks, Fraction(cost).limit_denominator(1000), _names(table, "not_by", "enterable_enemy"))
 
 
 def _names(entry: Mapping[str, Any], key: str, where: str, lower: bool = False) -> frozenset[str]:

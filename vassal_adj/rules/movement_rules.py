@@ -19,7 +19,7 @@ from .engine import RuleContext
 from .movement import MovementRules, Prohibition, allowance
 from .registry import Param, register
 from .results import Finding, Severity
-from .movement_mods import allowance_modifiers, cost_modifiers, exit_multipliers
+from .movement_mods import allowance_modifiers, cost_modifiers, enterable_enemy, exit_multipliers
 from .zoc import ZOC_MODES, ZOC_PURPOSES, ZocRules, enemy_zoc, weather_name
 
 __all__ = ["ZOC_PARAMS", "ZOC_SHAPE_PARAMS", "by_weather", "movement_allowance", "movement_rules", "weather_effects", "zoc_engaged", "zoc_rules"]
@@ -98,7 +98,8 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
                          impassable_ref=p["impassable_rule"] or MovementRules.impassable_ref,
                          cost_modifiers=cost_modifiers(p["cost_modifiers"]),
                          exit_multiplier=exit_multipliers(p["exit_multiplier"]),
-                         allowance_modifiers=allowance_modifiers(p["allowance_modifiers"]))
+                         allowance_modifiers=allowance_modifiers(p["allowance_modifiers"]),
+                         enterable_enemy=enterable_enemy(p["enterable_enemy"]))
 
 
 @register("movement.allowance", params={
@@ -132,6 +133,8 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
                                           "(No Question of Surrender 4.3: { minefield = 2 })", keys="terrain"),
     "allowance_modifiers": Param((), "list", "[{ kinds, flags, sides, weather, cap | add | set }]: the first that "
                                              "matches a unit changes its allowance (Tunisia 9.2)"),
+    "enterable_enemy": Param({}, "table", "{ kinds, flags, extra_cost, not_by }: an enemy hex holding only such units "
+                                          "may be entered for extra_cost more MP, not by not_by units (Tunisia 4.2)"),
     **ZOC_PARAMS,
 })
 def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
