@@ -17,9 +17,14 @@ from typing import Any
 from ..model.state import GameState
 from .engine import RuleContext
 from .movement import MovementRules, Prohibition, allowance
+from .movement_mods import (
+    allowance_modifiers,
+    cost_modifiers,
+    enterable_enemy,
+    exit_multipliers,
+)
 from .registry import Param, register
 from .results import Finding, Severity
-from .movement_mods import allowance_modifiers, cost_modifiers, enterable_enemy, exit_multipliers
 from .zoc import ZOC_MODES, ZOC_PURPOSES, ZocRules, enemy_zoc, weather_name
 
 __all__ = ["ZOC_PARAMS", "ZOC_SHAPE_PARAMS", "by_weather", "movement_allowance", "movement_rules", "weather_effects", "zoc_engaged", "zoc_rules"]
