@@ -19,7 +19,7 @@ from ..model.hexes import Hex, neighbors
 from ..model.state import GameState
 from .engine import RuleContext
 from .exits import at_or_east_of, sources_after_exits
-from .movement_rules import by_weather
+from .movement_rules import ZOC_SHAPE_PARAMS, by_weather, zoc_rules
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
 from .stacking import POOL_CHECK_POINTS, StackingRules, check_pools, check_stacking, pools_from
@@ -31,7 +31,7 @@ from .supply import (
     supply_status,
 )
 from .supply_hq import HqRules, hq_routes
-from .zoc import ZocRules, enemy_zoc, unit_classes, weather_name
+from .zoc import enemy_zoc, unit_classes, weather_name
 
 __all__ = ["stacking_limit", "stacking_pools", "supply_trace", "terrain_prohibited"]
 
@@ -154,9 +154,7 @@ def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
                                keys="weather", names="features"),
     "bridge_features": Param(("bridge",), "list[str]", "features that keep a closed hexside open", names="features"),
     "horizon": Param(DEFAULT_HORIZON, "int", "how far past `initial` distances are measured for reports"),
-    "zoc_blocked_in_weather": Param({}, "table[list[str]]",
-                                    "weather -> hexside features enemy ZOC does not cross unless bridged "
-                                    "(20.2: { poor = ['stream'] })", keys="weather", names="features"),
+    **ZOC_SHAPE_PARAMS,
     "report_paths": Param(True, "bool", "an info finding per unit in supply, with its path"),
     "hq_kinds": Param((), "list[str]", "unit classes that pass supply on: a unit out of supply by the network "
                                        "is in supply within `hq_range` hexes of one in supply"),
@@ -183,11 +181,8 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                         bridge_features=frozenset(p["bridge_features"]), rule_ref=_rule_ref(ctx))
     severity = _severity(p["severity"])
     sources, exit_notes = _after_exits(state, ctx, p, side, ctx.hexes(p["sources"], "sources"))
-    # Every unit exerts a ZOC into the six hexes around it, across any hexside but those the
-    # weather closes (20.2); a pack's own ZOC rule is not consulted.
-    zoc_closed = by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather")
-    zoc_rules = ZocRules(blocked_in_weather=zoc_closed)
-    zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules) if rules.enemy_zoc_obstructs else frozenset()
+    # Enemy ZOC as movement draws it: the same zoc_* parameters, read by the same function.
+    zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules(p), purpose="supply") if rules.enemy_zoc_obstructs else frozenset()
     blocked = obstructed_hexes(state, side, rules, zoc)
     statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, horizon=p["horizon"])
     # The other reading of initial_crosses_network, so that a finding can say when a unit's supply turns on it.

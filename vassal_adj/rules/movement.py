@@ -26,6 +26,7 @@ from ..model.hexes import Hex, distance, neighbors
 from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
+from .movement_mods import AllowanceModifier, CostModifier, EnterableEnemy, StepCost, modify_costs, unit_costs
 from .path_faults import first_broken, short_ways_fault
 from .prohibition import Prohibition
 from .results import PathResult
@@ -37,19 +38,7 @@ __all__ = ["MovementRules", "PathResult",
 
 Cost = int | float | Fraction
 CostSpec = Cost | None | Mapping[str, Cost | None]
-_MISSING = object()
 _PENALTY = 10 ** 12  # one broken rule outweighs any path cost (diagnosis only)
-
-
-def _unit_table(table: Mapping[str, CostSpec], classes: tuple[str, ...],
-                ticks: Callable[[Cost], int]) -> dict[str, int | None]:
-    """A cost table for one unit in ticks (None: prohibited); entries with no value for it left out."""
-    out: dict[str, int | None] = {}
-    for name, spec in table.items():
-        v = next((spec[c] for c in classes if c in spec), _MISSING) if isinstance(spec, Mapping) else spec
-        if v is not _MISSING:
-            out[name] = None if v is None else ticks(v)  # type: ignore[arg-type]
-    return out
 
 
 def _numbers(table: Mapping[str, CostSpec]) -> list[Cost]:
@@ -91,6 +80,11 @@ class MovementRules:
       (20.0: poor -> stream). `weather_allowance`: weather -> brackets (minimum printed
       allowance, change), first match wins (20.0: poor -> ((8, -5), (0, -2))); never below 0.
     - `zoc`: the `ZocRules` movement obeys (None: zones of control are ignored).
+    - `impassable_sides`: hexside features no unit ever crosses, bridged or not, minimum move or
+      not (Kesselring's War 13.4.4: "ground units may not cross all-sea hexsides").
+    - `cost_modifiers`, `exit_multiplier`, `allowance_modifiers`: rules/movement_mods.py; the
+      first allowance modifier that matches applies after `weather_allowance`. `enterable_enemy`:
+      enemy-occupied hexes that may be entered, at a cost (None: none may).
     - `entry_cost`: what a unit entering the map pays for its entry hex: "free", or "terrain"
       (the hex's terrain cost off road, as for any hex entered); `entry_hex_cost` gives it.
     """
@@ -106,8 +100,14 @@ class MovementRules:
     bridge_features: frozenset[str] = frozenset({"bridge"})
     weather_allowance: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     zoc: ZocRules | None = ZocRules()
+    impassable_sides: frozenset[str] = frozenset()
+    cost_modifiers: tuple[CostModifier, ...] = ()
+    exit_multiplier: Mapping[str, int] = field(default_factory=dict)
+    allowance_modifiers: tuple[AllowanceModifier, ...] = ()
+    enterable_enemy: EnterableEnemy | None = None
     entry_cost: str = "free"
     rule_ref: str = "standard-movement"
+    impassable_ref: str = "standard-movement"
     weather_ref: str = "20.0"
     scale: int = field(init=False, repr=False, compare=False, default=1)
 
@@ -121,6 +121,10 @@ class MovementRules:
             set_(self, name, _freeze_costs(getattr(self, name)))
         set_(self, "prohibitions", tuple(self.prohibitions))
         set_(self, "bridge_features", frozenset(self.bridge_features))
+        set_(self, "impassable_sides", frozenset(self.impassable_sides))
+        set_(self, "cost_modifiers", tuple(self.cost_modifiers))
+        set_(self, "allowance_modifiers", tuple(self.allowance_modifiers))
+        set_(self, "exit_multiplier", MappingProxyType(dict(self.exit_multiplier)))
         set_(self, "impassable_in_weather", freeze_weather_map(self.impassable_in_weather))
         set_(self, "weather_allowance", MappingProxyType(
             {weather_name(k): tuple(sorted(((int(m), int(c)) for m, c in v), reverse=True))
@@ -128,12 +132,16 @@ class MovementRules:
         positive = [*_numbers(self.terrain_costs), *_numbers(self.road_rates), self.default_cost]
         if bad := [v for v in positive if not v > 0] + [v for v in _numbers(self.hexside_costs) if v < 0]:
             raise ValueError(f"movement costs must be positive (hexside costs >= 0), got {bad[0]!r}")
-        set_(self, "scale", math.lcm(*(_frac(v).denominator for v in positive + _numbers(self.hexside_costs))))
+        added = [c.value for c in self.cost_modifiers if c.op != "multiply"] + (
+            [self.enterable_enemy.extra_cost] if self.enterable_enemy else [])
+        set_(self, "scale", math.lcm(*(_frac(v).denominator for v in positive + _numbers(self.hexside_costs) + added)))
 
     def __hash__(self) -> int:
         return hash((*map(_hashable, (self.terrain_costs, self.hexside_costs, self.road_rates,
-                                      self.impassable_in_weather, self.weather_allowance)), self.default_cost,
-                     self.combine, self.entry_cost, self.minimum_move, self.prohibitions, self.bridge_features, self.zoc))
+                                      self.impassable_in_weather, self.weather_allowance, self.exit_multiplier)),
+                     self.default_cost, self.combine, self.entry_cost, self.minimum_move, self.prohibitions,
+                     self.bridge_features, self.zoc, self.impassable_sides, self.cost_modifiers, self.allowance_modifiers,
+                     self.enterable_enemy))
 
     def ticks(self, v: Cost) -> int:
         """A cost in the search's whole units (MP times `scale`)."""
@@ -141,11 +149,11 @@ class MovementRules:
 
 
 def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
-    """The allowance in `weather`: the printed one changed by the first matching bracket (>= 0)."""
-    for minimum, change in rules.weather_allowance.get(weather_name(weather), ()):
-        if unit.movement >= minimum:
-            return max(0, unit.movement + change)
-    return unit.movement
+    """The allowance in `weather`: the printed one changed by the first matching bracket (>= 0),
+    then by the first of `rules.allowance_modifiers` that is for the unit in this weather."""
+    mp = next((max(0, unit.movement + change) for minimum, change in rules.weather_allowance.get(weather_name(weather), ())
+               if unit.movement >= minimum), unit.movement)
+    return next((got for m in rules.allowance_modifiers if (got := m.apply(unit, weather, mp)) is not None), mp)
 
 
 def _mp(ticks: int, scale: int) -> int | Fraction:
@@ -186,13 +194,16 @@ class _Move:
         classes = unit_classes(unit)
         self.rules, self.start, self.area, self.withdrawal, self.weather = rules, start, area, withdrawal, weather
         self.between, self.hex_terrain, self.on_board = terrain.features_between, terrain.hex_terrain, terrain.on_board
-        self.terrain_ticks = _unit_table(rules.terrain_costs, classes, rules.ticks)
-        self.side_ticks = _unit_table(rules.hexside_costs, classes, rules.ticks)
-        self.road_ticks = {k: v for k, v in _unit_table(rules.road_rates, classes, rules.ticks).items() if v}
+        self.terrain_ticks = unit_costs(rules.terrain_costs, classes, rules.ticks)
+        self.side_ticks = unit_costs(rules.hexside_costs, classes, rules.ticks)
+        self.road_ticks = {k: v for k, v in unit_costs(rules.road_rates, classes, rules.ticks).items() if v}
+        self.default = modify_costs(rules.cost_modifiers, weather, self.terrain_ticks, self.side_ticks,
+                                    rules.ticks(rules.default_cost), rules.scale)
+        self.on_leaving = StepCost(rules.cost_modifiers, weather, rules.exit_multiplier, rules.scale)
         self.closed = frozenset(k for k, v in self.side_ticks.items() if v is None)  # impassable hexsides
         self.weather_closed = rules.impassable_in_weather.get(weather_name(weather), frozenset())
         self.prohibitions = [(p, who) for p in rules.prohibitions if (who := p.applies(classes))]
-        self.classes, self.allow, self.default = classes, allowance(unit, weather, rules), rules.ticks(rules.default_cost)
+        self.classes, self.allow = classes, allowance(unit, weather, rules)
         self.occupied, self.units, self.side = state.occupied(), state.units, unit.side
         self.zr = zr = rules.zoc
         self.z = frozenset() if zr is None or zr.mode == "none" or zr.ignores(unit) else (
@@ -200,6 +211,7 @@ class _Move:
         self.start_in_z = start in self.z
         self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
         self._hex_cost: dict[Hex, tuple[int, str | None, bool, frozenset[str]]] = {}
+        self.extra: dict[Hex, int] = {}  # enemy-occupied hexes it may enter, and the ticks entering costs on top
 
     def is_enemy(self, h: Hex) -> bool:
         return any(self.units[i].side != self.side for i in self.occupied.get(h, ()) if i in self.units)
@@ -213,7 +225,13 @@ class _Move:
             costs = [v for t in names if (v := self.terrain_ticks[t]) is not None]
             total = (max(costs) if self.rules.combine == "highest" else sum(costs)) if costs else self.default
             banned = next((t for t in names if self.terrain_ticks[t] is None), None)
-            open_ = self.on_board(h) and (self.area is None or h in self.area) and not self.is_enemy(h)
+            open_ = self.on_board(h) and (self.area is None or h in self.area)
+            if open_ and self.is_enemy(h):
+                ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
+                open_ = ee is not None and ee.by(self.unit) and all(
+                    ee.enemies(u) for i in self.occupied[h] if (u := self.units.get(i)) is not None and u.side != self.side)
+                if open_ and ee is not None:  # paid on top of the terrain cost, even along a road
+                    self.extra[h] = self.rules.ticks(ee.extra_cost)
             got = self._hex_cost[h] = (total, banned, open_, terr)
         return got
 
@@ -226,8 +244,10 @@ class _Move:
         fs = self.between(a, b)
         broken: tuple[tuple[str, ...], ...] = ()
         z, zr = self.z, self.zr
-        if z and zr is not None:  # entering stops; leaving per `zr.mode`; 19.2 and 19.21
-            if a != self.start and a in z:
+        if z and zr is not None:  # entering stops (or is barred); leaving per `zr.mode`; 19.2 and 19.21
+            if zr.mode == "no-entry":
+                broken = (("zoc-no-entry", zr.rule_ref),) if b in z else ()
+            elif a != self.start and a in z:
                 broken = (("zoc-stop", zr.rule_ref),)
             elif a == self.start and self.start_in_z:
                 if zr.mode == "sticky" and not self.withdrawal:
@@ -240,7 +260,9 @@ class _Move:
         if fs:
             bridges = self.rules.bridge_features
             f = blocked_side(fs, self.closed, bridges)
-            if f is not None:
+            if fs & self.rules.impassable_sides:  # no bridge opens it
+                broken += (("side", self.rules.impassable_ref, min(fs & self.rules.impassable_sides)),)
+            elif f is not None:
                 broken += (("side", self.rules.rule_ref, f),)
             elif (f := blocked_side(fs, self.weather_closed, bridges)) is not None:
                 broken += (("weather-side", self.rules.weather_ref, f, weather_name(self.weather)),)
@@ -262,6 +284,10 @@ class _Move:
                 banned = None
         if banned is not None:
             broken += (("terrain", self.rules.rule_ref, banned, self.classes[0]),)
+        if self.on_leaving.terrain:
+            ticks = self.on_leaving(self.hex_cost(a)[3], ticks)
+        if self.extra:
+            ticks += self.extra.get(b, 0)
         return ticks, broken
 
     def search(self, limit: int | None, relax: bool, goal: Hex | None = None, penalty: int = _PENALTY,

@@ -17,11 +17,17 @@ from typing import Any
 from ..model.state import GameState
 from .engine import RuleContext
 from .movement import MovementRules, Prohibition, allowance
+from .movement_mods import (
+    allowance_modifiers,
+    cost_modifiers,
+    enterable_enemy,
+    exit_multipliers,
+)
 from .registry import Param, register
 from .results import Finding, Severity
-from .zoc import ZOC_MODES, ZocRules, enemy_zoc, weather_name
+from .zoc import ZOC_MODES, ZOC_PURPOSES, ZocRules, enemy_zoc, weather_name
 
-__all__ = ["by_weather", "movement_allowance", "movement_rules", "weather_effects", "zoc_engaged", "zoc_rules"]
+__all__ = ["ZOC_PARAMS", "ZOC_SHAPE_PARAMS", "by_weather", "movement_allowance", "movement_rules", "weather_effects", "zoc_engaged", "zoc_rules"]
 
 
 def _words(value: Any, key: str) -> frozenset[str]:
@@ -38,19 +44,42 @@ def by_weather(table: Mapping[str, Any], key: str) -> dict[str, frozenset[str]]:
 
 
 def zoc_rules(p: Mapping[str, Any]) -> ZocRules:
-    """The `ZocRules` of a rule's parameters (`zoc_mode`, `zoc_to_zoc`, `zoc_blocked_in_weather`)."""
-    if p["zoc_mode"] not in ZOC_MODES:
+    """The `ZocRules` of a rule's parameters: the `ZOC_SHAPE_PARAMS` (where zones of control are, which
+    supply.trace shares), and, when the rule has them, the `ZOC_PARAMS` of what they do to movement."""
+    if p.get("zoc_mode", "sticky") not in ZOC_MODES:
         raise ValueError(f"zoc_mode: expected one of {', '.join(sorted(ZOC_MODES))}, got {p['zoc_mode']!r}")
-    return ZocRules(mode=p["zoc_mode"], zoc_to_zoc=p["zoc_to_zoc"],
-                    blocked_in_weather=by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather"))
+    if bad := sorted(set(p.get("zoc_negated_for", ())) - ZOC_PURPOSES):
+        raise ValueError(f"zoc_negated_for: unknown purpose {bad[0]!r} (known: {', '.join(sorted(ZOC_PURPOSES))})")
+    return ZocRules(mode=p.get("zoc_mode", "sticky"), zoc_to_zoc=p.get("zoc_to_zoc", False),
+                    exert_kinds=frozenset(p["zoc_exert"]) or None, no_zoc_kinds=frozenset(p["zoc_not_exert"]),
+                    blocked_terrain=frozenset(p["zoc_blocked_terrain"]),
+                    blocked_features=frozenset(p["zoc_blocked_features"]),
+                    blocked_in_weather=by_weather(p["zoc_blocked_in_weather"], "zoc_blocked_in_weather"),
+                    negated_for=frozenset(p.get("zoc_negated_for", ())), ignore_kinds=frozenset(p.get("zoc_ignore", ())))
 
 
-_ZOC_PARAMS = {
-    "zoc_mode": Param("sticky", "str", "'sticky' (may not leave an enemy ZOC), 'stop' (stop on entering) or 'none'"),
-    "zoc_to_zoc": Param(False, "bool", "in 'stop' mode, may a unit move from one enemy ZOC straight into another"),
+# Where zones of control are: the same in every rule that reads them (movement, zoc.engaged, supply.trace).
+ZOC_SHAPE_PARAMS = {
+    "zoc_exert": Param((), "list[str]", "unit classes that exert a ZOC (kinds, flags, 'mechanized', ...); "
+                                        "empty: every unit (Tunisia 3: combat units)"),
+    "zoc_not_exert": Param((), "list[str]", "unit classes that exert no ZOC (besides the flag 'no-zoc')"),
+    "zoc_blocked_terrain": Param((), "list[str]", "terrain a ZOC does not extend into (Tunisia 3: impassable)",
+                                 names="terrain"),
+    "zoc_blocked_features": Param((), "list[str]", "hexside features a ZOC never crosses (Tunisia 2.1: crest; "
+                                                   "Kesselring's War 11.1: all-sea, strait)", names="features"),
     "zoc_blocked_in_weather": Param({}, "table[list[str]]",
                                     "weather -> hexside features a ZOC does not cross unless bridged (20.2)",
                                     keys="weather", names="features"),
+}
+ZOC_PARAMS = {
+    "zoc_mode": Param("sticky", "str", "'sticky' (may not leave an enemy ZOC), 'stop' (stop on entering), "
+                                       "'no-entry' (may not enter one; may leave) or 'none'"),
+    "zoc_to_zoc": Param(False, "bool", "in 'stop' mode, may a unit move from one enemy ZOC straight into another"),
+    "zoc_negated_for": Param((), "list[str]", "'movement', 'supply', 'retreat': uses for which a hex holding a "
+                                              "friendly unit is not enemy-controlled"),
+    "zoc_ignore": Param((), "list[str]", "unit classes that ignore enemy ZOC when they move (besides the flag "
+                                         "'ignores-zoc')"),
+    **ZOC_SHAPE_PARAMS,
 }
 
 
@@ -70,7 +99,12 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
                          minimum_move=p["minimum_move"], prohibitions=prohibitions,
                          impassable_in_weather=by_weather(p["impassable_in_weather"], "impassable_in_weather"),
                          weather_allowance=brackets, zoc=zoc_rules(p), weather_ref=p["weather_rule"],
-                         entry_cost=p["entry_cost"])
+                         entry_cost=p["entry_cost"], impassable_sides=frozenset(p["impassable_sides"]),
+                         impassable_ref=p["impassable_rule"] or MovementRules.impassable_ref,
+                         cost_modifiers=cost_modifiers(p["cost_modifiers"]),
+                         exit_multiplier=exit_multipliers(p["exit_multiplier"]),
+                         allowance_modifiers=allowance_modifiers(p["allowance_modifiers"]),
+                         enterable_enemy=enterable_enemy(p["enterable_enemy"]))
 
 
 @register("movement.allowance", params={
@@ -95,11 +129,24 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
     "weather_rule": Param("", "str", "rule cited for weather changes"),
     "entry_cost": Param("free", "str", "what a unit entering the map pays for its entry hex: 'free' or 'terrain' "
                                        "(its terrain cost, as any hex entered)"),
-    **_ZOC_PARAMS,
+    "impassable_sides": Param((), "list[str]", "hexside features no unit ever crosses, bridged or not, even by "
+                                               "the minimum move (Kesselring's War 13.4.4: all-sea)", names="features"),
+    "impassable_rule": Param("", "str", "rule cited for an impassable hexside"),
+    "cost_modifiers": Param((), "list", "[{ weather, terrain | features | leaving, add | multiply | set }]: costs "
+                                        "changed in some weathers (No Question of Surrender 3.2: sand storm x2)"),
+    "exit_multiplier": Param({}, "table", "terrain -> factor on the cost of the next hex entered from it "
+                                          "(No Question of Surrender 4.3: { minefield = 2 })", keys="terrain"),
+    "allowance_modifiers": Param((), "list", "[{ kinds, flags, sides, weather, cap | add | set }]: the first that "
+                                             "matches a unit changes its allowance (Tunisia 9.2)"),
+    "enterable_enemy": Param({}, "table", "{ kinds, flags, extra_cost, not_by }: an enemy hex holding only such units "
+                                          "may be entered for extra_cost more MP, not by not_by units (Tunisia 4.2)"),
+    **ZOC_PARAMS,
 })
 def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Movement allowances the weather changes, as the units on the map and in boxes have them."""
     rules = movement_rules(p)
+    voc = ctx.terrain.vocabulary  # the names of cost_modifiers, a list of tables the pack loader cannot check
+    cost_modifiers(p["cost_modifiers"], {"terrain": voc.terrain, "features": voc.features})
     changed: Counter[tuple[int, int]] = Counter()
     for unit in state.units.values():
         now = allowance(unit, state.weather, rules)
@@ -149,7 +196,7 @@ def weather_effects(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) ->
 
 
 @register("zoc.engaged", params={
-    **_ZOC_PARAMS,
+    **ZOC_PARAMS,
     "combat_phases": Param({}, "table", "phase id -> the side whose combat phase it is"),
     "movement_phases": Param({}, "table", "phase id -> the side whose movement phase it is"),
     "must_attack": Param(True, "bool", "units in an enemy ZOC must attack in their combat phase"),
@@ -175,8 +222,9 @@ def zoc_engaged(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> lis
         duty = "must attack this combat phase (standard rules; assumption zoc_mode)"
     else:
         via = f" ({p['withdrawal_rule']})" if p["withdrawal_rule"] else ""
-        duty = ("may not leave it this movement phase unless the side withdraws" + via
-                if rules.mode == "sticky" else "must stop on entering an enemy zone of control")
+        duty = {"sticky": "may not leave it this movement phase unless the side withdraws" + via,
+                "no-entry": "may leave it but may not enter an enemy zone of control this phase"}.get(
+                    rules.mode, "must stop on entering an enemy zone of control")
     return [Finding(ctx.cite(), Severity.INFO, f"{len(engaged)} {side} unit{'s' if len(engaged) != 1 else ''} "
                                                f"in an enemy zone of control {duty}: {names}",
                     tuple(uid for _, uid in engaged), tuple(lab for lab, _ in engaged))]

@@ -36,6 +36,7 @@ Within = Callable[[frozenset[tuple[str, str]]], "tuple[tuple[Hex, ...], int | Fr
 REASONS = {
     "zoc-stop": "enemy zone of control at {a}{za} stops movement",
     "zoc-locked": "unit starts in enemy zone of control at {a}{za} and may not leave it{x[2]}",
+    "zoc-no-entry": "may not enter enemy zone of control at {b}{zb}",
     "zoc-to-zoc": "may not move from enemy zone of control at {a}{za} directly into another at {b}{zb}",
     "reenter": "withdrawing unit left enemy zone of control and may not re-enter one at {b}{zb}",
     "side": "{x[2]} hexside {a}/{b} may not be crossed",

@@ -35,7 +35,7 @@ from ..model.state import GameState
 from ..model.terrain import TerrainMap
 from ..model.units import Unit
 
-__all__ = ["ZOC_MODES", "Sources", "ZocRules", "blocked_side", "enemy_zoc", "exerted_by", "freeze_weather_map",
+__all__ = ["ZOC_MODES", "ZOC_PURPOSES", "Sources", "ZocRules", "blocked_side", "enemy_zoc", "exerted_by", "freeze_weather_map",
            "no_sources", "unit_classes", "weather_name", "zoc_sources"]
 
 # For an enemy-controlled hex: the enemy units exerting the zone of control, and words naming them.
@@ -44,8 +44,12 @@ Sources = Callable[[Hex], tuple[tuple[str, ...], str]]
 # "sticky": a unit in an enemy ZOC may not leave it during movement (locked);
 # "stop": it must stop on entering, may leave on a later move, but not straight into another
 #         enemy-controlled hex (no ZOC to ZOC) unless `zoc_to_zoc` allows it;
-# "none": zones of control do not affect movement (they may still matter for supply).
-ZOC_MODES = frozenset({"sticky", "stop", "none"})
+# "none": zones of control do not affect movement (they may still matter for supply);
+# "no-entry": a unit may not enter an enemy-controlled hex at all, though one that starts in
+#         one may leave it (Tunisia 1943, 10: exploitation).
+ZOC_MODES = frozenset({"sticky", "stop", "none", "no-entry"})
+# What `negated_for` may name: the uses of a zone of control a friendly unit in the hex may cancel.
+ZOC_PURPOSES = frozenset({"movement", "supply", "retreat"})
 
 
 def unit_classes(unit: Unit) -> tuple[str, ...]:
@@ -117,6 +121,8 @@ class ZocRules:
     def __post_init__(self) -> None:
         if self.mode not in ZOC_MODES:
             raise ValueError(f"unknown ZOC mode {self.mode!r} (known: {sorted(ZOC_MODES)})")
+        if bad := sorted(set(self.negated_for) - ZOC_PURPOSES):
+            raise ValueError(f"unknown ZOC purpose {bad[0]!r} (known: {sorted(ZOC_PURPOSES)})")
         set_ = object.__setattr__
         for name in ("no_zoc_kinds", "no_zoc_flags", "blocked_terrain", "blocked_features",
                      "bridge_features", "negated_for", "ignore_kinds", "ignore_flags"):
