@@ -10,8 +10,8 @@ from the pack's units.toml (`rules.unitmap.map_units`): a piece the pack cannot 
 returned as unmapped and reported, never guessed.
 
 Positions: the *main* hex grid is the first numbered hex grid of the map (and board) the pack
-names (``[state] map``, ``board``), else of the first map that has one (Kasserine: 'Main Map',
-board 'Kasserine'); the terrain file is read on it. A unit on that
+names (``[state] map``, ``board``), else of the first map that has one (the example module: 'Main Map',
+its one board); the terrain file is read on it. A unit on that
 grid gets its hex and label; a unit elsewhere (another map, another board or zone) gets an
 off-map box named after the label VASSAL shows there, or the map; a piece on no map gets an
 empty position; a box the pack's ``[boxes]`` name gets its kind, side and number. Turn and

@@ -4,12 +4,12 @@ In a combat phase the log shows units moved, never the combat result that moved 
 rules bound is checked: a unit of the side whose combat phase it is advances, a unit of the
 other side retreats; each may end at most `retreat_max` / `advance_max` hexes from where it
 stood as the segment began (every drop a waypoint: the distance from the start counts, as
-"must move that number of hexes away from its start position", Kesselring's War 17.1.1). At
+"must move that number of hexes away from its start position", seed 004 17.1.1). At
 most `advance_units_max` units advance into one hex (0: any number). `advance_into_vacated`:
 the first hex of an advance is one enemy units held as the segment began and have left.
 `overrides` (first match wins) give units their own limits; `never` units are never displaced,
 nor, when `units` is given, any unit it does not select. `advances = false`: the phase's side is
-not displaced but moves (a movement phase in which the enemy's units are pushed back, Tunisia
+not displaced but moves (a movement phase in which the enemy's units are pushed back, seed 001
 4.2); its moves are judged as moves, and the sequence of play still judges the others'.
 Whether a combat called for the retreat, and its length, the log cannot tell: a shorter move
 is not an error.
@@ -55,7 +55,7 @@ def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
     "never": Param({}, "table", "selector of units never displaced after combat (empty: none)"),
     "units": Param({}, "table", "selector of the only units displaced (empty: all); another unit moved is an error"),
     "advances": Param(True, "bool", "the phase's side advances; false: its moves are not this rule's (its "
-                                    "movement phase, where the other side is displaced, Tunisia 4.2)"),
+                                    "movement phase, where the other side is displaced, seed 001 4.2)"),
     "retreat_rule": Param("", "str", "the rule cited for retreats (default: the rule's rule_ref)"),
     "advance_rule": Param("", "str", "the rule cited for advances (default: the rule's rule_ref)"),
 })

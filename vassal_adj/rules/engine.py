@@ -83,7 +83,7 @@ class RuleContext:
             return tuple(self.terrain.place(spec).hexes)
         except KeyError:
             pass
-        if is_region(spec):  # "Bir Hacheim - terrain:minefield", "row<10" (rules/regions.py)
+        if is_region(spec):  # "Fortress - terrain:minefield", "row<10" (rules/regions.py)
             return expand(spec, lambda term: self._expand(term, what), self.terrain, self.layout)
         if self.layout is None:
             raise ValueError(f"{what} {spec!r}: the board has no numbered hex grid, so labels name nothing")

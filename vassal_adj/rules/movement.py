@@ -81,7 +81,7 @@ class MovementRules:
       allowance, change), first match wins (20.0: poor -> ((8, -5), (0, -2))); never below 0.
     - `zoc`: the `ZocRules` movement obeys (None: zones of control are ignored).
     - `impassable_sides`: hexside features no unit ever crosses, bridged or not, minimum move or
-      not (Kesselring's War 13.4.4: "ground units may not cross all-sea hexsides").
+      not (seed 004 13.4.4: "ground units may not cross all-sea hexsides").
     - `cost_modifiers`, `exit_multiplier`, `allowance_modifiers`: rules/movement_mods.py; the
       first allowance modifier that matches applies after `weather_allowance`. `enterable_enemy`:
       enemy-occupied hexes that may be entered, at a cost (None: none may).

@@ -4,12 +4,12 @@ Kept apart from movement.py for size. Three pack parameters of `movement.allowan
 
 - `CostModifier` (`cost_modifiers`): in some weathers, the cost of some terrain (or of every
   terrain), of some hexside features, or of any step leaving some terrain, changed by `add`,
-  `multiply` or `set` (No Question of Surrender 3.2: "terrain costs doubled" in a sand storm).
-- `exit_multiplier`: terrain -> factor on the cost of the next hex entered from it (No Question
-  of Surrender 4.3: "When leaving a minefield, the costs ... to enter the next hex are doubled").
+  `multiply` or `set` (seed 003 3.2: "terrain costs doubled" in a sand storm).
+- `exit_multiplier`: terrain -> factor on the cost of the next hex entered from it (seed 003
+  4.3: "When leaving a minefield, the costs ... to enter the next hex are doubled").
 - `AllowanceModifier` (`allowance_modifiers`): units of some classes, flags or sides, in some
   weathers, have their allowance capped, changed or set; the first that matches applies
-  (Tunisia 1943, 9.2: out of supply "at most 1 MP (EM: 2 MP)").
+  (seed 001 9.2: out of supply "at most 1 MP (EM: 2 MP)").
 
 A unit is picked by `kinds` (any of its classes, `zoc.unit_classes`), `flags` (all of them) and
 `sides`; this is the shape select.py's unit selector takes, which replaces `Picks` on merge.
@@ -89,7 +89,7 @@ class AllowanceModifier:
 class EnterableEnemy:
     """An enemy-occupied hex a unit may enter when every enemy unit in it is one `enemies` picks,
     paying `extra_cost` MP on top of the hex's cost; units `movers` does not pick may not
-    (Tunisia 1943, 4.2: "Consuming two of it movement points in addition of cost of terrain, a
+    (seed 001 4.2: "Consuming two of it movement points in addition of cost of terrain, a
     combat unit could enter a hex occupied by a hostile EM not stacked with an enemy combat unit")."""
     enemies: Picks
     extra_cost: Fraction = Fraction(0)
@@ -200,7 +200,7 @@ def modify_costs(mods: tuple[CostModifier, ...], weather: str | None, terrain_ti
 
 class StepCost:
     """The cost of a step changed by the terrain of the hex it leaves: the `leaving` modifiers in
-    force in the weather, then the `exit_multiplier` (No Question of Surrender 4.3: "if the weather
+    force in the weather, then the `exit_multiplier` (seed 003 4.3: "if the weather
     is mist, increase the movement cost by 1 before doubling")."""
 
     def __init__(self, mods: tuple[CostModifier, ...], weather: str | None, exit_multiplier: Mapping[str, int],
@@ -225,7 +225,7 @@ def unit_costs(table: Mapping[str, Any], classes: tuple[str, ...], ticks: Callab
 
     In a table by class, a compound key "wheeled&column" (the unit has every one of its classes)
     comes before the single classes, and keys naming more classes before those naming fewer
-    (No Question of Surrender 4.1: desert costs Wheeled 5 MP, 3 in Column)."""
+    (seed 003 4.1: desert costs Wheeled 5 MP, 3 in Column)."""
     out: dict[str, int | None] = {}
     for name, spec in table.items():
         if isinstance(spec, Mapping):

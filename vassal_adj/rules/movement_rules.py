@@ -61,12 +61,12 @@ def zoc_rules(p: Mapping[str, Any]) -> ZocRules:
 # Where zones of control are: the same in every rule that reads them (movement, zoc.engaged, supply.trace).
 ZOC_SHAPE_PARAMS = {
     "zoc_exert": Param((), "list[str]", "unit classes that exert a ZOC (kinds, flags, 'mechanized', ...); "
-                                        "empty: every unit (Tunisia 3: combat units)"),
+                                        "empty: every unit (seed 001 3: combat units)"),
     "zoc_not_exert": Param((), "list[str]", "unit classes that exert no ZOC (besides the flag 'no-zoc')"),
-    "zoc_blocked_terrain": Param((), "list[str]", "terrain a ZOC does not extend into (Tunisia 3: impassable)",
+    "zoc_blocked_terrain": Param((), "list[str]", "terrain a ZOC does not extend into (seed 001 3: impassable)",
                                  names="terrain"),
-    "zoc_blocked_features": Param((), "list[str]", "hexside features a ZOC never crosses (Tunisia 2.1: crest; "
-                                                   "Kesselring's War 11.1: all-sea, strait)", names="features"),
+    "zoc_blocked_features": Param((), "list[str]", "hexside features a ZOC never crosses (seed 001 2.1: crest; "
+                                                   "seed 004 11.1: all-sea, strait)", names="features"),
     "zoc_blocked_in_weather": Param({}, "table[list[str]]",
                                     "weather -> hexside features a ZOC does not cross unless bridged (20.2)",
                                     keys="weather", names="features"),
@@ -130,16 +130,16 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
     "entry_cost": Param("free", "str", "what a unit entering the map pays for its entry hex: 'free' or 'terrain' "
                                        "(its terrain cost, as any hex entered)"),
     "impassable_sides": Param((), "list[str]", "hexside features no unit ever crosses, bridged or not, even by "
-                                               "the minimum move (Kesselring's War 13.4.4: all-sea)", names="features"),
+                                               "the minimum move (seed 004 13.4.4: all-sea)", names="features"),
     "impassable_rule": Param("", "str", "rule cited for an impassable hexside"),
     "cost_modifiers": Param((), "list", "[{ weather, terrain | features | leaving, add | multiply | set }]: costs "
-                                        "changed in some weathers (No Question of Surrender 3.2: sand storm x2)"),
+                                        "changed in some weathers (seed 003 3.2: sand storm x2)"),
     "exit_multiplier": Param({}, "table", "terrain -> factor on the cost of the next hex entered from it "
-                                          "(No Question of Surrender 4.3: { minefield = 2 })", keys="terrain"),
+                                          "(seed 003 4.3: { minefield = 2 })", keys="terrain"),
     "allowance_modifiers": Param((), "list", "[{ kinds, flags, sides, weather, cap | add | set }]: the first that "
-                                             "matches a unit changes its allowance (Tunisia 9.2)"),
+                                             "matches a unit changes its allowance (seed 001 9.2)"),
     "enterable_enemy": Param({}, "table", "{ kinds, flags, extra_cost, not_by }: an enemy hex holding only such units "
-                                          "may be entered for extra_cost more MP, not by not_by units (Tunisia 4.2)"),
+                                          "may be entered for extra_cost more MP, not by not_by units (seed 001 4.2)"),
     **ZOC_PARAMS,
 })
 def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:

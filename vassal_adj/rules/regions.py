@@ -5,7 +5,7 @@ An expression is terms joined by operators, read left to right (no brackets):
 
 - a term is a hex, a label range ("0623-1423"), a comma list, or a place of the terrain file
   (as before); or a predicate: ``row<10``, ``row>=17``, ``col>23``, ``col=12`` (by the
-  numbers the layout's labels show: "No Question of Surrender" Sc.1 "north of row xx.10"
+  numbers the layout's labels show: seed 003 Sc.1 "north of row xx.10"
   is ``row<10``), ``place-kind:port`` (every place of that kind), ``terrain:minefield``
   (every hex of that terrain type);
 - ``A - B`` is A without B, ``A + B`` is A or B, ``A & B`` is both. The operators need a

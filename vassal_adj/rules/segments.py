@@ -12,7 +12,7 @@ others (``formation``, ...) can be used by the movers selector as ``"$name"``.
 `movers` maps a segment kind, or a phase id, ("*": any) to a selector of the units that may move in it:
 ``{ sides, kinds, formations, names, flags }``, each a list (a unit matches a key when its
 attribute is in the list; every key given must match). `moves_not_interleaved`: a unit's move
-is finished before another unit moves in the segment (Tunisia 4.1).
+is finished before another unit moves in the segment (seed 001 4.1).
 
 Log rules (`register(..., log=True)`, also from a pack's hooks.py) are called with the
 `Segment` as `verify` closes it: `func(segment, ctx, params) -> list[Finding]`.

@@ -14,7 +14,7 @@ a list is met by any one of its values. A key left out does not restrict:
   within the inclusive range ``[lo, hi]``, equals the number, or is one of the words. A unit
   without the attribute does not match: nothing is guessed.
 
-``{}`` selects every unit. Tunisia 1943's 12 ("A Tiger counter (and one only) can stack in
+``{}`` selects every unit. seed 001's 12 ("A Tiger counter (and one only) can stack in
 addition of the limit") picks the Tigers with ``{ flags = ["tiger"] }`` and the other combat units
 with ``{ not_flags = ["tiger", "em"] }``.
 

@@ -8,9 +8,9 @@ can change: a limit by count or by steps, limits per unit class, exempt classes 
 (e.g. HQs), and the moments the limit applies.
 
 Games with several limits in one hex use pools (`StackPool`, `check_pools`): each pool is a unit
-selector with its own limit, counted apart, and units in no pool do not count. Tunisia 1943 5.1/12
+selector with its own limit, counted apart, and units in no pool do not count. seed 001 5.1/12
 ("Two combat units maximum", plus "A Tiger counter (and one only)") is two pools; a pool's limit
-may come from a unit in the hex (Kesselring's War 20.2.2: an airfield bases two air units with a
+may come from a unit in the hex (seed 004 20.2.2: an airfield bases two air units with a
 full-strength garrison, one with a reduced one).
 
 >>> from vassal_adj.model.hexes import Hex

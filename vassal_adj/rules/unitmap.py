@@ -6,7 +6,7 @@ A piece becomes a `Unit` in four layers, later ones overriding earlier ones:
    numbers (named groups ``attack``, ``defense``, ``movement``, ``barrage``, ``fpf``,
    ``range``, ``steps``, and ``designation``) and the pattern's own fields (e.g. ``kind``); any
    other named group becomes a unit attribute (``Unit.attrs``: ``(?P<size>[XIV]+)``, an int when
-   it is all digits, e.g. Kesselring's War's arrival turn printed on the counter, 7.1);
+   it is all digits, e.g. seed 004's arrival turn printed on the counter, 7.1);
 2. ``[properties]`` reads fields from piece properties (markers, prototypes: ``Side=Allied``);
 3. every ``[[group]]`` whose ``match`` fits, in file order (e.g. all ``Side=Axis`` are German);
 4. the one ``[[unit]]`` for that counter, selected by ``designation`` (and ``match`` where

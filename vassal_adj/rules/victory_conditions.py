@@ -3,10 +3,10 @@
 
 Both read the same terms (victory_terms.py): places controlled at the end, first entered or
 last occupied; units in a box; steps lost; exits. `victory.tally` adds up points per side and
-names the level by one side's total or by the difference between the sides (Kesselring's War
+names the level by one side's total or by the difference between the sides (seed 004
 3.3). `victory.conditions` names conditions and judges outcomes from them: sudden death at any
-time or at the end of a given turn (Kesselring's War 3.1), and the end-of-game outcomes in
-order, the first that holds deciding (Tunisia 1943, Campaign I). A condition the files cannot
+time or at the end of a given turn (seed 004 3.1), and the end-of-game outcomes in
+order, the first that holds deciding (seed 001 Campaign I). A condition the files cannot
 settle makes the outcome "cannot be told", never a verdict.
 
 The engine gives a rule one state: an end-of-game outcome is then what the game would give if

@@ -7,23 +7,23 @@ A `Term` is one thing the victory rules of a game count or ask:
 - ``place``: a side controls a place at the end (`at = "end"`), entered it first
   (``"first-entry"``), or occupies it or was the last to occupy it (``"last-occupier"``).
   Control is the pack's `Control`: units its selector takes, with requirements such as
-  ``"supplied"`` (Tunisia 1943, Campaign I: "a supplied combat unit is in it"). At the end, a
+  ``"supplied"`` (seed 001 Campaign I: "a supplied combat unit is in it"). At the end, a
   place of several hexes counts the hexes held: `count` of them are needed (0 = all of them,
-  Kesselring's War 3.1 "occupy all Objectives"), and `per` says what scores: the place once
-  (``"place"``), each hex held (``"hex"``) or each unit holding one (``"unit"``, No Question of
-  Surrender Sc.2 "each unsuppressed Italian Unit in a Bir Hacheim hex").
-- ``box``: units the selector takes in a box (Kesselring's War 3.3: each enemy division in the
+  seed 004 3.1 "occupy all Objectives"), and `per` says what scores: the place once
+  (``"place"``), each hex held (``"hex"``) or each unit holding one (``"unit"``, seed 003
+   Sc.2 "each unsuppressed Italian Unit in a Fortress hex").
+- ``box``: units the selector takes in a box (seed 004 3.3: each enemy division in the
   Permanently Eliminated display).
 - ``steps``: steps lost by units the selector takes: the steps of each in the box of eliminated
-  units, and one step of each on the map that has the reduced flag (No Question of Surrender
+  units, and one step of each on the map that has the reduced flag (seed 003
   Sc.2: "1 victory point for each French step eliminated").
 - ``exited``: units the selector takes that left the map into a box, from one of the `via`
-  hexes when given (Tunisia 1943, Campaign I: "three units exit by a main road off the west
+  hexes when given (seed 001 Campaign I: "three units exit by a main road off the west
   side"). A save does not show where a unit left from: without a log such an exit cannot be
   counted, and the result says so.
 
 - ``declared``: a marker put in a box that names a turn (a regular expression whose group 1 is
-  the turn), first on a turn within `turns` when given (No Question of Surrender Sc.4: "If the
+  the turn), first on a turn within `turns` when given (seed 003 Sc.4: "If the
   Withdrawal is taking place on June 7th or earlier, the game is an Axis victory").
 
 A `Result` carries the count, the points, whether the term is met (True, False, or None when

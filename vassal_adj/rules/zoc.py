@@ -46,7 +46,7 @@ Sources = Callable[[Hex], tuple[tuple[str, ...], str]]
 #         enemy-controlled hex (no ZOC to ZOC) unless `zoc_to_zoc` allows it;
 # "none": zones of control do not affect movement (they may still matter for supply);
 # "no-entry": a unit may not enter an enemy-controlled hex at all, though one that starts in
-#         one may leave it (Tunisia 1943, 10: exploitation).
+#         one may leave it (seed 001 10: exploitation).
 ZOC_MODES = frozenset({"sticky", "stop", "none", "no-entry"})
 # What `negated_for` may name: the uses of a zone of control a friendly unit in the hex may cancel.
 ZOC_PURPOSES = frozenset({"movement", "supply", "retreat"})
