@@ -6,7 +6,11 @@ place that prints or exits, with the exit statuses of cli/__init__.py.
 
 from __future__ import annotations
 
+import json
+import textwrap
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -15,9 +19,11 @@ from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
 from vassal_adj.cli.options import text_or_json
 from vassal_adj.cli.output import output_option
+from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module
 from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.report.describe import SCHEMA_VERSION
+from vassal_adj.rules.registry import load_builtin_rules
 
 _modules_dir = click.option(
     "--modules-dir",
@@ -40,20 +46,43 @@ def packs() -> None:
 
 @packs.command("list")
 @_modules_dir
+@click.option(
+    "--impls",
+    is_flag=True,
+    help="List the rule implementations a pack's [rules.<name>] can name (impl = ...), each with its "
+    "parameters: type, default, whether required, what it means.",
+)
+@click.option(
+    "--pack",
+    "pack_name",
+    help="With --impls: load this pack (an id or alias, or a pack directory) so the implementations its "
+    "hooks.py registers are listed too.",
+)
 @text_or_json
 @_guarded
 @output_option
-def list_command(modules_dir: str | None, as_json: bool) -> None:
+def list_command(modules_dir: str | None, impls: bool, pack_name: str | None, as_json: bool) -> None:
     """List the rule packs found: id, name, aliases, the module they fit, their rules (with
     when each is in force, if not always), their scenarios, where each was found.
 
     A pack that cannot be read is listed with the reason. When two places hold a pack with the
     same id or alias, the one found first is used and the other listed as not used.
 
+    With --impls, list instead every rule implementation with its parameters (what a pack.toml
+    may write in a [rules.<name>] table).
+
     \b
     Example:
       vassal-adj packs list --modules-dir modules
+      vassal-adj packs list --impls --pack modules/mygame
     """
+    if pack_name is not None and not impls:
+        raise UsageError("--pack is used with --impls (to list the implementations its hooks.py registers)")
+    if impls:
+        if pack_name is not None:
+            packs_io.find_pack(pack_name, modules_dir)  # loading it runs its hooks.py, which registers
+        _list_impls(_implementations(), as_json)
+        return
     rows = packs_io.list_packs(modules_dir)
     if as_json:
         _emit_json(
@@ -97,6 +126,71 @@ def list_command(modules_dir: str | None, as_json: bool) -> None:
             click.echo(f"  {rule}")
         for scenario in r.scenarios:
             click.echo(f"  scenario {scenario}")
+
+
+def _implementations() -> list[dict[str, Any]]:
+    """Every registered implementation (`packs.implementations()`, in its order) with the Python module
+    defining it, `log` always given and each parameter's `required`; plain JSON values throughout.
+
+    The built-ins, and those the hooks.py of every pack loaded so far registered."""
+    out = []
+    for listed, impl in zip(packs_io.implementations(), load_builtin_rules().catalog(), strict=True):
+        row: dict[str, Any] = {**listed, "module": impl.func.__module__, "log": impl.log}
+        row["params"] = {k: {**p, "required": impl.params[k].required} for k, p in row["params"].items()}
+        out.append(_plain(row))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """A registry value as JSON holds it: the read-only tables and tuples it freezes made dicts and lists."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _list_impls(impls: list[dict[str, Any]], as_json: bool) -> None:
+    """Print `_implementations()`: JSON as it is, or text in blocks that fit 80 columns."""
+    if as_json:
+        _emit_json({"schema_version": SCHEMA_VERSION, "implementations": impls})
+        return
+    for n, impl in enumerate(impls):
+        if n:
+            click.echo()
+        click.echo(_wrap(impl["name"] + (" (log rule: judges each segment of a log)" if impl["log"] else ""), ""))
+        click.echo(_wrap(impl["doc"] or "(no description)", "  "))
+        click.echo(_wrap(f"module: {impl['module']}", "  "))
+        if not impl["params"]:
+            click.echo("  no parameters")
+        for key, p in impl["params"].items():
+            given = "required" if p["required"] else f"default {_toml(p['default'])}"
+            vocab = "".join(f", {v} of {p[v]}" for v in ("keys", "names") if p.get(v))
+            click.echo(
+                _wrap(f"{key} ({p['type']}, {given}{vocab}): {p['doc'] or '(no description)'}", "  - ", "      ")
+            )
+
+
+def _wrap(text: str, indent: str, then: str | None = None) -> str:
+    """`text` filled to 80 columns; a word longer than a line (a long default) is broken."""
+    return textwrap.fill(text, 80, initial_indent=indent, subsequent_indent=then or indent, break_on_hyphens=False)
+
+
+def _toml(value: object) -> str:
+    """A default as a pack.toml would write it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _toml_key(key: str) -> str:
+    return key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() else json.dumps(key)
 
 
 @packs.command()
