@@ -26,7 +26,7 @@ from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
 from .setup import Event, Label, moment, observe
 from .setup_rules import names, parse_event, table, whole
-from .unit_pick import Pick, parse_pick
+from .select import Selector, selector_at
 
 __all__ = ["VERBS", "Restriction", "check_restrictions", "forbidden", "in_force", "move_findings", "parse_restrictions",
            "restricted"]
@@ -42,7 +42,7 @@ class Restriction:
     `unless_enemy_within`: a unit that near an enemy unit is free (-1: never). `area` says the
     area in the pack's words."""
 
-    units: Pick
+    units: Selector
     may_not: str
     area: str
     rule_ref: str
@@ -219,7 +219,7 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
                 raise ValueError(f"{path}.{key}: unknown event {r[key]!r} (events defined: {known})")
             found[key] = events[r[key]]
     near = whole(r["unless_enemy_within"], f"{path}.unless_enemy_within") if "unless_enemy_within" in r else -1
-    return Restriction(parse_pick(r["units"], f"{path}.units"), verb, " or ".join(words), r.get("rule_ref", ref),
+    return Restriction(selector_at(r["units"], f"{path}.units"), verb, " or ".join(words), r.get("rule_ref", ref),
                        frozenset(hexes), frozenset(b.strip().casefold() for b in boxes),
                        (turns[0], turns[1]) if turns else None,
                        frozenset(names(w["phases"], f"{path}.when.phases") if "phases" in w else ()),
