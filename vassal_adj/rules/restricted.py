@@ -24,9 +24,9 @@ from ..model.state import GameState, Position
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
+from .select import Selector, selector_at
 from .setup import Event, Label, moment, observe
 from .setup_rules import names, parse_event, table, whole
-from .select import Selector, selector_at
 
 __all__ = ["VERBS", "Restriction", "check_restrictions", "forbidden", "in_force", "move_findings", "parse_restrictions",
            "restricted"]

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from ..model.hexes import Hex, distance
 from ..model.state import GameState, Position
 from .results import Finding, Severity
-from .setup import Label
 from .select import Selector
+from .setup import Label
 
 __all__ = ["Area", "Count", "OneEach", "Placement", "Spacing", "With", "check_constraints"]
 

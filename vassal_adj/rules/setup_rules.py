@@ -31,6 +31,7 @@ from ..model.state import GameState, TurnBoxes
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
+from .select import selector_at
 from .setup import (
     DEFAULT_PHASES,
     PLACEMENTS,
@@ -53,7 +54,6 @@ from .setup_quota import (
     With,
     check_constraints,
 )
-from .select import selector_at
 
 __all__ = ["BOXES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
            "whole"]
