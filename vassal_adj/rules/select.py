@@ -109,7 +109,7 @@ class Selector:
             raise SelectorError(f"expected a table (a unit selector), got {data!r}")
         for k in data:
             if k not in KEYS:
-                raise SelectorError(f"unknown key (known here: {', '.join(KEYS)})", (k,))
+                raise SelectorError(f"unknown key {k!r} (known here: {', '.join(KEYS)})", (k,))
         words = {k: _words(data[k], (k,)) for k in _WORDS if k in data}
         if "names" in words:
             words["names"] = frozenset(printed_key(n) for n in words["names"])
