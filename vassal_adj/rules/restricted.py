@@ -234,8 +234,7 @@ def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tupl
 
 
 @register("movement.restricted", params={
-    "restrictions": Param(REQUIRED, "list", "{ units = { sides, kinds, flags, not_flags, names, formations, "
-                                            "nationalities }, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
+    "restrictions": Param(REQUIRED, "list", "{ units = selector, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
                                             "boxes = [names], within = n, of = [places], after / until = event, "
                                             "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }"),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "

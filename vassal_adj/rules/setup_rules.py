@@ -213,7 +213,7 @@ _CONSTRAINTS = ("in", "count", "one_each", "spacing", "with")
 })
 def constraints(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Set-up areas, quotas, one unit in each hex, spacing, and units set up with others
-    (`units` tables: { sides, kinds, flags, not_flags, names, formations, nationalities })."""
+    (`units` and `of` are unit selectors, select.py)."""
     ref = ctx.rule.rule_ref if ctx.rule is not None else ""
     found = tuple(_constraint(ctx, kind, v, f"{kind}[{i}]", ref) for kind in _CONSTRAINTS
                   for i, v in enumerate(p[kind]))

@@ -237,7 +237,7 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
 
 
 _SHARED = {
-    "control": Param({}, "table", "what controls a place: { units = { sides, kinds, flags, not_flags }, "
+    "control": Param({}, "table", "what controls a place: { units = selector, "
                                   "requires = ['supplied'] }"),
     "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']"),
     "eliminated_box": Param("Eliminated", "str", "the box of eliminated units (steps_lost)"),
