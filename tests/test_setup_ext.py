@@ -196,6 +196,6 @@ def test_bad_constraints_name_the_key(given: dict[str, Any], words: str) -> None
 
 
 def test_doctests() -> None:
-    from vassal_adj.rules import setup_quota, unit_pick
+    from vassal_adj.rules import select, setup_quota
 
-    assert doctest.testmod(setup_quota).failed == 0 and doctest.testmod(unit_pick).failed == 0
+    assert doctest.testmod(setup_quota).failed == 0 and doctest.testmod(select).failed == 0

@@ -54,8 +54,8 @@ from vassal_adj.state_builder import game_state, main_layout, position_of
 
 __all__ = ["END_CHECKS", "PhaseRecord", "Verification", "verify_turn"]
 
-# The rules run on the position a movement phase leaves (stacking, 16.11, 17.11/17.12).
-END_CHECKS = frozenset({"stacking.limit", "terrain.prohibited", "supply.trace"})
+# The rules run on the position a movement phase leaves (stacking and stacking pools, 16.11, 17.11/17.12).
+END_CHECKS = frozenset({"stacking.limit", "stacking.pools", "terrain.prohibited", "supply.trace"})
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,10 @@ from ..model.hexes import Hex, distance
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
-from .segments import Opened, Segment, matches
+from .segments import Segment
+from .select import selector_at
 
 __all__ = ["combat_displacement"]
-
-_ANY = Opened("phase")
-
 
 def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
     for i, o in enumerate(p["overrides"]):
@@ -39,7 +37,7 @@ def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
             # ValueError: the engine reports a pack's bad parameter as a PackError naming the rule
             raise ValueError(f"overrides[{i}]: expected {{ units = selector, retreat_max, advance_max }}, "  # noqa: TRY004
                              f"got {o!r}")
-        if matches(unit, o["units"], _ANY) and key in o:
+        if selector_at(o["units"], f"overrides[{i}].units").matches(unit) and key in o:
             return int(o[key])
     return int(p[key])
 
@@ -65,6 +63,7 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
     if attacker is None:
         return []
     ref = ctx.rule.rule_ref if ctx.rule else ""
+    never, only = selector_at(p["never"], "never"), selector_at(p["units"], "units")
     start, end, out = segment.start, segment.end, []
     held = {h for uid, u in start.units.items() if u.side != attacker and (h := start.hex_of(uid)) is not None}
     vacated = held - {h for uid, u in end.units.items() if u.side != attacker and (h := end.hex_of(uid)) is not None}
@@ -81,7 +80,7 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
         cite = p["advance_rule" if advance else "retreat_rule"] or ref
         what = f"{unit.side} {unit.name} moved {ctx.label(a)} -> {ctx.label(b)} in the {segment.phase} phase"
         hexes = (ctx.label(a), ctx.label(b))
-        if (p["never"] and matches(unit, p["never"], _ANY)) or (p["units"] and not matches(unit, p["units"], _ANY)):
+        if (p["never"] and never.matches(unit)) or (p["units"] and not only.matches(unit)):
             out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
                                f"{what}: such units are never displaced in this phase [{cite}]", (uid,), hexes))
             continue

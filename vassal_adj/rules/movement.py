@@ -229,7 +229,7 @@ class _Move:
             if open_ and self.is_enemy(h):
                 ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
                 open_ = ee is not None and ee.by(self.unit) and all(
-                    ee.enemies(u) for i in self.occupied[h] if (u := self.units.get(i)) is not None and u.side != self.side)
+                    ee.enemies.matches(u) for i in self.occupied[h] if (u := self.units.get(i)) is not None and u.side != self.side)
                 if open_ and ee is not None:  # paid on top of the terrain cost, even along a road
                     self.extra[h] = self.rules.ticks(ee.extra_cost)
             got = self._hex_cost[h] = (total, banned, open_, terr)

@@ -11,8 +11,8 @@ Kept apart from movement.py for size. Three pack parameters of `movement.allowan
   weathers, have their allowance capped, changed or set; the first that matches applies
   (seed 001 9.2: out of supply "at most 1 MP (EM: 2 MP)").
 
-A unit is picked by `kinds` (any of its classes, `zoc.unit_classes`), `flags` (all of them) and
-`sides`; this is the shape select.py's unit selector takes, which replaces `Picks` on merge.
+An allowance modifier's units, and the enemy units of `enterable_enemy`, are picked by the keys of
+a unit selector (select.py: `sides`, `kinds`, `flags`, `not_flags`, ...) written in the entry itself.
 """
 
 from __future__ import annotations
@@ -23,27 +23,15 @@ from fractions import Fraction
 from typing import Any
 
 from ..model.units import Unit
+from .select import KEYS, Selector, selector_at
 from .zoc import unit_classes, weather_name
 
-__all__ = ["AllowanceModifier", "CostModifier", "EnterableEnemy", "Picks", "StepCost", "allowance_modifiers", "cost_modifiers", "enterable_enemy",
-           "exit_multipliers", "modify_costs", "unit_costs"]
+__all__ = ["AllowanceModifier", "CostModifier", "EnterableEnemy", "StepCost", "allowance_modifiers", "cost_modifiers",
+           "enterable_enemy", "exit_multipliers", "modify_costs", "unit_costs"]
 
 _OPS = ("add", "multiply", "set")
 _MISSING = object()
 _CAPS = ("cap", "add", "set")
-
-
-@dataclass(frozen=True)
-class Picks:
-    """Which units a modifier is for: any of `kinds` (a class name), all of `flags`, any of `sides`;
-    an empty field picks every unit."""
-    kinds: frozenset[str] = frozenset()
-    flags: frozenset[str] = frozenset()
-    sides: frozenset[str] = frozenset()
-
-    def __call__(self, unit: Unit) -> bool:
-        return ((not self.kinds or bool(self.kinds.intersection(unit_classes(unit))))
-                and self.flags <= unit.flags and (not self.sides or unit.side in self.sides))
 
 
 @dataclass(frozen=True)
@@ -71,16 +59,16 @@ class CostModifier:
 
 @dataclass(frozen=True)
 class AllowanceModifier:
-    """Units `picks` picks, in `weather` (empty: any): allowance at most `value` ("cap"), changed by
+    """Units `picks` selects, in `weather` (empty: any): allowance at most `value` ("cap"), changed by
     it ("add"), or set to it ("set")."""
     op: str
     value: int
-    picks: Picks = Picks()
+    picks: Selector = Selector()
     weather: frozenset[str] = frozenset()
 
     def apply(self, unit: Unit, weather: str | None, mp: int) -> int | None:
         """The allowance `mp` becomes, or None when this modifier is not for `unit` in `weather`."""
-        if (self.weather and weather_name(weather) not in self.weather) or not self.picks(unit):
+        if (self.weather and weather_name(weather) not in self.weather) or not self.picks.matches(unit):
             return None
         return max(0, min(mp, self.value) if self.op == "cap" else mp + self.value if self.op == "add" else self.value)
 
@@ -91,7 +79,7 @@ class EnterableEnemy:
     paying `extra_cost` MP on top of the hex's cost; units `movers` does not pick may not
     (seed 001 4.2: "Consuming two of it movement points in addition of cost of terrain, a
     combat unit could enter a hex occupied by a hostile EM not stacked with an enemy combat unit")."""
-    enemies: Picks
+    enemies: Selector
     extra_cost: Fraction = Fraction(0)
     not_movers: frozenset[str] = frozenset()
 
@@ -99,18 +87,24 @@ class EnterableEnemy:
         return not self.not_movers.intersection(unit_classes(mover))
 
 
+def _picks(entry: Mapping[str, Any], where: str) -> Selector:
+    """The selector an entry's selector keys make (its other keys are its own)."""
+    return selector_at({k: v for k, v in entry.items() if k in KEYS}, where)
+
+
 def enterable_enemy(table: Mapping[str, Any]) -> EnterableEnemy | None:
-    """The `enterable_enemy` parameter ({ kinds, flags, extra_cost, not_by }; {}: no enemy hex is entered)."""
+    """The `enterable_enemy` parameter ({ selector keys, extra_cost, not_by }; {}: no enemy hex is entered)."""
     if not table:
         return None
-    if bad := sorted(set(table) - {"kinds", "flags", "extra_cost", "not_by"}):
-        raise ValueError(f"enterable_enemy.{bad[0]}: unknown key (known: kinds, flags, extra_cost, not_by)")
+    if bad := sorted(set(table) - {"extra_cost", "not_by", *KEYS}):
+        raise ValueError(f"enterable_enemy.{bad[0]}: unknown key (known: extra_cost, not_by, {', '.join(KEYS)})")
+    picks = _picks(table, "enterable_enemy")
     cost = table.get("extra_cost", 0)
     if isinstance(cost, bool) or not isinstance(cost, (int, float)) or cost < 0:
         raise ValueError(f"enterable_enemy.extra_cost: expected a number of MP >= 0, got {cost!r}")
-    picks = Picks(_names(table, "kinds", "enterable_enemy"), _names(table, "flags", "enterable_enemy"))
-    if not (picks.kinds or picks.flags):
-        raise ValueError("enterable_enemy: give the kinds or flags of the enemy units a hex may be entered with")
+    if picks == Selector():
+        raise ValueError("enterable_enemy: give the kinds or flags (or other selector keys) of the enemy units a hex "
+                         "may be entered with")
     return EnterableEnemy(picks, Fraction(cost).limit_denominator(1000), _names(table, "not_by", "enterable_enemy"))
 
 
@@ -170,10 +164,10 @@ def allowance_modifiers(rows: Any) -> tuple[AllowanceModifier, ...]:
     out = []
     for i, entry in enumerate(rows):
         where = f"allowance_modifiers[{i}]"
-        op, value = _op(entry, _CAPS, where, ("kinds", "flags", "sides", "weather"))
+        op, value = _op(entry, _CAPS, where, ("weather", *KEYS))
         if value != int(value):
             raise ValueError(f"{where}.{op}: expected a whole number of MP, got {value!r}")
-        picks = Picks(*(_names(entry, k, where) for k in ("kinds", "flags", "sides")))
+        picks = _picks(entry, where)
         out.append(AllowanceModifier(op, int(value), picks, _names(entry, "weather", where, True)))
     return tuple(out)
 

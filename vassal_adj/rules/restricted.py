@@ -24,9 +24,9 @@ from ..model.state import GameState, Position
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
+from .select import Selector, selector_at
 from .setup import Event, Label, moment, observe
 from .setup_rules import names, parse_event, table, whole
-from .unit_pick import Pick, parse_pick
 
 __all__ = ["VERBS", "Restriction", "check_restrictions", "forbidden", "in_force", "move_findings", "parse_restrictions",
            "restricted"]
@@ -42,7 +42,7 @@ class Restriction:
     `unless_enemy_within`: a unit that near an enemy unit is free (-1: never). `area` says the
     area in the pack's words."""
 
-    units: Pick
+    units: Selector
     may_not: str
     area: str
     rule_ref: str
@@ -219,7 +219,7 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
                 raise ValueError(f"{path}.{key}: unknown event {r[key]!r} (events defined: {known})")
             found[key] = events[r[key]]
     near = whole(r["unless_enemy_within"], f"{path}.unless_enemy_within") if "unless_enemy_within" in r else -1
-    return Restriction(parse_pick(r["units"], f"{path}.units"), verb, " or ".join(words), r.get("rule_ref", ref),
+    return Restriction(selector_at(r["units"], f"{path}.units"), verb, " or ".join(words), r.get("rule_ref", ref),
                        frozenset(hexes), frozenset(b.strip().casefold() for b in boxes),
                        (turns[0], turns[1]) if turns else None,
                        frozenset(names(w["phases"], f"{path}.when.phases") if "phases" in w else ()),
@@ -234,8 +234,7 @@ def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tupl
 
 
 @register("movement.restricted", params={
-    "restrictions": Param(REQUIRED, "list", "{ units = { sides, kinds, flags, not_flags, names, formations, "
-                                            "nationalities }, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
+    "restrictions": Param(REQUIRED, "list", "{ units = selector, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
                                             "boxes = [names], within = n, of = [places], after / until = event, "
                                             "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }"),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "

@@ -9,9 +9,9 @@ the drags of a unit within it are the legs of one move. A chat regex's named gro
 segment's values: ``kind`` names the segment kind, ``side`` the side that moves in it; the
 others (``formation``, ...) can be used by the movers selector as ``"$name"``.
 
-`movers` maps a segment kind, or a phase id, ("*": any) to a selector of the units that may move in it:
-``{ sides, kinds, formations, names, flags }``, each a list (a unit matches a key when its
-attribute is in the list; every key given must match). `moves_not_interleaved`: a unit's move
+`movers` maps a segment kind, or a phase id, ("*": any) to a unit selector (select.py) of the
+units that may move in it; a value ``"$name"`` anywhere in it is the opener's value of that name,
+put in before the selector is built (`movers_in`). `moves_not_interleaved`: a unit's move
 is finished before another unit moves in the segment (seed 001 4.1).
 
 Log rules (`register(..., log=True)`, also from a pack's hooks.py) are called with the
@@ -29,16 +29,14 @@ from typing import Any
 
 from ..model.events import ChatLine, PropertySet, TurnChanged
 from ..model.state import GameState
-from ..model.units import Unit
 from .engine import RuleContext
 from .pack import RulePack
 from .registry import Param, register
 from .results import Finding, Severity
+from .select import Selector, SelectorError
 from .turn import Drag
 
-__all__ = ["Opened", "Segment", "Segmenting", "log_segments", "matches", "opened_by", "segmenting"]
-
-_SELECTOR_KEYS = {"sides": "side", "kinds": "kind", "formations": "formation", "names": "name"}
+__all__ = ["Opened", "Segment", "Segmenting", "log_segments", "movers_in", "opened_by", "segmenting"]
 
 
 @dataclass(frozen=True)
@@ -129,31 +127,37 @@ def opened_by(seg: Segmenting, events: Iterable[object]) -> Opened | None:
     return found
 
 
-def _wanted(values: Any, opened: Opened, key: str) -> frozenset[str]:
-    if isinstance(values, str):
-        values = [values]
-    if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
-        raise ValueError(f"movers.{key}: expected a list of names, got {values!r}")
-    return frozenset(opened.values.get(v[1:], v) if v.startswith("$") else v for v in values)
+def _named(value: Any) -> set[str]:
+    """The "$name" values a selector (or a part of it) asks of the segment's opener."""
+    if isinstance(value, str):
+        return {value[1:]} if value.startswith("$") else set()
+    if isinstance(value, Mapping):
+        value = list(value.values())
+    return set().union(*map(_named, value)) if isinstance(value, (list, tuple)) else set()
 
 
-def _described(selector: Mapping[str, Any], opened: Opened) -> str:
-    return " and ".join(f"{key} {', '.join(sorted(_wanted(v, opened, key)))}" for key, v in selector.items())
+def _resolved(value: Any, values: Mapping[str, str]) -> Any:
+    """The selector with each "$name" replaced by the opener's value of that name."""
+    if isinstance(value, str):
+        return values.get(value[1:], value) if value.startswith("$") else value
+    if isinstance(value, Mapping):
+        return {k: _resolved(v, values) for k, v in value.items()}
+    return [_resolved(v, values) for v in value] if isinstance(value, (list, tuple)) else value
 
 
-def matches(unit: Unit, selector: Mapping[str, Any], opened: Opened) -> bool:
-    """Whether `unit` is one the selector picks in the segment `opened` ("$name": its value)."""
-    for key, want in selector.items():
-        wanted = _wanted(want, opened, key)
-        if key == "flags":
-            if not unit.flags & wanted:
-                return False
-        elif key in _SELECTOR_KEYS:
-            if getattr(unit, _SELECTOR_KEYS[key]) not in wanted:
-                return False
-        else:
-            raise ValueError(f"movers: unknown key {key!r} (known: flags, {', '.join(_SELECTOR_KEYS)})")
-    return True
+def movers_in(selector: Mapping[str, Any], opened: Opened, kind: str) -> Selector:
+    """The `movers` selector of `kind` for the segment `opened`, its "$name" values resolved first;
+    ValueError names the key path of a selector that does not fit."""
+    try:
+        return Selector.from_mapping(_resolved(selector, opened.values))
+    except SelectorError as e:
+        at = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in e.at)
+        raise ValueError(f"movers: {e} (at movers.{kind}{at})") from None
+
+
+def _described(selector: Mapping[str, Any]) -> str:
+    return " and ".join(f"{key} {', '.join(sorted(map(str, v))) if isinstance(v, (list, tuple)) else v}"
+                        for key, v in selector.items())
 
 
 def _interleaved(order: Sequence[str]) -> dict[str, str]:
@@ -169,29 +173,31 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
 
 @register("log.segments", log=True, params={
     "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name } or { chat = regex }"),
-    "movers": Param({}, "table", "segment kind or phase id ('*': any) -> selector { sides, kinds, formations, "
-                                 "names, flags } of the units that may move in it ('$group': the opener's value)"),
+    "movers": Param({}, "table", "segment kind or phase id ('*': any) -> unit selector of the units that may "
+                                 "move in it ('$group': the opener's value)"),
     "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
 })
 def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Who may move in each segment of a log, and whether moves were interleaved."""
     movers = p["movers"]
-    sel = movers.get(segment.opened.kind, movers.get(segment.phase or "", movers.get("*")))
+    kind = next((k for k in (segment.opened.kind, segment.phase or "", "*") if k in movers), "")
+    sel = movers.get(kind)
     ref, out = ctx.rule.rule_ref if ctx.rule else "", []
     what = f"the {segment.opened.words}"
-    missing = sorted({v[1:] for want in (sel or {}).values() for v in ([want] if isinstance(want, str) else want)
-                      if isinstance(v, str) and v.startswith("$") and v[1:] not in segment.opened.values})
+    missing = sorted(_named(sel or {}) - set(segment.opened.values))
     if segment.moves and missing:
         out.append(Finding(ctx.cite(), Severity.WARNING, f"units moved in {what}, which no opener gave a "
                                                          f"{', '.join(missing)}: who may move in it is not checked "
                                                          f"[{ref}]", tuple(segment.moves)))
         sel = None
+    pick = movers_in(sel, segment.opened, kind) if sel is not None and segment.moves else None
+    allowed = _described(_resolved(sel or {}, segment.opened.values))
     for uid in segment.moves:
         unit = segment.start.units.get(uid)
-        if unit is None or sel is None or matches(unit, sel, segment.opened):
+        if unit is None or pick is None or pick.matches(unit):
             continue
         out.append(Finding(ctx.cite(), Severity.ERROR, f"{unit.side} {unit.name} moved in {what}, in which only "
-                                                       f"units with {_described(sel, segment.opened)} may move "
+                                                       f"units with {allowed} may move "
                                                        f"[{ref}]",
                            (uid,)))
     if p["moves_not_interleaved"]:

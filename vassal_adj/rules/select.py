@@ -3,8 +3,9 @@
 A selector is a TOML table of conditions, all of which a unit must meet; a condition given as
 a list is met by any one of its values. A key left out does not restrict:
 
-- ``sides``, ``kinds``, ``formations``, ``names``: the unit's side, class, formation or printed
-  name (whitespace collapsed) is one of these;
+- ``sides``, ``kinds``, ``formations``, ``nationalities``, ``names``: the unit's side, class,
+  formation, nationality or printed name (compared as `printed_key` makes it: spacing does not
+  matter) is one of these;
 - ``flags``: the unit carries at least one of these flags; ``not_flags``: it carries none;
 - ``groups = { army = ["1st British"] }``: the unit's group field (units.toml ``groups``) is one of
   these, for every field named (fields: `GROUP_FIELDS`);
@@ -33,10 +34,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..model.units import GROUP_FIELDS, Unit
+from .setup import printed_key
 
-__all__ = ["KEYS", "Selector", "SelectorError"]
+__all__ = ["KEYS", "Selector", "SelectorError", "selector_at"]
 
-_WORDS = ("sides", "kinds", "flags", "not_flags", "formations", "names", "boxes")
+_WORDS = ("sides", "kinds", "flags", "not_flags", "formations", "nationalities", "names", "boxes")
 KEYS = (*_WORDS, "groups", "attrs")
 # The printed numbers of a unit a selector's `attrs` may also name (Unit fields).
 _NUMBERS = ("attack", "defense", "barrage", "fpf", "range", "steps", "movement")
@@ -94,6 +96,7 @@ class Selector:
     flags: frozenset[str] | None = None
     not_flags: frozenset[str] | None = None
     formations: frozenset[str] | None = None
+    nationalities: frozenset[str] | None = None
     names: frozenset[str] | None = None
     boxes: frozenset[str] | None = None
     groups: Mapping[str, frozenset[str]] = field(default_factory=dict, hash=False)
@@ -106,8 +109,10 @@ class Selector:
             raise SelectorError(f"expected a table (a unit selector), got {data!r}")
         for k in data:
             if k not in KEYS:
-                raise SelectorError(f"unknown key (known here: {', '.join(KEYS)})", (k,))
+                raise SelectorError(f"unknown key {k!r} (known here: {', '.join(KEYS)})", (k,))
         words = {k: _words(data[k], (k,)) for k in _WORDS if k in data}
+        if "names" in words:
+            words["names"] = frozenset(printed_key(n) for n in words["names"])
         groups = data.get("groups", {})
         if not isinstance(groups, Mapping):
             raise SelectorError(f"expected a table of group fields, got {groups!r}", ("groups",))
@@ -124,7 +129,8 @@ class Selector:
     def matches(self, unit: Unit, box: str | None = None) -> bool:
         """Whether `unit` meets every condition; `box` is the off-map box it stands in, if any."""
         for want, have in ((self.sides, unit.side), (self.kinds, unit.kind), (self.formations, unit.formation),
-                           (self.names, _norm(unit.name)), (self.boxes, box)):
+                           (self.nationalities, unit.nationality), (self.names, printed_key(unit.name)),
+                           (self.boxes, box)):
             if want is not None and have not in want:
                 return False
         if self.flags is not None and not unit.flags & self.flags:
@@ -135,11 +141,38 @@ class Selector:
             return False
         return all(_attr_fits(_attribute(unit, k), want) for k, want in self.attrs.items())
 
+    def words(self) -> str:
+        """The units in words, for findings ("Italian Axis units", "Axis units flagged tiger")."""
+        lead = " ".join(" or ".join(sorted(s)) for s in (self.nationalities, self.sides, self.kinds) if s)
+        more = [f"of {' or '.join(sorted(self.formations))}" if self.formations else "",
+                f"flagged {' or '.join(sorted(self.flags))}" if self.flags else "",
+                f"not {' or '.join(sorted(self.not_flags))}" if self.not_flags else "",
+                f"named {', '.join(sorted(self.names))}" if self.names else "",
+                f"in {' or '.join(sorted(self.boxes))}" if self.boxes else "",
+                *(f"with {k} {' or '.join(sorted(v))}" for k, v in self.groups.items()),
+                *(f"with {k} {_attr_words(v)}" for k, v in self.attrs.items())]
+        return " ".join(w for w in (lead, "units", *more) if w)
+
+
+def selector_at(data: object, path: str) -> Selector:
+    """`Selector.from_mapping` for a pack parameter at `path`: a ValueError names the full key path."""
+    try:
+        return Selector.from_mapping(data)
+    except SelectorError as e:
+        where = path + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in e.at)
+        raise ValueError(f"{where}: {e}") from None
+
 
 def _attribute(unit: Unit, name: str) -> int | str | None:
     if name in unit.attrs:
         return unit.attrs[name]
     return getattr(unit, name) if name in _NUMBERS else None
+
+
+def _attr_words(want: tuple[int, int] | frozenset[str]) -> str:
+    if isinstance(want, tuple):
+        return str(want[0]) if want[0] == want[1] else f"{want[0]} to {want[1]}"
+    return " or ".join(sorted(want))
 
 
 def _attr_fits(have: int | str | None, want: tuple[int, int] | frozenset[str]) -> bool:

@@ -5,11 +5,11 @@ within n hexes of a unit of another kind, of its own formation if asked). Pure: 
 the constraints in, findings out; `check_constraints` judges a set-up state.
 
 >>> from vassal_adj.model.units import Unit
->>> from .unit_pick import Pick
+>>> from .select import Selector
 >>> a, b = Hex.from_raw(1, 1), Hex.from_raw(2, 1)
 >>> s = GameState({u: Unit(u, u, "Free French", "gun", 0) for u in "xy"}, {"x": Position(a, "0101"),
 ...                                                                      "y": Position(b, "0201")})
->>> [f.message for f in check_constraints(s, (Spacing(Pick(), "S4.3", 2),), cite=str, label=str)]
+>>> [f.message for f in check_constraints(s, (Spacing(Selector(), "S4.3", 2),), cite=str, label=str)]
 ['x (0101) and y (0201) are 1 hex apart: no two units may be nearer than 2 hexes [S4.3]']
 """
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from ..model.hexes import Hex, distance
 from ..model.state import GameState, Position
 from .results import Finding, Severity
+from .select import Selector
 from .setup import Label
-from .unit_pick import Pick
 
 __all__ = ["Area", "Count", "OneEach", "Placement", "Spacing", "With", "check_constraints"]
 
@@ -45,7 +45,7 @@ class Area:
 class Placement:
     """Every unit `units` picks is set up in `area`."""
 
-    units: Pick
+    units: Selector
     rule_ref: str
     area: Area
 
@@ -54,7 +54,7 @@ class Placement:
 class Count:
     """The units `units` picks that are set up in `area` number at least `least`, at most `most` (-1: any)."""
 
-    units: Pick
+    units: Selector
     rule_ref: str
     area: Area
     least: int = 0
@@ -65,7 +65,7 @@ class Count:
 class OneEach:
     """One unit `units` picks in each of `hexes` (labels as written), and none elsewhere."""
 
-    units: Pick
+    units: Selector
     rule_ref: str
     hexes: tuple[tuple[str, Hex], ...]
 
@@ -74,7 +74,7 @@ class OneEach:
 class Spacing:
     """No two units `units` picks nearer than `min_distance` hexes (2: not in one hex or adjacent)."""
 
-    units: Pick
+    units: Selector
     rule_ref: str
     min_distance: int
 
@@ -84,9 +84,9 @@ class With:
     """Each unit `units` picks is within `distance` hexes (0: stacked) of a unit `of` picks, of
     the same side, and of its own formation when `same_formation`."""
 
-    units: Pick
+    units: Selector
     rule_ref: str
-    of: Pick
+    of: Selector
     distance: int = 0
     same_formation: bool = False
 
@@ -109,7 +109,7 @@ def _who(state: GameState, uid: str, label: Label) -> str:
     return f"{u.side} {u.name} ({_where(state, uid, label)})"
 
 
-def _picked(state: GameState, pick: Pick) -> list[str]:
+def _picked(state: GameState, pick: Selector) -> list[str]:
     return [uid for uid in sorted(state.units) if pick.matches(state.units[uid])]
 
 

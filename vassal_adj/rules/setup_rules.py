@@ -31,6 +31,7 @@ from ..model.state import GameState, TurnBoxes
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
+from .select import selector_at
 from .setup import (
     DEFAULT_PHASES,
     PLACEMENTS,
@@ -53,7 +54,6 @@ from .setup_quota import (
     With,
     check_constraints,
 )
-from .unit_pick import parse_pick
 
 __all__ = ["BOXES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
            "whole"]
@@ -177,7 +177,7 @@ def _constraint(ctx: RuleContext, kind: str, value: Any, path: str, ref: str) ->
             "spacing": {"min_distance"}, "with": {"of", "distance", "same"}}[kind]
     need = {"one_each": {"hexes"}, "spacing": {"min_distance"}, "with": {"of"}}.get(kind, set())
     t = table(value, path, keys | {"units", "rule_ref"}, need | {"units"})
-    units, ref = parse_pick(t["units"], f"{path}.units"), _str(t.get("rule_ref", ref), f"{path}.rule_ref")
+    units, ref = selector_at(t["units"], f"{path}.units"), _str(t.get("rule_ref", ref), f"{path}.rule_ref")
     if kind == "in":
         return Placement(units, ref, _area(ctx, t, path))
     if kind == "count":
@@ -194,7 +194,7 @@ def _constraint(ctx: RuleContext, kind: str, value: Any, path: str, ref: str) ->
         return Spacing(units, ref, whole(t["min_distance"], f"{path}.min_distance", 1))
     if t.get("same", "formation") != "formation":
         raise ValueError(f"{path}.same: expected 'formation', got {t['same']!r}")
-    return With(units, ref, parse_pick(t["of"], f"{path}.of"), whole(t.get("distance", 0), f"{path}.distance"),
+    return With(units, ref, selector_at(t["of"], f"{path}.of"), whole(t.get("distance", 0), f"{path}.distance"),
                 "same" in t)
 
 
@@ -213,7 +213,7 @@ _CONSTRAINTS = ("in", "count", "one_each", "spacing", "with")
 })
 def constraints(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Set-up areas, quotas, one unit in each hex, spacing, and units set up with others
-    (`units` tables: { sides, kinds, flags, not_flags, names, formations, nationalities })."""
+    (`units` and `of` are unit selectors, select.py)."""
     ref = ctx.rule.rule_ref if ctx.rule is not None else ""
     found = tuple(_constraint(ctx, kind, v, f"{kind}[{i}]", ref) for kind in _CONSTRAINTS
                   for i, v in enumerate(p[kind]))

@@ -25,10 +25,11 @@ from .engine import RuleContext
 from .history import History
 from .registry import REQUIRED, Param, register
 from .results import Finding, Severity
+from .select import selector_at
 from .supply import SupplyRules, obstructed_hexes, supply_status
 from .victory import Level, check_levels, victory_level
 from .victory_rules import _sub
-from .victory_terms import Control, Result, Supplied, Term, Units, evaluate
+from .victory_terms import Control, Result, Supplied, Term, evaluate
 from .zoc import ZocRules, enemy_zoc
 
 __all__ = ["judge", "tally_of", "victory_conditions", "victory_tally"]
@@ -37,15 +38,9 @@ _INT, _STR, _LIST, _TABLE = (int,), (str,), (list, tuple), (Mapping,)
 _AT = ("end", "first-entry", "last-occupier")
 _PER = ("place", "hex", "unit")
 _KINDS = ("place", "box", "steps_lost", "exited", "declared")
-_SELECTOR = {"sides": _LIST, "kinds": _LIST, "flags": _LIST, "not_flags": _LIST}
 _TERM = {"side": _STR, "name": _STR, "rule_ref": _STR, "points": _INT, "count": _INT, "place": (str, list, tuple),
          "at": _STR, "per": _STR, "box": _STR, "units": _TABLE, "control": _TABLE, "steps_lost": _TABLE, "exited": _TABLE, "declared": _TABLE,
          "reduced_flag": _STR}
-
-
-def _units(spec: Any, path: str) -> Units:
-    s = _sub(spec, path, {}, _SELECTOR)
-    return Units(*(frozenset(s.get(k, ())) for k in _SELECTOR))
 
 
 def _control(spec: Any, path: str = "control") -> Control:
@@ -53,7 +48,7 @@ def _control(spec: Any, path: str = "control") -> Control:
     requires = frozenset(c.get("requires", ()))
     if bad := sorted(requires - {"supplied"}):
         raise ValueError(f"{path}.requires: unknown requirement {bad[0]!r} (known: supplied)")
-    return Control(_units(c.get("units", {}), f"{path}.units"), requires)
+    return Control(selector_at(c.get("units", {}), f"{path}.units"), requires)
 
 
 def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[str, Any]) -> Term:
@@ -91,11 +86,11 @@ def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[s
                                                                for t in turns)):
             raise ValueError(f"{path}.declared.turns: expected [first, last], got {turns!r}")
         return Term("declared", name=d["marker"], box=d["box"], turns=(turns[0], turns[1]) if turns else None, **common)
-    units = _units(s.get("units", {}), f"{path}.units")
+    units = selector_at(s.get("units", {}), f"{path}.units")
     if kinds == ["box"]:
         return Term("box", name=s.get("name", s["box"]), box=s["box"], units=units, **common)
     if kinds == ["steps_lost"]:
-        return Term("steps", name=s.get("name", "steps lost"), units=_units(s["steps_lost"], f"{path}.steps_lost"),
+        return Term("steps", name=s.get("name", "steps lost"), units=selector_at(s["steps_lost"], f"{path}.steps_lost"),
                     box=s.get("box", p["eliminated_box"]), reduced_flag=s.get("reduced_flag", "reduced"), **common)
     e = _sub(s["exited"], f"{path}.exited", {}, {"box": _STR, "via": _LIST, "count": _INT})
     if not units.sides:  # exits are the side's own units unless the selector says otherwise
@@ -242,7 +237,7 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
 
 
 _SHARED = {
-    "control": Param({}, "table", "what controls a place: { units = { sides, kinds, flags, not_flags }, "
+    "control": Param({}, "table", "what controls a place: { units = selector, "
                                   "requires = ['supplied'] }"),
     "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']"),
     "eliminated_box": Param("Eliminated", "str", "the box of eliminated units (steps_lost)"),

@@ -37,11 +37,11 @@ from dataclasses import dataclass
 
 from ..model.hexes import Hex
 from ..model.state import GameState
-from ..model.units import Unit
 from .history import History
+from .select import Selector
 from .victory_values import Label
 
-__all__ = ["Control", "Result", "Supplied", "Term", "Units", "evaluate"]
+__all__ = ["Control", "Result", "Supplied", "Term", "evaluate"]
 
 # The ids of the units of a side in supply in a state (victory_conditions.py builds it from
 # the pack's supply parameters).
@@ -49,30 +49,11 @@ Supplied = Callable[[GameState, str], Collection[str]]
 
 
 @dataclass(frozen=True)
-class Units:
-    """A unit selector: every listed field must match; an empty field matches any unit."""
-
-    sides: frozenset[str] = frozenset()
-    kinds: frozenset[str] = frozenset()
-    flags: frozenset[str] = frozenset()
-    not_flags: frozenset[str] = frozenset()
-
-    def picks(self, unit: Unit) -> bool:
-        return ((not self.sides or unit.side in self.sides) and (not self.kinds or unit.kind in self.kinds)
-                and self.flags <= unit.flags and not self.not_flags & unit.flags)
-
-    def words(self) -> str:
-        parts = ["/".join(sorted(self.sides)), "/".join(sorted(self.kinds)),
-                 " ".join(sorted(self.flags)), " ".join(f"not {f}" for f in sorted(self.not_flags))]
-        return " ".join(p for p in parts if p) + " units" if any(parts) else "units"
-
-
-@dataclass(frozen=True)
 class Control:
     """What controls a place: a unit of the side that the selector takes and that meets every
     requirement (``"supplied"``)."""
 
-    units: Units = Units()
+    units: Selector = Selector()
     requires: frozenset[str] = frozenset()
 
 
@@ -88,7 +69,7 @@ class Term:
     rule_ref: str = ""
     hexes: tuple[Hex, ...] = ()
     at: str = "end"  # place: end, first-entry, last-occupier
-    units: Units = Units()
+    units: Selector = Selector()
     box: str = ""
     via: frozenset[Hex] | None = None
     count: int = 1  # place: hexes needed, 0 = all
@@ -135,13 +116,23 @@ class Result:
         return t.points * {"place": 1, "hex": self.amount, "unit": self.scored or 0}[t.per]
 
 
+def _who(units: Selector) -> str:
+    """The units a term counts, as the victory reports have always named them ("Axis not hq units"):
+    the flags before the noun, where `Selector.words` puts them after it."""
+    parts = [" or ".join(sorted(s)) for s in (units.nationalities, units.sides, units.kinds, units.flags) if s]
+    parts += [f"not {f}" for f in sorted(units.not_flags or ())]
+    plain = Selector(**{k: getattr(units, k) for k in ("formations", "names", "boxes", "groups", "attrs")})
+    return " ".join([*parts, plain.words()])
+
+
 def evaluate(h: History, term: Term, control: Control, supplied: Supplied | None, label: Label) -> Result:
     """`term` over `h`, judged at its last state; `control` unless the term has its own."""
     if term.kind == "place":
         return _place(h, term, term.control or control, supplied, label)
     if term.kind == "box":
-        ids = tuple(uid for uid, p in h.last.positions.items() if p.box == term.box and term.units.picks(h.last.units[uid]))
-        return Result(term, len(ids), f"{len(ids)} {term.units.words()} in {term.box}", ids)
+        ids = tuple(uid for uid, p in h.last.positions.items()
+                    if p.box == term.box and term.units.matches(h.last.units[uid], p.box))
+        return Result(term, len(ids), f"{len(ids)} {_who(term.units)} in {term.box}", ids)
     if term.kind == "steps":
         return _steps(h, term)
     if term.kind == "declared":
@@ -150,7 +141,7 @@ def evaluate(h: History, term: Term, control: Control, supplied: Supplied | None
 
 
 def _holders(state: GameState, term: Term, control: Control, supplied: Supplied | None, hx: Hex) -> tuple[str, ...]:
-    ids = tuple(u.id for u in state.units_at(hx) if u.side == term.side and control.units.picks(u))
+    ids = tuple(u.id for u in state.units_at(hx) if u.side == term.side and control.units.matches(u))
     if "supplied" in control.requires and ids:
         if supplied is None:  # the adapter refuses this configuration; a guard, never a guess
             raise ValueError(f"control of {term.name} requires supplied units, but no supply is given")
@@ -161,7 +152,7 @@ def _holders(state: GameState, term: Term, control: Control, supplied: Supplied 
 
 def _place(h: History, term: Term, control: Control, supplied: Supplied | None, label: Label) -> Result:
     place = f"{term.name} ({label(term.hexes[0])})" if term.hexes else term.name
-    who = f"{term.side} {control.units.words()}" + (" in supply" if "supplied" in control.requires else "")
+    who = f"{term.side} {_who(control.units)}" + (" in supply" if "supplied" in control.requires else "")
     if term.at == "end":
         held = {hx: ids for hx in term.hexes if (ids := _holders(h.last, term, control, supplied, hx))}
         turn = f" (turn {h.last_turn})" if h.last_turn is not None else ""
@@ -171,13 +162,13 @@ def _place(h: History, term: Term, control: Control, supplied: Supplied | None, 
                 else f"{term.side} does not control {place}{turn}: no {who} there")
         return Result(term, len(held), text, units, tuple(label(hx) for hx in held), scored=len(units))
     if term.at == "first-entry":
-        e = h.first_entry(term.side, term.hexes, control.units.picks)
+        e = h.first_entry(term.side, term.hexes, control.units.matches)
         if e is None:
             return Result(term, 0, f"{term.side} has not entered {place}",
                           unknown=f"no state given shows {who} in {place}; an entry between states cannot be seen")
         return Result(term, 1, f"{term.side} first entered {place} (state {e.index + 1}, turn {e.turn})", e.units,
                       (label(e.hex),))
-    last = h.last_occupier(term.hexes, lambda u: control.units.picks(u))
+    last = h.last_occupier(term.hexes, lambda u: control.units.matches(u))
     if last is None:
         return Result(term, 0, f"no one side is seen in {place}",
                       unknown=f"no state given shows one side alone in {place} (nobody, or two sides at once): who "
@@ -192,23 +183,23 @@ def _place(h: History, term: Term, control: Control, supplied: Supplied | None, 
 def _steps(h: History, term: Term) -> Result:
     units = h.last.units
     lost = [(uid, units[uid].steps) for uid, p in h.last.positions.items()
-            if p.box == term.box and term.units.picks(units[uid])]
+            if p.box == term.box and term.units.matches(units[uid], p.box)]
     lost += [(uid, 1) for uid, p in h.last.positions.items()
-             if p.hex is not None and term.units.picks(units[uid]) and units[uid].has(term.reduced_flag)]
+             if p.hex is not None and term.units.matches(units[uid]) and units[uid].has(term.reduced_flag)]
     n = sum(s for _, s in lost)
-    return Result(term, n, f"{n} step(s) lost by {term.units.words()} ({len(lost)} unit(s): eliminated, in "
+    return Result(term, n, f"{n} step(s) lost by {_who(term.units)} ({len(lost)} unit(s): eliminated, in "
                            f"{term.box}, or {term.reduced_flag})", tuple(uid for uid, _ in lost))
 
 
 def _exited(h: History, term: Term, label: Label) -> Result:
-    gone = [r for r in h.removals(term.box) if term.units.picks(h.last.units[r.unit])]
+    gone = [r for r in h.removals(term.box) if term.units.matches(h.last.units[r.unit])]
     if term.via is None:
         counted, unseen = gone, []
     else:
         counted = [r for r in gone if r.last_hex in term.via]
         unseen = [r for r in gone if r.last_hex is None]
-    text = f"{len(counted)} {term.units.words()} exited into {term.box}" + (" by the given hexes" if term.via else "")
-    unknown = (f"{len(unseen)} more {term.units.words()} in {term.box}: no log given shows the hex each left from "
+    text = f"{len(counted)} {_who(term.units)} exited into {term.box}" + (" by the given hexes" if term.via else "")
+    unknown = (f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
                "(a save does not record it), so they are not counted" if unseen else "")
     return Result(term, len(counted), text, tuple(r.unit for r in counted),
                   tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown)
