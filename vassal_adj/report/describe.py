@@ -9,7 +9,7 @@ import itertools
 import re
 import textwrap
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vassal_adj.model.module import (
     GridDef,
@@ -20,9 +20,11 @@ from vassal_adj.model.module import (
     SquareGridDef,
     ZonedGridDef,
 )
-from vassal_adj.model.events import PropertyChange
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse.commands import Node
+
+if TYPE_CHECKING:  # annotations only: a check of a save needs no log events (startup time)
+    from vassal_adj.model.events import PropertyChange
 
 SCHEMA_VERSION = 1
 REDACTED = "********"

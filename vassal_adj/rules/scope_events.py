@@ -12,8 +12,6 @@ from collections.abc import Callable
 from ..model.state import GameState
 from .engine import RuleContext
 from .pack_rules import RuleConfig
-from .setup import moment, observe
-from .setup_rules import parse_boxes, parse_event
 
 __all__ = ["event_reader"]
 
@@ -22,6 +20,10 @@ def event_reader(rules: tuple[RuleConfig, ...]) -> Callable[[GameState, RuleCont
     """A reader for `RuleContext.events`: event name -> ("yes" | "no" | "unknown", why) in a state."""
 
     def event(state: GameState, ctx: RuleContext, name: str) -> tuple[str, str]:
+        # here: only a rule scoped by an event needs the reinforcement machinery (startup time)
+        from .setup import moment, observe
+        from .setup_rules import parse_boxes, parse_event
+
         for r in rules:
             if r.impl == "reinforcements.schedule" and name in r.params["events"]:
                 turn_box = parse_boxes(r.params["boxes"], r.params["side"])["turn"]
