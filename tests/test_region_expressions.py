@@ -7,27 +7,13 @@ Hexes are labels of the example module's Kasserine board (columns 01-39, rows 01
 from __future__ import annotations
 
 import doctest
-from functools import cache
-from pathlib import Path
 
 import pytest
+from example_board import layout
 
-import vassal_adj
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.rules import regions
 from vassal_adj.rules.engine import RuleContext
-
-MODULE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example" / "Kasserine.vmod"
-
-
-@cache
-def layout() -> HexLayout:
-    if not MODULE.is_file():
-        pytest.skip("Kasserine example module not built")
-    (lay,) = board_hex_layouts(vassal_adj.load_module(MODULE).maps["Main Map"].boards["Kasserine"])
-    return lay
 
 
 def ctx() -> RuleContext:

@@ -9,15 +9,11 @@ Kesselring's War, "Sicily" is the hexes of rows 20-26 west of column 11, "Sardin
 from __future__ import annotations
 
 import doctest
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
+from example_board import layout
 
-import vassal_adj
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
@@ -25,16 +21,6 @@ from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.pack import RuleConfig
 from vassal_adj.rules.registry import Params, check_value, load_builtin_rules, lookup
 from vassal_adj.rules.results import Finding, Severity
-
-MODULE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example" / "Kasserine.vmod"
-
-
-@cache
-def layout() -> HexLayout:
-    if not MODULE.is_file():
-        pytest.skip("Kasserine example module not built")
-    (lay,) = board_hex_layouts(vassal_adj.load_module(MODULE).maps["Main Map"].boards["Kasserine"])
-    return lay
 
 
 def run(state: GameState, ref: str = "Sc", **given: Any) -> list[Finding]:
