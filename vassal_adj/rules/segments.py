@@ -25,16 +25,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..model.events import ChatLine, PropertySet, TurnChanged
 from ..model.state import GameState
 from .engine import RuleContext
 from .pack import RulePack
 from .registry import Param, register
 from .results import Finding, Severity
 from .select import Selector, SelectorError
-from .turn import Drag
+
+if TYPE_CHECKING:  # annotations only (startup: check registers this log rule but never runs it)
+    from .turn import Drag
 
 __all__ = ["Opened", "Segment", "Segmenting", "log_segments", "movers_in", "opened_by", "segmenting"]
 
@@ -111,6 +112,9 @@ def segmenting(pack: RulePack) -> Segmenting:
 
 def opened_by(seg: Segmenting, events: Iterable[object]) -> Opened | None:
     """The segment the events of one step open (the last opener wins), or None."""
+    # here: only verify walks events; `check` loads this module to register the rule (startup time)
+    from ..model.events import ChatLine, PropertySet, TurnChanged
+
     found = None
     for e in events:
         if getattr(e, "undo", False):
