@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from example_board import layout
 
+from vassal_adj.errors import PackError
 from vassal_adj.model.state import Box, GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.pack import RuleConfig
+from vassal_adj.rules.engine import RuleContext, adjudicate
+from vassal_adj.rules.pack import RuleConfig, RulePack
 from vassal_adj.rules.registry import Params, check_value, load_builtin_rules, lookup
 from vassal_adj.rules.results import Finding, Severity
 
@@ -302,3 +303,33 @@ def test_kind_selects_units_of_a_class() -> None:
         state({tac[0]: box("withdrawn"), tac[1]: at("0303"), ARMOR: at("0404")}, 3, None), {"reich": "yes"}, **rule
     )
     assert severities(found) == [Severity.ERROR] and found[0].units == ("TAC_2",)
+
+
+def pack(entries: list[dict[str, Any]]) -> RulePack:
+    """A minimal pack naming the rule as a pack.toml would, validated by the pack loader."""
+    return RulePack.from_mapping(
+        {
+            "pack": {"format": 1, "id": "kw", "name": "KW", "rulebook": "r", "module": {"name": "KW.*"}},
+            "units": {"sides": ["Axis", "Allied"], "classes": ["mobile", "leader", "air"]},
+            "rules": {
+                "withdrawals": {
+                    "impl": "withdrawals.schedule",
+                    "rule_ref": "9.1",
+                    "box": "withdrawn",
+                    "never_return": True,
+                    "entries": entries,
+                }
+            },
+        }
+    )
+
+
+def test_9_1_through_the_pack_and_the_engine() -> None:
+    """KW 9.1 as a pack states it: the engine runs the rule and cites the pack's id; a malformed entry is a
+    PackError naming the rule and the entry."""
+    ctx = RuleContext(TerrainMap(TerrainVocabulary(frozenset(), frozenset())), layout(), "kw")
+    s = state({ARMOR: at("1212")}, 3, None)
+    report = adjudicate(s, pack([{"turn": 2, "units": {"names": ["US 2 Armor"]}}]), ctx)
+    assert [(f.rule, f.severity) for f in report.findings if f.rule.startswith("kw:9")] == [("kw:9.1", Severity.ERROR)]
+    with pytest.raises(PackError, match=r"rules\.withdrawals: entries\[0\]: give exactly one of 'turn'"):
+        adjudicate(s, pack([{"units": {"names": ["US 2 Armor"]}}]), ctx)
