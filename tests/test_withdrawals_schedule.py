@@ -90,6 +90,8 @@ def test_9_1_chart_units_are_in_the_withdrawn_display_after_the_withdrawal_segme
     Reinforcement Segment (after the Withdrawal Segment): the 2nd Armor is withdrawn, nothing else is due."""
     s = state({ARMOR: box("withdrawn"), INF1: at("1010"), PATTON: at("1010")}, 2, "reinforcement")
     assert run(s, **KW) == []
+    plain = state({ARMOR: Position(box="US Withdrawn Units"), INF1: at("1010")}, 2, "reinforcement")
+    assert run(plain, **{**KW, "box": "us withdrawn units"}) == []  # a VASSAL box name, in any case
 
 
 def test_9_1_a_chart_unit_still_on_the_map_after_its_segment_is_an_error() -> None:

@@ -9,7 +9,8 @@ stand in the withdrawal `box` (a ``[boxes]`` kind, or a box name).
 - Due: from the entry's Game-Turn, from `phase` on (the first phase of a turn by which that
   turn's withdrawals have been made; "" from the turn's start), or once the state shows the event
   ``after`` (the events of a ``reinforcements.schedule`` rule, `RuleContext.events`). What the
-  state cannot show (its phase, or an event) is said in an INFO: nothing is guessed.
+  state cannot show (its phase, or an event) is said in an INFO: nothing is guessed. An event
+  shown is taken as acted on: the withdrawal it calls for is made when it happens.
 - `never_return`: withdrawn units never come back, so the entry holds on every later turn; else
   it holds on its own turn only, or up to (not including) Game-Turn `until`, or while the event
   `before` (their return) has not happened. An ``after`` entry whose units come back must name
@@ -110,10 +111,11 @@ def parse_entries(p: Mapping[str, Any], ref: str) -> tuple[Entry, ...]:
 
 
 def _in(pos: Position | None, boxes: tuple[str, ...]) -> bool:
-    """Whether `pos` is one of `boxes`: by the pack's box kind or name, or the VASSAL box name."""
+    """Whether `pos` is one of `boxes`: by the pack's box kind or name, or the VASSAL box name (any case)."""
     if pos is None or pos.box is None:
         return False
-    return pos.box in boxes or (pos.named is not None and (pos.named.kind in boxes or pos.named.name in boxes))
+    names = {pos.box, *((pos.named.kind, pos.named.name) if pos.named is not None else ())}
+    return bool({n.casefold() for n in names} & {b.casefold() for b in boxes})
 
 
 def _event(name: str, state: GameState, ctx: RuleContext) -> tuple[str, str]:
