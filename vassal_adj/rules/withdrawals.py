@@ -200,13 +200,14 @@ def _check(e: Entry, state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -
         "entries": Param(
             REQUIRED,
             "list",
-            "{ turn = n | after = event, units = selector | kind = word, count = n, until = n, rule_ref }",
+            "{ turn = n | after = event, units = selector | kind = word, count = n, until = n, before = event, "
+            "rule_ref }",
         ),
         "ignore_if_unavailable": False,
         "never_return": False,
         "unavailable": Param(("eliminated",), "list[str]", "boxes (kinds or names) whose units are not available"),
         "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order"),
-        "phase": Param("", "str", "the phase of a Game-Turn in which withdrawals are made ('' = its start)"),
+        "phase": Param("", "str", "the first phase of a Game-Turn by which its withdrawals are made ('' = its start)"),
     },
 )
 def withdrawals_schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
