@@ -361,7 +361,7 @@ catalog = REGISTRY.catalog
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = ("displacement", "implementations", "movement_rules", "restricted", "segments", "setup_rules",
-                "victory_conditions", "victory_rules")
+                "victory_conditions", "victory_rules", "withdrawals")
 
 
 def load_builtin_rules() -> Registry:
