@@ -30,6 +30,7 @@ from ..model.hexes import Hex
 from ..model.state import GameState, TurnBoxes
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
+from .reinforcement_ext import check_returns, parse_returns
 from .results import Finding, Severity
 from .select import selector_at
 from .setup import (
@@ -296,6 +297,9 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
     "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
     "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
+    "returns": Param((), "list", "units that come back through the turn boxes: { units = selector, after = n | "
+                                 "after_range = [lo, hi], to = 'Turn {turn}' (default: the turn boxes), rule_ref } "
+                                 "(rules/reinforcement_ext.py)"),
 })
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
@@ -313,4 +317,6 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
                    frozenset({boxes["eliminated"].casefold(), boxes["exited"].casefold()}),
                    boxes["exited"].casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),
                    ctx.rule.rule_ref if ctx.rule is not None else "", p["phase_rule"])
-    return check_schedule(state, sch, rule=ctx.cite(), label=ctx.label)
+    returns = parse_returns(p["returns"], sch.turn_box, sch.rule_ref)
+    return [*check_schedule(state, sch, rule=ctx.cite(), label=ctx.label),
+            *check_returns(state, returns, entries, side=side, rule=ctx.cite())]
