@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from test_23_reinforcements import AXIS
-from test_23_setup import run
+from test_23_setup import layout, run
 
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
@@ -122,3 +122,48 @@ def test_no_returns_by_default_and_none_judged_without_a_game_turn() -> None:
 def test_a_return_that_does_not_fit_names_its_key(ret: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), **BARE, returns=[ret])
+
+
+# -- turns = [first, last]: an entry on any Game-Turn of a window --------------------------------------
+WINDOW = {"side": "Axis", "entries": [{"turns": [1, 2], "at": ["3918"], "units": ["2-2-9 (It)"]}]}
+
+
+def italian(where: str, turn: int | None, phase: str | None = None) -> list[tuple[Severity, str]]:
+    pos = Position(box=where[4:]) if where.startswith("box:") else Position(layout().require(where), where)
+    st = GameState({"u": Unit("u", "2-2-9 (It)", "Axis", "infantry", 9)}, {"u": pos}, turn, phase)
+    return [(f.severity, f.message) for f in run("reinforcements.schedule", st, "Sc.2", **WINDOW)]
+
+
+def test_no_question_of_surrender_sc_2_italians_may_be_withheld_to_the_last_turn_of_the_window() -> None:
+    """Seed 003 Sc.2: "Italians may withhold any units to 1300" (their first turn 0900, here
+    Game-Turn 1; 1300, Game-Turn 2). In play on either turn is legal, with nothing left unsure;
+    before the first it arrived early; still off the map after the movement of the last it is
+    late or held back (said, not judged an error)."""
+    assert italian("3918", 1, "allied-movement") == []
+    assert italian("3918", 2, "allied-movement") == []
+    assert italian("box:Turn 2", 1, "allied-movement") == []
+    assert italian("box:Turn 2", 2, "axis-movement") == []  # it may still come in this movement phase
+    early = italian("3918", None)
+    assert early == [(Severity.ERROR, "Axis 2-2-9 (It) (3918) is in play at set-up: it arrived early; it enters on "
+                                      "Game-Turn 1 to 2 [Sc.2]")]
+    assert [sev for sev, _ in italian("box:Turn 2", 2, "axis-combat")] == [Severity.INFO]
+    late = italian("box:Turn 2", 3, "allied-movement")
+    assert late == [(Severity.INFO, "Axis 2-2-9 (It) still off the map after the axis-movement phase of Game-Turn 2: "
+                                    "late or held back (it enters on Game-Turn 1 to 2) [Sc.2]")]
+
+
+@pytest.mark.parametrize(("turns", "match"), [
+    ([2, 2], r"entries\[0\]\.turns: expected the last Game-Turn after the first"),
+    ([2], r"entries\[0\]\.turns: expected \[first, last\]"),
+    ([0, 2], r"entries\[0\]\.turns\[0\]: expected a whole number >= 1"),
+])
+def test_a_window_that_does_not_fit_names_its_key(turns: list[int], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis",
+            entries=[{"turns": turns, "at": ["3918"], "units": ["X"]}])
+
+
+def test_an_entry_has_one_of_turn_turns_or_after() -> None:
+    with pytest.raises(ValueError, match=r"entries\[0\]: expected exactly one of 'turn'.*'after'.*'turns'"):
+        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis",
+            entries=[{"turn": 1, "turns": [1, 2], "at": ["3918"], "units": ["X"]}])

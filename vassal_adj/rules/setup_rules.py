@@ -244,13 +244,25 @@ def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kin
     return Event(name, kind, reason=_str(e["unknown"], f"{path}.unknown"))
 
 
-_ENTRY_KEYS = {"turn", "otherwise_turn", "if_side_within", "after", "turns_after", "at", "units"}
+_ENTRY_KEYS = {"turn", "turns", "otherwise_turn", "if_side_within", "after", "turns_after", "at", "units"}
+
+
+def _window(value: Any, path: str) -> tuple[int, int]:
+    """`turns = [a, b]`: the entry may come on any Game-Turn from a to b (seed 003 Sc.2: "Italians
+    may withhold any units to 1300")."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"{path}: expected [first, last] Game-Turns, got {value!r}")
+    first, last = whole(value[0], f"{path}[0]", 1), whole(value[1], f"{path}[1]", 1)
+    if last <= first:
+        raise ValueError(f"{path}: expected the last Game-Turn after the first, got {value!r}")
+    return first, last
 
 
 def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
     e = table(value, path, _ENTRY_KEYS, {"at", "units"})
-    if ("turn" in e) == ("after" in e):
-        raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event)")
+    if sum(k in e for k in ("turn", "turns", "after")) != 1:
+        raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event) or 'turns' "
+                         "([first, last] Game-Turns)")
     if ("otherwise_turn" in e) != ("if_side_within" in e):
         raise ValueError(f"{path}: 'otherwise_turn' and 'if_side_within' go together")
     for key in ("otherwise_turn", "turns_after"):
@@ -266,6 +278,9 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
             raise ValueError(f"{path}.after: unknown event {name!r} (events defined: {known})")
         return Entry(units, at, hexes, after=events[name], turns_after=whole(e.get("turns_after", 0),
                                                                             f"{path}.turns_after"))
+    if "turns" in e:
+        first, last = _window(e["turns"], f"{path}.turns")
+        return Entry(units, at, hexes, turn=first, otherwise_turn=last)
     turn = whole(e["turn"], f"{path}.turn", 1)
     if "if_side_within" not in e:
         return Entry(units, at, hexes, turn=turn)
@@ -282,8 +297,8 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
 
 @register("reinforcements.schedule", params={
     "side": Param(REQUIRED, "str", "the side whose reinforcements are listed"),
-    "entries": Param(REQUIRED, "list", "entries: { turn = n | after = event, turns_after = n, otherwise_turn = n, "
-                                       "if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
+    "entries": Param(REQUIRED, "list", "entries: { turn = n | turns = [first, last] | after = event, turns_after = n, "
+                                       "otherwise_turn = n, if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
                                  "| { unknown = why }: how one save shows it (see rules/setup_rules.py)"),
     "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23); "
