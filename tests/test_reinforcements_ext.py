@@ -18,7 +18,7 @@ from vassal_adj.model.units import Unit
 from vassal_adj.rules.results import Finding, Severity
 
 # A schedule of no entries but the returns: the side's own list is not what is checked here.
-BARE = {"side": "Axis", "entries": []}
+BARE = {"side": "Axis", "entries": [], "boxes": {"turn": "Turn {turn}"}}
 
 
 def waiting(kind: str, box: str, turn: int, name: str = "X") -> GameState:
@@ -125,7 +125,8 @@ def test_a_return_that_does_not_fit_names_its_key(ret: dict[str, Any], match: st
 
 
 # -- turns = [first, last]: an entry on any Game-Turn of a window --------------------------------------
-WINDOW = {"side": "Axis", "entries": [{"turns": [1, 2], "at": ["3918"], "units": ["2-2-9 (It)"]}]}
+WINDOW = {"side": "Axis", "boxes": {"turn": "Turn {turn}"},
+          "entries": [{"turns": [1, 2], "at": ["3918"], "units": ["2-2-9 (It)"]}]}
 
 
 def italian(where: str, turn: int | None, phase: str | None = None) -> list[tuple[Severity, str]]:
@@ -159,11 +160,35 @@ def test_no_question_of_surrender_sc_2_italians_may_be_withheld_to_the_last_turn
 ])
 def test_a_window_that_does_not_fit_names_its_key(turns: list[int], match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis",
+        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis", boxes=BARE["boxes"],
             entries=[{"turns": turns, "at": ["3918"], "units": ["X"]}])
 
 
 def test_an_entry_has_one_of_turn_turns_or_after() -> None:
     with pytest.raises(ValueError, match=r"entries\[0\]: expected exactly one of 'turn'.*'after'.*'turns'"):
-        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis",
+        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis", boxes=BARE["boxes"],
             entries=[{"turn": 1, "turns": [1, 2], "at": ["3918"], "units": ["X"]}])
+
+
+# -- box names come from the pack ----------------------------------------------------------------------
+def test_kasserine_23_the_box_names_are_the_packs_not_the_engines() -> None:
+    """Kasserine 23: "No Axis units begin the game on the map"; an Axis unit of the turn-1 list in
+    the pack's eliminated box at set-up has been in play, so it arrived early. The engine knows
+    that box only by the name the pack gives (`boxes.eliminated`, "Eliminated" in the example
+    module); a module calling it "Dead Pile" is read by that name, and a schedule naming no
+    eliminated box does not read one. Without `boxes.turn` (or `turn_box_kind`) the schedule has
+    no turn boxes to read, and says so."""
+    def early(boxes: dict[str, str], box: str) -> list[str]:
+        st = GameState({"u": Unit("u", "5-3-12 (2/7)", "Axis", "armor", 12)}, {"u": Position(box=box)})
+        params = {**AXIS, "boxes": boxes}
+        return [f.message for f in run("reinforcements.schedule", st, **params)
+                if f.severity == Severity.ERROR]
+    assert early(AXIS["boxes"], "Eliminated") == [
+        "Axis 5-3-12 (2/7) (box 'Eliminated') is in play at set-up: it arrived early; it enters on Game-Turn 1 [23]"]
+    assert len(early({"turn": "Turn {turn}", "eliminated": "Dead Pile"}, "Dead Pile")) == 1
+    assert early({"turn": "Turn {turn}", "eliminated": "Dead Pile"}, "Eliminated") == []
+    assert early({"turn": "Turn {turn}"}, "Eliminated") == []
+    with pytest.raises(ValueError, match=r"^boxes\.turn: missing required key"):
+        early({}, "Eliminated")
+    by_kind = GameState({"u": Unit("u", "5-3-12 (2/7)", "Axis", "armor", 12)}, {"u": Position(box="Eliminated")})
+    run("reinforcements.schedule", by_kind, **{**AXIS, "boxes": {}, "turn_box_kind": "turn"})  # no ValueError

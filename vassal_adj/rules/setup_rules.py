@@ -56,12 +56,12 @@ from .setup_quota import (
     check_constraints,
 )
 
-__all__ = ["BOXES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
+__all__ = ["BOX_ROLES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
            "whole"]
 
-# The default names of the off-map boxes (those of the example module); `{turn}` and `{side}`
-# are filled in.
-BOXES = {"turn": "Turn {turn}", "conditional": "{side} Conditional", "eliminated": "Eliminated", "exited": "Exited"}
+# The off-map boxes a schedule reads, by role; `{turn}` and `{side}` are filled in. The pack names
+# them (`boxes`): the engine holds no module's box names. A role left out is a box not read.
+BOX_ROLES = ("turn", "conditional", "eliminated", "exited")
 _EVENT_KEYS = {"marker": {"marker", "box"}, "within": {"within", "side", "of"}, "unknown": {"unknown"}}
 
 
@@ -103,11 +103,16 @@ def _one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
     return hexes[0]
 
 
-def parse_boxes(value: Mapping[str, Any], side: str) -> dict[str, str]:
-    boxes = {**BOXES, **table(value, "boxes", set(BOXES))}
+def parse_boxes(value: Mapping[str, Any], side: str, turn_kind: str = "") -> dict[str, str]:
+    """The box names by role. The turn boxes are named, or read by their [boxes] kind `turn_kind`;
+    then the name pattern is never consulted (TurnBoxes reads the kind), and "{turn}" stands in."""
+    boxes = dict(table(value, "boxes", set(BOX_ROLES)))
+    if "turn" not in boxes and not turn_kind:
+        raise ValueError("boxes.turn: missing required key (the Game-Turn boxes' name, e.g. 'Turn {turn}'), "
+                         "unless turn_box_kind reads them by kind")
     for k, v in boxes.items():
         _str(v, f"boxes.{k}")
-    return {k: v.replace("{side}", side) for k, v in boxes.items()}
+    return {"turn": "{turn}", **{k: v.replace("{side}", side) for k, v in boxes.items()}}
 
 
 def turn_pattern(template: str, path: str) -> re.Pattern[str]:
@@ -305,8 +310,8 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
                                                    "the exits come from the game's log"),
     "exit_hexes": Param((), "list[str]", "more hexes enemy units exited by, when a referee knows them and no log "
                                          "given shows them"),
-    "boxes": Param(BOXES, "table", "off-map box names: turn ('{turn}' filled in), conditional ('{side}'), "
-                                   "eliminated, exited"),
+    "boxes": Param({}, "table", "off-map box names by role: turn ('{turn}' filled in; required unless "
+                                "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not read)"),
     "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the Game-Turn); "
                                       "replaces boxes.turn in reading where units and event markers wait"),
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
@@ -319,8 +324,10 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
     side = _str(p["side"], "side")
-    boxes = parse_boxes(p["boxes"], side)
+    boxes = parse_boxes(p["boxes"], side, p["turn_box_kind"])
     turn_box = turn_pattern(boxes["turn"], "boxes.turn")
+    if p["void_east_of_axis_exit"] and "exited" not in boxes:
+        raise ValueError("boxes.exited: missing required key for void_east_of_axis_exit (the box exited units go to)")
     events = {name: parse_event(ctx, name, v, boxes["turn"], p["turn_box_kind"]) for name, v in p["events"].items()}
     entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
     phases = tuple(p["phases"])
@@ -328,9 +335,9 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
     if movement not in phases:
         raise ValueError(f"movement_phase: {movement!r} is not one of phases {list(phases)}")
     sch = Schedule(side, entries, movement, phases, TurnBoxes(turn_box, p["turn_box_kind"]),
-                   frozenset({boxes["conditional"].casefold()}),
-                   frozenset({boxes["eliminated"].casefold(), boxes["exited"].casefold()}),
-                   boxes["exited"].casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),
+                   frozenset(boxes[k].casefold() for k in ("conditional",) if k in boxes),
+                   frozenset(boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes),
+                   boxes.get("exited", "").casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),
                    ctx.rule.rule_ref if ctx.rule is not None else "", p["phase_rule"])
     returns = parse_returns(p["returns"], sch.turn_box, sch.rule_ref)
     return [*check_schedule(state, sch, rule=ctx.cite(), label=ctx.label),
