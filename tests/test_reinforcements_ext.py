@@ -7,15 +7,20 @@ only the box a unit waits in and the Game-Turn of the state).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from test_23_reinforcements import AXIS
 from test_23_setup import layout, run
+from test_turn_moves import RECCE, ctx, rules, state  # noqa: F401 (ctx, rules: fixtures)
+from test_turn_moves import run as move
 
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.setup import DEFAULT_PHASES, Entry
+from vassal_adj.rules.turn_rules import Reinforcements
 
 # A schedule of no entries but the returns: the side's own list is not what is checked here.
 BARE = {"side": "Axis", "entries": [], "boxes": {"turn": "Turn {turn}"}}
@@ -192,3 +197,18 @@ def test_kasserine_23_the_box_names_are_the_packs_not_the_engines() -> None:
         early({}, "Eliminated")
     by_kind = GameState({"u": Unit("u", "5-3-12 (2/7)", "Axis", "armor", 12)}, {"u": Position(box="Eliminated")})
     run("reinforcements.schedule", by_kind, **{**AXIS, "boxes": {}, "turn_box_kind": "turn"})  # no ValueError
+
+
+def test_sc_2_a_unit_entering_within_its_window_is_legal_in_a_log_too(ctx: Any, rules: Any) -> None:  # noqa: F811
+    """Seed 003 Sc.2 ("Italians may withhold any units to 1300"), judged on a move from the turn
+    box onto the map (turn.py): entering on the first turn of the window is legal, with no "whether
+    it may enter now is not known"; before it, too early. The example module's 580 stands in for
+    an Italian unit, its entry made the window of Game-Turns 2 to 3."""
+    entry = Entry(("3-2-16 (580)",), ("2526",), (ctx.layout.hex_of("2526"),), turn=2, otherwise_turn=3)
+    axis = Reinforcements("Axis", (entry,), "axis-movement", DEFAULT_PHASES, "Sc.2")
+    windowed = replace(rules, reinforcements=(axis,))
+    on_time = move(ctx, windowed, state(ctx, {RECCE: "box:Turn 2"}, 2, "axis-movement"), (RECCE, "box:Turn 2", "2526"))
+    assert [f.severity for f in on_time.findings] == [Severity.INFO] and "legal" in on_time.findings[0].message
+    early = move(ctx, windowed, state(ctx, {RECCE: "box:Turn 2"}, 1, "axis-movement"), (RECCE, "box:Turn 2", "2526"))
+    assert [f.message for f in early.findings if f.severity == Severity.ERROR] == [
+        "Axis 3-2-16 (580) moved box 'Turn 2' -> 2526 on Game-Turn 1: too early, it enters on Game-Turn 2 to 3 [Sc.2]"]
