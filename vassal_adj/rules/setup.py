@@ -257,8 +257,8 @@ def observe(event: Event, state: GameState, when: Moment, label: Label) -> Seen:
 @dataclass(frozen=True)
 class Entry:
     """One line of a reinforcement list: `units` entering at one of `at` (as written; `hexes`
-    on the board) on Game-Turn `turn`, or on `otherwise_turn` unless the "within" event
-    `condition` holds, or `turns_after` Game-Turns after the event `after` (0: in its turn)."""
+    on the board) on Game-Turn `turn` (to `otherwise_turn`: any of them), or on `otherwise_turn` unless the
+    "within" event `condition` holds, or `turns_after` Game-Turns after the event `after` (0: in its turn)."""
 
     units: tuple[str, ...]
     at: tuple[str, ...]
@@ -277,7 +277,7 @@ class Entry:
             c = self.condition
             return (f"on Game-Turn {self.turn} if any {c.side} unit is within {c.distance} hexes of "
                     f"{' or '.join(c.at)}, otherwise on Game-Turn {self.otherwise_turn}")
-        return f"on Game-Turn {self.turn}"
+        return f"on Game-Turn {self.turn}" + (f" to {self.otherwise_turn}" if self.otherwise_turn else "")
 
 
 @dataclass(frozen=True)
@@ -317,8 +317,8 @@ def entry_due(e: Entry, state: GameState, when: Moment, move: int, label: Label)
         due = None if seen.turn is None else seen.turn + e.turns_after
         return due, due, seen.why, "" if due is not None else "undated" if seen.status == "yes" else seen.status
     c = e.condition
-    if c is None or e.otherwise_turn is None:
-        return e.turn, e.turn, "", ""
+    if c is None or e.otherwise_turn is None:  # a fixed turn, or a window of turns (`turns = [a, b]`)
+        return e.turn, e.otherwise_turn or e.turn, "", ""
     holds = c.within(state, label)
     now = holds or f"no {c.side} unit is within {c.distance} hexes of {' or '.join(c.at)}"
     # Until the entering side has moved, the other side stands where the Game-Turn began.
@@ -356,7 +356,7 @@ def check_schedule(state: GameState, sch: Schedule, *, rule: str, label: Label) 
             elif lo is not None and when.turn == lo and when.phase is not None and when.phase < move:
                 problem = (f"is in play in the {sch.phases[when.phase]} phase of Game-Turn {lo}, before the "
                            f"{sch.movement_phase} phase it enters in [{sch.phase_rule or sch.rule_ref}]")
-            elif seen == "unknown" or (seen == "undated" and e.turns_after) or (hi is not None and when.turn < hi):
+            elif seen == "unknown" or (seen == "undated" and e.turns_after) or (why and hi and when.turn < hi):
                 unsure.append(uid)
             if problem:
                 out.append(Finding(rule, Severity.ERROR, f"{who} {problem}", (uid,), hexes))

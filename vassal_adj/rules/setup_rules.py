@@ -30,6 +30,7 @@ from ..model.hexes import Hex
 from ..model.state import GameState, TurnBoxes
 from .engine import RuleContext
 from .registry import REQUIRED, Param, register
+from .reinforcement_ext import check_returns, parse_returns
 from .results import Finding, Severity
 from .select import selector_at
 from .setup import (
@@ -55,12 +56,12 @@ from .setup_quota import (
     check_constraints,
 )
 
-__all__ = ["BOXES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
+__all__ = ["BOX_ROLES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
            "whole"]
 
-# The default names of the off-map boxes (those of the example module); `{turn}` and `{side}`
-# are filled in.
-BOXES = {"turn": "Turn {turn}", "conditional": "{side} Conditional", "eliminated": "Eliminated", "exited": "Exited"}
+# The off-map boxes a schedule reads, by role; `{turn}` and `{side}` are filled in. The pack names
+# them (`boxes`): the engine holds no module's box names. A role left out is a box not read.
+BOX_ROLES = ("turn", "conditional", "eliminated", "exited")
 _EVENT_KEYS = {"marker": {"marker", "box"}, "within": {"within", "side", "of"}, "unknown": {"unknown"}}
 
 
@@ -102,11 +103,16 @@ def _one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
     return hexes[0]
 
 
-def parse_boxes(value: Mapping[str, Any], side: str) -> dict[str, str]:
-    boxes = {**BOXES, **table(value, "boxes", set(BOXES))}
+def parse_boxes(value: Mapping[str, Any], side: str, turn_kind: str = "") -> dict[str, str]:
+    """The box names by role. The turn boxes are named, or read by their [boxes] kind `turn_kind`;
+    then the name pattern is never consulted (TurnBoxes reads the kind), and "{turn}" stands in."""
+    boxes = dict(table(value, "boxes", set(BOX_ROLES)))
+    if "turn" not in boxes and not turn_kind:
+        raise ValueError("boxes.turn: missing required key (the Game-Turn boxes' name, e.g. 'Turn {turn}'), "
+                         "unless turn_box_kind reads them by kind")
     for k, v in boxes.items():
         _str(v, f"boxes.{k}")
-    return {k: v.replace("{side}", side) for k, v in boxes.items()}
+    return {"turn": "{turn}", **{k: v.replace("{side}", side) for k, v in boxes.items()}}
 
 
 def turn_pattern(template: str, path: str) -> re.Pattern[str]:
@@ -243,13 +249,25 @@ def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kin
     return Event(name, kind, reason=_str(e["unknown"], f"{path}.unknown"))
 
 
-_ENTRY_KEYS = {"turn", "otherwise_turn", "if_side_within", "after", "turns_after", "at", "units"}
+_ENTRY_KEYS = {"turn", "turns", "otherwise_turn", "if_side_within", "after", "turns_after", "at", "units"}
+
+
+def _window(value: Any, path: str) -> tuple[int, int]:
+    """`turns = [a, b]`: the entry may come on any Game-Turn from a to b (seed 003 Sc.2: "Italians
+    may withhold any units to 1300")."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"{path}: expected [first, last] Game-Turns, got {value!r}")
+    first, last = whole(value[0], f"{path}[0]", 1), whole(value[1], f"{path}[1]", 1)
+    if last <= first:
+        raise ValueError(f"{path}: expected the last Game-Turn after the first, got {value!r}")
+    return first, last
 
 
 def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
     e = table(value, path, _ENTRY_KEYS, {"at", "units"})
-    if ("turn" in e) == ("after" in e):
-        raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event)")
+    if sum(k in e for k in ("turn", "turns", "after")) != 1:
+        raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event) or 'turns' "
+                         "([first, last] Game-Turns)")
     if ("otherwise_turn" in e) != ("if_side_within" in e):
         raise ValueError(f"{path}: 'otherwise_turn' and 'if_side_within' go together")
     for key in ("otherwise_turn", "turns_after"):
@@ -265,6 +283,9 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
             raise ValueError(f"{path}.after: unknown event {name!r} (events defined: {known})")
         return Entry(units, at, hexes, after=events[name], turns_after=whole(e.get("turns_after", 0),
                                                                             f"{path}.turns_after"))
+    if "turns" in e:
+        first, last = _window(e["turns"], f"{path}.turns")
+        return Entry(units, at, hexes, turn=first, otherwise_turn=last)
     turn = whole(e["turn"], f"{path}.turn", 1)
     if "if_side_within" not in e:
         return Entry(units, at, hexes, turn=turn)
@@ -281,27 +302,32 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
 
 @register("reinforcements.schedule", params={
     "side": Param(REQUIRED, "str", "the side whose reinforcements are listed"),
-    "entries": Param(REQUIRED, "list", "entries: { turn = n | after = event, turns_after = n, otherwise_turn = n, "
-                                       "if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
+    "entries": Param(REQUIRED, "list", "entries: { turn = n | turns = [first, last] | after = event, turns_after = n, "
+                                       "otherwise_turn = n, if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
                                  "| { unknown = why }: how one save shows it (see rules/setup_rules.py)"),
     "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23); "
                                                    "the exits come from the game's log"),
     "exit_hexes": Param((), "list[str]", "more hexes enemy units exited by, when a referee knows them and no log "
                                          "given shows them"),
-    "boxes": Param(BOXES, "table", "off-map box names: turn ('{turn}' filled in), conditional ('{side}'), "
-                                   "eliminated, exited"),
+    "boxes": Param({}, "table", "off-map box names by role: turn ('{turn}' filled in; required unless "
+                                "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not read)"),
     "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the Game-Turn); "
                                       "replaces boxes.turn in reading where units and event markers wait"),
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
     "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
     "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
+    "returns": Param((), "list", "units that come back through the turn boxes: { units = selector, after = n | "
+                                 "after_range = [lo, hi], to = 'Turn {turn}' (default: the turn boxes), rule_ref } "
+                                 "(rules/reinforcement_ext.py)"),
 })
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
     side = _str(p["side"], "side")
-    boxes = parse_boxes(p["boxes"], side)
+    boxes = parse_boxes(p["boxes"], side, p["turn_box_kind"])
     turn_box = turn_pattern(boxes["turn"], "boxes.turn")
+    if p["void_east_of_axis_exit"] and "exited" not in boxes:
+        raise ValueError("boxes.exited: missing required key for void_east_of_axis_exit (the box exited units go to)")
     events = {name: parse_event(ctx, name, v, boxes["turn"], p["turn_box_kind"]) for name, v in p["events"].items()}
     entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
     phases = tuple(p["phases"])
@@ -309,8 +335,10 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
     if movement not in phases:
         raise ValueError(f"movement_phase: {movement!r} is not one of phases {list(phases)}")
     sch = Schedule(side, entries, movement, phases, TurnBoxes(turn_box, p["turn_box_kind"]),
-                   frozenset({boxes["conditional"].casefold()}),
-                   frozenset({boxes["eliminated"].casefold(), boxes["exited"].casefold()}),
-                   boxes["exited"].casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),
+                   frozenset(boxes[k].casefold() for k in ("conditional",) if k in boxes),
+                   frozenset(boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes),
+                   boxes.get("exited", "").casefold(), p["void_east_of_axis_exit"], ctx.hexes(p["exit_hexes"], "exit_hexes"),
                    ctx.rule.rule_ref if ctx.rule is not None else "", p["phase_rule"])
-    return check_schedule(state, sch, rule=ctx.cite(), label=ctx.label)
+    returns = parse_returns(p["returns"], sch.turn_box, sch.rule_ref)
+    return [*check_schedule(state, sch, rule=ctx.cite(), label=ctx.label),
+            *check_returns(state, returns, entries, side=side, rule=ctx.cite())]

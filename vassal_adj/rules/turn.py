@@ -319,7 +319,7 @@ class _Phase:
         if lo is not None and turn < lo:
             return [Finding(self.cite(ref), Severity.ERROR, f"{what} on Game-Turn {turn}: too early, it enters "
                                                             f"{e.words()}{because} [{ref}]", (uid,), hexes)]
-        if seen in ("unknown", "undated") or (lo is not None and hi is not None and lo < hi and turn < hi):
+        if seen in ("unknown", "undated") or (why and lo is not None and hi is not None and lo < hi and turn < hi):
             return [Finding(self.cite(ref), Severity.INFO, f"{what} on Game-Turn {turn}: whether it may enter now "
                                                            f"is not known; it enters {e.words()}{because} [{ref}]",
                             (uid,), hexes)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..model.state import GameState
 from .engine import RuleContext, rule_verdict
@@ -30,7 +31,7 @@ from .scope import Situation
 
 # The schedule rule's own readers of the pack's entries and of an entry's turn (23), not copies.
 from .setup import Entry, printed_key
-from .setup_rules import BOXES, parse_boxes, parse_entry, parse_event, turn_pattern
+from .setup_rules import parse_boxes, parse_entry, parse_event, turn_pattern
 
 __all__ = ["Frozen", "Reinforcements", "TurnRules", "in_phase", "turn_rules", "withdrawing"]
 
@@ -71,10 +72,10 @@ class TurnRules:
     restricted: tuple[Restriction, ...] = ()  # movement.restricted, judged per move (rules/restricted.py)
     reinforcements: tuple[Reinforcements, ...] = ()
     withdrawal_markers: Mapping[str, str] = field(default_factory=dict)
-    turn_box: re.Pattern[str] = re.compile(r"Turn (\d+)", re.IGNORECASE)
+    turn_box: re.Pattern[str] | None = None  # the first schedule's `boxes.turn` (None: no turn boxes named)
     weather_side_rule: str = ""  # cited for a hexside the weather closes (20.2), when not the allowance's
-    eliminated_box: str = BOXES["eliminated"].casefold()
-    exited_box: str = BOXES["exited"].casefold()
+    eliminated_box: str | None = None  # casefolded, as the schedule's `boxes` name it (None: not named)
+    exited_box: str | None = None
     # Every movement.allowance and zoc.engaged rule, in pack order, and the MovementRules of each
     # pair (None: no such rule), for `in_phase` to pick those in force in a phase.
     moving: tuple[RuleConfig, ...] = ()
@@ -110,6 +111,7 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     phases = dict(zocs[0].params["movement_phases"]) if zocs else {}
     combat = dict(zocs[0].params["combat_phases"]) if zocs else {}
     frozen, arrivals, phase_rule = [], [], ""
+    named: dict[str, Any] = {}  # the box names of the first schedule that gives each
     for r in using("setup.deployment"):
         p = r.params
         if p["frozen_turn"] > 0:
@@ -125,8 +127,8 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     for r in using("reinforcements.schedule"):
         p = r.params
         try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
-            boxes = parse_boxes(p["boxes"], p["side"])
-            turn_pattern(boxes["turn"], "boxes.turn")  # raises, as the rule does, for a name without {turn}
+            boxes = parse_boxes(p["boxes"], p["side"], p["turn_box_kind"])
+            pattern = turn_pattern(boxes["turn"], "boxes.turn")  # raises, as the rule does, for a name without {turn}
             events = {name: parse_event(ctx, name, v, boxes["turn"], p["turn_box_kind"])
                       for name, v in p["events"].items()}
             entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
@@ -134,6 +136,8 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
             raise ValueError(f"rules.{r.name}: {e}") from None
         move = p["movement_phase"] or f"{p['side'].lower()}-movement"
         arrivals.append(Reinforcements(p["side"], entries, move, tuple(p["phases"]), r.rule_ref))
+        named = {"turn_box": pattern if "turn" in p["boxes"] else None,
+                 **{f"{k}_box": boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes}, **named}
         phases.setdefault(move, p["side"])
         phase_rule = phase_rule or p["phase_rule"]
     for side in pack.sides:  # a pack naming no phases: '<side>-movement', as the schedule's default
@@ -149,7 +153,7 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
             judged = frozenset(pack.sides) if r.params["advances"] else frozenset(pack.sides) - {side}
             displaced[phase] = displaced.get(phase, frozenset()) | judged
     return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(restricted), tuple(arrivals), markers,
-                     weather_side_rule=sides, moving=moving, zocs=zocs, choices=choices, displaced=displaced)
+                     weather_side_rule=sides, moving=moving, zocs=zocs, choices=choices, displaced=displaced, **named)
 
 
 def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[TurnRules, list[Finding]]:
@@ -189,6 +193,6 @@ def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
     """Whether `side` declared its Withdrawal for `state`'s Game-Turn: its marker is in the
     box of that turn (19.0: "Immediately before the Movement Phase")."""
     name = rules.withdrawal_markers.get(side)
-    return bool(name) and state.turn is not None and any(
+    return bool(name) and state.turn is not None and rules.turn_box is not None and any(
         (m := rules.turn_box.fullmatch((p.box or "").strip())) is not None and int(m.group(1)) == state.turn
         for p in state.marker(name or ""))
