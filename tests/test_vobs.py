@@ -68,7 +68,7 @@ def test_3_1_key_zero_is_read_and_kept_but_never_chosen() -> None:
     # Converting picks a key VASSAL could have written.
     assert Codec(True, 0).converted(VOBS) == Codec(True, CONVERSION_KEY, form=VOBS)
     assert PLAIN.converted(VOBS) == Codec(True, CONVERSION_KEY, form=VOBS)
-    assert 1 <= CONVERSION_KEY <= 255
+    assert CONVERSION_KEY in range(1, 256)  # a key VASSAL 3.8 could have written (never 0)
     # Key 0 is a key VASSAL 3.0-3.7 wrote: kept when converting to their form.
     assert Codec(True, 0, form=VOBS).converted(VCSK) == Codec(True, 0)
 

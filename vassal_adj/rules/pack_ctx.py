@@ -96,3 +96,13 @@ class PackContext:
             if not v.strip():
                 raise self.error(join(path, key), f"empty name in {list(values)!r}")
         return values
+
+    def turn_range(self, data: Mapping[str, Any], path: str) -> tuple[int, int] | None:
+        """``turns = [first, last]``: a range of Game-Turns (None when not given)."""
+        if "turns" not in data:
+            return None
+        pair = self.typed(data, path, "turns", "list[int]")
+        if len(pair) != 2 or not 1 <= pair[0] <= pair[1]:
+            raise self.error(join(path, "turns"), f"expected [first, last] Game-Turns, 1 <= first <= last, "
+                                                  f"got {list(pair)}")
+        return pair[0], pair[1]

@@ -68,13 +68,7 @@ def read_scenarios(ctx: PackContext, data: object, rules: tuple[RuleConfig, ...]
         path = join("scenarios", sid)
         spec = ctx.table(spec, path)
         ctx.keys(spec, path, _KEYS)
-        turns = None
-        if "turns" in spec:
-            pair = ctx.typed(spec, path, "turns", "list[int]")
-            if len(pair) != 2 or not 1 <= pair[0] <= pair[1]:
-                raise ctx.error(join(path, "turns"), f"expected [first, last] Game-Turns, 1 <= first <= last, "
-                                                     f"got {list(pair)}")
-            turns = (pair[0], pair[1])
+        turns = ctx.turn_range(spec, path)
         first = ctx.typed(spec, path, "first_player", "str", "")
         if first and sides and first not in sides:
             raise ctx.error(join(path, "first_player"), f"unknown side {first!r} (the pack's: {', '.join(sides)})")

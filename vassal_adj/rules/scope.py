@@ -86,13 +86,7 @@ def read_when(ctx: PackContext, value: object, path: str, sides: tuple[str, ...]
     checked once the whole pack is read (pack_scenarios.check_references)."""
     t = ctx.table(value, path)
     ctx.keys(t, path, (set(), set(WHEN_KEYS)))
-    turns = None
-    if "turns" in t:
-        pair = ctx.typed(t, path, "turns", "list[int]")
-        if len(pair) != 2 or not 1 <= pair[0] <= pair[1]:
-            raise ctx.error(join(path, "turns"), f"expected [first, last] Game-Turns, 1 <= first <= last, "
-                                                 f"got {list(pair)}")
-        turns = (pair[0], pair[1])
+    turns = ctx.turn_range(t, path)
     words = {k: ctx.words(t, path, k) for k in ("scenario", "phases", "sides", "weather")}
     for key, known in (("sides", frozenset(sides)), ("phases", phases), ("weather", weathers)):
         for w in words[key]:
