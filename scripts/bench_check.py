@@ -33,14 +33,14 @@ from bench_supply import make_map  # noqa: E402
 from benchkit import best  # noqa: E402
 
 from vassal_adj.load import load_module, load_save  # noqa: E402
-from vassal_adj.model.hexes import Hex  # noqa: E402
+from vassal_adj.model.geometry.hexes import Hex  # noqa: E402
 from vassal_adj.model.state import GameState, Position  # noqa: E402
 from vassal_adj.model.terrain import Place, TerrainMap  # noqa: E402
 from vassal_adj.model.units import Unit  # noqa: E402
 from vassal_adj.packs import find_pack  # noqa: E402
 from vassal_adj.rules.engine import RuleContext, adjudicate  # noqa: E402
-from vassal_adj.rules.pack import RulePack  # noqa: E402
-from vassal_adj.rules.zoc import ZocRules, enemy_zoc  # noqa: E402
+from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc  # noqa: E402
+from vassal_adj.rules.packs.pack import RulePack  # noqa: E402
 from vassal_adj.state_builder import game_state  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]

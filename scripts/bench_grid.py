@@ -19,13 +19,13 @@ import time
 from pathlib import Path
 
 import numpy as np
+from benchkit import DEFAULT_CORPUS, best
 
 import vassal_adj
-from benchkit import DEFAULT_CORPUS, best
-from vassal_adj.model.batch import hex_centers, location_names
-from vassal_adj.model.grid import board_hex_center, board_location_name
+from vassal_adj.model.geometry.batch import hex_centers, location_names
+from vassal_adj.model.geometry.grid import board_hex_center, board_location_name
+from vassal_adj.model.geometry.regions import zone_index
 from vassal_adj.model.module import BoardDef, HexGridDef, ZonedGridDef
-from vassal_adj.model.regions import zone_index
 
 DEFAULT_MODULE = DEFAULT_CORPUS / "CommandsAndColorsNapoleonics" / "CommandsAndColorsNapoleonics.vmod"
 SINGLE_TARGET = 100_000

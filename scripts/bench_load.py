@@ -16,8 +16,9 @@ import argparse
 import zipfile
 from pathlib import Path
 
-import vassal_adj
 from benchkit import DEFAULT_CORPUS, best
+
+import vassal_adj
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.chains import type_owns
 from vassal_adj.parse.trait_types import make_trait

@@ -4,7 +4,7 @@
 A generated map: roads down every 8th column and along every 8th row, trails down the
 columns between them, rough hexes sprinkled about; Axis sources on the east edge, Allied on
 the west edge (as in Kasserine). 1,000 units a side on distinct random hexes. Enemy zones of
-control are the six neighbours of every enemy unit (computed here; rules/zoc.py does it for
+control are the six neighbours of every enemy unit (computed here; rules/mechanisms/zoc.py does it for
 real), and friendly units negate them (the default). Timed, best of R runs:
 
 - network build: the road and trail graphs of the map (once per map; `TerrainMap` caches it);
@@ -24,11 +24,11 @@ import time
 from collections.abc import Callable
 from itertools import pairwise
 
-from vassal_adj.model.hexes import Hex, hexside, neighbors
+from vassal_adj.model.geometry.hexes import Hex, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.supply import SupplyRules, obstructed_hexes, supply_status
+from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_status
 
 TARGET = 2.0
 AXIS = SupplyRules(initial=4, rule_ref="17.11")

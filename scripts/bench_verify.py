@@ -19,17 +19,17 @@ from benchkit import best
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.model.hexes import Hex, neighbors
-from vassal_adj.model.maps import module_map
+from vassal_adj.model.geometry.hexes import Hex, neighbors
+from vassal_adj.model.geometry.maps import module_map
 from vassal_adj.model.module import Module
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
-from vassal_adj.parse.replay import replay
-from vassal_adj.rules.movement import legal_path
+from vassal_adj.pbem.replay import replay
+from vassal_adj.pbem.verify import verify_turn
+from vassal_adj.rules.mechanisms.movement import legal_path
 from vassal_adj.rules.turn import turn_rules
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import game_state
-from vassal_adj.verify_builder import verify_turn
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example"
 PHASES = ("axis-movement", "axis-combat", "allied-movement", "allied-combat")

@@ -2,20 +2,20 @@
 hexes that no road or trail enters. Used by make_example.py to keep turn3-faults.vsav at exactly
 its FAULTS (and setup.vsav at none), and by the tests.
 
-This checks the position with the rule mechanisms of vassal_adj (rules/supply.py, rules/zoc.py),
+This checks the position with the rule mechanisms of vassal_adj (rules/mechanisms/supply.py, rules/mechanisms/zoc.py),
 not through the pack, so that it needs no units.toml: every unit counts as mechanized for the
 rough-terrain check (stricter than 16.11, which exempts mechanized infantry and foot units).
 """
 
 from __future__ import annotations
 
-from vassal_adj.model.hexes import neighbors
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.hexes import neighbors
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.supply import SupplyRules, obstructed_hexes, supply_status
-from vassal_adj.rules.zoc import ZocRules, enemy_zoc
+from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_status
+from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
 
 # The seed's 20.0: no zone of control across unbridged streams in poor weather (the example is good weather).
 ZOC = ZocRules(blocked_in_weather={"poor": frozenset({"stream"})})

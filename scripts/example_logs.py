@@ -37,7 +37,7 @@ from example_module import (
 from example_saves import FIXED_MS, TURN3_ALLIED, TURN3_AXIS, Place, turn3_places
 
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.parse.tokens import join
 from vassal_adj.savedgame import SavedGame

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.parse.tokens import join
 

@@ -19,8 +19,8 @@ from example_module import (
     tracker_state,
 )
 
-from vassal_adj.model.hexes import distance
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.hexes import distance
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.parse.tokens import join
 

@@ -15,8 +15,8 @@ import math
 from collections import deque
 from itertools import pairwise
 
-from vassal_adj.model.hexes import Hex, hexside, line
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.hexes import Hex, hexside, line
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.parse.terrain_file import read_terrain_on
 

@@ -7,8 +7,8 @@ from functools import cache
 from pathlib import Path
 
 import vassal_adj
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import board_hex_layouts
 
 MODULE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example" / "Kasserine.vmod"
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vassal_adj.rules.movement import MovementRules
-from vassal_adj.rules.prohibition import Prohibition
-from vassal_adj.rules.zoc import ZocRules
+from vassal_adj.rules.mechanisms.movement_params import MovementRules
+from vassal_adj.rules.mechanisms.prohibition import Prohibition
+from vassal_adj.rules.mechanisms.zoc import ZocRules
 
 # 16.13 "Zones of Control of all unit types extend into Rough terrain"; 20.0 "Zones of Control do not
 # extend across unbridged Stream hexsides during any Phase of Poor Weather Game-Turns". Mode

@@ -1,5 +1,5 @@
 """A move whose legal way is longer than the allowance names every rule that closes a way within it
-(rules/movement.py `legal_path`, rules/path_faults.py), each case worked by hand from the Kasserine
+(rules/mechanisms/movement.py `legal_path`, rules/mechanisms/path_faults.py), each case worked by hand from the Kasserine
 rulebook (seed 000):
 
 16.11: "No mechanized units, except Mechanized Infantry, may ever enter Rough terrain hexes."
@@ -26,11 +26,12 @@ import dataclasses
 
 from kasserine_rules import KASSERINE_MOVEMENT, KASSERINE_ZOC
 
-from vassal_adj.model.hexes import Hex
+from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.movement import MovementRules, legal_path
+from vassal_adj.rules.mechanisms.movement import legal_path
+from vassal_adj.rules.mechanisms.movement_params import MovementRules
 
 VOC = TerrainVocabulary(terrain={"clear", "rough"}, features={"road", "trail"})
 RULES = dataclasses.replace(KASSERINE_MOVEMENT, terrain_costs={"clear": 1, "rough": 3},

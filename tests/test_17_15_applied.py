@@ -1,7 +1,7 @@
 """17.15 applied: "If an Axis unit exits any Allied Supply hex, that hex and all Supply hexes east
 of that hex may no longer be used as an Allied Supply Source."
 
-The exit hex is the one a log shows (GameState.departures, recorded by log_state.py and by
+The exit hex is the one a log shows (GameState.departures, recorded by pbem/log_state.py and by
 verify's walk); a save alone shows the unit in the Exited box, not where it left from, and the
 rule then says it cannot know. "East of" is read by column (exits.at_or_east_of): a source in
 a column further east is lost; one in the same column (north or south of the exit) or further
@@ -10,15 +10,15 @@ west is kept.
 
 from __future__ import annotations
 
-from vassal_adj.model.hexes import Hex, distance
+from vassal_adj.model.geometry.hexes import Hex, distance
 from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.implementations import supply_trace
+from vassal_adj.rules.mechanisms.exits import sources_after_exits
+from vassal_adj.rules.mechanisms.implementations import supply_trace
 from vassal_adj.rules.registry import Params, load_builtin_rules
 from vassal_adj.rules.results import Severity
-from vassal_adj.rules.exits import sources_after_exits
 
 EXIT = Hex.from_raw(2, 0)  # the source hex the Axis unit leaves the map from
 WEST, WEST2 = Hex.from_raw(1, 0), Hex.from_raw(0, 0)

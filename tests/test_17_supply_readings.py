@@ -18,18 +18,18 @@ from pathlib import Path
 import pytest
 
 import vassal_adj
-from vassal_adj.model.hexes import Hex, hexside, neighbors
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.hexes import Hex, hexside, neighbors
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
 from vassal_adj.rules.engine import RuleContext, adjudicate
-from vassal_adj.rules.implementations import supply_trace
-from vassal_adj.rules.movement_rules import movement_rules
+from vassal_adj.rules.mechanisms.implementations import supply_trace
+from vassal_adj.rules.mechanisms.movement_rules import movement_rules
+from vassal_adj.rules.mechanisms.supply import SupplyRules, supply_field
 from vassal_adj.rules.registry import Params, load_builtin_rules
 from vassal_adj.rules.results import Severity
-from vassal_adj.rules.supply import SupplyRules, supply_field
 
 ROOT = Path(__file__).resolve().parents[1]
 PACK = ROOT / "modules" / "kasserine"

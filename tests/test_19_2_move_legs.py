@@ -1,4 +1,4 @@
-"""Every drop is a waypoint: a unit's drags in a phase are the legs of one move (rules/legs.py,
+"""Every drop is a waypoint: a unit's drags in a phase are the legs of one move (rules/mechanisms/legs.py,
 through rules/turn.py `check_phase`), each case worked by hand from the Kasserine rulebook (seed
 000) on the example board with terrain built here: every hex clear (1 MP), no road, trail or
 stream, so that only the zones of control, the allowance and the entry hex decide.
@@ -21,14 +21,14 @@ from pathlib import Path
 import pytest
 
 import vassal_adj
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms.setup import Entry
 from vassal_adj.rules.results import Severity
-from vassal_adj.rules.setup import Entry
 from vassal_adj.rules.turn import (
     PhaseCheck,
     Reinforcements,

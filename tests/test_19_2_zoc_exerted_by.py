@@ -18,13 +18,13 @@ from kasserine_rules import KASSERINE_ZOC
 
 from vassal_adj.cli import main
 from vassal_adj.load import load_module, load_save
-from vassal_adj.model.hexes import Hex, hexside
+from vassal_adj.model.geometry.hexes import Hex, hexside
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.parse.builder import game_pieces
-from vassal_adj.rules.movement import default_label
-from vassal_adj.rules.zoc import ZocRules, enemy_zoc, exerted_by, zoc_sources
+from vassal_adj.rules.mechanisms.movement import default_label
+from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc, exerted_by, zoc_sources
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 VOC = TerrainVocabulary(terrain={"clear", "rough"}, features={"stream", "bridge"})

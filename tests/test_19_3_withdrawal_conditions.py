@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from test_22_victory import INF, LAYOUT, PZ, US, H, run, state, unit
 
-from vassal_adj.model.hexes import distance, ring
+from vassal_adj.model.geometry.hexes import distance, ring
 
 HOLD = "19.3/22.21/22.41.6"
 EXIT = "19.3/22.22/22.42.2"

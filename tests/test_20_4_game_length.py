@@ -14,7 +14,7 @@ from conftest import REPO
 
 from vassal_adj.cli import main
 from vassal_adj.errors import PackError
-from vassal_adj.rules.pack import RulePack, StateSource
+from vassal_adj.rules.packs.pack import RulePack, StateSource
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 ARGS = ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod")]

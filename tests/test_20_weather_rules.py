@@ -11,13 +11,18 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from vassal_adj.model.hexes import Hex, hexside
+from vassal_adj.model.geometry.hexes import Hex, hexside
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.movement import legal_path
-from vassal_adj.rules.movement_rules import movement_allowance, movement_rules, weather_effects, zoc_engaged
+from vassal_adj.rules.mechanisms.movement import legal_path
+from vassal_adj.rules.mechanisms.movement_rules import (
+    movement_allowance,
+    movement_rules,
+    weather_effects,
+    zoc_engaged,
+)
 from vassal_adj.rules.registry import Params, load_builtin_rules
 
 VOC = TerrainVocabulary(terrain=frozenset({"clear", "rough"}), features=frozenset({"road", "trail", "stream", "bridge"}))

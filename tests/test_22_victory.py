@@ -1,4 +1,4 @@
-"""Victory points (rules/victory.py, history.py, victory_rules.py) worked by hand from 22.0.
+"""Victory points (rules/mechanisms/victory.py, history.py, victory_rules.py) worked by hand from 22.0.
 
 The parameters are the Kasserine pack's (`KASSERINE`, the same as the fragment the pack takes);
 the board is Kasserine's grid (columns 01-39, rows 01-26) so labels read as in the rulebook.
@@ -16,30 +16,23 @@ from typing import Any
 
 import pytest
 
-from vassal_adj.model.hexes import Hex, hexside, line
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.hexes import Hex, hexside, line
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.history import History
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.mechanisms.victory import Level, Tally, VictoryRules, tally, unit_value, victory_level
+from vassal_adj.rules.mechanisms.victory_rules import victory_points, victory_rules, vp_tally
+from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.registry import (
     Params,
     check_value,
     conformance_problems,
     load_builtin_rules,
 )
-from vassal_adj.rules.victory import (
-    Level,
-    Tally,
-    VictoryRules,
-    tally,
-    unit_value,
-    victory_level,
-)
-from vassal_adj.rules.victory_rules import victory_points, victory_rules, vp_tally
 
 KASSERINE_TOML = r"""
 [rules.victory]

@@ -18,7 +18,7 @@ from test_23_reinforcements import allied, state
 from test_23_setup import layout
 
 from vassal_adj.model.state import Departure
-from vassal_adj.rules.exits import sources_after_exits
+from vassal_adj.rules.mechanisms.exits import sources_after_exits
 
 ALLIED_SOURCES = ["0107-0101", "0101-0901", "1301-1901", "2401-3001"]  # 17.12 (printed "0101.0901")
 

@@ -1,4 +1,4 @@
-"""Kasserine 23 reinforcements and 23.71 (rules/setup.py, adapter `reinforcements.schedule`).
+"""Kasserine 23 reinforcements and 23.71 (rules/mechanisms/setup.py, adapter `reinforcements.schedule`).
 
 Worked from the seed's lists: "The following unit appears on Game-Turn Two. 2526 3-2-16(580)";
 "...appear on Game-Turn Four if there is an Allied unit within seven hexes of hex 1023;
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_23_setup import PACK, layout, run
 
-from vassal_adj.model.hexes import distance
+from vassal_adj.model.geometry.hexes import distance
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.results import Finding, Severity

@@ -1,4 +1,4 @@
-"""Kasserine 23 set-up and 23.72 (rules/setup.py, adapter `setup.deployment`), worked by hand.
+"""Kasserine 23 set-up and 23.72 (rules/mechanisms/setup.py, adapter `setup.deployment`), worked by hand.
 
 The seed: "Place the following units in the hex listed for each" (3718 1-3-7 (2/168), ...),
 "in or adjacent to the hex listed for each group. Units may not be stacked" (2714 2-1-14
@@ -22,15 +22,15 @@ import pytest
 
 import vassal_adj
 from vassal_adj.errors import PackError
-from vassal_adj.model.hexes import distance, neighbors
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.hexes import distance, neighbors
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules import setup as order_of_battle
 from vassal_adj.rules.engine import RuleContext, adjudicate
-from vassal_adj.rules.pack import RuleConfig, RulePack
+from vassal_adj.rules.mechanisms import setup as order_of_battle
+from vassal_adj.rules.packs.pack import RuleConfig, RulePack
 from vassal_adj.rules.registry import Params, check_value, load_builtin_rules, lookup
 from vassal_adj.rules.results import Finding, Severity
 

@@ -1,6 +1,6 @@
 """--annotate with a log: a game exchanged only as logs is annotated at the log's END (spec 5.6:
 the position VASSAL shows once every step is replayed), written as a save VASSAL opens
-(parse/log_end.py), with the markers on the units where the steps leave them.
+(pbem/log_end.py), with the markers on the units where the steps leave them.
 
 The oracle parts skip when vassal-oracle is not set up, unless REQUIRE_ORACLE=1.
 """
@@ -16,14 +16,14 @@ from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
 from vassal_adj.cli import main
-from vassal_adj.log_state import opening_turn
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import iter_nodes, log_steps
 from vassal_adj.parse.dice import unwrap
-from vassal_adj.parse.log_end import end_save
 from vassal_adj.parse.records import GlobalProperty, MutableProperty
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.log_end import end_save
+from vassal_adj.pbem.log_state import opening_turn
+from vassal_adj.pbem.replay import replay
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = EXAMPLE / "Kasserine.vmod"

@@ -13,8 +13,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import MODULES, SAVES, ids, need_corpus
+
 from vassal_adj.codec import archive as archive_mod
 from vassal_adj.codec.archive import (
     DEFAULT_LIMITS,

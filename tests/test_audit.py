@@ -1,4 +1,4 @@
-"""The dice and undo audit (rules/audit.py): synthetic logs replayed, synthetic replays, the
+"""The dice and undo audit (pbem/audit.py): synthetic logs replayed, synthetic replays, the
 chi-square function against known values, and the corpus logs."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from vassal_adj.model.events import ChatLine, DieRolled, Moved, Place, Replay, S
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse.commands import Node, encode, parse_stream
 from vassal_adj.parse.dice_reports import report_reader
-from vassal_adj.parse.replay import replay
-from vassal_adj.rules.audit import DiceStats, Roll, audit, chi2_sf, upper_gamma_q
+from vassal_adj.pbem.audit import DiceStats, Roll, audit, chi2_sf, upper_gamma_q
+from vassal_adj.pbem.replay import replay
 from vassal_adj.rules.results import Severity
 
 READ = report_reader(None)

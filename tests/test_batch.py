@@ -11,18 +11,8 @@ import pytest
 from conftest import CORPUS, MODULES, SPEC
 
 import vassal_adj
-from vassal_adj.model.batch import (
-    grid_location_names,
-    hex_centers,
-    location_names,
-    map_location_names,
-)
-from vassal_adj.model.grid import (
-    board_hex_center,
-    board_location_name,
-    map_location_name,
-    place_boards,
-)
+from vassal_adj.model.geometry.batch import grid_location_names, hex_centers, location_names, map_location_names
+from vassal_adj.model.geometry.grid import board_hex_center, board_location_name, map_location_name, place_boards
 from vassal_adj.model.module import (
     BoardDef,
     GridDef,

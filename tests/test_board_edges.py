@@ -16,16 +16,17 @@ from pathlib import Path
 import pytest
 
 import vassal_adj
-from vassal_adj.model.hexes import Hex, distance, hexside, neighbors
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.hexes import Hex, distance, hexside, neighbors
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
-from vassal_adj.rules.movement import MovementRules, legal_path, reachable
-from vassal_adj.rules.supply import SupplyRules, supply_field
+from vassal_adj.rules.mechanisms.movement import legal_path, reachable
+from vassal_adj.rules.mechanisms.movement_params import MovementRules
+from vassal_adj.rules.mechanisms.supply import SupplyRules, supply_field
+from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
 from vassal_adj.rules.turn import turn_rules
-from vassal_adj.rules.zoc import ZocRules, enemy_zoc
 from vassal_adj.state_builder import game_state
 
 ROOT = Path(__file__).resolve().parents[1]

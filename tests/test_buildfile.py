@@ -10,14 +10,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-
-from vassal_adj.parse.tokens import split
+from conftest import CORPUS, MODULES, SPEC, ids, need_corpus
 from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 from PIL import Image
 
-from conftest import CORPUS, MODULES, SPEC, ids, need_corpus
 from vassal_adj.errors import FormatError
 from vassal_adj.model.module import HexGridDef, Module, RegionGridDef, SquareGridDef, ZonedGridDef
 from vassal_adj.parse.buildfile import make_safe_parser, parse_buildfile, parse_metadata
@@ -30,6 +28,7 @@ from vassal_adj.parse.buildfile_grids import (
     parse_zone_path,
 )
 from vassal_adj.parse.images import image_size_from_bytes
+from vassal_adj.parse.tokens import split
 
 B = "VASSAL.build.module.map.boardPicker.board."
 G = "VASSAL.build.GameModule"

@@ -6,6 +6,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import MODULES, SAVES, ids, need_corpus
 from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
@@ -14,8 +15,6 @@ import vassal_adj
 from vassal_adj.parse.chains import _fast_owns, state_levels, state_owns, type_levels, type_owns
 from vassal_adj.parse.commands import iter_texts
 from vassal_adj.parse.tokens import join, split
-
-from conftest import MODULES, SAVES, ids, need_corpus
 
 TAB = "\t"
 

@@ -20,7 +20,7 @@ from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.model.events import PropertyChange
 from vassal_adj.parse.commands import Node, encode, parse_stream
 from vassal_adj.parse.tokens import join
-from vassal_adj.report.describe import change_text
+from vassal_adj.pbem.changes import change_text
 from vassal_adj.savedgame import SavedGame
 
 MODULE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"

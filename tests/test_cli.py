@@ -9,12 +9,11 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from conftest import REPO, SAVES, ids, need_corpus
 
 import vassal_adj
 from vassal_adj import cli
 from vassal_adj.cli import files as cli_files
-
-from conftest import REPO, SAVES, ids, need_corpus
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE, SETUP = str(EXAMPLE / "Kasserine.vmod"), str(EXAMPLE / "setup.vsav")

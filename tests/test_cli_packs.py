@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
-
 from conftest import REPO
+
 from vassal_adj import cli
 
 TEMPLATE = REPO / "modules" / "_template"

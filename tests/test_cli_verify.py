@@ -13,8 +13,7 @@ from test_replay import OPENING, PASSWORD, add, game, log, move
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.load import load_save
-from vassal_adj.parse.commands import iter_nodes, log_steps, unlogged
-from vassal_adj.parse.commands import Node, encode
+from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, unlogged
 from vassal_adj.savedgame import SavedGame
 
 

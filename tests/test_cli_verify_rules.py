@@ -16,7 +16,7 @@ from conftest import CORPUS, REPO, need_corpus
 import vassal_adj
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.model.maps import module_map
+from vassal_adj.model.geometry.maps import module_map
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.savedgame import SavedGame
 

@@ -23,7 +23,7 @@ from test_22_victory import KASSERINE_TOML
 
 import vassal_adj
 from vassal_adj.cli import main
-from vassal_adj.model.maps import place_map
+from vassal_adj.model.geometry.maps import place_map
 from vassal_adj.model.module import Module
 
 ROOT = Path(__file__).resolve().parents[1]

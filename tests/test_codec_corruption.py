@@ -7,8 +7,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-
 from conftest import MODULES, SAVES, ids, need_corpus
+
 from vassal_adj.codec.archive import Archive, archive_from_bytes, read_archive
 from vassal_adj.codec.obfuscation import Codec, decode_saved_game, encode_saved_game
 from vassal_adj.codec.sniff import sniff

@@ -9,13 +9,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, SAVES, SPEC, ids, need_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import CORPUS, SAVES, SPEC, ids, need_corpus
 from vassal_adj.errors import FormatError, Where
 from vassal_adj.parse import records as r
-from vassal_adj.parse.dice import dice_rolls
 from vassal_adj.parse.commands import (
     ESC,
     KNOWN_PREFIXES,
@@ -28,6 +27,7 @@ from vassal_adj.parse.commands import (
     log_steps,
     parse_stream,
 )
+from vassal_adj.parse.dice import dice_rolls
 from vassal_adj.parse.secrets import command_secrets
 
 try:

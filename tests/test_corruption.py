@@ -12,13 +12,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import MODULES, SAVES, ids
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import decode_saved_game, encode_saved_game
 from vassal_adj.errors import VassalAdjError
 from vassal_adj.parse.builder import game_pieces
-
-from conftest import MODULES, SAVES, ids
 
 VARIANTS = 12
 # Characters that carry structure in VASSAL text: damage there reaches every parser branch.

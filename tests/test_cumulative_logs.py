@@ -22,7 +22,7 @@ from vassal_adj.cli import main
 from vassal_adj.load import load_module, load_save
 from vassal_adj.parse.commands import Node, log_steps
 from vassal_adj.parse.log_contains import contained_steps, continuation
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = EXAMPLE / "Kasserine.vmod"
@@ -133,7 +133,7 @@ def test_the_ccn_tutorial_log_cut_in_two_is_its_own_first_part_continued(tmp_pat
 
 
 def test_the_history_of_a_cumulative_log_starts_where_the_log_it_contains_ends(tmp_path: Path) -> None:
-    from vassal_adj.log_state import log_history
+    from vassal_adj.pbem.log_state import log_history
 
     module = load_module(MODULE)
     axis = log_history(module, load_save(AXIS), "kasserine")

@@ -17,14 +17,14 @@ from vassal_adj.errors import PackError
 from vassal_adj.load import load_save
 from vassal_adj.model.events import ChatLine, DieRolled, Replay, Step
 from vassal_adj.parse.dice_reports import report_reader
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.audit import audit, looks_like_dice
+from vassal_adj.pbem.dice_stats import ButtonTally
+from vassal_adj.pbem.dice_tests import exact_p
+from vassal_adj.pbem.replay import replay
 from vassal_adj.report.dice_text import button_line
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_text import dice_lines
-from vassal_adj.rules.audit import audit, looks_like_dice
-from vassal_adj.rules.dice_stats import ButtonTally
-from vassal_adj.rules.dice_tests import exact_p
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.packs.pack import RulePack
 
 READ = report_reader(None)
 # Commands & Colors: Napoleonics' battle die: two infantry faces, one each of cavalry, artillery,

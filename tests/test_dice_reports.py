@@ -9,7 +9,7 @@ from vassal_adj.load import load_module, load_save
 from vassal_adj.model.events import ChatLine, DieRolled
 from vassal_adj.model.module import DiceButtonDef
 from vassal_adj.parse.dice_reports import DEFAULT_FORMAT, ReportReader, ReportRoll, format_regex, report_reader
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
 
 NEVSKY = ('$name$ = <img src="d6-black-0$result1$.png" width="14" height="14">  ($result1$ rolled by '
           '$PlayerName$) <span style="color:#ffffff;">$result1$</b>')

@@ -19,11 +19,11 @@ from vassal_adj.model.events import ChatLine, DieRolled, PropertySet
 from vassal_adj.parse.commands import Node, encode, parse_stream
 from vassal_adj.parse.dice import dice_rolls
 from vassal_adj.parse.dice_reports import report_reader
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.audit import audit
+from vassal_adj.pbem.replay import replay
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.turn_view import TurnView
 from vassal_adj.report.verify_steps import Section
-from vassal_adj.rules.audit import audit
 
 READ = report_reader(None)
 

@@ -1,4 +1,4 @@
-"""Combat-phase displacement limits (N24, rules/displacement.py), worked by hand from the rule
+"""Combat-phase displacement limits (N24, rules/mechanisms/displacement.py), worked by hand from the rule
 words on the example board (column 05 is clear from 0517 to 0526; hexes of one column are
 adjacent, so 0517 -> 0519 is 2 hexes).
 
@@ -27,17 +27,17 @@ from kasserine_logs import MODULE, write_log
 
 import vassal_adj
 from vassal_adj.errors import PackError
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
-from vassal_adj.parse.replay import replay
-from vassal_adj.rules.displacement import combat_displacement
+from vassal_adj.pbem.replay import replay
+from vassal_adj.pbem.verify import verify_turn
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms.displacement import combat_displacement
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segments import Opened, Segment
 from vassal_adj.rules.turn import turn_rules
-from vassal_adj.verify_builder import verify_turn
 
 TUNISIA = '''
 [rules.after_combat]

@@ -4,7 +4,7 @@ A pack author copies what docs/adding-a-rule-pack.md and the template show: an `
 not registered fails at once, but only after the author wrote the rule around it. Every dotted
 name in backticks (`supply.trace`), every ``impl = "..."`` and every ``@register("...")`` of the
 pages below must be a registered implementation, unless it is a file name (`pack.toml`) or a
-Python object of vassal_adj (`vassal_adj.rules.unitmap.printed_units`).
+Python object of vassal_adj (`vassal_adj.rules.packs.unitmap.printed_units`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.registry import load_builtin_rules
 
 GUIDE = REPO / "docs" / "adding-a-rule-pack.md"
@@ -55,10 +55,10 @@ def implementation_names(text: str) -> set[str]:
 
 
 def test_the_pattern_finds_what_a_page_names() -> None:
-    text = ('Use `supply.trace`, `terrain.csv` and `vassal_adj.rules.unitmap.printed_units`;\n'
+    text = ('Use `supply.trace`, `terrain.csv` and `vassal_adj.rules.packs.unitmap.printed_units`;\n'
             'impl = "stacking.max_units"\n@register("x.y", params={})\n`packs.implementations()`')
     assert implementation_names(text) == {"supply.trace", "stacking.max_units", "x.y"}
-    assert implementation_names("`vassal_adj.rules.unitmap.no_such_thing`") == {"vassal_adj.rules.unitmap.no_such_thing"}
+    assert implementation_names("`vassal_adj.rules.packs.unitmap.no_such_thing`") == {"vassal_adj.rules.packs.unitmap.no_such_thing"}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))

@@ -18,7 +18,7 @@ from conftest import REPO
 from PIL import Image, ImageChops
 
 import vassal_adj
-from vassal_adj.model.hexes import distance
+from vassal_adj.model.geometry.hexes import distance
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.turns import tracker_reading
 

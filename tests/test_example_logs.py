@@ -22,9 +22,9 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.commands import encode, log_steps
-from vassal_adj.parse.replay import replay
-from vassal_adj.rules.movement import legal_path
-from vassal_adj.rules.movement_rules import movement_rules
+from vassal_adj.pbem.replay import replay
+from vassal_adj.rules.mechanisms.movement import legal_path
+from vassal_adj.rules.mechanisms.movement_rules import movement_rules
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = EXAMPLE / "Kasserine.vmod"

@@ -8,10 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, SPEC, need_corpus
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from vassal_adj.model.grid import (
+from vassal_adj.model.geometry.grid import (
     PlacedBoard,
     board_hex_center,
     board_location_name,
@@ -28,6 +29,8 @@ from vassal_adj.model.grid import (
     raw_column_row,
     snap,
 )
+from vassal_adj.model.geometry.numbering import coordinate_name, expand_format, parse_coordinate
+from vassal_adj.model.geometry.zones import find_zone, polygon_contains
 from vassal_adj.model.module import (
     BoardDef,
     HexGridDef,
@@ -36,13 +39,9 @@ from vassal_adj.model.module import (
     Region,
     RegionGridDef,
     SquareGridDef,
-    ZonedGridDef,
     ZoneDef,
+    ZonedGridDef,
 )
-from vassal_adj.model.numbering import coordinate_name, expand_format, parse_coordinate
-from vassal_adj.model.zones import find_zone, polygon_contains
-
-from conftest import CORPUS, SPEC, need_corpus
 
 VECTORS_PATH = SPEC / "vectors.json"
 ORACLE_PATH = SPEC / "oracle-labels.json"

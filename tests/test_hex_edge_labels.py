@@ -22,11 +22,11 @@ from test_vassal_accepts import ORACLE, ORACLE_HOME
 
 import vassal_adj
 from vassal_adj import cli
-from vassal_adj.model import hexes
-from vassal_adj.model.edge_hexes import edge_hex
-from vassal_adj.model.grid import board_location_name
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import place_map
+from vassal_adj.model.geometry import hexes
+from vassal_adj.model.geometry.edge_hexes import edge_hex
+from vassal_adj.model.geometry.grid import board_location_name
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import place_map
 
 KASSERINE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"
 _NUMBERING = ('<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" '

@@ -1,4 +1,4 @@
-"""The hex index of a layout (model/hex_index.py) answers as the slow definitions do.
+"""The hex index of a layout (model/geometry/hex_index.py) answers as the slow definitions do.
 
 Issue 10 (quick to start) made the index name each hex once and made label lookups go
 through it. A label belongs to a hex when `hex_of` gives that hex back for the name VASSAL
@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from vassal_adj.errors import UsageError
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.numbering import parse_grid_location
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering, ZoneDef
-from vassal_adj.model.numbering import parse_grid_location
 
 BOARD = BoardDef("B", None, 520, 430)
 ZONE = ZoneDef("Front", ((40, 30), (470, 60), (430, 400), (60, 380)), location_format="$name$:$gridLocation$",
@@ -72,7 +72,7 @@ def test_a_label_resolves_exactly_when_hex_of_finds_it_on_the_map(name: str) -> 
 
 
 def _around(h):  # type: ignore[no-untyped-def]
-    from vassal_adj.model.hexes import neighbors
+    from vassal_adj.model.geometry.hexes import neighbors
 
     return neighbors(h)
 

@@ -6,8 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vassal_adj.model.hexes import (
-    Hex, HexSide, direction_to, distance, hexside, hexsides, line, neighbor, neighbors, ring, within,
+from vassal_adj.model.geometry.hexes import (
+    Hex,
+    HexSide,
+    direction_to,
+    distance,
+    hexside,
+    hexsides,
+    line,
+    neighbor,
+    neighbors,
+    ring,
+    within,
 )
 
 coords = st.integers(min_value=-60, max_value=60)

@@ -12,10 +12,10 @@ from conftest import CORPUS, REPO, SPEC, need_corpus
 
 import vassal_adj
 from vassal_adj.errors import UsageError
-from vassal_adj.model import hexes as hx
-from vassal_adj.model.grid import PlacedBoard, board_location_name, place_boards
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts, on_board_center
+from vassal_adj.model.geometry import hexes as hx
+from vassal_adj.model.geometry.grid import PlacedBoard, board_location_name, place_boards
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import board_hex_layouts, on_board_center
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering, MapDef
 
 ORACLE_PATH = SPEC / "oracle-labels.json"
@@ -334,6 +334,6 @@ def test_layout_at_map_level() -> None:
 def test_docstring_examples() -> None:
     import doctest
 
-    from vassal_adj.model import hexgrid
+    from vassal_adj.model.geometry import layout as hexgrid
 
     assert doctest.testmod(hexgrid).failed == 0

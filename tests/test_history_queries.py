@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vassal_adj.model.hexes import Hex
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit

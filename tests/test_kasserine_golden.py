@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import REPO, need_corpus
+
 from vassal_adj.cli import main
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"

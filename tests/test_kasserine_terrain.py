@@ -13,12 +13,12 @@ import pytest
 from conftest import REPO
 
 import vassal_adj
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.builder import game_pieces
-from vassal_adj.rules.supply import SupplyRules, obstructed_hexes, supply_status
+from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_status
 from vassal_adj.terrain_sample import sample_module
 
 PACK = REPO / "modules" / "kasserine"

@@ -16,8 +16,8 @@ import pytest
 
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.pack import UnitClass
-from vassal_adj.rules.unitmap import UnitMap, map_units
+from vassal_adj.rules.packs.pack import UnitClass
+from vassal_adj.rules.packs.unitmap import UnitMap, map_units
 
 PACK_DIR = Path(__file__).resolve().parents[1] / "modules" / "kasserine"
 PACK = tomllib.loads((PACK_DIR / "pack.toml").read_text(encoding="utf-8"))

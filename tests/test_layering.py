@@ -37,10 +37,10 @@ def _imports(path: Path) -> list[tuple[str, int]]:
     return found
 
 
-PURE_FILES = sorted(p for layer in PURE_LAYERS for p in (PACKAGE / layer).glob("*.py"))
+PURE_FILES = sorted(p for layer in PURE_LAYERS for p in (PACKAGE / layer).rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", PURE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", PURE_FILES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_pure_layers_import_no_io_and_no_upper_layer(path: Path) -> None:
     bad = []
     for name, line in _imports(path):
@@ -163,7 +163,56 @@ def test_the_cycle_check_sees_late_and_type_checking_imports() -> None:
 def test_the_cycle_check_reads_the_whole_package() -> None:
     graph = _package_graph()
     # one edge of each kind the check must see: a module import, a name from a module, a package member
-    assert "vassal_adj.model.module" in graph["vassal_adj.model.grid"]
-    assert "vassal_adj.rules.rolls" in graph["vassal_adj.rules.audit"]
-    assert "vassal_adj.model.hexes" in graph["vassal_adj.model.hexgrid"]
+    assert "vassal_adj.model.module" in graph["vassal_adj.model.geometry.grid"]
+    assert "vassal_adj.pbem.rolls" in graph["vassal_adj.pbem.audit"]
+    assert "vassal_adj.model.geometry.hexes" in graph["vassal_adj.model.geometry.layout"]
     assert len(graph) > 100
+
+
+# -- the layers, one way (DESIGN.md: codec -> parse -> model <- rules <- pbem <- report <- cli) --
+# A module may import its own layer and the layers ranked below it, never one above. model/ and
+# codec/ are the ground; the package-root modules (load, savedgame, packs, state_builder, ...)
+# join files to rules and sit between rules/ and pbem/; errors.py is imported by every layer.
+LAYER_RANK = {"model": 0, "codec": 0, "parse": 1, "rules": 2, "pbem": 4, "report": 5, "cli": 6}
+ROOT_RANK, ERRORS = 3, "vassal_adj.errors"
+
+
+def _rank(module: str) -> int | None:
+    parts = module.split(".")
+    if module in (ERRORS, "vassal_adj"):  # the package itself only names the public entry points
+        return None
+    if module == "vassal_adj.__main__":  # `python -m vassal_adj` is the command line
+        return LAYER_RANK["cli"]
+    return LAYER_RANK.get(parts[1], ROOT_RANK)
+
+
+def _upward(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(f"{m} -> {t}" for m, targets in graph.items() for t in targets
+                  if m != "vassal_adj" and (rt := _rank(t)) is not None and (rm := _rank(m)) is not None and rt > rm
+                  and t not in ALLOWED)
+
+
+def test_layers_import_one_way() -> None:
+    bad = _upward(_package_graph())
+    assert not bad, "a layer imports one above it (DESIGN.md's flow): " + "; ".join(bad)
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    graph = {"vassal_adj.rules.engine": {"vassal_adj.pbem.verify"}, "vassal_adj.pbem.verify": {"vassal_adj.rules.engine"},
+             "vassal_adj.model.pieces": {"vassal_adj.parse.tokens", "vassal_adj.errors"}}
+    assert _upward(graph) == ["vassal_adj.rules.engine -> vassal_adj.pbem.verify"]
+
+
+# The hex geometry imports one way (DESIGN.md model/geometry/): each module only the ones before it.
+GEOMETRY_ORDER = ("hexes", "square_numbering", "numbering", "zones", "snapping", "grid", "hex_index", "layout",
+                  "edge_hexes", "maps", "regions", "batch")
+
+
+def test_geometry_imports_one_way() -> None:
+    graph, prefix = _package_graph(), "vassal_adj.model.geometry"
+    present = {m.removeprefix(prefix + ".") for m in graph if m.startswith(prefix + ".")}
+    assert present == set(GEOMETRY_ORDER), f"geometry modules not in GEOMETRY_ORDER: {present ^ set(GEOMETRY_ORDER)}"
+    bad = [f"{name} -> {t}" for i, name in enumerate(GEOMETRY_ORDER)
+           for t in graph[f"{prefix}.{name}"] if t.startswith(prefix + ".")
+           and GEOMETRY_ORDER.index(t.removeprefix(prefix + ".")) >= i]
+    assert not bad, f"geometry imports against its order: {bad}"

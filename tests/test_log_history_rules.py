@@ -1,4 +1,4 @@
-"""A game's history from its logs (log_state.py) and the rules that read it, on logs of the
+"""A game's history from its logs (pbem/log_state.py) and the rules that read it, on logs of the
 example module: `check` on a log judges its end; 17.15 applies from the moment of an exit on
 in `check`, `verify` and `vp`; `vp` counts a log's own eliminations (22.41.5, 22.42.1 at 22.11's
 values: "a 5-3-12 armored battalion is worth 8 Victory Points"); a withdrawal declared twice
@@ -16,7 +16,7 @@ from kasserine_logs import EXAMPLE, MODULE, write_log
 
 import vassal_adj
 from vassal_adj.cli import main
-from vassal_adj.log_state import log_history
+from vassal_adj.pbem.log_state import log_history
 
 ARGS = ["--module", str(MODULE), "--pack", "kasserine"]
 TO_2401_THEN_EXIT = [("move", "Axis", "5-3-12 (2/7)", "2401"), ("turn", "Axis", "Axis Combat"),

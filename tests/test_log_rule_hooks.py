@@ -20,9 +20,9 @@ from kasserine_logs import EXAMPLE, MODULE, write_log
 import vassal_adj
 from vassal_adj.cli import main
 from vassal_adj.packs import load_pack
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
+from vassal_adj.pbem.verify import verify_turn
 from vassal_adj.rules.registry import REGISTRY
-from vassal_adj.verify_builder import verify_turn
 
 HOOKS = '''
 from vassal_adj.rules.registry import register

@@ -9,14 +9,8 @@ from conftest import CORPUS, REPO, SPEC
 
 import vassal_adj
 from vassal_adj.errors import UsageError
-from vassal_adj.model.grid import board_location_name
-from vassal_adj.model.maps import (
-    PlacedMap,
-    describe_layout,
-    module_map,
-    on_board_center,
-    place_map,
-)
+from vassal_adj.model.geometry.grid import board_location_name
+from vassal_adj.model.geometry.maps import PlacedMap, describe_layout, module_map, on_board_center, place_map
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering, MapDef
 
 KASSERINE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"

@@ -1,4 +1,4 @@
-"""Movement (rules/movement.py), each case drawn by hand from the rulebook's words.
+"""Movement (rules/mechanisms/movement.py), each case drawn by hand from the rulebook's words.
 
 Maps are tiny: most are a corridor down one column, H(5, 1), H(5, 2), ... (hex (c, r) touches
 (c, r +- 1)), kept to that corridor with `area=` so no detour exists. Hex names in reasons are
@@ -19,18 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kasserine_rules import KASSERINE_MOVEMENT
 
-from vassal_adj.model.hexes import Hex, distance, hexside, neighbors
+from vassal_adj.model.geometry.hexes import Hex, distance, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.movement import (
-    MovementRules,
-    allowance,
-    default_label,
-    legal_path,
-    reachable,
-)
-from vassal_adj.rules.zoc import ZocRules, enemy_zoc
+from vassal_adj.rules.mechanisms.movement import default_label, legal_path, reachable
+from vassal_adj.rules.mechanisms.movement_params import MovementRules, allowance
+from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
 
 VOC = TerrainVocabulary(terrain={"clear", "rough", "town"},
                         features={"road", "trail", "stream", "bridge", "all-sea"})
@@ -432,3 +427,13 @@ def test_16_11_a_shortcut_through_rough_is_named_when_the_way_round_is_too_long(
                                "0402 0403 0404 0405 0406 0407 0408 (6 MP): rough hex 0405 prohibited to mechanized "
                                "units except through road or trail hexsides (16.12) [16.11], mechanized units leave "
                                "rough hex 0405 only through road or trail hexsides [16.12]")
+
+
+def test_movement_params_doctest() -> None:
+    """The module's own example (a 20.3-style weather bracket: 11 MP in Poor weather is 6) runs."""
+    import doctest
+
+    from vassal_adj.rules.mechanisms import movement_params
+
+    result = doctest.testmod(movement_params)
+    assert result.attempted > 0 and result.failed == 0

@@ -10,12 +10,13 @@ said so where used.
 
 from __future__ import annotations
 
-from vassal_adj.model.hexes import Hex, hexside
+from vassal_adj.model.geometry.hexes import Hex, hexside
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.movement import allowance, legal_path
-from vassal_adj.rules.movement_rules import movement_rules
+from vassal_adj.rules.mechanisms.movement import legal_path
+from vassal_adj.rules.mechanisms.movement_params import allowance
+from vassal_adj.rules.mechanisms.movement_rules import movement_rules
 from vassal_adj.rules.registry import load_builtin_rules
 
 VOC = TerrainVocabulary(terrain={"clear", "desert", "minefield"},

@@ -1,4 +1,4 @@
-"""`movement.restricted` (rules/restricted.py, RULES-MAP N14), worked by hand from the seeds.
+"""`movement.restricted` (rules/mechanisms/restricted.py, RULES-MAP N14), worked by hand from the seeds.
 
 The seeds' hexes are said on the example module's Kasserine board (labels "CCRR", columns
 01-39, rows 01-26), with the seeds' own row numbers; boxes are named as the seeds name them.
@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from example_board import layout
 
-from vassal_adj.model.hexes import distance
+from vassal_adj.model.geometry.hexes import distance
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.pack import RuleConfig
+from vassal_adj.rules.mechanisms.restricted import move_findings, parse_restrictions
+from vassal_adj.rules.packs.pack import RuleConfig
 from vassal_adj.rules.registry import Params, check_value, load_builtin_rules, lookup
-from vassal_adj.rules.restricted import move_findings, parse_restrictions
 from vassal_adj.rules.results import Finding, Severity
 
 

@@ -6,10 +6,10 @@ import json
 import time
 
 import pytest
+from conftest import SAVES, SPEC, ids, need_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SAVES, SPEC, ids, need_corpus
 from vassal_adj.codec.archive import read_archive
 from vassal_adj.codec.obfuscation import Codec, decode_saved_game, encode_saved_game
 from vassal_adj.errors import FormatError, UsageError, Where

@@ -18,8 +18,8 @@ from conftest import SPEC, need_corpus
 
 import vassal_adj
 from vassal_adj import cli
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import module_map
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import module_map
 
 DX = 55.42562584220407
 P = "VASSAL.build.module.map.boardPicker.board."

@@ -1,4 +1,4 @@
-"""pack.toml validation (rules/pack.py): key paths, required parameters, types, assumptions."""
+"""pack.toml validation (rules/packs/pack.py): key paths, required parameters, types, assumptions."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from vassal_adj.errors import PackError
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.registry import REQUIRED, Param, Registry
 
 PACK = '''

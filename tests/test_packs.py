@@ -7,17 +7,16 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 import vassal_adj
 from vassal_adj import packs
 from vassal_adj.errors import PackError, UsageError
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.pieces import Piece
 from vassal_adj.rules import registry as reg
+from vassal_adj.rules.packs.unitmap import map_units
 from vassal_adj.rules.registry import REQUIRED, Registry
-from vassal_adj.rules.unitmap import map_units
-
-from conftest import REPO
 
 TEMPLATE = REPO / "modules" / "_template"
 EXAMPLE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"

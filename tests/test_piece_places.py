@@ -23,7 +23,7 @@ from test_vassal_accepts import ORACLE, ORACLE_HOME
 import vassal_adj
 from vassal_adj import cli
 from vassal_adj.parse.places import missing_boards, missing_maps
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 
@@ -105,7 +105,7 @@ def test_6_4_a_2_9_era_stack_gives_its_pieces_their_map_without_a_module() -> No
                                   "PathsOfGlory/DeluxeHistorical10-8.vsav"])
 def test_6_4_the_saved_position_and_the_replay_opening_put_every_piece_at_the_same_place(case: str) -> None:
     # The CCN scenario saves need VASSAL 3.7 traits the oracle's 3.6 engine lacks: the replay's
-    # own stack and deck logic (parse/replay.py) is the second reading they are checked with.
+    # own stack and deck logic (pbem/replay.py) is the second reading they are checked with.
     save = need_corpus() / case
     module = vassal_adj.load_module(_module(save.parent.name))
     game = vassal_adj.load_save(save)

@@ -1,4 +1,4 @@
-"""Region expressions in hex specs (rules/regions.py, RULES-MAP N15), worked by hand.
+"""Region expressions in hex specs (rules/mechanisms/regions.py, RULES-MAP N15), worked by hand.
 
 Hexes are labels of the example module's Kasserine board (columns 01-39, rows 01-26, label
 "CCRR"); the seeds' regions are said on it with the seeds' own row and column numbers.
@@ -12,8 +12,8 @@ import pytest
 from example_board import layout
 
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
-from vassal_adj.rules import regions
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms import regions
 
 
 def ctx() -> RuleContext:

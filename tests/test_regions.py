@@ -11,21 +11,15 @@ import pytest
 from conftest import CORPUS, SPEC
 
 import vassal_adj
-from vassal_adj.model.grid import PlacedBoard, find_board
+from vassal_adj.model.geometry.grid import PlacedBoard, find_board
+from vassal_adj.model.geometry.regions import TREE_THRESHOLD, BoardIndex, ZoneIndex, contains_many, zone_index
+from vassal_adj.model.geometry.zones import find_zone, java_polygon, polygon_contains, zone_size
 from vassal_adj.model.module import (
     BoardDef,
     SquareGridDef,
     ZoneDef,
     ZonedGridDef,
 )
-from vassal_adj.model.regions import (
-    TREE_THRESHOLD,
-    BoardIndex,
-    ZoneIndex,
-    contains_many,
-    zone_index,
-)
-from vassal_adj.model.zones import find_zone, java_polygon, polygon_contains, zone_size
 
 ZONED_MODULES = ("CommandsAndColorsNapoleonics", "Ragnarok", "ViveLEmpereur", "FieldsOfFire2",
                  "Nevsky", "PathsOfGlory", "FlashpointSouthChinaSea", "HexNCountersTemplate")
@@ -239,7 +233,7 @@ def test_board_index(n: int) -> None:
 @pytest.mark.parametrize("module,where", ZONED, ids=[f"{m}/{w[0]}/{w[1]}" for m, w in ZONED])
 def test_prepared_java_polygon_matches_the_edge_walk(module: str, where: tuple[str, str]) -> None:
     """zones.JavaPolygon (edges sorted into slabs) against java.awt.Polygon transcribed as is."""
-    from vassal_adj.model.zones import _polygon_contains_walk
+    from vassal_adj.model.geometry.zones import _polygon_contains_walk
 
     zoned = _grid(module, where)
     xs, ys = _probe_points(zoned, seed=11)

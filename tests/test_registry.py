@@ -159,8 +159,8 @@ def test_only_the_listed_rule_modules_register() -> None:
 
     registry = reg.load_builtin_rules()
     before = {impl.name for impl in registry.catalog()}
-    for info in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{info.name}")
+    for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
+        importlib.import_module(info.name)
     assert {impl.name for impl in registry.catalog()} == before
-    homes = {impl.func.__module__.rsplit(".", 1)[1] for impl in registry.catalog()}
+    homes = {impl.func.__module__.removeprefix(f"{package.__name__}.") for impl in registry.catalog()}
     assert homes == set(reg.RULE_MODULES)  # and each listed module registers something

@@ -1,4 +1,4 @@
-"""RULES-MAP N12 `returns` of `reinforcements.schedule` (rules/reinforcement_ext.py): units that
+"""RULES-MAP N12 `returns` of `reinforcements.schedule` (rules/mechanisms/reinforcement_ext.py): units that
 go to the turn track and come back some Game-Turns after the one in progress.
 
 Worked by hand from the seeds' words, on the Kasserine board (the places do not matter here:
@@ -18,9 +18,9 @@ from test_turn_moves import run as move
 
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
+from vassal_adj.rules.mechanisms.setup import DEFAULT_PHASES, Entry
+from vassal_adj.rules.mechanisms.turn_rules import Reinforcements
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.setup import DEFAULT_PHASES, Entry
-from vassal_adj.rules.turn_rules import Reinforcements
 
 # A schedule of no entries but the returns: the side's own list is not what is checked here.
 BARE = {"side": "Axis", "entries": [], "boxes": {"turn": "Turn {turn}"}}

@@ -1,4 +1,4 @@
-"""Replaying a log into events (parse/replay.py, model/events.py): synthetic logs, the spec's
+"""Replaying a log into events (pbem/replay.py, model/events.py): synthetic logs, the spec's
 log vector, and the corpus logs."""
 
 from __future__ import annotations
@@ -11,12 +11,21 @@ from conftest import CORPUS, SPEC, need_corpus
 
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.events import (
-    Added, Changed, ChatLine, DieRolled, Moved, PieceDiff, Place, PropertySet, Removed,
-    TurnChanged, diff_pieces,
+    Added,
+    Changed,
+    ChatLine,
+    DieRolled,
+    Moved,
+    PieceDiff,
+    Place,
+    PropertySet,
+    Removed,
+    TurnChanged,
+    diff_pieces,
 )  # fmt: skip
 from vassal_adj.parse.commands import Node, encode, iter_texts, log_steps, parse_stream, unlogged
-from vassal_adj.parse.replay import diff_saves, end_pieces, opening_differences, replay
 from vassal_adj.parse.tokens import join
+from vassal_adj.pbem.replay import diff_saves, end_pieces, opening_differences, replay
 
 PASSWORD = "s3cr3t-pw"
 

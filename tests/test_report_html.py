@@ -17,7 +17,7 @@ from vassal_adj.model.events import diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.builder import game_pieces
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
 from vassal_adj.report.html import moves_of, report_html
 from vassal_adj.report.pictures import SEVERITY_COLOURS, finding_picture, map_canvas
 from vassal_adj.rules.engine import adjudicate

@@ -31,7 +31,8 @@ from vassal_adj.model.events import Replay
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import Node
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
+from vassal_adj.pbem.verify import PhaseRecord, Verification, verify_turn
 from vassal_adj.report import counters, figures, html, pictures
 from vassal_adj.report.counters import Counters, counter_looks
 from vassal_adj.report.html import FOLD, report_html
@@ -40,7 +41,6 @@ from vassal_adj.report.turn_view import TurnView, positions_at
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import MoveCheck
 from vassal_adj.state_builder import main_layout
-from vassal_adj.verify_builder import PhaseRecord, Verification, verify_turn
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = EXAMPLE / "Kasserine.vmod"

@@ -7,14 +7,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import REPO, SAVES, ids, need_corpus
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec, decode_saved_game
 from vassal_adj.errors import UsageError
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import Node
-
-from conftest import REPO, SAVES, ids, need_corpus
 
 EXAMPLES = sorted((REPO / "modules" / "kasserine" / "example").glob("*.v[sl][ao][vg]"))
 

@@ -1,4 +1,4 @@
-"""``[scenarios.<id>]`` and ``--scenario`` (rules/pack_scenarios.py, RULES-MAP N2), and verify
+"""``[scenarios.<id>]`` and ``--scenario`` (rules/packs/pack_scenarios.py, RULES-MAP N2), and verify
 picking the movement rule in force in each phase (rules/turn_rules.in_phase, N1). Cases worked
 by hand from Kesselring's War (seed 004) 27.1, 27.2 and optional rules 30-37, Tunisia 1943 (seed
 001) Campaign I/II, and Kasserine (seed 000) 21.0 "Optional rules (Not currently in use in the
@@ -19,15 +19,15 @@ from conftest import REPO
 import vassal_adj
 from vassal_adj import cli
 from vassal_adj.errors import PackError, UsageError
-from vassal_adj.model.hexes import Hex
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
 from vassal_adj.rules.engine import RuleContext, adjudicate
-from vassal_adj.rules.pack import RulePack
-from vassal_adj.rules.pack_scenarios import match_scenario
+from vassal_adj.rules.packs.pack import RulePack
+from vassal_adj.rules.packs.pack_scenarios import match_scenario
 from vassal_adj.rules.registry import REQUIRED, Param, Registry
 from vassal_adj.rules.results import Severity
 from vassal_adj.rules.turn import check_phase, turn_rules

@@ -13,12 +13,12 @@ import pytest
 from conftest import REPO
 
 from vassal_adj.errors import PackError
-from vassal_adj.model.hexes import Hex
+from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext, adjudicate
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.results import Severity
 from vassal_adj.rules.scope import Scope, Situation, in_force
 from vassal_adj.rules.scope_events import event_reader

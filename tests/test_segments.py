@@ -30,10 +30,10 @@ from vassal_adj.errors import PackError
 from vassal_adj.model.events import ChatLine, PropertySet, TurnChanged
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import iter_nodes, log_steps
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
+from vassal_adj.pbem.verify import Verification, verify_turn
 from vassal_adj.rules.results import Severity
 from vassal_adj.rules.segments import Opened, Segmenting, opened_by, segmenting
-from vassal_adj.verify_builder import Verification, verify_turn
 
 ACTIONS = '''
 [rules.actions]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.movement_mods import allowance_modifiers
+from vassal_adj.rules.mechanisms.movement_mods import allowance_modifiers
 from vassal_adj.rules.segments import Opened, movers_in
 from vassal_adj.rules.select import Selector, selector_at
 

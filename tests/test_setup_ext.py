@@ -1,4 +1,4 @@
-"""`setup.constraints` (rules/setup_quota.py, RULES-MAP N11), worked by hand from the seeds.
+"""`setup.constraints` (rules/mechanisms/setup_quota.py, RULES-MAP N11), worked by hand from the seeds.
 
 The seeds' hexes and areas are said on the example module's Kasserine board (labels "CCRR"):
 "Bir Hacheim" is 1715 1716 1717 1815 1816 1817 1915 with minefields in 1716 and 1815; for
@@ -18,7 +18,7 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.pack import RuleConfig
+from vassal_adj.rules.packs.pack import RuleConfig
 from vassal_adj.rules.registry import Params, check_value, load_builtin_rules, lookup
 from vassal_adj.rules.results import Finding, Severity
 
@@ -182,6 +182,7 @@ def test_bad_constraints_name_the_key(given: dict[str, Any], words: str) -> None
 
 
 def test_doctests() -> None:
-    from vassal_adj.rules import select, setup_quota
+    from vassal_adj.rules import select
+    from vassal_adj.rules.mechanisms import setup_quota
 
     assert doctest.testmod(setup_quota).failed == 0 and doctest.testmod(select).failed == 0

@@ -6,8 +6,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import MODULES, SAVES, ids, need_corpus
+
 from vassal_adj.codec.archive import Archive, read_archive
 from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
 from vassal_adj.errors import FormatError

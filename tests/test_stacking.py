@@ -6,12 +6,12 @@ import doctest
 
 import pytest
 
-from vassal_adj.model.hexes import Hex
+from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
-from vassal_adj.rules import stacking as stacking_module
+from vassal_adj.rules.mechanisms import stacking as stacking_module
+from vassal_adj.rules.mechanisms.stacking import StackingRules, check_stacking
 from vassal_adj.rules.results import Severity
-from vassal_adj.rules.stacking import StackingRules, check_stacking
 
 REF = "standard rules: no stacking"
 

@@ -1,4 +1,4 @@
-"""Stacking pools (impl stacking.pools, rules/stacking.py; RULES-MAP N8), worked by hand from the rules' words.
+"""Stacking pools (impl stacking.pools, rules/mechanisms/stacking.py; RULES-MAP N8), worked by hand from the rules' words.
 
 Each pool is a unit selector with its own limit, counted apart; units in no pool do not count.
 """
@@ -15,15 +15,15 @@ from conftest import REPO
 from test_vassal_accepts import oracle_pieces
 
 from vassal_adj import cli
-from vassal_adj.model.hexes import Hex
+from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.implementations import stacking_pools
+from vassal_adj.rules.mechanisms.implementations import stacking_pools
+from vassal_adj.rules.mechanisms.stacking import pools_from
 from vassal_adj.rules.registry import Params, load_builtin_rules
 from vassal_adj.rules.results import Severity
-from vassal_adj.rules.stacking import pools_from
 
 CTX = RuleContext(TerrainMap(TerrainVocabulary(frozenset(), frozenset())), None, "test")
 HEX = Hex.from_raw(3, 3)

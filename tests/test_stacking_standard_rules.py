@@ -18,14 +18,14 @@ from conftest import REPO
 
 import vassal_adj
 from vassal_adj.errors import PackError
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import find_pack
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.results import Finding, Severity
 
 MODULE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"

@@ -66,10 +66,10 @@ def test_a_command_imported_on_demand_still_takes_packs_dir() -> None:
 
 
 def test_check_on_a_save_loads_no_log_replay_and_on_a_log_does() -> None:
-    # A save is one position: the replay of a log's steps (log_state, parse.replay) is a .vlog's
+    # A save is one position: the replay of a log's steps (pbem.log_state, pbem.replay) is a .vlog's
     # alone. On a log, check judges the end the replay reaches (17.15's exits come from it).
     module = str(EXAMPLE / "Kasserine.vmod")
-    replay = {"vassal_adj.log_state", "vassal_adj.parse.replay"}
+    replay = {"vassal_adj.pbem.log_state", "vassal_adj.pbem.replay"}
     for name, loads in (("turn3-faults.vsav", False), ("turn4-axis.vlog", True)):
         run = (f"from vassal_adj.cli import main\ntry:\n    main({['check', str(EXAMPLE / name), '--module', module]!r})\n"
                "except SystemExit:\n    pass")

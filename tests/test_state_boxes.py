@@ -21,11 +21,11 @@ from vassal_adj.model.state import Box, GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import find_pack
 from vassal_adj.rules.history import History
-from vassal_adj.rules.pack import RulePack
-from vassal_adj.rules.pack_ctx import PackContext
-from vassal_adj.rules.pack_state import read_boxes
+from vassal_adj.rules.mechanisms.withdrawal import second_declarations
+from vassal_adj.rules.packs.pack import RulePack
+from vassal_adj.rules.packs.pack_ctx import PackContext
+from vassal_adj.rules.packs.pack_state import read_boxes
 from vassal_adj.rules.results import Severity
-from vassal_adj.rules.withdrawal import second_declarations
 from vassal_adj.state_builder import game_state, named_box
 
 AXIS = {k: v for k, v in PACK["rules"]["axis_reinforcements"].items() if k not in ("impl", "rule_ref")}

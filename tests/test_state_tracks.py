@@ -23,7 +23,7 @@ from vassal_adj.model.state import Track
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.global_props import global_values
 from vassal_adj.parse.tokens import join
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import game_state
 

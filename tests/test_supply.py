@@ -13,18 +13,13 @@ from collections import deque
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vassal_adj.model.hexes import Hex, distance, hexside, neighbors
+from vassal_adj.model.geometry.hexes import Hex, distance, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules import supply as supply_module
-from vassal_adj.rules.exits import sources_after_exits
-from vassal_adj.rules.supply import (
-    SupplyRules,
-    obstructed_hexes,
-    supply_field,
-    supply_status,
-)
+from vassal_adj.rules.mechanisms import supply as supply_module
+from vassal_adj.rules.mechanisms.exits import sources_after_exits
+from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_field, supply_status
 
 VOC = TerrainVocabulary(terrain={"clear", "rough", "marsh"}, features={"road", "trail", "stream", "bridge"})
 AXIS = SupplyRules(initial=4, rule_ref="17.11")

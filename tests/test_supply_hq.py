@@ -1,5 +1,5 @@
 """Supply through an HQ (issue 4: "or trace to an HQ that traces to a source"): the hq_kinds /
-hq_range parameters of supply.trace and the one-search mechanism of rules/supply_hq.py.
+hq_range parameters of supply.trace and the one-search mechanism of rules/mechanisms/supply_hq.py.
 
 The map: a road down raw column 0, which is the source column; everything else clear. An HQ
 two hexes from the road is in supply by the network (initial path 3); a unit seven hexes from
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from vassal_adj.model.hexes import Hex, hexside, neighbors
+from vassal_adj.model.geometry.hexes import Hex, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.implementations import supply_trace
+from vassal_adj.rules.mechanisms.implementations import supply_trace
 from vassal_adj.rules.registry import Params, load_builtin_rules
 from vassal_adj.rules.results import Severity
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vassal_adj.model import terrain as terrain_module
-from vassal_adj.model.hexes import Hex, hexside, neighbors
+from vassal_adj.model.geometry.hexes import Hex, hexside, neighbors
 from vassal_adj.model.terrain import Place, RoadNetwork, TerrainMap, TerrainVocabulary
 
 VOC = TerrainVocabulary(terrain={"clear", "rough", "town"},

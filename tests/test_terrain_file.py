@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vassal_adj.errors import PackError
-from vassal_adj.model.hexes import Hex, hexside, neighbor
+from vassal_adj.model.geometry.hexes import Hex, hexside, neighbor
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.parse.terrain_file import read_terrain, write_terrain
 
@@ -244,7 +244,7 @@ def test_reading_with_the_example_boards_layout() -> None:
     from conftest import REPO
 
     import vassal_adj
-    from vassal_adj.model.maps import board_hex_layouts
+    from vassal_adj.model.geometry.maps import board_hex_layouts
     from vassal_adj.parse.terrain_file import read_terrain_on
 
     board = vassal_adj.load_module(REPO / "modules/kasserine/example/Kasserine.vmod").maps["Main Map"].boards["Kasserine"]

@@ -17,8 +17,8 @@ from PIL import Image, ImageDraw
 
 from vassal_adj.cli import main
 from vassal_adj.errors import PackError
-from vassal_adj.model import hexes as hx
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry import hexes as hx
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.palette import palette_from_dict
 from vassal_adj.model.terrain import TerrainVocabulary

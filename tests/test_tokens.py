@@ -7,10 +7,10 @@ import json
 import math
 
 import pytest
+from conftest import SPEC
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SPEC
 from vassal_adj.parse import tokens
 from vassal_adj.parse.tokens import (
     Fields,

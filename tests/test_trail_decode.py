@@ -8,7 +8,6 @@ from conftest import need_corpus
 
 import vassal_adj
 from vassal_adj.model.events import Moved
-from vassal_adj.parse.replay import replay
 from vassal_adj.parse.trail import (
     Trail,
     TrailLog,
@@ -18,6 +17,7 @@ from vassal_adj.parse.trail import (
     trail_type,
 )
 from vassal_adj.parse.traits import parse_piece
+from vassal_adj.pbem.replay import replay
 
 
 @pytest.mark.parametrize(("text", "trail"), [

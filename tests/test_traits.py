@@ -9,22 +9,39 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from conftest import MODULES, SAVES, SPEC, ids, need_corpus
 from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from conftest import MODULES, SAVES, SPEC, ids, need_corpus
 from vassal_adj.codec.obfuscation import decode_saved_game
 from vassal_adj.errors import FormatError
+from vassal_adj.parse.chains import tab_fields as _tab_fields
 from vassal_adj.parse.commands import iter_nodes, parse_stream
 from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.traits import (
-    TRAIT_CLASSES, BasicPiece, Comment, Deck, DynamicProperty, Embellishment, Hideable,
-    Labeler, Marker, Obscurable, Prototype, Stack, UnknownTrait, encode_piece,
-    expand_prototypes, make_trait, parse_add_piece_text, parse_piece, piece_name,
-    piece_properties, visible_name,
+    TRAIT_CLASSES,
+    BasicPiece,
+    Comment,
+    Deck,
+    DynamicProperty,
+    Embellishment,
+    Hideable,
+    Labeler,
+    Marker,
+    Obscurable,
+    Prototype,
+    Stack,
+    UnknownTrait,
+    encode_piece,
+    expand_prototypes,
+    make_trait,
+    parse_add_piece_text,
+    parse_piece,
+    piece_name,
+    piece_properties,
+    visible_name,
 )
-from vassal_adj.parse.chains import tab_fields as _tab_fields
 
 TAB = "\t"
 JAVA_WS = "".join(map(chr, range(33)))

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import vassal_adj
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack

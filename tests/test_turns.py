@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import SPEC
+
 from vassal_adj.model.module import Module, TurnLevelDef, TurnTrackerDef
 from vassal_adj.parse.commands import parse_stream
 from vassal_adj.parse.turns import tracker_reading

@@ -16,10 +16,10 @@ from test_verify_builder import LIGHT_TANKS, Board
 import vassal_adj
 from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps, parse_stream, unlogged
 from vassal_adj.parse.dice_reports import report_reader
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.audit import audit
+from vassal_adj.pbem.replay import replay
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_text import dice_lines
-from vassal_adj.rules.audit import audit
 from vassal_adj.rules.results import Severity
 from vassal_adj.savedgame import SavedGame
 

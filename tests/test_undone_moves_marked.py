@@ -25,7 +25,7 @@ from test_verify_builder import EXAMPLE, LIGHT_TANKS, Board, module, setup  # no
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.commands import Node, encode
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
 from vassal_adj.report.turn_view import TurnView
 from vassal_adj.savedgame import SavedGame
 

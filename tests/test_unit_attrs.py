@@ -1,4 +1,4 @@
-"""Unit attributes and group fields from units.toml (rules/unitmap.py, RULES-MAP N4).
+"""Unit attributes and group fields from units.toml (rules/packs/unitmap.py, RULES-MAP N4).
 
 The piece names are made up in the shape of the games' counters (no module of these games is in the
 corpus): Kesselring's War prints a unit's size and arrival Game-Turn on the counter (3.3, 7.1).
@@ -12,7 +12,7 @@ import pytest
 
 from vassal_adj.errors import PackError
 from vassal_adj.model.pieces import Piece
-from vassal_adj.rules.unitmap import UnitMap
+from vassal_adj.rules.packs.unitmap import UnitMap
 
 UNITS = r'''
 [[pattern]]

@@ -1,4 +1,4 @@
-"""units.toml (rules/unitmap.py): pieces become units, on the Kasserine set-up designations."""
+"""units.toml (rules/packs/unitmap.py): pieces become units, on the Kasserine set-up designations."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 
 from vassal_adj.errors import PackError
 from vassal_adj.model.pieces import Piece
-from vassal_adj.rules.pack import UnitClass
-from vassal_adj.rules.unitmap import UnitMap, Unmapped, map_units, printed_units
+from vassal_adj.rules.packs.pack import UnitClass
+from vassal_adj.rules.packs.unitmap import UnitMap, Unmapped, map_units, printed_units
 
 CLASSES = {"armor": UnitClass("armor", mechanized=True), "infantry": UnitClass("infantry"),
            "recon": UnitClass("recon", mechanized=True),

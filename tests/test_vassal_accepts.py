@@ -17,7 +17,7 @@ import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import iter_nodes, log_steps, unlogged
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
 
 ORACLE = CORPUS.parent / "tools" / "vassal-oracle" / "vassal-oracle"
 ORACLE_HOME = Path(os.environ.get("VASSAL_ORACLE_HOME", Path.home() / ".cache" / "vassal-oracle"))

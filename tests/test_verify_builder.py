@@ -13,13 +13,13 @@ import pytest
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.model.maps import module_map
+from vassal_adj.model.geometry.maps import module_map
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
-from vassal_adj.parse.replay import replay
+from vassal_adj.pbem.replay import replay
+from vassal_adj.pbem.verify import Verification, verify_turn
 from vassal_adj.rules.results import Severity
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.verify_builder import Verification, verify_turn
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "modules" / "kasserine" / "example"

@@ -19,8 +19,8 @@ from vassal_adj.cli import output as cli_output
 from vassal_adj.load import load_save
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import log_steps
-from vassal_adj.parse.replay import STEPS_PER_CALL, replay
-from vassal_adj.verify_builder import verify_turn
+from vassal_adj.pbem.replay import STEPS_PER_CALL, replay
+from vassal_adj.pbem.verify import verify_turn
 
 sys.path.insert(0, str(REPO / "scripts"))
 BENCH = importlib.import_module("bench_verify")  # its long log: Allied drags, phase after phase

@@ -1,5 +1,5 @@
 """`verify` judges the path a Movement Trail shows (VASSAL-FORMATS.md 10 pitfall 22; parse/trail.py,
-rules/legs.py `trail_legs`), not the cheapest way between drops, and says which path it judged.
+rules/mechanisms/legs.py `trail_legs`), not the cheapest way between drops, and says which path it judged.
 
 Logs of the example module are written here as VASSAL 3.6 writes a drag of a piece having the
 trait (Footprint.setMoved via PieceMover.movedPiece, before Map.placeAt): one step per drag, whose
@@ -25,21 +25,21 @@ from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.model.hexes import Hex as H
-from vassal_adj.model.hexes import hexside
+from vassal_adj.model.geometry.hexes import Hex as H
+from vassal_adj.model.geometry.hexes import hexside
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
-from vassal_adj.parse.replay import replay
 from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.trail import TrailLog, trail_state
+from vassal_adj.pbem.replay import replay
+from vassal_adj.pbem.verify import verify_turn
 from vassal_adj.report.verify_text import _move_line
-from vassal_adj.rules.legs import trail_legs
+from vassal_adj.rules.mechanisms.legs import trail_legs
 from vassal_adj.rules.results import Severity
 from vassal_adj.rules.turn import check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.verify_builder import verify_turn
 
 UNIT, ENEMY = "1-2-7 (1/26)", "3-2-16 (580)"
 # The trait as modules of the corpus write it (Ragnarok): key T, no trail shown at first.

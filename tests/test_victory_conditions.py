@@ -1,4 +1,4 @@
-"""Victory as conditions and tallies (rules/victory_conditions.py, victory_terms.py; RULES-MAP N16),
+"""Victory as conditions and tallies (rules/mechanisms/victory_conditions.py, victory_terms.py; RULES-MAP N16),
 worked by hand from the victory rules of Tunisia 1943 (seed 001), No Question of Surrender (003)
 and Kesselring's War (004).
 
@@ -15,22 +15,22 @@ from typing import Any
 import pytest
 
 from vassal_adj.errors import PackError
-from vassal_adj.model.hexes import Hex
-from vassal_adj.model.hexgrid import HexLayout
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext, adjudicate
 from vassal_adj.rules.history import History
-from vassal_adj.rules.pack import RulePack
+from vassal_adj.rules.mechanisms.victory_conditions import judge, tally_of
+from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.registry import (
     Params,
     check_value,
     conformance_problems,
     load_builtin_rules,
 )
-from vassal_adj.rules.victory_conditions import judge, tally_of
 
 GRID = HexGridDef(dx=52.0, dy=60.0, x0=36, y0=28, numbering=HexNumbering(stagger=False))
 LAYOUT = HexLayout(GRID, BoardDef("Board", None, 2048, 1588, grid=GRID))

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import REPO
 
 import vassal_adj
-from conftest import REPO
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.model.maps import place_map
+from vassal_adj.model.geometry.maps import place_map
 from vassal_adj.model.viewpoint import visibility
 from vassal_adj.parse.commands import Node, encode, parse_stream
 from vassal_adj.parse.tokens import join

@@ -1,4 +1,4 @@
-"""`withdrawals.schedule` (rules/withdrawals.py, RULES-MAP N13), worked by hand from the seeds' words.
+"""`withdrawals.schedule` (rules/mechanisms/withdrawals.py, RULES-MAP N13), worked by hand from the seeds' words.
 
 Kesselring's War (seed 004) 9, 29 and 27.1, and No Question of Surrender (seed 003) S5.3 and S3.0.
 The states are built by hand; boxes carry the kind a pack's ``[boxes]`` gives them ("withdrawn",
@@ -18,7 +18,7 @@ from vassal_adj.model.state import Box, GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext, adjudicate
-from vassal_adj.rules.pack import RuleConfig, RulePack
+from vassal_adj.rules.packs.pack import RuleConfig, RulePack
 from vassal_adj.rules.registry import Params, check_value, load_builtin_rules, lookup
 from vassal_adj.rules.results import Finding, Severity
 

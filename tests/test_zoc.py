@@ -1,4 +1,4 @@
-"""Zones of control (rules/zoc.py), each case drawn by hand from the rulebook's words.
+"""Zones of control (rules/mechanisms/zoc.py), each case drawn by hand from the rulebook's words.
 
 Hexes are built with `Hex.from_raw(column, row)`: VASSAL's raw index, odd columns half a hex
 lower. Hex (c, r) touches (c, r-1) and (c, r+1) in its own column.
@@ -11,11 +11,11 @@ import dataclasses
 import pytest
 from kasserine_rules import KASSERINE_ZOC
 
-from vassal_adj.model.hexes import Hex, hexside, neighbors
+from vassal_adj.model.geometry.hexes import Hex, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.zoc import ZocRules, enemy_zoc, unit_classes
+from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc, unit_classes
 
 VOC = TerrainVocabulary(terrain={"clear", "rough"},
                         features={"road", "trail", "stream", "bridge", "crest", "all-sea"})

@@ -7,14 +7,14 @@ a unit at H(5, 5) and its six neighbours; hex names are `default_label` ("0506")
 
 from __future__ import annotations
 
-from vassal_adj.model.hexes import Hex, hexside, neighbors
+from vassal_adj.model.geometry.hexes import Hex, hexside, neighbors
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
-from vassal_adj.rules.movement import legal_path
-from vassal_adj.rules.movement_rules import movement_rules, zoc_rules
+from vassal_adj.rules.mechanisms.movement import legal_path
+from vassal_adj.rules.mechanisms.movement_rules import movement_rules, zoc_rules
+from vassal_adj.rules.mechanisms.zoc import enemy_zoc
 from vassal_adj.rules.registry import load_builtin_rules
-from vassal_adj.rules.zoc import enemy_zoc
 
 VOC = TerrainVocabulary(terrain={"clear", "impassable"}, features={"crest", "all-sea", "strait", "road"})
 REG = load_builtin_rules()

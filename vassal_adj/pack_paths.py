@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import UsageError
+from vassal_adj.errors import UsageError
 
 __all__ = ["ENV_PACKS", "Place", "how_to_add", "packs_dirs", "search_path", "set_packs_dirs", "shipped_packs_dir",
            "user_packs_dir", "where_looked"]

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import PackError, UsageError, VassalAdjError, Where
-from .model.hexgrid import HexLayout
-from .model.terrain import TerrainMap
-from .pack_paths import Place, how_to_add, search_path, where_looked
-from .rules.pack import RulePack
-from .rules.registry import REGISTRY, Registry, load_builtin_rules
-from .rules.unitmap import UnitMap
+from vassal_adj.errors import PackError, UsageError, VassalAdjError, Where
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.pack_paths import Place, how_to_add, search_path, where_looked
+from vassal_adj.rules.packs.pack import RulePack
+from vassal_adj.rules.packs.unitmap import UnitMap
+from vassal_adj.rules.registry import REGISTRY, Registry, load_builtin_rules
 
 __all__ = [
     "LoadedPack",
@@ -88,7 +88,7 @@ class LoadedPack:
         """The terrain map on a board's hex layout (`path` replaces the pack's file: ``--terrain``).
 
         The map knows the board's hexes (`TerrainMap.board`): no search leaves the board."""
-        from .parse.terrain_file import read_terrain_on
+        from vassal_adj.parse.terrain_file import read_terrain_on
 
         file = path or self.terrain_path
         if file is None:

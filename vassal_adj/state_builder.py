@@ -19,7 +19,7 @@ phase come from the arguments, else from the turn tracker the pack names (``[sta
 composite turn, "June 8 1900", by its place in ``turn_sequence``); weather from the
 arguments, else where the module shows it (``weather_from``), else the pack's weather table
 for the turn. Global properties and tracks are read as the pack's ``[state]`` says
-(rules/pack_state.py). The report's notes say where each came from, or that nothing gave it. The scenario
+(rules/packs/pack_state.py). The report's notes say where each came from, or that nothing gave it. The scenario
 (``[scenarios]``) is the one given, else the one the save's global properties or turn show
 (`rules.pack_scenarios.match_scenario`), noted likewise.
 """
@@ -31,8 +31,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from vassal_adj.errors import UsageError, Where
-from vassal_adj.model.hexgrid import HexLayout
-from vassal_adj.model.maps import PlacedMap, module_map
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import PlacedMap, module_map
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import Box, Departure, GameState, Position, Track
@@ -44,10 +44,10 @@ from vassal_adj.parse.places import missing_boards, missing_maps
 from vassal_adj.parse.records import GlobalProperty
 from vassal_adj.parse.turns import TrackerReading, tracker_reading
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.pack_scenarios import match_scenario
-from vassal_adj.rules.pack_state import BoxSpec, Reading, StateExtras
+from vassal_adj.rules.packs.pack_scenarios import match_scenario
+from vassal_adj.rules.packs.pack_state import BoxSpec, Reading, StateExtras
+from vassal_adj.rules.packs.unitmap import Unmapped
 from vassal_adj.rules.scope_events import event_reader
-from vassal_adj.rules.unitmap import Unmapped
 from vassal_adj.savedgame import SavedGame
 
 __all__ = ["PieceStates", "game_state", "main_layout", "named_box", "position_of"]
@@ -274,7 +274,7 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
 
     `loaded_pack`: a LoadedPack, or a pack id, alias or directory (`packs.find_pack`).
     `terrain` replaces the pack's terrain file (``--terrain``). `pieces`: the position to read
-    instead of the save's opening one (a log's end, log_state.py) and `departures` what its
+    instead of the save's opening one (a log's end, pbem/log_state.py) and `departures` what its
     history showed leaving the map (GameState.departures). `scenario`: the pack's scenario id
     (``--scenario``). Raises PackError for a bad pack or terrain file, UsageError when the pack
     has no units file or no such scenario.

@@ -24,23 +24,17 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from .codec.atomic import write_bytes_atomic
-from .errors import FormatError, PackError, UsageError, Where
-from .load import load_image, load_module
-from .model import hexes as hx
-from .model.hexes import Hex, HexSide
-from .model.hexgrid import HexLayout, hex_radii
-from .model.maps import board_hex_layouts
-from .model.module import MapDef, Module
-from .model.palette import (
-    Classifier,
-    Palette,
-    disc_lattice,
-    palette_from_dict,
-    side_offsets,
-)
-from .model.terrain import TerrainMap, TerrainVocabulary
-from .parse.terrain_file import write_terrain
+from vassal_adj.codec.atomic import write_bytes_atomic
+from vassal_adj.errors import FormatError, PackError, UsageError, Where
+from vassal_adj.load import load_image, load_module
+from vassal_adj.model.geometry import hexes as hx
+from vassal_adj.model.geometry.hexes import Hex, HexSide
+from vassal_adj.model.geometry.layout import HexLayout, hex_radii
+from vassal_adj.model.geometry.maps import board_hex_layouts
+from vassal_adj.model.module import MapDef, Module
+from vassal_adj.model.palette import Classifier, Palette, disc_lattice, palette_from_dict, side_offsets
+from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
+from vassal_adj.parse.terrain_file import write_terrain
 
 __all__ = ["HexGuess", "Sampling", "pick_layout", "read_palette", "sample_board", "sample_module",
            "terrain_text"]

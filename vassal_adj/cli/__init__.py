@@ -107,7 +107,7 @@ def main(debug: bool) -> None:
 def _pick_map(mod: Module, name: str | None) -> MapDef:
     """The map called `name` (or with that id); by default the first map with a hex grid."""
     # imported when called: the group loads no model at start-up (vassal-adj --help stays fast)
-    from vassal_adj.model.maps import board_hex_layouts
+    from vassal_adj.model.geometry.maps import board_hex_layouts
 
     if name is not None:
         found = mod.map_by_id(name)

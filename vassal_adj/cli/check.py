@@ -84,7 +84,7 @@ def check(save: str, module_path: str, pack_name: str | None, scenario: str | No
         # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
         # the exits its steps showed (17.15). Its moves are `verify`'s. Only a log needs the replay
         # and its events (startup time, cli/lazy.py).
-        from vassal_adj.log_state import log_history
+        from vassal_adj.pbem.log_state import log_history
 
         history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
                               scenario=scenario)

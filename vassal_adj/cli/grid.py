@@ -11,17 +11,11 @@ from vassal_adj.cli.options import text_or_json
 from vassal_adj.cli.output import output_option
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save
-from vassal_adj.model import hexes
-from vassal_adj.model.edge_hexes import edge_hex
-from vassal_adj.model.maps import (
-    PlacedMap,
-    board_hex_layouts,
-    describe_layout,
-    module_map,
-    place_map,
-)
+from vassal_adj.model.geometry import hexes
+from vassal_adj.model.geometry.edge_hexes import edge_hex
+from vassal_adj.model.geometry.maps import PlacedMap, board_hex_layouts, describe_layout, module_map, place_map
+from vassal_adj.model.geometry.zones import find_zone
 from vassal_adj.model.module import BoardDef, HexGridDef, MapDef, Module, ZonedGridDef
-from vassal_adj.model.zones import find_zone
 from vassal_adj.report.describe import SCHEMA_VERSION
 
 

@@ -21,7 +21,7 @@ from vassal_adj.cli.options import text_or_json
 from vassal_adj.cli.output import output_option
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module
-from vassal_adj.model.maps import board_hex_layouts
+from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.report.describe import SCHEMA_VERSION
 from vassal_adj.rules.registry import load_builtin_rules
 

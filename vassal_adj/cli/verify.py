@@ -5,7 +5,7 @@ a bug). One log: its steps replayed from the opening position. Several saves and
 order: each log's steps, each save's differences from where the previous file ended, and one
 finding (``verify:continuity``) for a log that does not start where the previous file left
 the game, listing every piece that differs, or that contains an earlier log and continues it
-(verify_continuity.py). Without --as this is the referee's view: masked and invisible pieces
+(pbem/continuity.py). Without --as this is the referee's view: masked and invisible pieces
 are shown, with a note; with --as SIDE, what a player of that side sees (model/viewpoint.py).
 The text formats are report/verify_text.py's: the verdict first.
 """
@@ -24,7 +24,6 @@ from vassal_adj.cli.options import FORMATS, format_version_option, pack_option, 
 from vassal_adj.cli.output import output_option, severity_colours, working
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
-from vassal_adj.log_state import log_history
 from vassal_adj.model.events import Replay, diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
@@ -33,23 +32,20 @@ from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.log_contains import contained, continuation
-from vassal_adj.parse.replay import opening_differences, replay
+from vassal_adj.pbem.audit import audit
+from vassal_adj.pbem.continuity import contains_finding, continuity_finding, judged_once
+from vassal_adj.pbem.log_state import log_history
+from vassal_adj.pbem.replay import opening_differences, replay
+from vassal_adj.pbem.verify import Verification, verify_turn
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_steps import Section
 from vassal_adj.report.verify_text import VerifyView, verify_text
-from vassal_adj.rules.audit import audit
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms.victory_rules import vp_tally
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import MoveCheck
-from vassal_adj.rules.victory_rules import vp_tally
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.verify_builder import Verification, verify_turn
-from vassal_adj.verify_continuity import (
-    contains_finding,
-    continuity_finding,
-    judged_once,
-)
 
 VP_IMPL = "victory.points"
 

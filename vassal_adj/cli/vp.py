@@ -2,9 +2,9 @@
 
 One command of the cli/ package; the same rules hold (exit 2 for bad input or pack, 3 for
 a bug). The files are a game's saves or logs, oldest first; the pack's ``victory.points`` rule
-(vassal_adj/rules/victory_rules.py) counts what they show together: an objective is dated by
+(vassal_adj/rules/mechanisms/victory_rules.py) counts what they show together: an objective is dated by
 the first position that shows it taken, an elimination by the first that shows the unit in the
-box. A save is one position; a log is every position its steps pass through (log_state.py),
+box. A save is one position; a log is every position its steps pass through (pbem/log_state.py),
 with the hex each unit left the map from, so its own eliminations, exits and entries count.
 """
 
@@ -22,14 +22,14 @@ from vassal_adj.cli.options import FORMATS, game_options, scenario_option
 from vassal_adj.cli.output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
-from vassal_adj.log_state import log_history
 from vassal_adj.model.state import GameState
+from vassal_adj.pbem.log_state import log_history
 from vassal_adj.report.describe import SCHEMA_VERSION
 from vassal_adj.report.markup import bb, md
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.pack import RuleConfig
-from vassal_adj.rules.victory import Item, Tally
-from vassal_adj.rules.victory_rules import vp_tally
+from vassal_adj.rules.mechanisms.victory import Item, Tally
+from vassal_adj.rules.mechanisms.victory_rules import vp_tally
+from vassal_adj.rules.packs.pack import RuleConfig
 
 IMPL = "victory.points"
 

@@ -21,7 +21,6 @@ from typing import BinaryIO
 from vassal_adj.codec.atomic import StrPath, write_atomic, write_bytes_atomic
 from vassal_adj.errors import FormatError, UsageError, Where
 
-
 _MiB = 1024 * 1024
 _GiB = 1024 * _MiB
 _CHUNK = _MiB

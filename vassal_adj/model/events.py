@@ -1,6 +1,6 @@
 """What a log shows happening, in order: moves, arrivals, removals, changes, chat, dice, turns.
 
-Pure data built by `vassal_adj.parse.replay`. Every event keeps the depth-first index of the
+Pure data built by `vassal_adj.pbem.replay`. Every event keeps the depth-first index of the
 command it comes from (`command`), the logged step it belongs to (`step`, counted from 1),
 whether it lies inside an undo (`undo`: an ``UNDO<TAB>true`` … ``UNDO<TAB>false`` bracket of
 VASSAL 3.6.7+, or an older undo step, which holds a ``* UNDO:`` chat line) and, for piece
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .pieces import Piece
+from vassal_adj.model.pieces import Piece
 
 __all__ = [
     "Added", "Changed", "ChatLine", "DieRolled", "Event", "Moved", "PieceDiff", "Place",

@@ -152,7 +152,7 @@ class MapDef:
         """The board called `name`; UsageError listing the map's boards."""
         found = self.boards.get(name)
         if found is None:
-            from ..errors import UsageError
+            from vassal_adj.errors import UsageError
 
             have = ", ".join(repr(n) for n in self.boards) or "none"
             raise UsageError(f"map {self.name!r} has no board {name!r} (boards: {have})")

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from types import MappingProxyType
 
-from .hexes import Hex, HexSide
+from vassal_adj.model.geometry.hexes import Hex, HexSide
 
 __all__ = ["RoadNetwork"]
 

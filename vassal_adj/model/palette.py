@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import PackError, Where
+from vassal_adj.errors import PackError, Where
 
 __all__ = ["Classifier", "ColourClass", "Palette", "disc_lattice", "palette_from_dict",
            "rgb_to_lab", "side_offsets"]

@@ -7,8 +7,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from .hexes import Hex
-from .units import Unit
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.units import Unit
 
 
 @dataclass(frozen=True)

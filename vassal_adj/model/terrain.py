@@ -10,7 +10,7 @@ Linear features (road, trail, ...) live on hexsides, not in hexes. A supply rule
 road are not connected unless the side between them carries the road. `TerrainMap.network`
 gives that graph.
 
->>> from vassal_adj.model.hexes import Hex, hexside
+>>> from vassal_adj.model.geometry.hexes import Hex, hexside
 >>> voc = TerrainVocabulary(terrain={"clear", "rough"}, features={"road", "stream"})
 >>> a, b, c = Hex.from_raw(0, 0), Hex.from_raw(1, 0), Hex.from_raw(2, 0)
 >>> m = TerrainMap(voc, hex_terrain={a: {"rough"}},
@@ -27,8 +27,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from .hexes import Hex, HexSide
-from .network import RoadNetwork
+from vassal_adj.model.geometry.hexes import Hex, HexSide
+from vassal_adj.model.network import RoadNetwork
 
 __all__ = ["DEFAULT_PLACE_KINDS", "Place", "RoadNetwork", "TerrainMap", "TerrainVocabulary"]
 

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TypeVar
 
-from .events import Added, Changed, Event, Moved, PieceDiff, Removed, Replay, Step
-from .pieces import Piece
+from vassal_adj.model.events import Added, Changed, Event, Moved, PieceDiff, Removed, Replay, Step
+from vassal_adj.model.pieces import Piece
 
 __all__ = ["view_diff", "view_event", "view_pieces", "view_replay", "visibility"]
 

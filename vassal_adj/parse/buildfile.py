@@ -14,8 +14,8 @@ from typing import Callable
 
 from lxml import etree
 
-from ..errors import FormatError, Where
-from ..model.module import (
+from vassal_adj.errors import FormatError, Where
+from vassal_adj.model.module import (
     BoardDef,
     DeckDef,
     DiceButtonDef,
@@ -28,7 +28,7 @@ from ..model.module import (
     SetupStackDef,
     TurnTrackerDef,
 )
-from .buildfile_components import (
+from vassal_adj.parse.buildfile_components import (
     COUNTER_LEVEL,
     LIST_LEVEL,
     SPECIAL_DICE_BUTTON,
@@ -37,8 +37,7 @@ from .buildfile_components import (
     parse_dice_button,
     parse_turn_levels,
 )
-from .buildfile_xml import element_text, make_safe_parser, parse_metadata, safe_xml_root
-from .buildfile_grids import (
+from vassal_adj.parse.buildfile_grids import (
     GRID_PART_TAGS,
     GRID_TAGS,
     ZONE,
@@ -49,6 +48,7 @@ from .buildfile_grids import (
     parse_board,
     short,
 )
+from vassal_adj.parse.buildfile_xml import element_text, make_safe_parser, parse_metadata, safe_xml_root
 
 __all__ = ["parse_buildfile", "parse_metadata", "safe_xml_root", "make_safe_parser", "ROOT_TAGS"]
 

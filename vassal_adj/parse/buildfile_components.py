@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ..model.module import DiceButtonDef, TurnLevelDef
-from .buildfile_grids import Values, java_bool
-from .tokens import split
+from vassal_adj.model.module import DiceButtonDef, TurnLevelDef
+from vassal_adj.parse.buildfile_grids import Values, java_bool
+from vassal_adj.parse.tokens import split
 
 _M = "VASSAL.build.module."
 SPECIAL_DICE_BUTTON = _M + "SpecialDiceButton"

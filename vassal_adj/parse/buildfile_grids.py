@@ -14,9 +14,8 @@ from typing import Callable
 
 from lxml import etree
 
-from ..errors import FormatError, Where
-from .tokens import split
-from ..model.module import (
+from vassal_adj.errors import FormatError, Where
+from vassal_adj.model.module import (
     BoardDef,
     GridDef,
     HexGridDef,
@@ -24,9 +23,10 @@ from ..model.module import (
     Region,
     RegionGridDef,
     SquareGridDef,
-    ZonedGridDef,
     ZoneDef,
+    ZonedGridDef,
 )
+from vassal_adj.parse.tokens import split
 
 _BOARD_PKG = "VASSAL.build.module.map.boardPicker.board."
 HEX_GRID = _BOARD_PKG + "HexGrid"

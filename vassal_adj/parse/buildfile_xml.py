@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ..errors import FormatError, Where
-from .buildfile_grids import java_trim
+from vassal_adj.errors import FormatError, Where
+from vassal_adj.parse.buildfile_grids import java_trim
 
 __all__ = ["make_safe_parser", "safe_xml_root", "parse_metadata", "element_text"]
 

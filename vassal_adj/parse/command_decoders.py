@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import FormatError, Where
-from . import records as r
-from .tokens import int_or, parse_int, split
+from vassal_adj.errors import FormatError, Where
+from vassal_adj.parse import records as r
+from vassal_adj.parse.tokens import int_or, parse_int, split
 
 __all__ = ["decode_command", "KNOWN_PREFIXES"]
 

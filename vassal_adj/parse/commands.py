@@ -25,10 +25,10 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import compress, count, repeat
 from operator import getitem
 
-from ..errors import FormatError, Where
-from . import records as r
-from .command_decoders import KNOWN_PREFIXES, decode_command
-from .tokens import join, unquote
+from vassal_adj.errors import FormatError, Where
+from vassal_adj.parse import records as r
+from vassal_adj.parse.command_decoders import KNOWN_PREFIXES, decode_command
+from vassal_adj.parse.tokens import join, unquote
 
 __all__ = [
     "ESC", "KNOWN_PREFIXES", "Node", "parse_stream", "encode", "iter_nodes", "iter_texts",

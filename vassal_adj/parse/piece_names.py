@@ -20,8 +20,15 @@ from vassal_adj.parse.basic_traits import BasicPiece
 from vassal_adj.parse.later_traits import BasicName
 from vassal_adj.parse.tokens import parse_int, split
 from vassal_adj.parse.trait_types import (
-    DynamicProperty, Embellishment, Hideable, Labeler, Marker, Obscurable, PropertySheet, TranslatableMessage,
+    DynamicProperty,
+    Embellishment,
+    Hideable,
+    Labeler,
+    Marker,
+    Obscurable,
+    PropertySheet,
     Trait,
+    TranslatableMessage,
 )
 
 __all__ = ["KindFilter", "expand_name", "name_and_properties", "piece_name", "piece_properties", "visible_name"]

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from vassal_adj.errors import Where
-from vassal_adj.model.grid import map_location_name, place_boards
+from vassal_adj.model.geometry.grid import map_location_name, place_boards
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+
 def _raw() -> str:
     return field(default="", repr=False)  # type: ignore[no-any-return]
 

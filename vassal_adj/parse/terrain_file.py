@@ -29,10 +29,10 @@ import csv
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
-from ..errors import PackError, VassalAdjError, Where
-from ..model.hexes import Hex, HexSide, distance, hexside
-from ..model.hexgrid import HexLayout
-from ..model.terrain import Place, TerrainMap, TerrainVocabulary
+from vassal_adj.errors import PackError, VassalAdjError, Where
+from vassal_adj.model.geometry.hexes import Hex, HexSide, distance, hexside
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 
 __all__ = ["RECORDS", "read_terrain", "read_terrain_on", "write_terrain"]
 

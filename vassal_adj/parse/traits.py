@@ -24,7 +24,11 @@ from vassal_adj.parse.chains import state_levels, state_owns, tab_fields, type_l
 from vassal_adj.parse.later_traits import *  # noqa: F403  (re-exported: one import point)
 from vassal_adj.parse.later_traits import Comment
 from vassal_adj.parse.piece_names import (
-    KindFilter, name_and_properties, piece_name, piece_properties, visible_name,
+    KindFilter,
+    name_and_properties,
+    piece_name,
+    piece_properties,
+    visible_name,
 )
 from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.trait_types import *  # noqa: F403  (re-exported: one import point)

@@ -1,6 +1,6 @@
 """A copy of a save with the findings where a player sees them when VASSAL opens it.
 
-A log gives a save of the position its steps end on (parse/log_end.py), annotated the same way:
+A log gives a save of the position its steps end on (pbem/log_end.py), annotated the same way:
 a game exchanged only as logs is marked where the pieces stand after the last move.
 
 Added, just before ``end_save`` (which must stay last, spec 5.2), so that every original
@@ -32,18 +32,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..codec.archive import StrPath
-from ..errors import UsageError, VassalAdjError, Where
-from ..model.hexgrid import hex_radii
-from ..model.maps import module_map
-from ..model.module import Module
-from ..parse.builder import game_pieces
-from ..parse.commands import Node
-from ..parse.log_end import end_save
-from ..parse.records import PublicNotes
-from ..parse.tokens import join
-from ..rules.results import Finding, Severity
-from ..savedgame import SavedGame
+from vassal_adj.codec.archive import StrPath
+from vassal_adj.errors import UsageError, VassalAdjError, Where
+from vassal_adj.model.geometry.layout import hex_radii
+from vassal_adj.model.geometry.maps import module_map
+from vassal_adj.model.module import Module
+from vassal_adj.parse.builder import game_pieces
+from vassal_adj.parse.commands import Node
+from vassal_adj.parse.records import PublicNotes
+from vassal_adj.parse.tokens import join
+from vassal_adj.pbem.log_end import end_save
+from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.savedgame import SavedGame
 
 __all__ = ["Marker", "annotate"]
 
@@ -131,7 +131,7 @@ def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *,
              form: str | None = None) -> list[Marker]:
     """Write to `out_path` a copy of `game` with the findings added (see the module doc);
     return the markers added. `game` itself is not changed. A log gives a save of its end
-    (parse/log_end.py), the markers on the units where its steps leave them. `form` converts
+    (pbem/log_end.py), the markers on the units where its steps leave them. `form` converts
     the savedGame to that form (`SavedGame.write`); None keeps the game's."""
     next_id = max((int(i) for i in _PIECE_ID.findall(game.text)), default=0) + 1  # a log's added pieces too
     if game.is_log:

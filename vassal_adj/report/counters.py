@@ -24,18 +24,12 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..errors import VassalAdjError
-from ..model.module import Module
-from ..model.pieces import Piece
-from ..parse.commands import Node, iter_texts
-from ..parse.tokens import split
-from ..parse.traits import (
-    Embellishment,
-    Obscurable,
-    PieceDef,
-    expand_prototypes,
-    parse_add_piece_text,
-)
+from vassal_adj.errors import VassalAdjError
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
+from vassal_adj.parse.commands import Node, iter_texts
+from vassal_adj.parse.tokens import split
+from vassal_adj.parse.traits import Embellishment, Obscurable, PieceDef, expand_prototypes, parse_add_piece_text
 
 __all__ = ["CounterLook", "Counters", "counter_looks"]
 

@@ -4,7 +4,7 @@ The fairness tests and the count of reports no reader understood are findings
 
 from __future__ import annotations
 
-from vassal_adj.rules.dice_stats import ButtonTally
+from vassal_adj.pbem.dice_stats import ButtonTally
 
 __all__ = ["button_line"]
 

@@ -15,14 +15,12 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 
 from PIL import Image
 
-from ..codec.archive import read_archive
-from ..model.hexgrid import HexLayout
-from ..model.module import Module
-from ..model.pieces import Piece
-from ..savedgame import SavedGame
-from ..state_builder import main_layout
-from .counters import Counters, counter_looks
-from .pictures import (
+from vassal_adj.codec.archive import read_archive
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
+from vassal_adj.report.counters import Counters, counter_looks
+from vassal_adj.report.pictures import (
     Arrow,
     Label,
     Rgb,
@@ -32,6 +30,8 @@ from .pictures import (
     overview_picture,
     png_bytes,
 )
+from vassal_adj.savedgame import SavedGame
+from vassal_adj.state_builder import main_layout
 
 __all__ = ["Figures"]
 

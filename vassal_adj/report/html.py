@@ -18,19 +18,19 @@ import html
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from ..model.events import Moved, PieceDiff
-from ..model.module import Module
-from ..model.pieces import Piece
-from ..parse.builder import game_pieces
-from ..rules.results import SEVERITY_RANK, Finding, Report, Severity
-from ..rules.rolls import Roll
-from ..savedgame import SavedGame
-from .describe import REDACTED
-from .figures import Figures
-from .markup import plain
-from .pictures import MOVE_COLOURS, SEVERITY_COLOURS, Arrow, Rgb
-from .turn_view import Move, TurnView
-from .verify_steps import event_line
+from vassal_adj.model.events import Moved, PieceDiff
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
+from vassal_adj.parse.builder import game_pieces
+from vassal_adj.pbem.rolls import Roll
+from vassal_adj.report.describe import REDACTED
+from vassal_adj.report.figures import Figures
+from vassal_adj.report.markup import plain
+from vassal_adj.report.pictures import MOVE_COLOURS, SEVERITY_COLOURS, Arrow, Rgb
+from vassal_adj.report.turn_view import Move, TurnView
+from vassal_adj.report.verify_steps import event_line
+from vassal_adj.rules.results import SEVERITY_RANK, Finding, Report, Severity
+from vassal_adj.savedgame import SavedGame
 
 __all__ = ["Move", "TurnView", "moves_of", "report_html"]
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..errors import VassalAdjError
-from ..model.hexgrid import HexLayout, hex_radii
-from ..model.maps import PlacedMap
+from vassal_adj.errors import VassalAdjError
+from vassal_adj.model.geometry.layout import HexLayout, hex_radii
+from vassal_adj.model.geometry.maps import PlacedMap
 
 __all__ = [
     "MOVE_COLOURS",

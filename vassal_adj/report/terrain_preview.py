@@ -14,8 +14,8 @@ import math
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..model.hexgrid import hex_radii
-from ..terrain_sample import Sampling
+from vassal_adj.model.geometry.layout import hex_radii
+from vassal_adj.terrain_sample import Sampling
 
 __all__ = ["preview_png"]
 

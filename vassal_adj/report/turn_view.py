@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..model.events import Added, Changed, ChatLine, Moved, PieceDiff, Removed, Replay
-from ..model.pieces import Piece
-from ..rules.results import Finding, Severity
-from ..rules.rolls import Roll
-from ..verify_builder import PhaseRecord, Verification
+from vassal_adj.model.events import Added, Changed, ChatLine, Moved, PieceDiff, Removed, Replay
+from vassal_adj.model.pieces import Piece
+from vassal_adj.pbem.rolls import Roll
+from vassal_adj.pbem.verify import PhaseRecord, Verification
+from vassal_adj.rules.results import Finding, Severity
 
 __all__ = ["Move", "TurnView", "positions_at"]
 
@@ -64,7 +64,7 @@ def positions_at(rp: Replay, step: int) -> list[Piece]:
 
 
 def _end_of_phase(f: Finding, phase: PhaseRecord) -> bool:
-    return f.message.startswith(f"end of {phase.title}:")  # as verify_builder words the end-of-phase checks
+    return f.message.startswith(f"end of {phase.title}:")  # as pbem/verify.py words the end-of-phase checks
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,9 @@ from vassal_adj.model.events import (
     Step,
     TurnChanged,
 )  # fmt: skip
-from vassal_adj.report.describe import change_text, layer_changes
+from vassal_adj.pbem.changes import change_text, layer_changes
+from vassal_adj.pbem.rolls import Roll
 from vassal_adj.report.markup import Style, plain
-from vassal_adj.rules.rolls import Roll
 
 __all__ = ["Section", "diff_line", "event_line", "roll_line", "summary_line", "visible_events"]
 

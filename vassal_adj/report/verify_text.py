@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from vassal_adj.model.events import Moved
+from vassal_adj.pbem.audit import Audit
+from vassal_adj.pbem.dice_stats import STATS
 from vassal_adj.report.dice_text import button_line
 from vassal_adj.report.markup import Style, fit_post
 from vassal_adj.report.verify_steps import Section
-from vassal_adj.rules.audit import Audit
-from vassal_adj.rules.dice_stats import STATS
-from vassal_adj.rules.legs import mp
+from vassal_adj.rules.mechanisms.legs import mp
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import MoveCheck
 

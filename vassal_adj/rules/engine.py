@@ -1,7 +1,7 @@
 """Run a pack's rules over a game state: `adjudicate(state, pack, context) -> Report`.
 
 Each ``[rules.<name>]`` table of the pack names a registered implementation
-(rules/implementations.py holds the built-in ones). The engine calls every enabled rule in
+(rules/mechanisms/implementations.py holds the built-in ones). The engine calls every enabled rule in
 the order the pack declares them, as ``impl(state, context, params)`` with the context bound
 to that rule, so that the implementation can cite it (``context.cite()`` gives
 ``"mygame:17.11"``) and turn labels into hexes without knowing the board.
@@ -17,18 +17,18 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import PackError, VassalAdjError, Where
-from ..model.hexes import Hex
-from ..model.hexgrid import HexLayout
-from ..model.state import GameState
-from ..model.terrain import TerrainMap
-from .pack import RuleConfig, RulePack
-from .pack_scenarios import Scenario, scenario_verdict
-from .regions import expand, is_region
-from .registry import REGISTRY, Registry
-from .results import SEVERITY_RANK, Finding, Report, Severity
-from .scope import Situation, Verdict, in_force, phase_side
-from .unitmap import Unmapped
+from vassal_adj.errors import PackError, VassalAdjError, Where
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.state import GameState
+from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.rules.mechanisms.regions import expand, is_region
+from vassal_adj.rules.packs.pack import RuleConfig, RulePack
+from vassal_adj.rules.packs.pack_scenarios import Scenario, scenario_verdict
+from vassal_adj.rules.packs.unitmap import Unmapped
+from vassal_adj.rules.registry import REGISTRY, Registry
+from vassal_adj.rules.results import SEVERITY_RANK, Finding, Report, Severity
+from vassal_adj.rules.scope import Situation, Verdict, in_force, phase_side
 
 __all__ = ["RuleContext", "adjudicate", "rule_verdict", "situation", "unmapped_findings"]
 
@@ -69,7 +69,7 @@ class RuleContext:
 
     def hexes(self, specs: Iterable[str], what: str = "hexes") -> tuple[Hex, ...]:
         """The hexes of label ranges ("0623-1423", "0312", "0101,0102"), named places of the
-        terrain file or region expressions of them (rules/regions.py), in order, without
+        terrain file or region expressions of them (rules/mechanisms/regions.py), in order, without
         repeats. ValueError names a spec that is none of these."""
         out: dict[Hex, None] = {}
         for spec in specs:
@@ -83,7 +83,7 @@ class RuleContext:
             return tuple(self.terrain.place(spec).hexes)
         except KeyError:
             pass
-        if is_region(spec):  # "Fortress - terrain:minefield", "row<10" (rules/regions.py)
+        if is_region(spec):  # "Fortress - terrain:minefield", "row<10" (rules/mechanisms/regions.py)
             return expand(spec, lambda term: self._expand(term, what), self.terrain, self.layout)
         if self.layout is None:
             raise ValueError(f"{what} {spec!r}: the board has no numbered hex grid, so labels name nothing")

@@ -22,7 +22,7 @@ The conventions, which reports repeat so that a referee can weigh them:
   is the start of its last unbroken stay there, so a unit that exited and came back on the map
   (a conditional reinforcement returning, RULES-MAP N12) is not counted as exited.
 - The hex a unit left the map from is the one a log recorded (GameState.departures: its last
-  hex before the box, log_state.py), dated by the turn the log shows; None when no log given
+  hex before the box, pbem/log_state.py), dated by the turn the log shows; None when no log given
   shows it leaving. Never the last hex a save happened to show: the unit may have moved on
   before it left, so a save alone cannot say where it left.
 
@@ -35,9 +35,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..model.hexes import Hex
-from ..model.state import Departure, GameState
-from ..model.units import Unit
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.state import Departure, GameState
+from vassal_adj.model.units import Unit
 
 __all__ = ["Declaration", "Entry", "History", "Removal", "Stay"]
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from .select import Selector
+from vassal_adj.rules.select import Selector
 
 __all__ = ["REGISTRY", "REQUIRED", "TYPES", "VOCABULARIES", "Implementation", "Param", "ParamValueError", "Params",
            "Registry", "catalog", "check_value", "conformance_problems", "load_builtin_rules", "lookup", "named",
@@ -360,8 +360,11 @@ catalog = REGISTRY.catalog
 # by load_builtin_rules: the others are mechanisms those import as they need them, and importing
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
-RULE_MODULES = ("displacement", "implementations", "movement_rules", "restricted", "segments", "setup_rules",
-                "victory_conditions", "victory_rules", "withdrawals")
+RULE_MODULES = (
+    "mechanisms.displacement", "mechanisms.implementations", "mechanisms.movement_rules",
+    "mechanisms.restricted", "segments", "mechanisms.setup_rules", "mechanisms.victory_conditions",
+    "mechanisms.victory_rules", "mechanisms.withdrawals"
+)
 
 
 def load_builtin_rules() -> Registry:

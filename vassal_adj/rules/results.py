@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..model.hexes import Hex
+from vassal_adj.model.geometry.hexes import Hex
 
 
 class Severity(str, Enum):
@@ -35,7 +35,7 @@ class Finding:
 
 @dataclass(frozen=True)
 class PathResult:
-    """One move's verdict (rules/movement.py `legal_path`): if `ok`, `path` (both ends) is a cheapest
+    """One move's verdict (rules/mechanisms/movement.py `legal_path`): if `ok`, `path` (both ends) is a cheapest
     legal path costing `cost` MP; else `reason` says why, citing `rule_ref`, and `path`/`cost` show the
     best attempt (may be empty/None); `units` are the enemy units whose zones of control the reason names."""
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .pack_ctx import PackContext, join
+from vassal_adj.rules.packs.pack_ctx import PackContext, join
 
 __all__ = ["WHEN_KEYS", "Scope", "Situation", "Verdict", "in_force", "phase_side", "read_when"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..model.state import GameState
-from .engine import RuleContext
-from .pack_rules import RuleConfig
+from vassal_adj.model.state import GameState
+from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.packs.pack_rules import RuleConfig
 
 __all__ = ["event_reader"]
 
@@ -21,8 +21,8 @@ def event_reader(rules: tuple[RuleConfig, ...]) -> Callable[[GameState, RuleCont
 
     def event(state: GameState, ctx: RuleContext, name: str) -> tuple[str, str]:
         # here: only a rule scoped by an event needs the reinforcement machinery (startup time)
-        from .setup import moment, observe
-        from .setup_rules import parse_boxes, parse_event
+        from vassal_adj.rules.mechanisms.setup import moment, observe
+        from vassal_adj.rules.mechanisms.setup_rules import parse_boxes, parse_event
 
         for r in rules:
             if r.impl == "reinforcements.schedule" and name in r.params["events"]:

@@ -27,15 +27,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model.state import GameState
-from .engine import RuleContext
-from .pack import RulePack
-from .registry import Param, register
-from .results import Finding, Severity
-from .select import Selector, SelectorError
+from vassal_adj.model.state import GameState
+from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.packs.pack import RulePack
+from vassal_adj.rules.registry import Param, register
+from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.select import Selector, SelectorError
 
 if TYPE_CHECKING:  # annotations only (startup: check registers this log rule but never runs it)
-    from .turn import Drag
+    from vassal_adj.rules.turn import Drag
 
 __all__ = ["Opened", "Segment", "Segmenting", "log_segments", "movers_in", "opened_by", "segmenting"]
 
@@ -113,7 +113,7 @@ def segmenting(pack: RulePack) -> Segmenting:
 def opened_by(seg: Segmenting, events: Iterable[object]) -> Opened | None:
     """The segment the events of one step open (the last opener wins), or None."""
     # here: only verify walks events; `check` loads this module to register the rule (startup time)
-    from ..model.events import ChatLine, PropertySet, TurnChanged
+    from vassal_adj.model.events import ChatLine, PropertySet, TurnChanged
 
     found = None
     for e in events:

@@ -33,8 +33,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..model.units import GROUP_FIELDS, Unit
-from .setup import printed_key
+from vassal_adj.model.units import GROUP_FIELDS, Unit
+from vassal_adj.rules.mechanisms.setup import printed_key
 
 __all__ = ["KEYS", "Selector", "SelectorError", "selector_at"]
 

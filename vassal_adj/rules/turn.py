@@ -26,15 +26,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
 
-from ..model.hexes import Hex, distance
-from ..model.state import GameState, Position
-from .engine import RuleContext
-from .legs import AS_DRAGGED, CHEAPEST, Chain, Mover, judge_legs, mp, trail_legs
-from .movement import PathResult, allowance, entry_hex_cost, legal_path
-from .restricted import forbidden, move_findings
-from .results import Finding, Severity
-from .setup import Entry, entry_due, moment, printed_key
-from .turn_rules import (
+from vassal_adj.model.geometry.hexes import Hex, distance
+from vassal_adj.model.state import GameState, Position
+from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms.legs import AS_DRAGGED, CHEAPEST, Chain, Mover, judge_legs, mp, trail_legs
+from vassal_adj.rules.mechanisms.movement import PathResult, entry_hex_cost, legal_path
+from vassal_adj.rules.mechanisms.movement_params import allowance
+from vassal_adj.rules.mechanisms.restricted import forbidden, move_findings
+from vassal_adj.rules.mechanisms.setup import Entry, entry_due, moment, printed_key
+from vassal_adj.rules.mechanisms.turn_rules import (
     Frozen,
     Reinforcements,
     TurnRules,
@@ -42,7 +42,8 @@ from .turn_rules import (
     turn_rules,
     withdrawing,
 )
-from .zoc import blocked_side, enemy_zoc, no_sources, weather_name, zoc_sources
+from vassal_adj.rules.mechanisms.zoc import blocked_side, enemy_zoc, no_sources, weather_name, zoc_sources
+from vassal_adj.rules.results import Finding, Severity
 
 __all__ = ["Drag", "Frozen", "MoveCheck", "PhaseCheck", "Reinforcements", "TurnRules", "check_phase",
            "turn_rules", "withdrawing"]

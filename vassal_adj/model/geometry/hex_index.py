@@ -1,0 +1,58 @@
+"""Every hex of a hex layout, indexed: label order, labels both ways, numbered (column, row).
+
+`layout` knows the geometry (which hex is on the map, what VASSAL names it); this
+module only finds the hexes to ask about and files the answers. Each hex is asked once, so
+reading a terrain file that names every hex of the board costs one naming per hex.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.module import HexGridDef
+
+__all__ = ["HexIndex", "candidates", "index_hexes"]
+
+ColRow = tuple[int, int]
+# A numbered hex's (column, row) and its label (None when VASSAL's name at its centre
+# belongs to another hex: an inverse quirk of the numbering).
+Numbered = Callable[[Hex], tuple[ColRow, str | None]]
+
+
+@dataclass(frozen=True, eq=False)
+class HexIndex:
+    hexes: tuple[Hex, ...]  # on the map, in label order
+    by_label: dict[str, Hex]
+    label: dict[Hex, str]
+    colrow: dict[Hex, ColRow]  # numbered (column, row), offsets not included
+    at_colrow: dict[ColRow, Hex]  # the labelled hexes only
+
+
+def candidates(grid: HexGridDef, box: tuple[float, float, float, float]) -> Iterator[Hex]:
+    """Every hex whose centre may lie in the box (x, y, width, height), with a margin of a
+    column and two rows: the caller keeps those it finds on the map."""
+    bx, by, bw, bh = box
+    umin, umax, vmin, vmax = (by, by + bh, bx, bx + bw) if grid.sideways else (bx, bx + bw, by, by + bh)
+    for i in range(math.floor((umin - grid.x0) / grid.dx) - 1, math.ceil((umax - grid.x0) / grid.dx) + 2):
+        for j in range(math.floor((vmin - grid.y0) / grid.dy) - 2, math.ceil((vmax - grid.y0) / grid.dy) + 2):
+            yield Hex.from_raw(i, j)
+
+
+def index_hexes(on_map: Iterable[Hex], numbered: Numbered | None, rows_first: bool) -> HexIndex:
+    """The index of the hexes on the map; `numbered` is None for a grid without numbering
+    (raw order, no labels). `rows_first`: the numbering writes the row first ("V")."""
+    found = list(on_map)
+    if numbered is None:
+        return HexIndex(tuple(sorted(found, key=Hex.raw)), {}, {}, {}, {})
+    colrow: dict[Hex, ColRow] = {}
+    label: dict[Hex, str] = {}
+    for h in found:
+        colrow[h], name = numbered(h)
+        if name is not None:
+            label[h] = name
+    found.sort(key=lambda h: colrow[h][::-1] if rows_first else colrow[h])
+    return HexIndex(tuple(found), {v: k for k, v in label.items()}, label, colrow,
+                    {colrow[h]: h for h in found if h in label})

@@ -1,0 +1,321 @@
+"""Was it legal: a log's moves, phase by phase, judged by a rule pack.
+
+    rp = replay(game.root, module, game.path)            # vassal_adj.pbem.replay
+    result = verify_turn(module, game, "mygame", rp)
+    result.findings                                      # Finding records, in log order
+
+The I/O side of `rules/turn.py`, as state_builder.py is of the engine: the opening position
+becomes a `GameState` (state_builder), then the replay's steps are walked. Steps an undo took
+back, and the undo steps themselves, are skipped: the position after both is the one before.
+A turn-tracker change (mapped by the pack's ``[state]`` phases) or the end of the log closes
+a phase: its moves (the drags of each unit, the legs of one move) are checked by
+`rules.turn.check_phase`, and at the end of a movement phase the pack's stacking, prohibited
+terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
+run on the position, of which warnings and errors are kept as the rules word them.
+
+A pack's ``log.segments`` rule (rules/segments.py) cuts phases finer: each chat line or track
+change it names opens a segment (an action, an activation), which is closed and checked as a
+phase is, so each has its own position, zones of control and allowance, and the side the
+opener names is the one that moves in it. The pack's log rules (implementations registered
+with ``log=True``, a hooks.py's too) are run on every segment as it closes.
+
+A unit whose piece has a Movement Trail (parse/trail.py) shows the hexes it went through: its
+trail as its first drag of the phase left it ends with the place that drag started from, and
+every later point is a place the unit left, so the trail from that point on, then the place the
+unit stands at the phase's end, is its path, which `check_phase` judges. A trail cleared or
+moved to another map since (no longer starting with the same points) does not cover the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from vassal_adj.errors import PackError, UsageError, Where
+from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, Step, TurnChanged
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.geometry.maps import PlacedMap
+from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
+from vassal_adj.model.state import GameState, Position
+from vassal_adj.model.units import Unit
+from vassal_adj.packs import LoadedPack, find_pack
+from vassal_adj.parse.trail import Trail, TrailLog
+from vassal_adj.pbem.log_state import Departures, opening_turn
+from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
+from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
+from vassal_adj.rules.registry import REGISTRY
+from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
+from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
+from vassal_adj.savedgame import SavedGame
+from vassal_adj.state_builder import game_state, main_layout, position_of
+
+__all__ = ["END_CHECKS", "PhaseRecord", "Verification", "verify_turn"]
+
+# The rules run on the position a movement phase leaves (stacking and stacking pools, 16.11, 17.11/17.12).
+END_CHECKS = frozenset({"stacking.limit", "stacking.pools", "terrain.prohibited", "supply.trace"})
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """One phase of the log, or one segment of a phase where the pack cuts phases (``log.segments``):
+    its Game-Turn and phase id (None when unknown), the logged steps it spans (None when no
+    step fell in it), each unit's move, the findings and the segment's words ("" for a phase)."""
+
+    turn: int | None
+    phase: str | None
+    steps: tuple[int, int] | None
+    moves: tuple[MoveCheck, ...]
+    findings: tuple[Finding, ...]
+    segment: str = ""
+
+    @property
+    def title(self) -> str:
+        return _title(self.turn, self.phase, self.segment)
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What `verify_turn` found: every finding in log order (unmapped pieces first), the
+    phases with their moves, and what could not be checked (`notes`)."""
+
+    pack: str
+    findings: tuple[Finding, ...]
+    phases: tuple[PhaseRecord, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def moves(self) -> tuple[MoveCheck, ...]:
+        return tuple(m for p in self.phases for m in p.moves)
+
+
+def _title(turn: int | None, phase: str | None, segment: str = "") -> str:
+    title = f"Turn {turn if turn is not None else '?'} {phase or '(phase unknown)'}"
+    return f"{title}, {segment}" if segment else title
+
+
+class _Walk:
+    """The position as the log moves it: units and markers by piece id, the open phase."""
+
+    def __init__(self, module: Module, game: SavedGame, lp: LoadedPack, rp: Replay, state: GameState,
+                 ctx: RuleContext, rules: TurnRules, weather: str | None) -> None:
+        self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
+        self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
+        # The log rules of the pack (its own from hooks.py too), run on each segment as it closes.
+        self.log_rules = tuple((r, impl) for r in lp.pack.rules
+                               if r.enabled and (impl := r.implementation or REGISTRY.lookup(r.impl)).log)
+        self.cutting = segmenting(lp.pack)
+        self.opened: Opened | None = None  # the open segment, when an opener (not a phase) began it
+        self.order: list[str] = []  # the units of the open segment's drags, one entry per drag
+        main = main_layout(module, game, lp.pack.extras)
+        cache: dict[str, PlacedMap | None] = {}
+        places: dict[tuple[str | None, int, int], Position] = {}
+
+        def position(p: Place) -> Position:
+            key = (p.map, p.x, p.y)
+            if key not in places:
+                places[key] = position_of(Piece("", "", p.map, p.x, p.y, location=p.label), module, game, main, cache,
+                                            lp.pack.boxes)
+            return places[key]
+
+        self.position: Callable[[Place], Position] = position
+        self.units: dict[str, Unit] = dict(state.units)
+        self.positions: dict[str, Position] = dict(state.positions)
+        assert lp.unitmap is not None  # game_state has raised UsageError otherwise
+        self.markers = {p.id: (p.name, position(Place(p.map, p.x, p.y, p.location)))
+                        for p in rp.opening if lp.unitmap.map_piece(p) is None}
+        self.start = state
+        self.checked: Mapping[str, Position] | None = None  # the position the end checks last ran on
+        self.moves: dict[str, list[Drag]] = {}
+        self.span: list[int] = []
+        self.phases: list[PhaseRecord] = []
+        self.added = 0
+        self.departures = Departures(state.departures)  # 17.15 applies from the moment of an exit on
+        self.trail_log = TrailLog.read(game.root, game.path)
+        self.trails: dict[str, Trail] = dict(self.trail_log.opening)  # each piece's trail as the log is now
+        # A unit's trail as its first drag of the open phase left it, and the index of that drag's start in it.
+        self.anchors: dict[str, tuple[Trail, int] | None] = {}
+        self.first_drags: dict[str, Place] = {}  # the units whose first drag of the phase is in this step
+        self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
+        self.map_name = lambda ident: (m.name if (m := module.map_by_id(ident)) else ident)
+
+    def now(self, turn: int | None, phase: str | None) -> GameState:
+        markers: dict[str, list[Position]] = {}
+        for name, pos in self.markers.values():
+            markers.setdefault(name, []).append(pos)
+        weather = self.weather if self.weather is not None else self.lp.pack.state.weather(turn)
+        return GameState(self.units, self.positions, turn, phase, weather,
+                         {k: tuple(v) for k, v in markers.items()}, tuple(self.departures.found))
+
+    def event(self, e: object, step: int) -> None:
+        if isinstance(e, Moved):
+            to = self.position(e.to)
+            if e.piece in self.units:
+                if e.piece not in self.moves and e.piece in self.trails:
+                    self.first_drags[e.piece] = e.origin
+                self.ends[e.piece] = e.to
+                self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
+                self.order.append(e.piece)
+                self.departures.moved(e.piece, self.positions.get(e.piece, Position()), to, self.start.turn,
+                                      self.start.phase)
+                self.positions[e.piece] = to
+                self.span.append(step)
+            elif e.piece in self.markers:
+                self.markers[e.piece] = (self.markers[e.piece][0], to)
+        elif isinstance(e, Removed):
+            self.units.pop(e.piece, None)
+            self.positions.pop(e.piece, None)
+            self.markers.pop(e.piece, None)
+        elif isinstance(e, Added):
+            assert self.lp.unitmap is not None
+            got = self.lp.unitmap.map_piece(Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label))
+            if isinstance(got, Unit):  # in play from now on; its moves in this phase are not checked
+                self.units[got.id], self.positions[got.id] = got, self.position(e.at)
+                self.added += 1
+            elif got is None:
+                self.markers[e.piece] = (e.name, self.position(e.at))
+
+    def step(self, step: Step) -> None:
+        """Walk one step of the log: a turn-tracker change closes the open phase, a segment opener
+        (the pack's ``log.segments``) the open segment."""
+        src = self.lp.pack.state
+        opened = opened_by(self.cutting, step.events)
+        if opened is not None:
+            if self.span:
+                self.close(self.start.turn, self.start.phase)
+            self.opened = opened
+        for e in step.events:
+            if e.undo:
+                continue
+            if isinstance(e, TurnChanged) and e.tracker == src.tracker:
+                values = dict(e.values)
+                new_turn = int(values[src.turn_level]) if values.get(src.turn_level, "").isdigit() else None
+                item = values.get(src.phase_level) if src.phase_level else None
+                new_phase = src.phases.get(item, item) if item is not None else None
+                if (new_turn, new_phase) != (self.start.turn, self.start.phase):
+                    self.close(new_turn, new_phase)
+            else:
+                self.event(e, step.number)
+        self.trails.update(self.trail_log.after.get(step.number, {}))
+        for uid, origin in self.first_drags.items():
+            t = self.trails[uid]
+            starts = t.points[-1:] == ((origin.x, origin.y),) and self.map_name(t.start_map) == origin.map
+            self.anchors[uid] = (t, len(t.points) - 1) if starts else None
+        self.first_drags = {}
+
+    def trail_hexes(self, uid: str) -> tuple[Hex | None, ...]:
+        """The hexes `uid`'s trail shows it went through in the open phase (empty: it does not cover the move)."""
+        anchor, t, end = self.anchors.get(uid), self.trails[uid], self.ends[uid]
+        if (anchor is None or t.start_map != anchor[0].start_map or self.map_name(t.start_map) != end.map
+                or t.points[:anchor[1] + 1] != anchor[0].points):
+            return ()
+        points = list(t.points[anchor[1]:])
+        if points[-1] != (end.x, end.y):  # VASSAL draws the trail on to where the piece stands
+            points.append((end.x, end.y))
+        return tuple(self.position(Place(end.map, x, y)).hex for x, y in points)
+
+    def close(self, turn: int | None, phase: str | None) -> None:
+        """Check the open phase and open the next one, in `turn` and `phase`."""
+        start = self.start
+        end = self.now(start.turn, start.phase)
+        words = self.opened.words if self.opened else ""
+        title = _title(start.turn, start.phase, words)
+        trails = {uid: self.trail_hexes(uid) for uid in self.moves if uid in self.trails}
+        rules = self.rules
+        if (self.opened is not None and self.opened.side and start.phase is not None
+                and start.phase not in rules.combat_phases and start.phase not in rules.displaced):
+            # The side the segment names moves in it (an action, an activation), whatever the phase's;
+            # in a combat phase units are displaced, not moved, whoever's segment it is.
+            rules = replace(rules, movement_phases={**rules.movement_phases, start.phase: self.opened.side})
+        checked = check_phase(start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails)
+        found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
+        found += self.log_findings(Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end,
+                                           self.moves, tuple(self.order)), title)
+        if start.phase in self.rules.movement_phases and end.positions != self.checked:
+            # An unchanged position would give the last check's findings again.
+            self.checked = end.positions
+            report = adjudicate(end, self.end_pack, self.ctx)
+            found += [replace(f, message=f"end of {title}: {f.message}") for f in report.findings
+                      if f.severity != Severity.INFO]
+        steps = (min(self.span), max(self.span)) if self.span else None
+        self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
+        if (turn, phase) != (start.turn, start.phase):
+            self.opened = None
+        self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
+        self.order = []
+
+    def log_findings(self, segment: Segment, title: str) -> list[Finding]:
+        """The findings of the pack's log rules on the closing segment."""
+        found = []
+        for rule, impl in self.log_rules:
+            try:
+                found += impl.func(segment, replace(self.ctx, rule=rule), rule.params)
+            except ValueError as e:  # parameters that do not fit this board or each other
+                raise PackError(f"rules.{rule.name}: {e}", Where(path=self.lp.pack.source)) from None
+        return [replace(f, message=f"{title}: {f.message}") for f in found]
+
+
+def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, phase: str | None
+             ) -> tuple[int | None, str | None, list[str]]:
+    """The Game-Turn and phase the log opens in (`turn`/`phase` given win over the tracker's),
+    and where they come from. UsageError when the pack's tracker does not tell them: every
+    verdict hangs on them (who may move, the weather of table 20.4 and so the allowances)."""
+    src = lp.pack.state
+    read_turn, read_phase = opening_turn(module, game, lp)
+    tracker = f"the turn tracker {src.tracker!r} as the log opens"
+    notes = [f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
+             for what, value, given in (("turn", turn if turn is not None else read_turn, turn),
+                                        ("phase", phase or read_phase, phase)) if value is not None]
+    turn, phase = turn if turn is not None else read_turn, phase or read_phase
+    known = sorted(set(src.phases.values()))
+    if phase is not None and phase == read_phase and known and phase not in known:
+        raise UsageError(f"{tracker} shows phase {phase!r}, which is none of pack {lp.id!r}'s phases "
+                         f"({', '.join(known)}): give --phase", Where(path=game.path))
+    missing = [w for w, v in (("turn", turn), ("phase", phase)) if v is None and (w == "turn" or src.phases)]
+    if src.tracker and missing:
+        raise UsageError(f"the {' and '.join(missing)} could not be read from {tracker}, and the moves cannot be "
+                         f"judged without: give {' and '.join('--' + w for w in missing)}, or --no-rules to only "
+                         "list what happened", Where(path=game.path))
+    return turn, phase, notes
+
+
+def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, replay: Replay, *,
+                terrain: str | Path | None = None, turn: int | None = None, phase: str | None = None,
+                weather: str | None = None, scenario: str | None = None,
+                on_step: StepCallback | None = None) -> Verification:
+    """Every move of the log `game` (replayed as `replay`) judged by `loaded_pack` (a
+    LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
+    replaces the pack's terrain file; `turn` and `phase` are those the log opens in (default:
+    the pack's turn tracker), `weather` that of every phase (default: the pack's weather
+    table), `scenario` the pack's scenario (`game_state`'s). Raises PackError for a pack that
+    does not fit the board, UsageError (from `game_state`) for a pack with no units file, and
+    when the tracker the pack names does not tell the opening turn or phase and none is given. `on_step(done, total)` is told how far
+    the walk of the steps is (pbem.replay.STEPS_PER_CALL)."""
+    lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
+    turn, phase, opened = _opening(module, game, lp, turn, phase)
+    if weather is not None:
+        opened.append(f"weather {weather}: given, for every phase of the log")
+    state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
+                                      scenario=scenario)
+    try:
+        rules = turn_rules(lp.pack, ctx)
+        segmenting(lp.pack)
+    except ValueError as e:
+        raise PackError(str(e), Where(path=lp.pack.source)) from None
+    walk = _Walk(module, game, lp, replay, state, ctx, rules, weather)
+    total = len(replay.steps)
+    for done, step in enumerate(replay.steps, 1):
+        if not step.undo and step.undone_in is None:  # an undone move is no move: never judged
+            walk.step(step)
+        if on_step is not None and (done % STEPS_PER_CALL == 0 or done == total):
+            on_step(done, total)
+    if walk.span or not walk.phases:  # a phase the log only opens has not been played: nothing to check
+        walk.close(walk.start.turn, walk.start.phase)
+    notes = [*opened, *ctx.notes, *replay.problems]
+    if walk.added:
+        notes.append(f"{walk.added} unit(s) added to the game during the log: their moves in the phase they "
+                     "were added in are not checked")
+    findings = [*unmapped_findings(lp.id, unmapped), *(f for p in walk.phases for f in p.findings)]
+    return Verification(lp.id, tuple(findings), tuple(walk.phases), tuple(notes))

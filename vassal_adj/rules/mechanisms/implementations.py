@@ -1,0 +1,331 @@
+"""The built-in rule implementations a pack names with ``impl = "..."``.
+
+Each is a thin adapter: it reads the rule's parameters, builds the rule object of its
+mechanism module (stacking.py, supply.py, zoc.py, movement.py) and turns what that returns
+into findings. The signature is the engine's (rules/engine.py): ``(state, context, params)
+-> list[Finding]``; ``context.cite()`` is the citation ``"<pack id>:<rule_ref>"``.
+
+The mechanisms keep the logic and their own tests; these adapters only translate, so a
+parameter documented here means exactly the field of the mechanism's rule object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from vassal_adj.model.geometry.hexes import Hex, neighbors
+from vassal_adj.model.state import GameState
+from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms.exits import at_or_east_of, sources_after_exits
+from vassal_adj.rules.mechanisms.movement_rules import ZOC_SHAPE_PARAMS, by_weather, zoc_rules
+from vassal_adj.rules.mechanisms.stacking import (
+    POOL_CHECK_POINTS,
+    StackingRules,
+    check_pools,
+    check_stacking,
+    pools_from,
+)
+from vassal_adj.rules.mechanisms.supply import (
+    DEFAULT_HORIZON,
+    SupplyRules,
+    SupplyStatus,
+    obstructed_hexes,
+    supply_status,
+)
+from vassal_adj.rules.mechanisms.supply_hq import HqRules, hq_routes
+from vassal_adj.rules.mechanisms.zoc import enemy_zoc, unit_classes, weather_name
+from vassal_adj.rules.registry import REQUIRED, Param, register
+from vassal_adj.rules.results import Finding, Severity
+
+__all__ = ["stacking_limit", "stacking_pools", "supply_trace", "terrain_prohibited"]
+
+_SEVERITIES = tuple(s.value for s in Severity)
+
+
+def _severity(value: str, key: str = "severity") -> Severity:
+    if value not in _SEVERITIES:
+        raise ValueError(f"{key}: expected one of {', '.join(_SEVERITIES)}, got {value!r}")
+    return Severity(value)
+
+
+def _rule_ref(ctx: RuleContext) -> str:
+    # A rule the pack cites by an assumption names the assumption's source in every message.
+    return ctx.rule.cited if ctx.rule is not None else ""
+
+
+# -- stacking -------------------------------------------------------------------------------
+@register("stacking.limit", params={
+    "limit": Param(1, "int", "most units (or steps) of one side in a hex; -1 for no overall limit"),
+    "measure": Param("units", "str", "what is counted: 'units' or 'steps'"),
+    "per_kind": Param({}, "table", "limits per unit class, e.g. { artillery = 1 }"),
+    "exempt_kinds": Param(("marker",), "list[str]", "unit classes that do not count (e.g. HQ)"),
+    "exempt_flags": Param(("marker",), "list[str]", "unit flags that do not count"),
+    "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
+    "phases": Param((), "list[str]", "phase ids in which the limit is checked ('setup' for a state with no "
+                                     "turn); empty: always"),
+    "severity": Param("error", "str", "severity of an overstack finding"),
+})
+def stacking_limit(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Per-hex stacking limit by count or steps, with per-class limits and exemptions."""
+    now = "setup" if state.turn is None and state.phase is None else state.phase
+    if p["phases"] and now not in p["phases"]:
+        ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
+        return [Finding(ctx.cite(), Severity.INFO, f"stacking is checked in {', '.join(p['phases'])}, not in phase "
+                                                   f"{now or 'unknown'}: not checked{ref}")]
+    per_kind = dict(p["per_kind"])
+    for k, v in per_kind.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            # ValueError, as for every bad parameter: the engine makes it a PackError
+            raise ValueError(f"per_kind.{k}: expected int, got {v!r}")  # noqa: TRY004
+    rules = StackingRules(limit=None if p["limit"] < 0 else p["limit"], measure=p["measure"],
+                          per_kind=per_kind, exempt_kinds=frozenset(p["exempt_kinds"]),
+                          exempt_flags=frozenset(p["exempt_flags"]), per_side=p["per_side"])
+    return check_stacking(state, rules, _rule_ref(ctx), label=ctx.label, rule=ctx.cite(),
+                          severity=_severity(p["severity"]))
+
+
+@register("stacking.pools", params={
+    "pools": Param(REQUIRED, "list", "[{ name, units = selector, limit, measure = 'units'/'steps', "
+                                     "capacity_from = [{ units = selector, limit }] }]: each counted apart"),
+    "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
+    "checked_at": Param(POOL_CHECK_POINTS, "list[str]", "when: 'setup', 'end-of-phase', 'end-of-segment'"),
+    "phases": Param((), "list[str]", "phase ids in which the pools are checked; empty: every phase"),
+    "exempt_arrivals": Param(False, "bool", "reinforcements may arrive overstacked: an overstack in play is a "
+                                            "warning, as a save cannot tell whether its units just arrived"),
+    "severity": Param("error", "str", "severity of an overstack finding"),
+})
+def stacking_pools(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Per-hex stacking pools: unit selectors each with its own limit, counted apart; units in no pool are exempt."""
+    pools = pools_from(p["pools"])
+    if bad := [c for c in p["checked_at"] if c not in POOL_CHECK_POINTS]:
+        raise ValueError(f"checked_at: unknown moment {bad[0]!r} (known: {', '.join(POOL_CHECK_POINTS)})")
+    setup = state.turn is None and state.phase is None
+    in_force = "setup" in p["checked_at"] if setup else bool({"end-of-phase", "end-of-segment"} & set(p["checked_at"]))
+    if not in_force or (not setup and p["phases"] and state.phase not in p["phases"]):
+        ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
+        now = "the set-up" if setup else f"phase {state.phase or 'unknown'}"
+        when = ", ".join(p["checked_at"]) + (f" (phases {', '.join(p['phases'])})" if p["phases"] else "")
+        return [Finding(ctx.cite(), Severity.INFO, f"stacking is checked at {when}, not in {now}: not checked{ref}")]
+    severity, caveat = _severity(p["severity"]), ""
+    if p["exempt_arrivals"] and not setup:
+        # Reinforcements may arrive overstacked: a wrong "illegal" is the risk, so say what is unknown.
+        severity = Severity.WARNING
+        caveat = " (legal if they are reinforcements that have just arrived: the save cannot tell)"
+    return check_pools(state, pools, _rule_ref(ctx), per_side=p["per_side"], label=ctx.label, rule=ctx.cite(),
+                       severity=severity, caveat=caveat)
+
+
+# -- supply ---------------------------------------------------------------------------------
+def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
+    """``[["road"], ["trail"]]`` (separate networks) or ``["road", "trail"]`` (one each)."""
+    out = []
+    for i, g in enumerate(value):
+        group = (g,) if isinstance(g, str) else tuple(g)
+        if not group or not all(isinstance(f, str) for f in group):
+            raise ValueError(f"networks[{i}]: expected a feature name or a list of them, got {g!r}")
+        out.append(group)
+    return tuple(out)
+
+
+_OBSTRUCTION = ("enemy_units", "enemy_zoc", "friendly_negates_zoc")
+
+
+def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
+    """The `obstruction` parameter with every key given (true when left out)."""
+    if bad := sorted(set(table) - set(_OBSTRUCTION)):
+        raise ValueError(f"obstruction.{bad[0]}: unknown key (known: {', '.join(_OBSTRUCTION)})")
+    if bad := [k for k, v in table.items() if not isinstance(v, bool)]:
+        raise ValueError(f"obstruction.{bad[0]}: expected true or false, got {table[bad[0]]!r}")
+    return {k: table.get(k, True) for k in _OBSTRUCTION}
+
+
+@register("supply.trace", params={
+    "side": Param(REQUIRED, "str", "the side whose units are checked"),
+    "initial": Param(REQUIRED, "int", "most hexes of the initial path to the network (17.11: 4)"),
+    "sources": Param(REQUIRED, "list[str]", "supply source hexes: label ranges or terrain-file place names"),
+    "networks": Param((("road",), ("trail",)), "list[list[str]]",
+                      "networks the path stays on once entered: [['road'], ['trail']] keeps them apart",
+                      names="features"),
+    "direct_to_source": Param(True, "bool", "the initial path may reach a source directly (17.14)"),
+    "obstruction": Param({}, "table", "what blocks a path ('unobstructed', 17.11): { enemy_units = true, "
+                                      "enemy_zoc = true, friendly_negates_zoc = true } (each true when left out)"),
+    "initial_crosses_network": Param(True, "bool", "the initial path may pass through road/trail hexes before the "
+                                                   "one it joins (false: it ends at the first it enters, 17.13)"),
+    "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter", names="terrain"),
+    "impassable_sides": Param((), "list[str]", "hexside features the initial path may not cross", names="features"),
+    "closed_in_weather": Param({}, "table[list[str]]", "weather -> hexside features no supply path crosses unless "
+                                                       "bridged (a reading of 20.2: { poor = ['stream'] })",
+                               keys="weather", names="features"),
+    "bridge_features": Param(("bridge",), "list[str]", "features that keep a closed hexside open", names="features"),
+    "horizon": Param(DEFAULT_HORIZON, "int", "how far past `initial` distances are measured for reports"),
+    **ZOC_SHAPE_PARAMS,
+    "report_paths": Param(True, "bool", "an info finding per unit in supply, with its path"),
+    "hq_kinds": Param((), "list[str]", "unit classes that pass supply on: a unit out of supply by the network "
+                                       "is in supply within `hq_range` hexes of one in supply"),
+    "hq_range": Param(0, "int", "most hexes from a unit to a supplied HQ (with hq_kinds)"),
+    "hq_rule": Param("", "str", "the rule cited for supply through an HQ"),
+    "sources_lost_on_exit_by": Param("", "str", "the side whose units, exiting from a source hex, remove it and "
+                                                "the sources east of it (17.15: Axis)"),
+    "exit_box": Param("Exited", "str", "the off-map box of units that have exited the map"),
+    "exit_rule": Param("", "str", "the rule cited for sources lost by exits"),
+    "severity": Param("warning", "str", "severity of an out-of-supply finding (a status, not a violation)"),
+})
+def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Supply by an initial path to a road/trail network joined to a source (one search per side)."""
+    side = p["side"]
+    obstruction = _obstruction(p["obstruction"])
+    closed = by_weather(p["closed_in_weather"], "closed_in_weather").get(weather_name(state.weather), frozenset())
+    rules = SupplyRules(initial=p["initial"], networks=_networks(p["networks"]),
+                        direct_to_source=p["direct_to_source"], enemy_units_obstruct=obstruction["enemy_units"],
+                        enemy_zoc_obstructs=obstruction["enemy_zoc"],
+                        friendly_negates_zoc=obstruction["friendly_negates_zoc"],
+                        initial_crosses_network=p["initial_crosses_network"],
+                        impassable_terrain=frozenset(p["impassable_terrain"]),
+                        impassable_sides=frozenset(p["impassable_sides"]), closed_sides=closed,
+                        bridge_features=frozenset(p["bridge_features"]), rule_ref=_rule_ref(ctx))
+    severity = _severity(p["severity"])
+    sources, exit_notes = _after_exits(state, ctx, p, side, ctx.hexes(p["sources"], "sources"))
+    # Enemy ZOC as movement draws it: the same zoc_* parameters, read by the same function.
+    zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules(p), purpose="supply") if rules.enemy_zoc_obstructs else frozenset()
+    blocked = obstructed_hexes(state, side, rules, zoc)
+    statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, horizon=p["horizon"])
+    # The other reading of initial_crosses_network, so that a finding can say when a unit's supply turns on it.
+    other = supply_status(state, ctx.terrain, side, replace(rules, initial_crosses_network=not rules.initial_crosses_network),
+                          sources, blocked, horizon=p["horizon"])
+    routes = hq_routes(state, ctx.terrain, side, HqRules(frozenset(p["hq_kinds"]), p["hq_range"]), statuses,
+                       blocked) if p["hq_kinds"] else {}
+    out: list[Finding] = []
+    supplied: list[str] = []
+    for uid, st in statuses.items():
+        unit = state.units[uid]
+        if uid in routes:
+            supplied.append(uid)
+            r = routes[uid]
+            hq, via = state.units[r.hq_id], " ".join(ctx.label(h) for h in r.path)
+            ref = f" [{p['hq_rule']}]" if p["hq_rule"] else ""
+            out.append(Finding(ctx.cite(), Severity.INFO, f"{side} {unit.name} in {ctx.label(st.hex)} is in supply "
+                                                          f"through HQ {hq.name}: {r.distance} hexes ({via}), within "
+                                                          f"{p['hq_range']}{ref}", (uid, r.hq_id), (ctx.label(st.hex),)))
+            continue
+        note = _crossing_note(ctx, rules, st, other[uid])
+        if st.supplied:
+            supplied.append(uid)
+            if p["report_paths"] or note:
+                out.append(Finding(ctx.cite(), Severity.INFO, f"{side} {unit.name} in {ctx.label(st.hex)} is in "
+                                                              f"supply: {_route(ctx, rules, st.path, st.distance)}"
+                                                              f"{note}", (uid,), (ctx.label(st.hex),)))
+            continue
+        out.append(Finding(ctx.cite(), severity, f"{side} {unit.name} in {ctx.label(st.hex)} is out of "
+                                                 f"supply: {st.reason}{note}", (uid,), (ctx.label(st.hex),)))
+    ref = f" [{rules.rule_ref}]" if rules.rule_ref else ""
+    summary = Finding(ctx.cite(), Severity.INFO,
+                      f"{len(supplied)} of {len(statuses)} {side} units on the map are in supply "
+                      f"(initial path of {rules.initial} hexes or fewer to {rules.network_words()} "
+                      f"joined to {len(sources)} source hex{'es' if len(sources) != 1 else ''}"
+                      f"{f'; {len(routes)} through an HQ' if routes else ''}){ref}", tuple(supplied))
+    return [summary, *exit_notes, *sorted(out, key=Finding.sort_key)]
+
+
+def _after_exits(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: str,
+                 sources: tuple[Hex, ...]) -> tuple[tuple[Hex, ...], list[Finding]]:
+    """The sources still in use after the exits the state's history shows (17.15: an exit from
+    a source hex takes it and every source east of it away, from that moment on), and findings
+    saying which exits did that and which exited units no file shows leaving (a save alone)."""
+    by = p["sources_lost_on_exit_by"]
+    if not by:
+        return sources, []
+    ref = f" [{p['exit_rule']}]" if p["exit_rule"] else ""
+    exits, gone = state.exits(p["exit_box"], {by})
+    kept = sources_after_exits(sources, (d.hex for d in exits))
+    out, done = [], set()
+    for d in exits:
+        if d.hex not in sources or d.hex in done:
+            continue
+        done.add(d.hex)
+        lost = [h for h in sources if at_or_east_of(h, d.hex)]
+        when = f" on turn {d.turn}" if d.turn is not None else ""
+        when += f" ({d.phase})" if d.phase else ""
+        out.append(Finding(ctx.cite(), Severity.INFO,
+                           f"{by} {state.units[d.unit].name} exited the map from {side} supply hex "
+                           f"{d.label or ctx.label(d.hex)}{when}: that hex and every {side} supply hex east of it "
+                           f"({len(lost)} in all) are no longer {side} supply sources; {len(kept)} remain{ref}",
+                           (d.unit,), tuple(ctx.label(h) for h in lost)))
+    if gone:
+        out.append(Finding(ctx.cite(), Severity.WARNING,
+                           f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map, but no log "
+                           f"given shows from which hex (a save does not record it), so no {side} source was taken "
+                           f"away for {'them' if len(gone) != 1 else 'it'}. An exit from a {side} supply hex removes "
+                           f"that source and every source east of it{ref}: check the game's log", gone))
+    return tuple(h for h in sources if h in kept), out
+
+
+def _crossing_note(ctx: RuleContext, rules: SupplyRules, st: SupplyStatus, other: SupplyStatus) -> str:
+    """Words for a unit whose supply turns on whether its initial path may pass through road or
+    trail hexes that lead to no source ("" when both readings agree)."""
+    if st.supplied == other.supplied:
+        return ""
+    lenient = st if st.supplied else other  # crossing allowed: the only one of the two that may supply it
+    nets = [ctx.terrain.network(*g) for g in rules.networks]
+    crossed = " ".join(ctx.label(h) for h in lenient.path[1:lenient.distance] if any(h in n for n in nets))
+    name = ctx.rule.assumed.get("initial_crosses_network") if ctx.rule is not None else None
+    by = f"assumption {name}" if name else "parameter initial_crosses_network"
+    words = rules.network_words()
+    if st.supplied:
+        return (f"; only because an initial path may pass through {words} hexes that lead to no source ({crossed}): "
+                f"if it ended at the first one it enters, the unit would be out of supply ({by})")
+    return (f"; if an initial path could pass through {words} hexes that lead to no source, it would be in supply: "
+            f"{_route(ctx, rules, other.path, other.distance)}, through {crossed} ({by})")
+
+
+def _route(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], initial: int | None) -> str:
+    """A supply path in words: the initial hexes, then the network to the source."""
+    d = initial or 0
+    lead = f"{d} hex{'es' if d != 1 else ''} ({' '.join(ctx.label(h) for h in path[:d + 1])}) to" if d else "on"
+    rest = path[d:]
+    if len(rest) < 2:
+        return f"{lead} the source {ctx.label(path[-1])}"
+    wanted = {f for g in rules.networks for f in g}
+    feature = " or ".join(sorted(ctx.terrain.features_between(rest[0], rest[1]) & wanted)) or "network"
+    return (f"{lead} the {feature} at {ctx.label(rest[0])}, then {len(rest) - 1} {feature} hexes "
+            f"to the source {ctx.label(rest[-1])}")
+
+
+# -- terrain --------------------------------------------------------------------------------
+@register("terrain.prohibited", params={
+    "prohibited": Param(REQUIRED, "table[list[str]]",
+                        "terrain -> unit classes barred from it, e.g. { rough = ['mechanized'] }", keys="terrain"),
+    "except_classes": Param((), "list[str]", "classes never barred (16.11: mechanized infantry)"),
+    "through": Param((), "list[str]", "hexside features by which a barred unit may still be in the hex (16.12)",
+                     names="features"),
+    "severity": Param("error", "str", "severity of a finding"),
+})
+def terrain_prohibited(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Units standing in terrain prohibited to their class (with class exceptions and road hexsides)."""
+    # The pack loader checked the shape (terrain -> list of classes) and the terrain names.
+    barred = {terrain: frozenset(classes) for terrain, classes in p["prohibited"].items()}
+    exempt, through = frozenset(p["except_classes"]), frozenset(p["through"])
+    severity = _severity(p["severity"])
+    ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
+    out = []
+    for uid in sorted(state.units):
+        unit, h = state.units[uid], state.hex_of(uid)
+        if h is None:
+            continue
+        classes = unit_classes(unit)
+        if exempt.intersection(classes):
+            continue
+        for terrain in sorted(ctx.terrain.terrain(h) & barred.keys()):
+            by = next((c for c in classes if c in barred[terrain]), None)
+            if by is None:
+                continue
+            # 16.12: a unit may be in the hex when a road/trail hexside leads into it.
+            if through and any(ctx.terrain.features_between(h, n) & through for n in neighbors(h)):
+                continue
+            why = f"{by} units" if by != unit.kind else f"{by}"
+            out.append(Finding(ctx.cite(), severity,
+                               f"{unit.side} {unit.name} ({unit.kind}) is in {terrain} hex {ctx.label(h)}, "
+                               f"which is prohibited to {why}{ref}", (uid,), (ctx.label(h),)))
+            break
+    return sorted(out, key=Finding.sort_key)

@@ -1,0 +1,114 @@
+"""Units that return to the game through the Game-Turn boxes (RULES-MAP N12, ``returns``).
+
+A `reinforcements.schedule` rule's ``returns`` parameter lists the units that, once gone (eliminated,
+destroyed, recycled), are placed on the turn track some Game-Turns after the one in progress and
+come back then: ``{ units = selector, after = n | after_range = [lo, hi], to = "Turn {turn}",
+rule_ref }``. Seed 001's 6.3 puts a destroyed EM "on the turn track, two turns after the one in
+progress" (``after = 2``); seed 004's 8.1.1 rolls 1d6 and places the unit "on the friendly TRT
+that number of turns later" (``after_range = [1, 6]``).
+
+What one state shows: a picked unit in the box of Game-Turn k on Game-Turn T went there on T or
+earlier, so k may be at most T + hi; a box further ahead is an error. How early it was placed (k
+below T + lo) cannot be told, since the unit may have gone on an earlier turn: nothing is said.
+A unit the schedule itself lists for Game-Turn k (or for an event's turn) waits for its first
+entry, not a return, and is not judged here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from vassal_adj.model.state import GameState, TurnBoxes
+from vassal_adj.rules.mechanisms.setup import Entry, printed_key
+from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.select import Selector, selector_at
+
+__all__ = ["Return", "check_returns", "parse_returns"]
+
+
+@dataclass(frozen=True)
+class Return:
+    """Picked `units` return `lo`..`hi` Game-Turns after the one they went in, from the `boxes`."""
+
+    units: Selector
+    lo: int
+    hi: int
+    boxes: TurnBoxes
+    rule_ref: str
+
+
+def _range(r: Mapping[str, Any], path: str) -> tuple[int, int]:
+    if ("after" in r) == ("after_range" in r):
+        raise ValueError(f"{path}: expected exactly one of 'after' (n Game-Turns) or 'after_range' ([lo, hi])")
+    if "after" in r:
+        n = r["after"]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{path}.after: expected a whole number >= 0, got {n!r}")
+        return n, n
+    pair = r["after_range"]
+    if (not isinstance(pair, (list, tuple)) or len(pair) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in pair) or pair[0] > pair[1]):
+        raise ValueError(f"{path}.after_range: expected [lo, hi], whole numbers with 0 <= lo <= hi, got {pair!r}")
+    return pair[0], pair[1]
+
+
+def parse_returns(value: Any, turn_boxes: TurnBoxes, rule_ref: str) -> tuple[Return, ...]:
+    """The ``returns`` parameter; `turn_boxes` (the schedule's) are read unless an entry names its
+    own box pattern `to` ("Turn {turn}"). ValueError names the key path."""
+    if isinstance(value, (str, Mapping)) or not isinstance(value, (list, tuple)):
+        raise ValueError(f"returns: expected a list of tables, got {value!r}")
+    out = []
+    for i, r in enumerate(value):
+        path = f"returns[{i}]"
+        if not isinstance(r, Mapping):
+            raise ValueError(f"{path}: expected a table, got {r!r}")
+        unknown = set(r) - {"units", "after", "after_range", "to", "rule_ref"}
+        if unknown:
+            raise ValueError(f"{path}.{sorted(unknown)[0]}: unknown key (known here: after, after_range, rule_ref, "
+                             "to, units)")
+        if "units" not in r:
+            raise ValueError(f"{path}.units: missing required key")
+        lo, hi = _range(r, path)
+        boxes = turn_boxes
+        if "to" in r:
+            to = r["to"]
+            if not isinstance(to, str) or "{turn}" not in to:
+                raise ValueError(f"{path}.to: expected a box name with '{{turn}}' in it, got {to!r}")
+            boxes = TurnBoxes(re.compile(re.escape(to).replace(re.escape("{turn}"), r"(\d+)"), re.IGNORECASE))
+        ref = r.get("rule_ref", rule_ref)
+        if not isinstance(ref, str):
+            raise ValueError(f"{path}.rule_ref: expected a string, got {ref!r}")
+        out.append(Return(selector_at(r["units"], f"{path}.units"), lo, hi, boxes, ref))
+    return tuple(out)
+
+
+def _first_entry(entries: tuple[Entry, ...], name: str, k: int) -> bool:
+    """Whether the schedule lists the unit `name` to enter on Game-Turn `k`, or on an event's turn."""
+    key = printed_key(name)
+    return any(e.after is not None or k in (e.turn, e.otherwise_turn)
+               for e in entries if key in {printed_key(n) for n in e.units})
+
+
+def check_returns(state: GameState, returns: tuple[Return, ...], entries: tuple[Entry, ...], *, side: str,
+                  rule: str) -> list[Finding]:
+    """Picked units of `side` in a Game-Turn box further ahead than they may be placed."""
+    if state.turn is None:
+        return []
+    found = []
+    for r in returns:
+        for uid, pos in state.positions.items():
+            unit = state.units.get(uid)
+            if unit is None or unit.side != side or not pos.box or not r.units.matches(unit, pos.box):
+                continue
+            k = r.boxes.turn(pos)
+            if k is None or k <= state.turn + r.hi or _first_entry(entries, unit.name, k):
+                continue
+            span = f"{r.lo}" if r.lo == r.hi else f"{r.lo}-{r.hi}"
+            found.append(Finding(rule, Severity.ERROR, f"{side} {unit.name} is in box {pos.box!r} (Game-Turn {k}) on "
+                                 f"Game-Turn {state.turn}: a returning unit is placed {span} Game-Turn(s) after the "
+                                 f"one it went in, so no later than Game-Turn {state.turn + r.hi} [{r.rule_ref}]",
+                                 units=(uid,)))
+    return found

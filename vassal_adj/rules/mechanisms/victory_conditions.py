@@ -1,0 +1,273 @@
+"""Victory as conditions and tallies (RULES-MAP N16): ``impl = "victory.conditions"`` and
+``impl = "victory.tally"``.
+
+Both read the same terms (victory_terms.py): places controlled at the end, first entered or
+last occupied; units in a box; steps lost; exits. `victory.tally` adds up points per side and
+names the level by one side's total or by the difference between the sides (seed 004
+3.3). `victory.conditions` names conditions and judges outcomes from them: sudden death at any
+time or at the end of a given turn (seed 004 3.1), and the end-of-game outcomes in
+order, the first that holds deciding (seed 001 Campaign I). A condition the files cannot
+settle makes the outcome "cannot be told", never a verdict.
+
+The engine gives a rule one state: an end-of-game outcome is then what the game would give if
+it ended with that state. `judge` and `tally_of` take a `History`, so that several states of
+one game can be given in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from vassal_adj.model.state import GameState
+from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.history import History
+from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_status
+from vassal_adj.rules.mechanisms.victory import Level, check_levels, victory_level
+from vassal_adj.rules.mechanisms.victory_rules import _sub
+from vassal_adj.rules.mechanisms.victory_terms import Control, Result, Supplied, Term, evaluate
+from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
+from vassal_adj.rules.registry import REQUIRED, Param, register
+from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.select import selector_at
+
+__all__ = ["judge", "tally_of", "victory_conditions", "victory_tally"]
+
+_INT, _STR, _LIST, _TABLE = (int,), (str,), (list, tuple), (Mapping,)
+_AT = ("end", "first-entry", "last-occupier")
+_PER = ("place", "hex", "unit")
+_KINDS = ("place", "box", "steps_lost", "exited", "declared")
+_TERM = {"side": _STR, "name": _STR, "rule_ref": _STR, "points": _INT, "count": _INT, "place": (str, list, tuple),
+         "at": _STR, "per": _STR, "box": _STR, "units": _TABLE, "control": _TABLE, "steps_lost": _TABLE, "exited": _TABLE, "declared": _TABLE,
+         "reduced_flag": _STR}
+
+
+def _control(spec: Any, path: str = "control") -> Control:
+    c = _sub(spec, path, {}, {"units": _TABLE, "requires": _LIST})
+    requires = frozenset(c.get("requires", ()))
+    if bad := sorted(requires - {"supplied"}):
+        raise ValueError(f"{path}.requires: unknown requirement {bad[0]!r} (known: supplied)")
+    return Control(selector_at(c.get("units", {}), f"{path}.units"), requires)
+
+
+def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[str, Any]) -> Term:
+    s = _sub(spec, path, {}, _TERM)
+    side = s.get("side", side)
+    if side is None:
+        raise ValueError(f"{path}: missing side")
+    kinds = [k for k in _KINDS if k in s]
+    if len(kinds) != 1:
+        raise ValueError(f"{path}: give exactly one of {', '.join(_KINDS)} (got {', '.join(kinds) or 'none'})")
+    common = {"side": side, "points": s.get("points", 0), "rule_ref": s.get("rule_ref", ""), "count": s.get("count", 1)}
+    if common["count"] < (0 if kinds == ["place"] else 1):
+        raise ValueError(f"{path}.count: expected {'0 (all) or more' if kinds == ['place'] else '1 or more'}, "
+                         f"got {common['count']}")
+    if kinds == ["place"]:
+        specs = [s["place"]] if isinstance(s["place"], str) else list(s["place"])
+        at = s.get("at", "end")
+        if at not in _AT:
+            raise ValueError(f"{path}.at: expected one of {', '.join(_AT)}, got {at!r}")
+        per = s.get("per", "place")
+        if per not in _PER or (per != "place" and at != "end"):
+            raise ValueError(f"{path}.per: expected one of {', '.join(_PER)} (hex and unit only with at = 'end'), "
+                             f"got {per!r}")
+        own = _control(s["control"], f"{path}.control") if "control" in s else None
+        if at != "end" and (own or _control(p["control"])).requires:
+            # a supply search in every state given is not what "entered" or "last occupied" asks
+            raise ValueError(f"{path}: control requirements (requires) apply only with at = 'end'; give this "
+                             "place its own control = { units } without them")
+        return Term("place", name=s.get("name", ", ".join(specs)), hexes=ctx.hexes(specs, f"{path}.place"), at=at,
+                    per=per, control=own, **common)
+    if kinds == ["declared"]:
+        d = _sub(s["declared"], f"{path}.declared", {"marker": _STR, "box": _STR}, {"turns": _LIST})
+        turns = d.get("turns")
+        if turns is not None and (len(turns) != 2 or not all(isinstance(t, int) and not isinstance(t, bool)
+                                                               for t in turns)):
+            raise ValueError(f"{path}.declared.turns: expected [first, last], got {turns!r}")
+        return Term("declared", name=d["marker"], box=d["box"], turns=(turns[0], turns[1]) if turns else None, **common)
+    units = selector_at(s.get("units", {}), f"{path}.units")
+    if kinds == ["box"]:
+        return Term("box", name=s.get("name", s["box"]), box=s["box"], units=units, **common)
+    if kinds == ["steps_lost"]:
+        return Term("steps", name=s.get("name", "steps lost"), units=selector_at(s["steps_lost"], f"{path}.steps_lost"),
+                    box=s.get("box", p["eliminated_box"]), reduced_flag=s.get("reduced_flag", "reduced"), **common)
+    e = _sub(s["exited"], f"{path}.exited", {}, {"box": _STR, "via": _LIST, "count": _INT})
+    if not units.sides:  # exits are the side's own units unless the selector says otherwise
+        units = replace(units, sides=frozenset({side}))
+    via = frozenset(ctx.hexes(e["via"], f"{path}.exited.via")) if "via" in e else None
+    common["count"] = e.get("count", common["count"])
+    return Term("exited", name=s.get("name", "exits"), box=e.get("box", p["exited_box"]), via=via, units=units,
+                **common)
+
+
+def _supplied(ctx: RuleContext, p: Mapping[str, Any]) -> Supplied:
+    """Supply by an initial path to a network joined to sources (supply.py), per the pack's
+    `supply` table for each side; enemy units and their ZOC obstruct, friendly units negate it."""
+    rules = {}
+    for side, spec in p["supply"].items():
+        s = _sub(spec, f"supply.{side}", {"initial": _INT, "sources": _LIST}, {"networks": _LIST})
+        nets = tuple((g,) if isinstance(g, str) else tuple(g) for g in s.get("networks", (("road",), ("trail",))))
+        rules[side] = (SupplyRules(initial=s["initial"], networks=nets), ctx.hexes(s["sources"], f"supply.{side}.sources"))
+
+    def supplied(state: GameState, side: str) -> frozenset[str]:
+        if side not in rules:
+            raise ValueError(f"supply.{side}: control requires supplied units, but the pack gives no supply for {side}")
+        r, sources = rules[side]
+        blocked = obstructed_hexes(state, side, r, enemy_zoc(state, ctx.terrain, side, ZocRules()))
+        return frozenset(uid for uid, st in supply_status(state, ctx.terrain, side, r, sources, blocked).items()
+                         if st.supplied)
+    return supplied
+
+
+def _levels(p: Mapping[str, Any]) -> tuple[Level, ...]:
+    levels = []
+    for i, spec in enumerate(p["levels"]):
+        lv = _sub(spec, f"levels[{i}]", {"level": _STR}, {"min": _INT, "max": _INT})
+        levels.append(Level(lv["level"], lv.get("min"), lv.get("max")))
+    check_levels(levels)
+    return tuple(levels)
+
+
+def _result_finding(ctx: RuleContext, r: Result, scored: bool) -> Finding:
+    ref = f"[{r.term.rule_ref}] " if r.term.rule_ref else ""
+    status = f"{r.points:+d} VP" if scored else "met" if r.met else "not met" if r.met is False else "cannot be told"
+    unknown = "" if not r.unknown else f" ({r.unknown})" if status == "cannot be told" else f"; cannot be told: {r.unknown}"
+    return Finding(ctx.cite(), Severity.INFO, f"{ref}{r.text}: {status}{unknown}", r.units, r.hexes)
+
+
+def tally_of(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Each item, the total per side, the measure (a total or a difference) and its level."""
+    control = _control(p["control"])
+    supplied = _supplied(ctx, p)
+    items = [_term(ctx, spec, f"items[{i}]", p["side"], p) for i, spec in enumerate(p["items"])]
+    levels = _levels(p)
+    if p["levels_by"] not in ("total", "difference"):
+        raise ValueError(f"levels_by: expected total or difference, got {p['levels_by']!r}")
+    if p["levels_by"] == "difference" and not p["opponent"]:
+        raise ValueError("levels_by = 'difference' needs the opponent")
+    if bad := [t for t in items if t.side not in (p["side"], p["opponent"])]:
+        raise ValueError(f"items: side {bad[0].side!r} is neither the side ({p['side']!r}) nor the opponent "
+                         f"({p['opponent']!r}): its points would count for no one")
+    results = [evaluate(h, t, control, supplied, ctx.label) for t in items]
+    out = [_result_finding(ctx, r, True) for r in results]
+    totals = {s: sum(r.points for r in results if r.term.side == s) for s in dict.fromkeys([p["side"], p["opponent"]]) if s}
+    out += [Finding(ctx.cite(), Severity.INFO, f"{s} victory points: {n}") for s, n in totals.items()]
+    if p["levels_by"] == "total":
+        measure, words = totals[p["side"]], f"the {p['side']} total"
+    else:
+        measure = totals[p["side"]] - totals[p["opponent"]]
+        words = f"the difference ({p['side']} {totals[p['side']]} - {p['opponent']} {totals[p['opponent']]})"
+    if levels:
+        ref = f" [{p['levels_ref']}]" if p["levels_ref"] else ""
+        out.append(Finding(ctx.cite(), Severity.INFO, f"{words} is {measure}, which shows "
+                                                      f"{victory_level(measure, levels) or 'no victory level'}{ref}"))
+    if unknown := [r for r in results if r.unknown]:
+        out.append(Finding(ctx.cite(), Severity.INFO, f"cannot be told: {len(unknown)} item(s) may score more than "
+                                                      "counted (see each item)"))
+    return out
+
+
+def _combine(values: list[bool | None], mode: str) -> bool | None:
+    """Three-valued all / any / none: None where an unknown condition could change the answer."""
+    if mode == "all":
+        return False if False in values else None if None in values else True
+    if mode == "any":
+        return True if True in values else None if None in values else False
+    return False if True in values else None if None in values else True
+
+
+def _outcome(spec: Any, path: str, names: Mapping[str, Term], sudden: bool) -> tuple[str, str, list[str], Any, str]:
+    keys = {"result": _STR, "rule_ref": _STR, "all": _LIST, "any": _LIST, "none": _LIST}
+    s = _sub(spec, path, {"result": _STR}, {**keys, "at": (str, int)} if sudden else keys)
+    modes = [m for m in ("all", "any", "none") if m in s]
+    if len(modes) != 1:
+        raise ValueError(f"{path}: give exactly one of all, any, none")
+    if bad := [n for n in s[modes[0]] if n not in names]:
+        raise ValueError(f"{path}.{modes[0]}: {bad[0]!r} is not one of the conditions ({', '.join(names)})")
+    at = s.get("at", "any")
+    if sudden and not (at == "any" or (isinstance(at, int) and not isinstance(at, bool))):
+        raise ValueError(f"{path}.at: expected 'any' or a turn number, got {at!r}")
+    return s["result"], modes[0], list(s[modes[0]]), at, s.get("rule_ref", "")
+
+
+def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Each condition at the last state, each sudden death, and the end-of-game outcome."""
+    control = _control(p["control"])
+    supplied = _supplied(ctx, p)
+    terms = {n: _term(ctx, spec, f"conditions.{n}", None, p) for n, spec in p["conditions"].items()}
+    sudden = [_outcome(s, f"sudden_death[{i}]", terms, True) for i, s in enumerate(p["sudden_death"])]
+    ends = [_outcome(s, f"end[{i}]", terms, False) for i, s in enumerate(p["end"])]
+
+    def holds(at: int, mode: str, names: list[str]) -> bool | None:
+        sub = h.upto(at)
+        return _combine([evaluate(sub, terms[n], control, supplied, ctx.label).met for n in names], mode)
+
+    last = len(h.states) - 1
+    out = [_result_finding(ctx, evaluate(h, t, control, supplied, ctx.label), False) for t in terms.values()]
+    for result, mode, names, at, ref in sudden:
+        cite = f"[{ref}] " if ref else ""
+        what = f"sudden death, {result} ({mode} of {', '.join(names)})"
+        if at == "any":
+            seen = [holds(i, mode, names) for i in range(last + 1)]
+            verdict, when = (True if True in seen else None if None in seen else False), "in a state given"
+        elif (i := h.index_for_turn(at)) is None:
+            verdict, when = (False, f"turn {at} is not reached") if h.last_turn is not None else (None, "the turn is unknown")
+        else:
+            seen = (f"state {i + 1}, the last given of turn {at}: if it shows the turn's end" if h.turns[i] == at
+                    else f"judged on state {i + 1}, turn {h.turns[i]}, the first given after turn {at}")
+            verdict, when = holds(i, mode, names), f"at the end of turn {at} ({seen})"
+        word = {True: "met", False: "not met", None: "cannot be told"}[verdict]
+        out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}{what}: {word} {when}"))
+    for result, mode, names, _, ref in ends:
+        verdict = holds(last, mode, names)
+        cite = f"[{ref}] " if ref else ""
+        if verdict is None:
+            out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}cannot be told whether the game would end as {result} "
+                                                          f"({mode} of {', '.join(names)}): see the conditions"))
+            return out
+        if verdict:
+            out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}if the game ended with this state: {result} "
+                                                          f"({mode} of {', '.join(names)})"))
+            return out
+    if p["otherwise"]:
+        out.append(Finding(ctx.cite(), Severity.INFO, f"if the game ended with this state: {p['otherwise']} "
+                                                      "(no other outcome holds)"))
+    return out
+
+
+_SHARED = {
+    "control": Param({}, "table", "what controls a place: { units = selector, "
+                                  "requires = ['supplied'] }"),
+    "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']"),
+    "eliminated_box": Param("Eliminated", "str", "the box of eliminated units (steps_lost)"),
+    "exited_box": Param("Exited", "str", "the box of units exited from the map (exited)"),
+}
+
+
+@register("victory.tally", params={
+    "side": Param(REQUIRED, "str", "the side whose total is measured; items score for it unless they name a side"),
+    "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
+    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control), box (+ units), "
+                                     "steps_lost = selector (+ box), exited = { box, via, count } (+ units) }]"),
+    "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous"),
+    "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
+    "levels_ref": Param("", "str", "the rule cited with the level"),
+    **_SHARED,
+})
+def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Victory points from terms (places, boxes, steps lost, exits); levels by total or difference."""
+    return tally_of(History((state,)), ctx, p)
+
+
+@register("victory.conditions", params={
+    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control), "
+                                           "box (+ units), steps_lost, exited, declared = { marker, box, turns } }"),
+    "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]"),
+    "end": Param((), "list", "[{ result, all / any / none = [names], rule_ref }] in order: the first that holds"),
+    "otherwise": Param("", "str", "the result when no end outcome holds"),
+    **_SHARED,
+})
+def victory_conditions(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
+    """Victory by conditions: sudden death and end-of-game outcomes (all / any / none of named conditions)."""
+    return judge(History((state,)), ctx, p)
