@@ -55,7 +55,7 @@ def rule_times(state: GameState, pack: RulePack, ctx: RuleContext, runs: int) ->
     for rule in pack.rules:
         if rule.enabled and rule.implementation is not None:
             impl, bound = rule.implementation, replace(ctx, rule=rule)
-            out[rule.name] = best(lambda: impl.func(state, bound, rule.params), runs)
+            out[rule.name] = best(lambda impl=impl, bound=bound, rule=rule: impl.func(state, bound, rule.params), runs)
     return out
 
 
@@ -118,7 +118,7 @@ def large(size: int, count: int, seed: int, runs: int) -> None:
         kind, ma, mech = kinds[i % len(kinds)]
         units[f"u{i}"] = Unit(f"u{i}", f"2-2-{ma} ({i})", "Axis" if i % 2 else "Allied", kind, ma, attack=2, defense=2,
                               mechanized=mech)
-    state = GameState(units, {u: Position(h) for u, h in zip(units, rng.sample(sorted(board), count))},
+    state = GameState(units, {u: Position(h) for u, h in zip(units, rng.sample(sorted(board), count), strict=False)},
                       turn=6, phase="axis-combat", weather="poor")
     ctx = RuleContext(terrain, None, pack.id)
     times = rule_times(state, pack, ctx, runs)

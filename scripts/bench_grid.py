@@ -57,7 +57,7 @@ def main() -> None:
 
     px, py = xs.tolist(), ys.tolist()
     start = time.perf_counter()
-    single = [board_location_name(board, x, y) for x, y in zip(px, py)]
+    single = [board_location_name(board, x, y) for x, y in zip(px, py, strict=True)]
     report("pixel -> label, single calls", args.points, time.perf_counter() - start, SINGLE_TARGET)
 
     if isinstance(board.grid, ZonedGridDef):
@@ -67,7 +67,7 @@ def main() -> None:
     batch = location_names(board, xs, ys)
     seconds = best(lambda: location_names(board, xs, ys), args.runs)
     report("pixel -> label, batch API", args.points, seconds, BATCH_TARGET)
-    agree = sum(a == b for a, b in zip(single, batch))
+    agree = sum(a == b for a, b in zip(single, batch, strict=True))
     print(f"{'batch agrees with single calls':44} {agree:>10,} of {args.points:,}")
 
     labels = hex_labels(board, single)
@@ -79,7 +79,7 @@ def main() -> None:
     report(f"label -> centre, single ({len(labels)} hexes x{reps})", len(many), time.perf_counter() - start)
     seconds = best(lambda: hex_centers(board, many), args.runs)
     report(f"label -> centre, batch ({len(labels)} hexes x{reps})", len(many), seconds)
-    back = sum(board_location_name(board, *c) == n for n, c in zip(labels, hex_centers(board, labels)) if c)
+    back = sum(board_location_name(board, *c) == n for n, c in zip(labels, hex_centers(board, labels), strict=True) if c)
     print(f"{'round trips label -> centre -> label':44} {back:>10,} of {len(labels):,}")
 
 

@@ -56,16 +56,16 @@ def main() -> None:
     print(f"{'save or log':48} {'MB text':>8} {'floor ms':>9} {'load ms':>8} {'x':>5} {'+pieces ms':>11} {'x':>5} {'pieces':>7}")
     for path in saves:
         size = len(floor(path).encode("utf-8")) / 1e6
-        f = best(lambda: floor(path), args.runs)
-        load = best(lambda: vassal_adj.load_save(path), args.runs)
-        full = best(lambda: load_and_pieces(path), args.runs)
+        f = best(lambda path=path: floor(path), args.runs)
+        load = best(lambda path=path: vassal_adj.load_save(path), args.runs)
+        full = best(lambda path=path: load_and_pieces(path), args.runs)
         name = f"{path.parent.name}/{path.name}"[:48]
         print(f"{name:48} {size:8.2f} {f * 1e3:9.1f} {load * 1e3:8.1f} {load / f:5.2f} "
               f"{full * 1e3:11.1f} {full / f:5.2f} {load_and_pieces(path):7d}")
     print()
     print(f"{'module':48} {'MB file':>8} {'load ms':>9}")
     for path in modules:
-        t = best(lambda: vassal_adj.load_module(path), max(1, args.runs // 2))
+        t = best(lambda path=path: vassal_adj.load_module(path), max(1, args.runs // 2))
         print(f"{path.parent.name + '/' + path.name:48.48} {path.stat().st_size / 1e6:8.2f} {t * 1e3:9.1f}")
 
 

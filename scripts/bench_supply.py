@@ -75,7 +75,7 @@ def main() -> None:
     hexes = rng.sample(sorted(board), args.units)
     units = {f"u{i}": Unit(f"u{i}", f"u{i}", "Axis" if i % 2 else "Allied", "infantry", 7)
              for i in range(args.units)}
-    state = GameState(units, {uid: Position(h) for uid, h in zip(units, hexes)})
+    state = GameState(units, {uid: Position(h) for uid, h in zip(units, hexes, strict=False)})
     sources = {"Axis": frozenset(Hex.from_raw(args.size - 1, r) for r in range(args.size)),
                "Allied": frozenset(Hex.from_raw(0, r) for r in range(args.size))}
     rules = {"Axis": AXIS, "Allied": ALLIED}

@@ -108,7 +108,7 @@ def board_picture(size: tuple[int, int], hexes: dict[str, tuple[int, int]], terr
     for k in range(-size[1], size[0], 9):
         hd.line([(k, size[1]), (k + size[1], 0)], fill=HATCH, width=2)
     image.paste(hatch, (0, 0), rough_mask)
-    for label, (cx, cy) in hexes.items():
+    for cx, cy in hexes.values():
         corners = hexagon(cx, cy, dx, dy)
         draw.line(corners + [corners[0]], fill=OUTLINE, width=1)
     r = dx * 2 / 3

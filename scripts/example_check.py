@@ -53,7 +53,7 @@ def faults(units_on_map: dict[tuple[str, str], str], terrain: TerrainMap, lay: H
     for side in ("Axis", "Allied"):
         for name in sorted(unsupplied(state, terrain, side)):
             out.append(("unsupplied", (units_on_map[(side, name)],), (name,)))
-    for (side, name), label in sorted(units_on_map.items(), key=lambda kv: kv[1]):
+    for (_side, name), label in sorted(units_on_map.items(), key=lambda kv: kv[1]):
         h = lay.require(label)
         if "rough" in terrain.terrain(h) and not any(
                 terrain.features_between(h, n) & {"road", "trail"} for n in neighbors(h)):

@@ -93,7 +93,7 @@ def _points(board: BoardDef, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]
         ys.append(verts[:, 1])
     grids = _grids(board.grid)
     rest = n - sum(map(len, xs))
-    for k, grid in enumerate(grids):
+    for grid in grids:
         m = rest // len(grids) // 3
         vx, vy = _rounding_lines(grid, x0, x1, True), _rounding_lines(grid, y0, y1, False)
         xs += [rng.choice(vx, m), rng.uniform(x0, x1, m), rng.choice(vx, m)]
@@ -107,7 +107,7 @@ def _points(board: BoardDef, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]
 def _disagreements(board: BoardDef, xs: np.ndarray, ys: np.ndarray) -> list[tuple]:
     got = location_names(board, xs, ys)
     px, py = xs.tolist(), ys.tolist()
-    want = [board_location_name(board, x, y) for x, y in zip(px, py)]
+    want = [board_location_name(board, x, y) for x, y in zip(px, py, strict=True)]
     return [(px[i], py[i], want[i], got[i]) for i in range(len(px)) if got[i] != want[i]]
 
 
@@ -192,7 +192,7 @@ def test_hex_centers_and_map_names() -> None:
     rng = np.random.default_rng(9)
     xs, ys = rng.uniform(-10, 2450, 20_000), rng.uniform(-10, 920, 20_000)
     xs[:200] = np.round(xs[:200])
-    want = [map_location_name(placed, x, y) for x, y in zip(xs.tolist(), ys.tolist())]
+    want = [map_location_name(placed, x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
     assert map_location_names(placed, xs, ys) == want
 
 
@@ -217,6 +217,6 @@ def test_oracle_board_names(g: dict) -> None:
     size = next(b["bounds_in_map"][2:] for b in g["map_layout"]["boards"] if b["board"] == g["board"])
     board = replace(board, width=size[0], height=size[1])  # the image sizes the engine saw
     block = g["pixel_to_name"]
-    rows = [dict(zip(block["columns"], r)) for r in block["rows"]]
+    rows = [dict(zip(block["columns"], r, strict=True)) for r in block["rows"]]
     got = location_names(board, [r["bx"] for r in rows], [r["by"] for r in rows])
     assert got == [r["board_name"] for r in rows]

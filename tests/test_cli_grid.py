@@ -54,7 +54,7 @@ def test_where_agrees_with_the_engine(gid: str) -> None:
     if not module:
         pytest.skip("corpus module missing")
     block = g["pixel_to_name"]
-    sample = [dict(zip(block["columns"], r)) for r in block["rows"]][::25]
+    sample = [dict(zip(block["columns"], r, strict=True)) for r in block["rows"]][::25]
     ox, oy = g["map_layout"]["board_origin_in_map"]
     for r in sample:
         assert (r["mx"], r["my"]) == (r["bx"] + ox, r["by"] + oy)  # as the oracle header says

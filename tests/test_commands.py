@@ -276,7 +276,7 @@ def test_bad_move_coordinate_names_command_and_value() -> None:
     root = parse_stream(text, Where(path="g.vsav", entry="savedGame"))
     bad = root.children[1]
     with pytest.raises(FormatError) as info:
-        bad.command
+        _ = bad.command
     assert info.value.where is not None and info.value.where.command == 2
     assert info.value.where.path == "g.vsav"
     assert "'12.5'" in str(info.value) and "command 2" in str(info.value)

@@ -117,7 +117,7 @@ def test_every_piece_is_where_the_script_put_it(name: str) -> None:
     else:
         want = es.turn3_places(pack)
     assert len(got) == len(want) == 99
-    for (side, unit), (kind, where) in want.items():
+    for (_side, unit), (kind, where) in want.items():
         assert got[unit] == ("Main Map" if kind == "hex" else "Holding Boxes", where), unit
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import zipfile
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -53,12 +53,12 @@ def _load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def vectors() -> dict:
     return _load(VECTORS_PATH)
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle() -> dict:
     return _load(ORACLE_PATH)
 
@@ -258,7 +258,7 @@ def test_hex_round_trip_property(x: int, y: int, sideways: bool, hdesc: bool, vd
     # the raw one: when descending columns flips parity (odd maximum) the round trip is off
     # by one row in odd columns, in VASSAL too. Here maxRows = floor(750/80.88 + 0.5) = 9
     # and maxColumns = floor(750/93.9 + 0.5) = 8.
-    assume(not ((vdesc and sideways)))
+    assume(not (vdesc and sideways))
     label = hex_location_name(grid, 750, 750, x, y)
     assert label is not None
     centre = hex_center(grid, 750, 750, label)
@@ -399,7 +399,7 @@ def test_map_boards_vector(vec: dict) -> None:
         for rev in (False, True):
             sel = [(b["name"], rev and b["name"] == "B", b["column"], b["row"]) for b in vec["boards"]]
             placed = place_boards(mdef, sel)
-            for pb, b in zip(placed, vec["boards"]):
+            for pb, b in zip(placed, vec["boards"], strict=True):
                 assert (pb.x, pb.y) == tuple(b["origin_in_map"])
             if case["board"] is None:
                 assert map_location_name(placed, *case["map_point"]) is None  # "offboard"
@@ -449,7 +449,7 @@ def _module_file(name: str) -> Path:
     return found[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _buildfile_root(module: str):  # -> lxml root element
     from lxml import etree
 
@@ -489,7 +489,7 @@ class OracleGrid:
         )
         sel = [(b["board"], False, *b["relative_position"]) for b in layout["boards"]]
         self.placed = place_boards(mdef, sel)
-        for pb, b in zip(self.placed, layout["boards"]):
+        for pb, b in zip(self.placed, layout["boards"], strict=True):
             assert [pb.x, pb.y, pb.width, pb.height] == b["bounds_in_map"]
         where = g["id"].rsplit("/", 1)[-1]
         bg = self.board.grid
@@ -511,10 +511,10 @@ class OracleGrid:
 
     def rows(self, key: str) -> list[dict]:
         block = self.g[key]
-        return [dict(zip(block["columns"], r)) for r in block["rows"]]
+        return [dict(zip(block["columns"], r, strict=True)) for r in block["rows"]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle_grid(gid: str) -> OracleGrid:
     g = next(g for g in oracle()["grids"] if g["id"] == gid)
     return OracleGrid(g)

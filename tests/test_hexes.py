@@ -65,7 +65,7 @@ def test_rings_and_areas(h: Hex, k: int) -> None:
 def test_line_is_a_connected_path_of_the_right_length(a: Hex, b: Hex) -> None:
     path = line(a, b)
     assert path[0] == a and path[-1] == b and len(path) == distance(a, b) + 1
-    assert all(distance(x, y) == 1 for x, y in zip(path, path[1:]))
+    assert all(distance(x, y) == 1 for x, y in zip(path, path[1:], strict=False))
 
 
 def test_line_along_a_column() -> None:

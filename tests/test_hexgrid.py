@@ -61,7 +61,7 @@ def oracle_layout(gid: str) -> HexLayout:
 
 def rows(gid: str, key: str) -> list[dict]:
     block = GRIDS[gid][key]
-    return [dict(zip(block["columns"], r)) for r in block["rows"]]
+    return [dict(zip(block["columns"], r, strict=True)) for r in block["rows"]]
 
 
 @cache

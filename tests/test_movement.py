@@ -313,7 +313,7 @@ def test_movement_rules_are_checked_and_hashable() -> None:
         MovementRules(terrain_costs={"rough": 0})
     with pytest.raises(ValueError, match="combine"):
         MovementRules(combine="max")  # "highest" or "sum"
-    assert RULES == dataclasses.replace(KASSERINE_MOVEMENT, **EXAMPLE_COSTS)
+    assert dataclasses.replace(KASSERINE_MOVEMENT, **EXAMPLE_COSTS) == RULES
     assert hash(RULES) == hash(dataclasses.replace(KASSERINE_MOVEMENT, **EXAMPLE_COSTS))
     assert RULES.scale == 2 and MovementRules(road_rates={"road": 1 / 3}).scale == 3
 
@@ -405,8 +405,8 @@ def test_search_matches_brute_force(scenario) -> None:
         return
     path = res.path
     assert path[0] == start and path[-1] == goal
-    assert all(distance(a, b) == 1 for a, b in zip(path, path[1:]))  # connected
-    steps = [step(a, b) for a, b in zip(path, path[1:])]
+    assert all(distance(a, b) == 1 for a, b in zip(path, path[1:], strict=False))  # connected
+    steps = [step(a, b) for a, b in zip(path, path[1:], strict=False)]
     assert None not in steps and sum(steps, Fraction(0)) == res.cost == best[goal]  # no cheaper path exists
     assert reach.path_to(goal)[-1] == goal
 

@@ -94,7 +94,7 @@ def test_zone_index_agrees_with_find_zone(module: str, where: tuple[str, str]) -
     xs, ys = _probe_points(zoned)
     batch = index.zone_indices(xs, ys)
     bad = []
-    for x, y, k in zip(xs.tolist(), ys.tolist(), batch.tolist()):
+    for x, y, k in zip(xs.tolist(), ys.tolist(), batch.tolist(), strict=True):
         want = find_zone(zoned, x, y)
         got = index.zone_at(x, y)
         every = tuple(z for z in zoned.zones if polygon_contains(z.path, x, y))
@@ -111,7 +111,7 @@ def test_zone_index_structure(module: str, where: tuple[str, str]) -> None:
     index = zone_index(zoned)
     assert zone_index(zoned) is index  # built once per grid
     assert (index.tree is not None) == (sum(p is not None for p in index.polygons) > TREE_THRESHOLD)
-    for zone, poly in zip(zoned.zones, index.polygons):
+    for zone, poly in zip(zoned.zones, index.polygons, strict=True):
         x0, y0, x1, y1 = java_polygon(zone.path).box
         assert (poly is None) == (not (x0 < x1 and y0 < y1))
         if poly is not None and poly.is_valid:
@@ -149,7 +149,7 @@ def test_oracle_zone_lookups(g: dict) -> None:
     zoned = _grid(g["module"], (g["map"], g["board"]))
     index = zone_index(zoned)
     block = g["pixel_to_name"]
-    rows = [dict(zip(block["columns"], r)) for r in block["rows"]]
+    rows = [dict(zip(block["columns"], r, strict=True)) for r in block["rows"]]
     assert rows
     got = [(z.name if (z := index.zone_at(r["bx"], r["by"])) else None) for r in rows]
     assert got == [r["zone"] for r in rows]
@@ -192,7 +192,7 @@ def test_odd_zones() -> None:
     assert not index.polygons[0].is_valid and not index.polygons[1].is_valid
     xs, ys = _probe_points(zoned)
     batch = index.zone_indices(xs, ys)
-    for x, y, k in zip(xs.tolist(), ys.tolist(), batch.tolist()):
+    for x, y, k in zip(xs.tolist(), ys.tolist(), batch.tolist(), strict=True):
         want = find_zone(zoned, x, y)
         assert index.zone_at(x, y) is want
         assert (zones[k] if k >= 0 else None) is want
@@ -223,7 +223,7 @@ def test_board_index(n: int) -> None:
     xs = np.concatenate([rng.uniform(-50, 1500, 4000), [pb.x for pb in placed], [pb.x + pb.width for pb in placed]])
     ys = np.concatenate([rng.uniform(-50, 900, 4000), [pb.y for pb in placed], [pb.y + pb.height - 1e-9 for pb in placed]])
     ks = index.board_indices(xs, ys)
-    for x, y, k in zip(xs.tolist(), ys.tolist(), ks.tolist()):
+    for x, y, k in zip(xs.tolist(), ys.tolist(), ks.tolist(), strict=True):
         want = find_board(placed, x, y)
         assert index.board_at(x, y) is want
         assert (placed[k] if k >= 0 else None) is want
@@ -244,6 +244,6 @@ def test_prepared_java_polygon_matches_the_edge_walk(module: str, where: tuple[s
         pick = np.concatenate([near[:: max(1, len(near) // 3000)], np.arange(0, len(xs), 500)])
         px, py = xs[pick], ys[pick]
         many = contains_many(jp, px, py).tolist()
-        for x, y, m in zip(px.tolist(), py.tolist(), many):
+        for x, y, m in zip(px.tolist(), py.tolist(), many, strict=True):
             want = _polygon_contains_walk(zone.path, x, y)
             assert jp.contains(x, y) is want and m is want, (zone.name, x, y)

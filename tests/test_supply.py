@@ -164,7 +164,7 @@ def test_enemy_unit_obstructs_path() -> None:
     free = status(ROAD_MAP, state(("u", "Allied", "1012")), "Allied", ALLIED, ["0110"])["u"]
     assert free.supplied and free.distance == 2
     # Nor does the initial path go through an enemy unit: a wall of units between unit and road.
-    wall = [("e%d" % i, "Axis", f"{c:02d}11") for i, c in enumerate(range(1, 11))]
+    wall = [(f"e{i}", "Axis", f"{c:02d}11") for i, c in enumerate(range(1, 11))]
     s = status(ROAD_MAP, state(("u", "Allied", "0512"), *wall), "Allied", ALLIED, ["0110"])["u"]
     assert not s.supplied
 

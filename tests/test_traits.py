@@ -136,12 +136,7 @@ def test_stack_and_deck() -> None:
 
 
 def test_every_registered_prefix_has_a_class() -> None:
-    table = ("immob; emb2; emb; hide; obs; label; table; propertysheet; rotate; pivot; nonRect; "
-             "nonRect2; mark; locmsg; restrict; placemark; replace; report; markmoved; "
-             "footprint; return; sendto; prototype; clone; delete; submenu; menuSeparator; "
-             "translate; AreaOfEffect; globalkey; macro; PROP; calcProp; setprop; "
-             "setpieceprop; hideCmd; playSound; button; globalhotkey; deselect; mat; matPiece; "
-             "basicName; border; attach; locCommand; cmt; piece; deck; stack").split()
+    table = ["immob;", "emb2;", "emb;", "hide;", "obs;", "label;", "table;", "propertysheet;", "rotate;", "pivot;", "nonRect;", "nonRect2;", "mark;", "locmsg;", "restrict;", "placemark;", "replace;", "report;", "markmoved;", "footprint;", "return;", "sendto;", "prototype;", "clone;", "delete;", "submenu;", "menuSeparator;", "translate;", "AreaOfEffect;", "globalkey;", "macro;", "PROP;", "calcProp;", "setprop;", "setpieceprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;", "deselect;", "mat;", "matPiece;", "basicName;", "border;", "attach;", "locCommand;", "cmt;", "piece;", "deck;", "stack"]
     assert set(table) == set(TRAIT_CLASSES)
     for prefix in table:
         trait = make_trait(prefix + "x;y" if prefix != "stack" else prefix, "")
@@ -241,7 +236,7 @@ def test_tab_fields_matches_split(parts: list[str]) -> None:
 
 def layer(levels: str, name: str = "Flip", value: str = "1") -> tuple[str, str]:
     fields = ["emb2", "Flip", "128", "A", "", "128", "", "", "128", "", "", "", "1", "false",
-              "0", "0", ",".join("img%d.png" % i for i, _ in enumerate(levels.split(","))),
+              "0", "0", ",".join(f"img{i}.png" for i, _ in enumerate(levels.split(","))),
               levels, "true", name, "", "", "false", "", "1", "1", "false"]
     return join(fields, ";"), value
 

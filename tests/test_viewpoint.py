@@ -38,7 +38,7 @@ SECRETS = ("Tiger Ambush", "Decoy Column", "Secret Minefield", "Strength9", "052
 
 def piece(ident: str, types: list[str], states: list[str], x: int, y: int, name: str) -> str:
     type_text, state_text = f"piece;;;u.png;{name}", f"Main Map;{x};{y};0;0"
-    for t, s in zip(reversed(types), reversed(states)):
+    for t, s in zip(reversed(types), reversed(states), strict=False):
         # A decorator chain nests: each trait holds the rest, TAB-encoded (spec 6.1).
         type_text, state_text = join([t, type_text], "\t"), join([s, state_text], "\t")
     return f"+/{ident}/{type_text}/{state_text}"

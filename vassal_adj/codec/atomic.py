@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterable
 from typing import BinaryIO
@@ -67,10 +68,8 @@ def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object],
         if fd >= 0:
             os.close(fd)
         if tmp:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
 
 
 def _fsync_dir(directory: str) -> None:

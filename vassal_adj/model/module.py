@@ -8,8 +8,8 @@ which read these records; this module imports neither.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping, Union
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class ZonedGridDef:
     kind: str = field(default="zoned", init=False)
 
 
-GridDef = Union[HexGridDef, SquareGridDef, RegionGridDef, ZonedGridDef]
+GridDef = HexGridDef | SquareGridDef | RegionGridDef | ZonedGridDef
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 # The group fields a unit may carry beside its formation (units.toml ``groups``): seed 001's
 # armies (9.1b), seed 004's contingents (2.5), divisions for rules that ask "same division".

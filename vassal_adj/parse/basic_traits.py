@@ -50,7 +50,7 @@ class BasicPiece(Trait, prefix="piece;", editor="Basic Piece"):
         pairs = s.rest()
         if len(pairs) < 2 * (count or 0):
             bad.append("properties")
-        props = tuple(zip(pairs[0:2 * (count or 0):2], pairs[1:2 * (count or 0):2]))
+        props = tuple(zip(pairs[0:2 * (count or 0):2], pairs[1:2 * (count or 0):2], strict=False))
         return {**out, "properties": props, "bad_fields": tuple(bad)}
 
 

@@ -256,7 +256,7 @@ def _clean(node: Node) -> bool:
     kids, orig = node.children, node._kids0
     if len(kids) != len(orig):
         return False
-    for a, b in zip(kids, orig):
+    for a, b in zip(kids, orig, strict=False):
         if a is not b:
             return False
         # Inline test for the common unchanged leaf; anything else is checked in full.

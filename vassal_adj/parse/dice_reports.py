@@ -117,7 +117,7 @@ def _numbers(text: str) -> tuple[int, ...]:
 def _faces(button: DiceButtonDef, texts: list[str]) -> tuple[tuple[int, ...], int | None]:
     """A special roll's face numbers, where each face text names one face of its die."""
     dice = []
-    for faces, text in zip(button.special_faces, texts):
+    for faces, text in zip(button.special_faces, texts, strict=False):
         if faces.count(text) != 1:
             return (), None
         dice.append(faces.index(text) + 1)

@@ -40,7 +40,7 @@ def contained_steps(earlier: Replay, later: Replay) -> int | None:
     n = len(earlier.steps)
     if not n or len(later.steps) < n or _opening(earlier.opening) != _opening(later.opening):
         return None
-    return n if all(_step(a) == _step(b) for a, b in zip(earlier.steps, later.steps)) else None
+    return n if all(_step(a) == _step(b) for a, b in zip(earlier.steps, later.steps, strict=False)) else None
 
 
 Contained = tuple[str, Replay, int]  # the earlier log's name, its replay, the steps of it the later log repeats

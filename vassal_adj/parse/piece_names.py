@@ -145,9 +145,9 @@ def piece_name(piece: PieceDef, viewer: str | Collection[str] | None = None,
         elif isinstance(trait, Obscurable) and trait.masked_by is not None:
             if not _has_access(trait.masked_by, trait.access, trait.sides, viewer):
                 name = trait.masked_name
-        elif isinstance(trait, Hideable) and trait.hidden_by is not None:
-            if not _has_access(trait.hidden_by, trait.access, trait.sides, viewer):
-                name = ""
+        elif (isinstance(trait, Hideable) and trait.hidden_by is not None
+              and not _has_access(trait.hidden_by, trait.access, trait.sides, viewer)):
+            name = ""
     return name
 
 

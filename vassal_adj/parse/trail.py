@@ -68,7 +68,10 @@ def trail_type(text: str) -> TrailType:
     """The trait's own type text (``footprint;key;menu;initiallyVisible;globallyVisible;...``),
     read as ``Footprint.mySetType`` does: missing fields take VASSAL's defaults."""
     f = split(text.removeprefix(PREFIX), ";")
-    get = lambda i: f[i] if i < len(f) else None
+
+    def get(i: int) -> str | None:
+        return f[i] if i < len(f) else None
+
     # 0 key, 1 menu text, 2-3 visibility, 4-11 look, 12-14 keys (on, off, clear), 15 description
     return TrailType(bool_of(get(2), False), bool_of(get(3), False), get(15) or "",
                      bool_of(get(16)) if len(f) > 16 else None)

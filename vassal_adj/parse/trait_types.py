@@ -95,7 +95,7 @@ class Marker(Trait, prefix="mark;", editor="Marker"):
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:
         """(key, value) pairs in type order."""
-        return tuple(zip(self.keys, self.values))
+        return tuple(zip(self.keys, self.values, strict=False))
 
 
 @dataclass(frozen=True)
@@ -304,7 +304,7 @@ class PropertySheet(Trait, prefix="propertysheet;", editor="Property Sheet"):
 
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:
-        return tuple(zip(self.field_names, self.values))
+        return tuple(zip(self.field_names, self.values, strict=False))
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,7 @@ class DiceStats:
         if self.numbered:
             return f"faces 1-{self.sides}: {counts}; mean {self.mean:.2f} (fair {self.fair_mean:.2f})"
         return "; ".join(f"{lab} {c} ({w} of {self.sides} faces)" for lab, c, w in
-                         zip(self.labels, self.counts, self.weights))
+                         zip(self.labels, self.counts, self.weights, strict=True))
 
     def reading(self) -> str:
         """The test in plain words."""

@@ -124,7 +124,7 @@ def exact_p(counts: Sequence[int], weights: Sequence[int]) -> tuple[float, float
     front = math.lgamma(n + 1)
 
     def log_p(cs: Sequence[int]) -> float:
-        return front + sum(c * lg - math.lgamma(c + 1) for c, lg in zip(cs, logs))
+        return front + sum(c * lg - math.lgamma(c + 1) for c, lg in zip(cs, logs, strict=True))
 
     # (log probability, how many outcomes have it): with equal weights an outcome's probability
     # depends only on its counts up to order, so each partition stands for its arrangements.

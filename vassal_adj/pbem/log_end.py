@@ -89,7 +89,7 @@ def _restore(node: Node, turns: dict[str, str], properties: dict[str, str]) -> N
     # Only the two kinds a log changes are decoded: any other restore is kept as it is.
     text = _restored(node.command, turns, properties) if node.text.startswith(("TURN", "GlobalProperty\t")) else None
     kids = [_restore(k, turns, properties) for k in node.children]
-    if text is None and all(a is b for a, b in zip(kids, node.children)):
+    if text is None and all(a is b for a, b in zip(kids, node.children, strict=False)):
         return node
     return Node(node.text if text is None else text, kids)
 

@@ -51,7 +51,7 @@ def replayed_steps(rp: Replay, rolls: Sequence[Roll]) -> dict[int, int]:
         before = [_actions(steps[n], by_step) for n in taken]
         if taken and len(after) == len(taken) and all(before) and not any(s.undo for s in after) \
                 and before == [_actions(s, by_step) for s in after]:
-            out.update(zip(taken, (s.number for s in after)))
+            out.update(zip(taken, (s.number for s in after), strict=False))
     return out
 
 

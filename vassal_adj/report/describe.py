@@ -194,8 +194,8 @@ def _fit(widths: list[int], width: int) -> list[int]:
 
 
 def _row_lines(cells: Sequence[str], widths: Sequence[int]) -> list[str]:
-    wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""] for c, w in zip(cells, widths)]
-    return ["  ".join(v.ljust(w) for v, w in zip(parts, widths)).rstrip()
+    wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""] for c, w in zip(cells, widths, strict=True)]
+    return ["  ".join(v.ljust(w) for v, w in zip(parts, widths, strict=False)).rstrip()
             for parts in itertools.zip_longest(*wrapped, fillvalue="")]
 
 
@@ -208,11 +208,11 @@ def pieces_text(rows: Sequence[dict[str, Any]], with_properties: bool, width: in
     table = [[str(r.get(c) if r.get(c) is not None else "-") for c in cols] for r in rows]
     if any(r.get("concealed") for r in rows):  # a last column, without heading: [masked], [invisible]
         cols.append("")
-        for r, t in zip(rows, table):
+        for r, t in zip(rows, table, strict=True):
             t.append(f"[{r['concealed']}]" if r.get("concealed") else "")
     widths = _fit([max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(cols)], width)
     out = _row_lines(cols, widths)
-    for r, t in zip(rows, table):
+    for r, t in zip(rows, table, strict=True):
         out += _row_lines(t, widths)
         if with_properties:
             for name, value in r["properties"].items():

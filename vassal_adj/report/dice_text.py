@@ -23,5 +23,5 @@ def button_line(t: ButtonTally) -> str:
     elif t.labels == tuple(map(str, range(1, len(t.labels) + 1))):
         text += f", {_dice(t.dice)}; faces 1-{len(t.labels)}: {', '.join(map(str, t.counts))}"
     else:
-        text += f", {_dice(t.dice)}; " + ", ".join(f"{lab} {c}" for lab, c in zip(t.labels, t.counts))
+        text += f", {_dice(t.dice)}; " + ", ".join(f"{lab} {c}" for lab, c in zip(t.labels, t.counts, strict=True))
     return text + (f"; {t.undone} undone" if t.undone else "")

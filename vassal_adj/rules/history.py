@@ -240,7 +240,7 @@ class History:
         units "still in play" at a withdrawal); None when no state is that early."""
         found: set[str] = set()
         early = False
-        for state, t in zip(self.states, self.turns):
+        for state, t in zip(self.states, self.turns, strict=True):
             if t is None or t > by_turn:
                 continue
             early = True

@@ -87,7 +87,7 @@ def map_location_names(
         lx, ly = x[sel] - pb.x, y[sel] - pb.y  # PlacedBoard.to_local, in its order
         if pb.reversed:
             lx, ly = pb.board.width - lx, pb.board.height - ly
-        for i, name in zip(sel.tolist(), location_names(pb.board, lx, ly)):
+        for i, name in zip(sel.tolist(), location_names(pb.board, lx, ly), strict=True):
             out[i] = name
     return out
 
@@ -129,7 +129,7 @@ def _names(grid: GridDef | None, width: int, height: int, x: np.ndarray, y: np.n
 
 
 def _one_by_one(grid: GridDef, width: int, height: int, x: np.ndarray, y: np.ndarray) -> Names:
-    names = [hex_location_name(grid, width, height, a, b) for a, b in zip(x.tolist(), y.tolist())]
+    names = [hex_location_name(grid, width, height, a, b) for a, b in zip(x.tolist(), y.tolist(), strict=True)]
     table = list(dict.fromkeys(names))
     where = {name: k for k, name in enumerate(table)}
     return np.fromiter((where[n] for n in names), dtype=np.int64, count=len(names)), table

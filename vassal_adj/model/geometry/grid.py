@@ -11,8 +11,8 @@ near hex borders a point's name and its snapped hex can differ, as in VASSAL.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from vassal_adj.model.geometry.numbering import (
     center_of,

@@ -93,7 +93,7 @@ class ZoneIndex:
             cell_ix, tree_ix = self.tree.query(cells, predicate="intersects")
             listed[np.asarray(live)[tree_ix], cell_ix] = True
         else:
-            for k, geom in zip(live, shortlist):
+            for k, geom in zip(live, shortlist, strict=False):
                 listed[k] = shapely.intersects(geom, cells)
         for k in live:
             if valid[k]:
@@ -132,7 +132,7 @@ class ZoneIndex:
         x0, y0, x1, y1 = self.extent
         if not (x >= x0 and y >= y0 and x < x1 and y < y1):
             return ()
-        return tuple(z for z, jp in zip(self.zones, self.java) if jp.contains(x, y))
+        return tuple(z for z, jp in zip(self.zones, self.java, strict=True) if jp.contains(x, y))
 
     def zone_indices(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         """For arrays of board-local points: the index of the zone `zone_at` gives, or -1."""

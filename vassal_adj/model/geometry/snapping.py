@@ -68,9 +68,8 @@ def _area_contains(poly: list[Point], px: float, py: float) -> bool:
             a, b = b, a
         ax, ay = a
         bx, by = b
-        if ay <= py < by and px < max(ax, bx):
-            if px < min(ax, bx) or px < ax + (py - ay) * (bx - ax) / (by - ay):
-                count += 1
+        if ay <= py < by and px < max(ax, bx) and (px < min(ax, bx) or px < ax + (py - ay) * (bx - ax) / (by - ay)):
+            count += 1
     return count % 2 == 1
 
 

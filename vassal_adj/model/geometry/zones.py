@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Callable, Sequence
+from itertools import pairwise
 
 from vassal_adj.model.geometry.numbering import expand_format, format_pattern
 from vassal_adj.model.module import ZoneDef, ZonedGridDef
@@ -68,7 +69,7 @@ class JavaPolygon:
         self._ys = sorted({e[0] for e in edges} | {e[1] for e in edges})
         self._slabs = [
             tuple(e[2:] for e in edges if e[0] <= lo and e[1] >= hi)
-            for lo, hi in zip(self._ys, self._ys[1:])
+            for lo, hi in pairwise(self._ys)
         ]
 
     def contains(self, x: float, y: float) -> bool:
