@@ -160,7 +160,7 @@ def test_a_pool_may_count_steps() -> None:
     ([{"name": "a", "units": {}, "limit": -1}], "pools[0].limit: expected a whole number >= 0"),
     ([{"name": "a", "units": {}, "limit": 1, "measure": "size"}], "pools[0].measure: expected one of"),
     ([{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"units": {"kinds": [1]}, "limit": 1}]}],
-     "pools[0].capacity_from[0].units.kinds.0: expected a name"),
+     "pools[0].capacity_from[0].units.kinds[0]: expected a name"),
     ([{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"limit": 1}]}],
      "pools[0].capacity_from[0]: expected a table with exactly the keys units and limit"),
 ])

@@ -32,7 +32,7 @@ from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.select import Selector, SelectorError
+from vassal_adj.rules.select import Selector, selector_at
 
 __all__ = ["CHECK_POINTS", "POOL_CHECK_POINTS", "Capacity", "StackPool", "StackingRules", "check_pools",
            "check_stacking", "pools_from"]
@@ -185,13 +185,6 @@ class StackPool:
 _POOL_KEYS = ("name", "units", "limit", "measure", "capacity_from")
 
 
-def _selector(data: object, path: str) -> Selector:
-    try:
-        return Selector.from_mapping(data)
-    except SelectorError as e:
-        raise ValueError(f"{'.'.join([path, *map(str, e.at)])}: {e}") from None
-
-
 def pools_from(value: object, path: str = "pools") -> tuple[StackPool, ...]:
     """The pools of a pack's ``pools = [{ name, units, limit, measure, capacity_from }]``.
 
@@ -221,8 +214,8 @@ def pools_from(value: object, path: str = "pools") -> tuple[StackPool, ...]:
             cat = f"{at}.capacity_from[{j}]"
             if not isinstance(cap, Mapping) or set(cap) != {"units", "limit"}:
                 raise ValueError(f"{cat}: expected a table with exactly the keys units and limit, got {cap!r}")
-            capacities.append(Capacity(_selector(cap["units"], f"{cat}.units"), cap["limit"]))
-        units = _selector(data["units"], f"{at}.units")
+            capacities.append(Capacity(selector_at(cap["units"], f"{cat}.units"), cap["limit"]))
+        units = selector_at(data["units"], f"{at}.units")
         try:
             pools.append(StackPool(name, units, data["limit"], data.get("measure", "units"), tuple(capacities)))
         except ValueError as e:  # StackPool names the key ("limit: ..."), this the pool
