@@ -22,6 +22,7 @@ from vassal_adj.rules.mechanisms.exits import at_or_east_of, sources_after_exits
 from vassal_adj.rules.mechanisms.movement_rules import ZOC_SHAPE_PARAMS, by_weather, zoc_rules
 from vassal_adj.rules.mechanisms.stacking import (
     POOL_CHECK_POINTS,
+    POOLS,
     StackingRules,
     check_pools,
     check_stacking,
@@ -36,6 +37,7 @@ from vassal_adj.rules.mechanisms.supply import (
 )
 from vassal_adj.rules.mechanisms.supply_hq import HqRules, hq_routes
 from vassal_adj.rules.mechanisms.zoc import enemy_zoc, unit_classes, weather_name
+from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 
@@ -59,7 +61,7 @@ def _rule_ref(ctx: RuleContext) -> str:
 @register("stacking.limit", params={
     "limit": Param(1, "int", "most units (or steps) of one side in a hex; -1 for no overall limit"),
     "measure": Param("units", "str", "what is counted: 'units' or 'steps'"),
-    "per_kind": Param({}, "table", "limits per unit class, e.g. { artillery = 1 }"),
+    "per_kind": Param({}, "table", "limits per unit class, e.g. { artillery = 1 }", shape=Each("int")),
     "exempt_kinds": Param(("marker",), "list[str]", "unit classes that do not count (e.g. HQ)"),
     "exempt_flags": Param(("marker",), "list[str]", "unit flags that do not count"),
     "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
@@ -87,7 +89,7 @@ def stacking_limit(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> 
 
 
 @register("stacking.pools", params={
-    "pools": Param(REQUIRED, "list", "[{ name, units = selector, limit, measure = 'units'/'steps', "
+    "pools": Param(REQUIRED, "list", shape=POOLS, doc="[{ name, units = selector, limit, measure = 'units'/'steps', "
                                      "capacity_from = [{ units = selector, limit }] }]: each counted apart"),
     "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
     "checked_at": Param(POOL_CHECK_POINTS, "list[str]", "when: 'setup', 'end-of-phase', 'end-of-segment'"),
@@ -150,7 +152,8 @@ def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
                       names="features"),
     "direct_to_source": Param(True, "bool", "the initial path may reach a source directly (17.14)"),
     "obstruction": Param({}, "table", "what blocks a path ('unobstructed', 17.11): { enemy_units = true, "
-                                      "enemy_zoc = true, friendly_negates_zoc = true } (each true when left out)"),
+                                      "enemy_zoc = true, friendly_negates_zoc = true } (each true when left out)",
+                          shape=Table(dict.fromkeys(_OBSTRUCTION, "bool"))),
     "initial_crosses_network": Param(True, "bool", "the initial path may pass through road/trail hexes before the "
                                                    "one it joins (false: it ends at the first it enters, 17.13)"),
     "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter", names="terrain"),

@@ -23,7 +23,8 @@ from vassal_adj.model.geometry.hexes import Hex, distance, within
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.setup import Event, Label, moment, observe
-from vassal_adj.rules.mechanisms.setup_rules import names, parse_event, table, whole
+from vassal_adj.rules.mechanisms.setup_rules import EVENTS, names, parse_event, table, whole
+from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, selector_at
@@ -236,9 +237,14 @@ def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tupl
 @register("movement.restricted", params={
     "restrictions": Param(REQUIRED, "list", "{ units = selector, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
                                             "boxes = [names], within = n, of = [places], after / until = event, "
-                                            "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }"),
+                                            "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }",
+                          shape=Each(Table({"units": "selector", "may_not": "str", "hexes": "list[str]",
+                                            "boxes": "list[str]", "within": "int", "of": "list[str]", "until": "str",
+                                            "after": "str", "when": Table({"turns": "list[int]", "phases": "list[str]"}),
+                                            "unless_enemy_within": "int", "rule_ref": "str"},
+                                           required=("units", "may_not")))),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
-                                 "| { unknown = why }, as reinforcements.schedule reads them"),
+                                 "| { unknown = why }, as reinforcements.schedule reads them", shape=EVENTS),
     "turn_box": Param("Turn {turn}", "str", "the Game-Turn boxes a marker event is read in ('{turn}' filled in)"),
 })
 def restricted(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:

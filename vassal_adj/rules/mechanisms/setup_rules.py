@@ -29,7 +29,7 @@ from typing import Any
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, TurnBoxes
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.reinforcement_ext import check_returns, parse_returns
+from vassal_adj.rules.mechanisms.reinforcement_ext import RETURNS, check_returns, parse_returns
 from vassal_adj.rules.mechanisms.setup import (
     DEFAULT_PHASES,
     PLACEMENTS,
@@ -52,17 +52,21 @@ from vassal_adj.rules.mechanisms.setup_quota import (
     With,
     check_constraints,
 )
+from vassal_adj.rules.param_shape import Each, Shape, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import selector_at
 
-__all__ = ["BOX_ROLES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
+__all__ = ["BOX_ROLES", "EVENTS", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
            "whole"]
 
 # The off-map boxes a schedule reads, by role; `{turn}` and `{side}` are filled in. The pack names
 # them (`boxes`): the engine holds no module's box names. A role left out is a box not read.
 BOX_ROLES = ("turn", "conditional", "eliminated", "exited")
 _EVENT_KEYS = {"marker": {"marker", "box"}, "within": {"within", "side", "of"}, "unknown": {"unknown"}}
+# The `events` parameter (also of movement.restricted): which keys go together is parse_event's to say.
+EVENTS = Each(Table({"marker": "str", "box": "str", "within": "int", "side": "str", "of": "list[str]",
+                     "unknown": "str"}))
 
 
 def table(value: Any, path: str, allowed: set[str], required: Iterable[str] = ()) -> Mapping[str, Any]:
@@ -140,7 +144,9 @@ def _group(ctx: RuleContext, value: Any, path: str) -> Group:
 @register("setup.deployment", params={
     "side": Param(REQUIRED, "str", "the side whose set-up is listed"),
     "groups": Param(REQUIRED, "list", "set-up groups: { at = hex, placement = 'exact'|'adjacent'|'within', "
-                                      "distance = n (within only), units = [printed names] }"),
+                                      "distance = n (within only), units = [printed names] }",
+                    shape=Each(Table({"at": "str", "placement": "str", "distance": "int", "units": "list[str]"},
+                                     required=("at", "placement", "units")))),
     "no_stacking": Param(True, "bool", "set-up units may not be stacked (23: 'Units may not be stacked')"),
     "frozen_turn": Param(0, "int", "the Game-Turn on which listed units may not move (23.72: 1); 0 for none"),
     "frozen_exempt_range": Param(10, "int", "units within this many hexes of an enemy unit may move then (23.72)"),
@@ -207,13 +213,26 @@ def _constraint(ctx: RuleContext, kind: str, value: Any, path: str, ref: str) ->
 _CONSTRAINTS = ("in", "count", "one_each", "spacing", "with")
 
 
+def _constraint_shape(required: tuple[str, ...] = (), **keys: Shape) -> Each:
+    """The entries of one kind of constraint: its own keys, beside `units` (a selector) and `rule_ref`."""
+    return Each(Table({"units": "selector", "rule_ref": "str", **keys}, required=("units", *required)))
+
+
+_AREA: dict[str, Shape] = {"in": "list[str]", "boxes": "list[str]"}
+
+
 @register("setup.constraints", params={
-    "in": Param((), "list", "{ units, in = [hexes, places, regions], boxes = [names] }: the units are set up there"),
-    "count": Param((), "list", "{ units, in, boxes, min, max }: how many of the units the area holds at set-up"),
-    "one_each": Param((), "list", "{ units, hexes = [hexes] }: one of the units in each hex, none elsewhere"),
-    "spacing": Param((), "list", "{ units, min_distance = n }: no two of the units nearer than n hexes"),
+    "in": Param((), "list", "{ units, in = [hexes, places, regions], boxes = [names] }: the units are set up there",
+                shape=_constraint_shape(**_AREA)),
+    "count": Param((), "list", "{ units, in, boxes, min, max }: how many of the units the area holds at set-up",
+                   shape=_constraint_shape(**_AREA, min="int", max="int")),
+    "one_each": Param((), "list", "{ units, hexes = [hexes] }: one of the units in each hex, none elsewhere",
+                      shape=_constraint_shape(("hexes",), hexes="list[str]")),
+    "spacing": Param((), "list", "{ units, min_distance = n }: no two of the units nearer than n hexes",
+                     shape=_constraint_shape(("min_distance",), min_distance="int")),
     "with": Param((), "list", "{ units, of = units, distance = n (0: stacked), same = 'formation' }: each unit that "
-                              "near a friendly unit `of` picks"),
+                              "near a friendly unit `of` picks",
+                  shape=_constraint_shape(("of",), of="selector", distance="int", same="str")),
     "setup_turn": Param(0, "int", "a Game-Turn whose states with no phase are also a set-up (a scenario that "
                                   "begins on it); 0: only states with no turn and no phase"),
 })
@@ -303,15 +322,22 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
 @register("reinforcements.schedule", params={
     "side": Param(REQUIRED, "str", "the side whose reinforcements are listed"),
     "entries": Param(REQUIRED, "list", "entries: { turn = n | turns = [first, last] | after = event, turns_after = n, "
-                                       "otherwise_turn = n, if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
+                                       "otherwise_turn = n, if_side_within = { side, hex, distance }, at = [hexes], units = [names] }",
+                     shape=Each(Table({"turn": "int", "turns": "list[int]", "otherwise_turn": "int",
+                                       "if_side_within": Table({"side": "str", "hex": "str", "distance": "int"},
+                                                               required=("side", "hex", "distance")),
+                                       "after": "str", "turns_after": "int", "at": "list[str]", "units": "list[str]"},
+                                      required=("at", "units")))),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
-                                 "| { unknown = why }: how one save shows it (see rules/mechanisms/setup_rules.py)"),
+                                 "| { unknown = why }: how one save shows it (see rules/mechanisms/setup_rules.py)",
+                    shape=EVENTS),
     "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23); "
                                                    "the exits come from the game's log"),
     "exit_hexes": Param((), "list[str]", "more hexes enemy units exited by, when a referee knows them and no log "
                                          "given shows them"),
     "boxes": Param({}, "table", "off-map box names by role: turn ('{turn}' filled in; required unless "
-                                "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not read)"),
+                                "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not read)",
+                   shape=Table(dict.fromkeys(BOX_ROLES, "str"))),
     "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the Game-Turn); "
                                       "replaces boxes.turn in reading where units and event markers wait"),
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
@@ -319,7 +345,7 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
     "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
     "returns": Param((), "list", "units that come back through the turn boxes: { units = selector, after = n | "
                                  "after_range = [lo, hi], to = 'Turn {turn}' (default: the turn boxes), rule_ref } "
-                                 "(rules/mechanisms/reinforcement_ext.py)"),
+                                 "(rules/mechanisms/reinforcement_ext.py)", shape=RETURNS),
 })
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
