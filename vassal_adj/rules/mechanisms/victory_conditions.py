@@ -25,10 +25,11 @@ from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.history import History
 from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_status
 from vassal_adj.rules.mechanisms.victory import Level, check_levels, victory_level
-from vassal_adj.rules.mechanisms.victory_rules import LEVELS, _sub
+from vassal_adj.rules.mechanisms.victory_rules import _sub
+from vassal_adj.rules.mechanisms.victory_shapes import CONTROL, END, LEVELS, SUDDEN_DEATH, SUPPLY, TERM
 from vassal_adj.rules.mechanisms.victory_terms import Control, Result, Supplied, Term, evaluate
 from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
-from vassal_adj.rules.param_shape import Each, Either, Table
+from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import selector_at
@@ -237,22 +238,11 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     return out
 
 
-_CONTROL = Table({"units": "selector", "requires": "list[str]"})
-# A victory term (_term): which keys go with which kind of term is _term's to say as it reads one.
-_TERM_SHAPE = Table({"side": "str", "name": "str", "rule_ref": "str", "points": "int", "count": "int",
-                     "place": Either("str", "list[str]"), "at": "str", "per": "str", "box": "str", "units": "selector",
-                     "control": _CONTROL, "steps_lost": "selector",
-                     "exited": Table({"box": "str", "via": "list[str]", "count": "int"}),
-                     "declared": Table({"marker": "str", "box": "str", "turns": "list[int]"}, required=("marker", "box")),
-                     "reduced_flag": "str"})
-_OUTCOME = {"result": "str", "rule_ref": "str", **dict.fromkeys(("all", "any", "none"), "list[str]")}
-
 _SHARED = {
     "control": Param({}, "table", "what controls a place: { units = selector, "
-                                  "requires = ['supplied'] }", shape=_CONTROL),
+                                  "requires = ['supplied'] }", shape=CONTROL),
     "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']",
-                    shape=Each(Table({"initial": "int", "sources": "list[str]", "networks": "list[list[str]]"},
-                                     required=("initial", "sources")))),
+                    shape=SUPPLY),
     "eliminated_box": Param("Eliminated", "str", "the box of eliminated units (steps_lost)"),
     "exited_box": Param("Exited", "str", "the box of units exited from the map (exited)"),
 }
@@ -263,7 +253,7 @@ _SHARED = {
     "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
     "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control), box (+ units), "
                                      "steps_lost = selector (+ box), exited = { box, via, count } (+ units) }]",
-                   shape=Each(_TERM_SHAPE)),
+                   shape=Each(TERM)),
     "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous", shape=LEVELS),
     "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
     "levels_ref": Param("", "str", "the rule cited with the level"),
@@ -277,11 +267,11 @@ def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> l
 @register("victory.conditions", params={
     "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control), "
                                            "box (+ units), steps_lost, exited, declared = { marker, box, turns } }",
-                        shape=Each(_TERM_SHAPE)),
+                        shape=Each(TERM)),
     "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]",
-                          shape=Each(Table({**_OUTCOME, "at": Either("str", "int")}, required=("result",)))),
+                          shape=Each(SUDDEN_DEATH)),
     "end": Param((), "list", "[{ result, all / any / none = [names], rule_ref }] in order: the first that holds",
-                 shape=Each(Table(_OUTCOME, required=("result",)))),
+                 shape=Each(END)),
     "otherwise": Param("", "str", "the result when no end outcome holds"),
     **_SHARED,
 })

@@ -32,11 +32,12 @@ from vassal_adj.rules.mechanisms.victory import (
     VictoryRules,
     tally,
 )
+from vassal_adj.rules.mechanisms.victory_shapes import LEVELS
 from vassal_adj.rules.param_shape import Each, Shape, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 
-__all__ = ["LEVELS", "PARAMS", "tally_findings", "victory_points", "victory_rules", "vp_tally"]
+__all__ = ["PARAMS", "tally_findings", "victory_points", "victory_rules", "vp_tally"]
 
 _INT, _STR, _BOOL, _LIST = (int,), (str,), (bool,), (list, tuple)
 
@@ -156,10 +157,6 @@ def tally_findings(t: Tally, ctx: RuleContext, p: Mapping[str, Any]) -> list[Fin
     out += [Finding(cite, Severity.INFO, f"cannot be told: {u}") for u in t.unknowns]
     out += [Finding(cite, Severity.ERROR, f) for f in t.faults]
     return out
-
-
-# The levels of victory.points and victory.tally: by the measure, contiguous (victory.check_levels).
-LEVELS = Each(Table({"level": "str", "min": "int", "max": "int"}, required=("level",)))
 
 
 def _optional(required: tuple[str, ...], **keys: Shape) -> Table:
