@@ -25,8 +25,8 @@ __all__ = [
 ]
 
 # The types a parameter may have: the TOML values a pack can write. "table" is a TOML table
-# (kept as a read-only mapping); "any" accepts every value and is for REQUIRED parameters
-# whose shape the implementation checks itself. "costs" is a table of movement costs: name ->
+# (kept as a read-only mapping); "any" accepts every value (a parameter of several forms, whose
+# Param.shape says which, param_shape.py). "costs" is a table of movement costs: name ->
 # a number of MP, or a table of numbers by unit class. "table[list[str]]" maps names to lists
 # of names ({ poor = ["stream"] }); "list[list[str]]" is a list of names or of lists of names
 # (networks: [["road"], ["trail"]]). "selector" is a unit selector table (select.py), checked here.

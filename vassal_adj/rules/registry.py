@@ -43,9 +43,9 @@ from vassal_adj.rules.param_types import (
     infer_type,
 )
 
-__all__ = ["REGISTRY", "REQUIRED", "TYPES", "VOCABULARIES", "Each", "Implementation", "Param", "ParamValueError",
-           "Params", "Registry", "Table", "catalog", "check_value", "conformance_problems", "load_builtin_rules",
-           "lookup", "named", "register"]
+__all__ = ["REGISTRY", "REQUIRED", "TYPES", "VOCABULARIES", "Implementation", "Param", "ParamValueError", "Params",
+           "Registry", "catalog", "check_value", "conformance_problems", "load_builtin_rules", "lookup", "named",
+           "register"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
