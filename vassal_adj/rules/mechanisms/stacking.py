@@ -33,7 +33,7 @@ from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.param_shape import Each, Table, shaped
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.select import Selector
+from vassal_adj.rules.select import Selector, selector_at
 
 __all__ = ["CHECK_POINTS", "POOLS", "POOL_CHECK_POINTS", "Capacity", "StackPool", "StackingRules", "check_pools",
            "check_stacking", "pools_from"]
@@ -204,9 +204,10 @@ def pools_from(value: object, path: str = "pools") -> tuple[StackPool, ...]:
         if not name or name in {p.name for p in pools}:
             raise ValueError(f"{at}.name: expected a name no other pool has, got {name!r}")
         caps = data.get("capacity_from", ())
-        capacities = tuple(Capacity(Selector.from_mapping(c["units"]), c["limit"]) for c in caps)
+        capacities = tuple(Capacity(selector_at(c["units"], f"{at}.capacity_from[{j}].units"), c["limit"])
+                           for j, c in enumerate(caps))
         try:
-            pools.append(StackPool(name, Selector.from_mapping(data["units"]), data["limit"],
+            pools.append(StackPool(name, selector_at(data["units"], f"{at}.units"), data["limit"],
                                    data.get("measure", "units"), capacities))
         except ValueError as e:  # StackPool names the key ("limit: ..."), this the pool
             raise ValueError(f"{at}.{e}") from None
