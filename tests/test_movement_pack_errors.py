@@ -5,8 +5,9 @@ Each case adds a line to a copy of the Kasserine pack's [rules.movement] table, 
 might get it wrong: a hexside feature or a misspelt terrain ("mountian") where terrain is meant
 (RULES-MAP 9: such a name prohibited or modified nothing), a factor that is not whole, a cost
 modifier with two operations, a purpose zones of control do not have. Names the loader can check
-are refused by `packs validate` too; the shape of the list-of-tables parameters is checked when
-`check` runs the rule (exit 2 either way).
+are refused by `packs validate` too, as are unknown keys and wrong types inside the lists of tables
+(their shape); what an entry means (one operation, a whole factor, names in cost_modifiers) is
+checked when `check` runs the rule (exit 2 either way).
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ AT_LOAD = {
                                  "unknown hexside feature 'all-sea'"),
     "exit_multiplier_misspelt": ("exit_multiplier = { mountian = 2 }", "rules.movement.exit_multiplier.mountian",
                                  "unknown terrain type 'mountian'"),
+    # the keys and types inside a list of tables: the parameter's shape (param_shape.py)
+    "cost_modifier_unknown_key": ("cost_modifiers = [{ wether = ['poor'], add = 1 }]",
+                                  "rules.movement.cost_modifiers[0].wether", "unknown key (known here:"),
+    "allowance_modifier_text": ('allowance_modifiers = [{ flags = ["out-of-supply"], cap = "1" }]',
+                                "rules.movement.allowance_modifiers[0].cap", "expected float, got '1' (str)"),
 }
 AT_CHECK = {
     "cost_modifier_misspelt_terrain": ('cost_modifiers = [{ weather = ["poor"], terrain = ["mountian"], multiply = 2 }]',
@@ -40,10 +46,6 @@ AT_CHECK = {
                                      "cost_modifiers[0]: expected exactly one of add, multiply, set"),
     "cost_modifier_half_factor": ("cost_modifiers = [{ multiply = 1.5 }]",
                                   "cost_modifiers[0].multiply: expected a whole factor > 0, got 1.5"),
-    "cost_modifier_unknown_key": ("cost_modifiers = [{ wether = ['poor'], add = 1 }]",
-                                  "cost_modifiers[0].wether: unknown key"),
-    "allowance_modifier_text": ('allowance_modifiers = [{ flags = ["out-of-supply"], cap = "1" }]',
-                                "allowance_modifiers[0].cap: expected a number, got '1'"),
     "exit_multiplier_zero": ("exit_multiplier = { rough = 0 }", "exit_multiplier.rough: expected a whole factor > 0"),
     "enterable_enemy_picks_nothing": ("enterable_enemy = { extra_cost = 2 }",
                                       "enterable_enemy: give the kinds or flags"),

@@ -20,8 +20,8 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.implementations import stacking_pools
 from vassal_adj.rules.mechanisms.stacking import pools_from
+from vassal_adj.rules.mechanisms.stacking_rules import stacking_pools
 from vassal_adj.rules.registry import Params, load_builtin_rules
 from vassal_adj.rules.results import Severity
 
@@ -160,9 +160,9 @@ def test_a_pool_may_count_steps() -> None:
     ([{"name": "a", "units": {}, "limit": -1}], "pools[0].limit: expected a whole number >= 0"),
     ([{"name": "a", "units": {}, "limit": 1, "measure": "size"}], "pools[0].measure: expected one of"),
     ([{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"units": {"kinds": [1]}, "limit": 1}]}],
-     "pools[0].capacity_from[0].units.kinds.0: expected a name"),
+     "pools[0].capacity_from[0].units.kinds[0]: expected a name"),
     ([{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"limit": 1}]}],
-     "pools[0].capacity_from[0]: expected a table with exactly the keys units and limit"),
+     "pools[0].capacity_from[0].units: missing required key"),
 ])
 def test_a_bad_pool_names_its_key_path(pools: list, message: str) -> None:
     with pytest.raises(ValueError) as e:
@@ -206,4 +206,5 @@ def test_one_pool_of_every_unit_gives_the_standard_rules_verdicts(tmp_path: Path
 def test_a_bad_pool_in_a_pack_is_a_usage_error_naming_the_file_and_key(tmp_path: Path) -> None:
     code, out = run_check(tmp_path, 'pools = [{ name = "units", units = { flag = ["hq"] }, limit = 1 }]')
     assert code == 2, out
-    assert "pack.toml: rules.stacking: pools[0].units.flag: unknown key" in out, out
+    # named as the pack is read (the parameter's shape), before any rule runs
+    assert "pack.toml: rules.stacking.pools[0].units.flag: unknown key 'flag'" in out, out

@@ -8,7 +8,7 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.implementations import stacking_limit
+from vassal_adj.rules.mechanisms.stacking_rules import stacking_limit
 from vassal_adj.rules.registry import Params, load_builtin_rules
 from vassal_adj.rules.results import Severity
 

@@ -14,7 +14,11 @@ str). A REQUIRED parameter, or one whose default does not show its type, is decl
 `Param`: ``Param(REQUIRED, "list[str]", "supply source hex ranges")``. A parameter that names
 terrain types, hexside features or weathers says so (``Param((), "list[str]", names="features")``,
 ``Param({}, "costs", keys="terrain")``), and the pack loader checks every name it gives against
-the pack's vocabulary: a misspelt name would otherwise silently match nothing.
+the pack's vocabulary: a misspelt name would otherwise silently match nothing. A list or table
+parameter says what its entries hold (``Param((), "list", shape=Each(Table({...}, required=(...))))``,
+param_shape.py), and the pack loader checks every key inside it.
+
+The types and the check of a value against its type are param_types.py.
 
 Pure: no files. Built-in rule modules register on import; `load_builtin_rules` imports them.
 """
@@ -28,7 +32,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from vassal_adj.rules.select import Selector
+from vassal_adj.rules.param_shape import Each, Table, check_shape, describe_shape
+from vassal_adj.rules.param_types import (
+    NAME_TYPES,
+    TABLE_TYPES,
+    TYPES,
+    VOCABULARIES,
+    ParamValueError,
+    check_value,
+    infer_type,
+)
 
 __all__ = ["REGISTRY", "REQUIRED", "TYPES", "VOCABULARIES", "Implementation", "Param", "ParamValueError", "Params",
            "Registry", "catalog", "check_value", "conformance_problems", "load_builtin_rules", "lookup", "named",
@@ -56,131 +69,11 @@ class _Required:
 
 REQUIRED: Any = _Required()
 
-# The types a parameter may have: the TOML values a pack can write. "table" is a TOML table
-# (kept as a read-only mapping); "any" accepts every value and is for REQUIRED parameters
-# whose shape the implementation checks itself. "costs" is a table of movement costs: name ->
-# a number of MP, or a table of numbers by unit class. "table[list[str]]" maps names to lists
-# of names ({ poor = ["stream"] }); "list[list[str]]" is a list of names or of lists of names
-# (networks: [["road"], ["trail"]]). "selector" is a unit selector table (select.py), checked here.
-TYPES = ("int", "float", "str", "bool", "list[int]", "list[float]", "list[str]", "list", "table", "costs",
-         "table[list[str]]", "list[list[str]]", "selector", "any")
-# The pack vocabularies a parameter's names may be checked against: [terrain] types and
-# features, and the weathers of [state] weather_by_turn.
-VOCABULARIES = ("terrain", "features", "weather")
-_TABLES = ("table", "costs", "table[list[str]]")  # the types whose keys may be names
-_NAMES = ("list[str]", "table[list[str]]", "list[list[str]]")  # the types whose values may be names
 _NAME = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*\Z")
 _PARAM = re.compile(r"[a-z][a-z0-9_]*\Z")
+_SHAPED = ("list", "table", "any")  # the types whose inside a Param's shape may declare
 # Keys of a [rules.<name>] table that are not parameters (pack.py reads them).
 RESERVED = frozenset({"impl", "rule_ref", "enabled", "note", "when", "tags"})
-
-
-def _type_name(value: object) -> str:
-    """The TOML-ish name of a value's type, as messages show it."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, (list, tuple)):
-        return "list"
-    if isinstance(value, Mapping):
-        return "table"
-    return {int: "int", float: "float", str: "str"}.get(type(value), type(value).__name__)
-
-
-def _infer(default: object) -> str:
-    """The type a default implies ("list" when a sequence is empty or mixed)."""
-    t = _type_name(default)
-    if t == "list":
-        kinds = {_type_name(v) for v in default}  # type: ignore[attr-defined]
-        return f"list[{kinds.pop()}]" if len(kinds) == 1 and kinds <= {"int", "float", "str"} else "list"
-    if t not in TYPES:
-        raise TypeError(f"cannot infer a parameter type from default {default!r} ({t})")
-    return t
-
-
-class ParamValueError(ValueError):
-    """A value that does not fit its type; `at` is where inside it (keys and list indexes)."""
-
-    def __init__(self, message: str, at: tuple[str | int, ...] = ()) -> None:
-        super().__init__(message)
-        self.at = at
-
-
-def _show(value: object) -> str:
-    """A value as TOML writes it: ``false``, ``"1"``, ``[1, 2]``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(map(_show, value)) + "]"
-    if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + " }"
-    return repr(value)
-
-
-def _is_number(value: object) -> bool:
-    # isinstance(False, int) is True: TOML's `false` must not pass for a number of MP.
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _check_nested(type_: str, value: object) -> None:
-    """The items of a "costs", "table[list[str]]" or "list[list[str]]" value (ParamValueError with `at`)."""
-    def names(v: object, at: tuple[str | int, ...], what: str) -> None:
-        if not isinstance(v, (list, tuple)):
-            raise ParamValueError(f"expected {what}, got {_show(v)} ({_type_name(v)})", at)
-        for i, name in enumerate(v):
-            if not isinstance(name, str) or not name:
-                raise ParamValueError(f"expected a name, got {_show(name)} ({_type_name(name)})", (*at, i))
-
-    if type_ == "list[list[str]]":
-        for i, group in enumerate(value):  # type: ignore[attr-defined]
-            if not isinstance(group, str):
-                names(group, (i,), "a name or a list of names")
-                if not group:
-                    raise ParamValueError("expected a name or a list of names, got []", (i,))
-        return
-    if type_ == "table[list[str]]":
-        for k, v in value.items():  # type: ignore[attr-defined]
-            names(v, (k,), "a list of names")
-        return
-    for k, v in value.items():  # type: ignore[attr-defined]
-        if isinstance(v, Mapping):
-            for cls, n in v.items():
-                if not _is_number(n):
-                    raise ParamValueError(f"expected a number of MP, got {_show(n)} ({_type_name(n)})", (k, cls))
-        elif not _is_number(v):
-            raise ParamValueError(f"expected a number of MP (or a table of them by unit class), got {_show(v)} "
-                                  f"({_type_name(v)})", (k,))
-
-
-def check_value(type_: str, value: object) -> object:
-    """`value` as a parameter of type `type_`: lists become tuples, tables read-only mappings.
-
-    Raises ParamValueError (a ValueError) "expected list[str], got 4 (int)" when it does not
-    fit, with `at` the place inside the value ("costs" ``{ stream = false }``: ``("stream",)``).
-    An int is a float too (TOML writes ``2`` for 2.0); a bool is never an int.
-    """
-    if type_ == "selector":
-        Selector.from_mapping(value)  # a SelectorError (a ValueError) carries its own `at`
-        return _freeze(value)  # plain data, as reports print it; rules build the Selector they match with
-    if type_ in ("costs", "table[list[str]]", "list[list[str]]"):
-        shape = "table" if type_ in _TABLES else "list"
-        if _type_name(value) != shape:
-            raise ParamValueError(f"expected a {shape} ({type_}), got {_show(value)} ({_type_name(value)})")
-        _check_nested(type_, value)
-        return _freeze(value)
-    got = _type_name(value)
-    fits = (type_ == "any" or got == type_ or (type_ == "float" and got == "int")
-            or (type_.startswith("list") and got == "list"))
-    if fits and type_.startswith("list[") and got == "list":
-        inner = type_[5:-1]
-        for i, v in enumerate(value):  # type: ignore[attr-defined]
-            vt = _type_name(v)
-            if not (vt == inner or (inner == "float" and vt == "int")):
-                raise ParamValueError(f"expected {type_}, got {value!r} (item {i} is {v!r}, a {vt})")
-    if not fits:
-        raise ParamValueError(f"expected {type_}, got {value!r} ({got})")
-    return _freeze(value)
 
 
 def named(param: Param, type_: str, value: object) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
@@ -199,28 +92,31 @@ def named(param: Param, type_: str, value: object) -> Iterator[tuple[tuple[str |
         yield from (((k, j), param.names, v) for k, vs in value.items() for j, v in enumerate(vs))  # type: ignore[attr-defined]
 
 
-def _freeze(value: object) -> object:
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, Mapping):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
-    return value
-
 
 @dataclass(frozen=True)
 class Param:
-    """One declared parameter: its default (or `REQUIRED`), its type and what it means, and
-    the vocabulary (`VOCABULARIES`) of the table keys (`keys`) or the names (`names`) it gives."""
+    """One declared parameter: its default (or `REQUIRED`), its type and what it means, the
+    vocabulary (`VOCABULARIES`) of the table keys (`keys`) or the names (`names`) it gives, and
+    what the entries of a list or table hold (`shape`, param_shape.py)."""
 
     default: object = REQUIRED
     type: str | None = None  # inferred from the default when None
     doc: str = ""
     keys: str = ""  # a table's keys are names of this vocabulary ("terrain" in terrain costs)
     names: str = ""  # the names in the value are of this vocabulary ("features" in networks)
+    shape: Table | Each | None = None  # the inside of a "list", "table" or "any" value
 
     @property
     def required(self) -> bool:
         return self.default is REQUIRED
+
+    def check(self, type_: str, value: object) -> object:
+        """`value` checked against the type `type_` and the shape: `check_value` and `check_shape`
+        (a ParamValueError whose `at` is the key path inside the value)."""
+        out = check_value(type_, value)
+        if self.shape is not None:
+            check_shape(self.shape, value)
+        return out
 
 
 class Params(Mapping[str, Any]):
@@ -278,7 +174,8 @@ class Implementation:
         """A plain description for listings and playthroughs (``packs.implementations()``)."""
         return {"name": self.name, "doc": self.doc, **({"log": True} if self.log else {}),
                 "params": {k: {"type": self.types[k], "default": "REQUIRED" if p.required else p.default,
-                               "doc": p.doc, **{v: getattr(p, v) for v in ("keys", "names") if getattr(p, v)}}
+                               "doc": p.doc, **{v: getattr(p, v) for v in ("keys", "names") if getattr(p, v)},
+                               **({"shape": describe_shape(p.shape)} if p.shape is not None else {})}
                            for k, p in self.params.items()}}
 
 
@@ -307,16 +204,18 @@ class Registry:
                 raise ValueError(f"{name}: bad parameter name {key!r} "
                                  f"(a lowercase word, not one of {sorted(RESERVED)})")
             p = raw if isinstance(raw, Param) else Param(raw)
-            t = p.type or ("any" if p.required else _infer(p.default))
+            t = p.type or ("any" if p.required else infer_type(p.default))
             if t not in TYPES:
                 raise ValueError(f"{name}: parameter {key!r} has unknown type {t!r} (known: {', '.join(TYPES)})")
-            for what, vocabulary, holders in (("keys", p.keys, _TABLES), ("names", p.names, _NAMES)):
+            for what, vocabulary, holders in (("keys", p.keys, TABLE_TYPES), ("names", p.names, NAME_TYPES)):
                 if vocabulary and (vocabulary not in VOCABULARIES or t not in holders):
                     raise ValueError(f"{name}: parameter {key!r}: {what}={vocabulary!r} needs one of "
                                      f"{', '.join(VOCABULARIES)} and a type of {', '.join(holders)} (it is {t})")
+            if p.shape is not None and t not in _SHAPED:
+                raise ValueError(f"{name}: parameter {key!r}: a shape needs a type of {', '.join(_SHAPED)} (it is {t})")
             if not p.required:
                 try:
-                    p = Param(check_value(t, p.default), t, p.doc, p.keys, p.names)
+                    p = Param(p.check(t, p.default), t, p.doc, p.keys, p.names, p.shape)
                 except ValueError as e:
                     raise ValueError(f"{name}: default of {key!r}: {e}") from None
             spec[key], types[key] = p, t
@@ -362,8 +261,8 @@ catalog = REGISTRY.catalog
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
     "mechanisms.displacement", "mechanisms.implementations", "mechanisms.movement_rules",
-    "mechanisms.restricted", "segments", "mechanisms.setup_rules", "mechanisms.victory_conditions",
-    "mechanisms.victory_rules", "mechanisms.withdrawals"
+    "mechanisms.restricted", "segments", "mechanisms.setup_constraints", "mechanisms.setup_rules",
+    "mechanisms.stacking_rules", "mechanisms.victory_conditions", "mechanisms.victory_rules", "mechanisms.withdrawals"
 )
 
 
@@ -394,7 +293,7 @@ def conformance_problems(registry: Registry | None = None) -> list[str]:
         for key, p in impl.params.items():
             if not p.required:
                 try:
-                    check_value(impl.types[key], p.default)
+                    p.check(impl.types[key], p.default)
                 except ValueError as e:
                     problems.append(f"{impl.name}: parameter {key!r}: {e}")
     return problems

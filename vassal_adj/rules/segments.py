@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.packs.pack import RulePack
+from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, SelectorError
@@ -176,9 +177,10 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
 
 
 @register("log.segments", log=True, params={
-    "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name } or { chat = regex }"),
+    "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name } or { chat = regex }",
+                shape=Either("str", Table({"track": "str", "chat": "str"}))),
     "movers": Param({}, "table", "segment kind or phase id ('*': any) -> unit selector of the units that may "
-                                 "move in it ('$group': the opener's value)"),
+                                 "move in it ('$group': the opener's value)", shape=Each(Table(selector_keys()))),
     "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
 })
 def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from vassal_adj.model.geometry.hexes import Hex, distance
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segments import Segment
@@ -44,14 +45,16 @@ def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
 
 @register("combat.displacement", log=True, params={
     "phases": Param(REQUIRED, "table", "phase id -> the side whose phase it is (its units advance, the other "
-                                       "side's retreat)"),
+                                       "side's retreat)", shape=Each("str")),
     "retreat_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by retreating"),
     "advance_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by advancing"),
     "advance_units_max": Param(0, "int", "the most units that advance into one hex (0: any number)"),
     "advance_into_vacated": Param(False, "bool", "an advance's first hex is one the enemy held and left"),
-    "overrides": Param([], "list", "[{ units = selector, retreat_max, advance_max }]: first match wins"),
-    "never": Param({}, "table", "selector of units never displaced after combat (empty: none)"),
-    "units": Param({}, "table", "selector of the only units displaced (empty: all); another unit moved is an error"),
+    "overrides": Param([], "list", "[{ units = selector, retreat_max, advance_max }]: first match wins",
+                       shape=Each(Table({"units": "selector", "retreat_max": "int", "advance_max": "int"},
+                                        required=("units",)))),
+    "never": Param({}, "selector", "selector of units never displaced after combat (empty: none)"),
+    "units": Param({}, "selector", "selector of the only units displaced (empty: all); another unit moved is an error"),
     "advances": Param(True, "bool", "the phase's side advances; false: its moves are not this rule's (its "
                                     "movement phase, where the other side is displaced, seed 001 4.2)"),
     "retreat_rule": Param("", "str", "the rule cited for retreats (default: the rule's rule_ref)"),

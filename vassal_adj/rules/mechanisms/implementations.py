@@ -1,7 +1,7 @@
 """The built-in rule implementations a pack names with ``impl = "..."``.
 
 Each is a thin adapter: it reads the rule's parameters, builds the rule object of its
-mechanism module (stacking.py, supply.py, zoc.py, movement.py) and turns what that returns
+mechanism module (supply.py, zoc.py, movement.py; stacking: stacking_rules.py) and turns what that returns
 into findings. The signature is the engine's (rules/engine.py): ``(state, context, params)
 -> list[Finding]``; ``context.cite()`` is the citation ``"<pack id>:<rule_ref>"``.
 
@@ -20,13 +20,6 @@ from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.exits import at_or_east_of, sources_after_exits
 from vassal_adj.rules.mechanisms.movement_rules import ZOC_SHAPE_PARAMS, by_weather, zoc_rules
-from vassal_adj.rules.mechanisms.stacking import (
-    POOL_CHECK_POINTS,
-    StackingRules,
-    check_pools,
-    check_stacking,
-    pools_from,
-)
 from vassal_adj.rules.mechanisms.supply import (
     DEFAULT_HORIZON,
     SupplyRules,
@@ -36,85 +29,24 @@ from vassal_adj.rules.mechanisms.supply import (
 )
 from vassal_adj.rules.mechanisms.supply_hq import HqRules, hq_routes
 from vassal_adj.rules.mechanisms.zoc import enemy_zoc, unit_classes, weather_name
+from vassal_adj.rules.param_shape import Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 
-__all__ = ["stacking_limit", "stacking_pools", "supply_trace", "terrain_prohibited"]
+__all__ = ["rule_ref", "severity_of", "supply_trace", "terrain_prohibited"]
 
 _SEVERITIES = tuple(s.value for s in Severity)
 
 
-def _severity(value: str, key: str = "severity") -> Severity:
+def severity_of(value: str, key: str = "severity") -> Severity:
     if value not in _SEVERITIES:
         raise ValueError(f"{key}: expected one of {', '.join(_SEVERITIES)}, got {value!r}")
     return Severity(value)
 
 
-def _rule_ref(ctx: RuleContext) -> str:
+def rule_ref(ctx: RuleContext) -> str:
     # A rule the pack cites by an assumption names the assumption's source in every message.
     return ctx.rule.cited if ctx.rule is not None else ""
-
-
-# -- stacking -------------------------------------------------------------------------------
-@register("stacking.limit", params={
-    "limit": Param(1, "int", "most units (or steps) of one side in a hex; -1 for no overall limit"),
-    "measure": Param("units", "str", "what is counted: 'units' or 'steps'"),
-    "per_kind": Param({}, "table", "limits per unit class, e.g. { artillery = 1 }"),
-    "exempt_kinds": Param(("marker",), "list[str]", "unit classes that do not count (e.g. HQ)"),
-    "exempt_flags": Param(("marker",), "list[str]", "unit flags that do not count"),
-    "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
-    "phases": Param((), "list[str]", "phase ids in which the limit is checked ('setup' for a state with no "
-                                     "turn); empty: always"),
-    "severity": Param("error", "str", "severity of an overstack finding"),
-})
-def stacking_limit(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
-    """Per-hex stacking limit by count or steps, with per-class limits and exemptions."""
-    now = "setup" if state.turn is None and state.phase is None else state.phase
-    if p["phases"] and now not in p["phases"]:
-        ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
-        return [Finding(ctx.cite(), Severity.INFO, f"stacking is checked in {', '.join(p['phases'])}, not in phase "
-                                                   f"{now or 'unknown'}: not checked{ref}")]
-    per_kind = dict(p["per_kind"])
-    for k, v in per_kind.items():
-        if isinstance(v, bool) or not isinstance(v, int):
-            # ValueError, as for every bad parameter: the engine makes it a PackError
-            raise ValueError(f"per_kind.{k}: expected int, got {v!r}")  # noqa: TRY004
-    rules = StackingRules(limit=None if p["limit"] < 0 else p["limit"], measure=p["measure"],
-                          per_kind=per_kind, exempt_kinds=frozenset(p["exempt_kinds"]),
-                          exempt_flags=frozenset(p["exempt_flags"]), per_side=p["per_side"])
-    return check_stacking(state, rules, _rule_ref(ctx), label=ctx.label, rule=ctx.cite(),
-                          severity=_severity(p["severity"]))
-
-
-@register("stacking.pools", params={
-    "pools": Param(REQUIRED, "list", "[{ name, units = selector, limit, measure = 'units'/'steps', "
-                                     "capacity_from = [{ units = selector, limit }] }]: each counted apart"),
-    "per_side": Param(True, "bool", "count each side apart (false: all units in a hex together)"),
-    "checked_at": Param(POOL_CHECK_POINTS, "list[str]", "when: 'setup', 'end-of-phase', 'end-of-segment'"),
-    "phases": Param((), "list[str]", "phase ids in which the pools are checked; empty: every phase"),
-    "exempt_arrivals": Param(False, "bool", "reinforcements may arrive overstacked: an overstack in play is a "
-                                            "warning, as a save cannot tell whether its units just arrived"),
-    "severity": Param("error", "str", "severity of an overstack finding"),
-})
-def stacking_pools(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
-    """Per-hex stacking pools: unit selectors each with its own limit, counted apart; units in no pool are exempt."""
-    pools = pools_from(p["pools"])
-    if bad := [c for c in p["checked_at"] if c not in POOL_CHECK_POINTS]:
-        raise ValueError(f"checked_at: unknown moment {bad[0]!r} (known: {', '.join(POOL_CHECK_POINTS)})")
-    setup = state.turn is None and state.phase is None
-    in_force = "setup" in p["checked_at"] if setup else bool({"end-of-phase", "end-of-segment"} & set(p["checked_at"]))
-    if not in_force or (not setup and p["phases"] and state.phase not in p["phases"]):
-        ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
-        now = "the set-up" if setup else f"phase {state.phase or 'unknown'}"
-        when = ", ".join(p["checked_at"]) + (f" (phases {', '.join(p['phases'])})" if p["phases"] else "")
-        return [Finding(ctx.cite(), Severity.INFO, f"stacking is checked at {when}, not in {now}: not checked{ref}")]
-    severity, caveat = _severity(p["severity"]), ""
-    if p["exempt_arrivals"] and not setup:
-        # Reinforcements may arrive overstacked: a wrong "illegal" is the risk, so say what is unknown.
-        severity = Severity.WARNING
-        caveat = " (legal if they are reinforcements that have just arrived: the save cannot tell)"
-    return check_pools(state, pools, _rule_ref(ctx), per_side=p["per_side"], label=ctx.label, rule=ctx.cite(),
-                       severity=severity, caveat=caveat)
 
 
 # -- supply ---------------------------------------------------------------------------------
@@ -150,7 +82,8 @@ def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
                       names="features"),
     "direct_to_source": Param(True, "bool", "the initial path may reach a source directly (17.14)"),
     "obstruction": Param({}, "table", "what blocks a path ('unobstructed', 17.11): { enemy_units = true, "
-                                      "enemy_zoc = true, friendly_negates_zoc = true } (each true when left out)"),
+                                      "enemy_zoc = true, friendly_negates_zoc = true } (each true when left out)",
+                          shape=Table(dict.fromkeys(_OBSTRUCTION, "bool"))),
     "initial_crosses_network": Param(True, "bool", "the initial path may pass through road/trail hexes before the "
                                                    "one it joins (false: it ends at the first it enters, 17.13)"),
     "impassable_terrain": Param((), "list[str]", "terrain the initial path may not enter", names="terrain"),
@@ -184,8 +117,8 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                         initial_crosses_network=p["initial_crosses_network"],
                         impassable_terrain=frozenset(p["impassable_terrain"]),
                         impassable_sides=frozenset(p["impassable_sides"]), closed_sides=closed,
-                        bridge_features=frozenset(p["bridge_features"]), rule_ref=_rule_ref(ctx))
-    severity = _severity(p["severity"])
+                        bridge_features=frozenset(p["bridge_features"]), rule_ref=rule_ref(ctx))
+    severity = severity_of(p["severity"])
     sources, exit_notes = _after_exits(state, ctx, p, side, ctx.hexes(p["sources"], "sources"))
     # Enemy ZOC as movement draws it: the same zoc_* parameters, read by the same function.
     zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules(p), purpose="supply") if rules.enemy_zoc_obstructs else frozenset()
@@ -306,8 +239,8 @@ def terrain_prohibited(state: GameState, ctx: RuleContext, p: Mapping[str, Any])
     # The pack loader checked the shape (terrain -> list of classes) and the terrain names.
     barred = {terrain: frozenset(classes) for terrain, classes in p["prohibited"].items()}
     exempt, through = frozenset(p["except_classes"]), frozenset(p["through"])
-    severity = _severity(p["severity"])
-    ref = f" [{_rule_ref(ctx)}]" if _rule_ref(ctx) else ""
+    severity = severity_of(p["severity"])
+    ref = f" [{rule_ref(ctx)}]" if rule_ref(ctx) else ""
     out = []
     for uid in sorted(state.units):
         unit, h = state.units[uid], state.hex_of(uid)

@@ -25,6 +25,7 @@ from vassal_adj.rules.mechanisms.movement_mods import (
 )
 from vassal_adj.rules.mechanisms.movement_params import MovementRules, allowance
 from vassal_adj.rules.mechanisms.zoc import ZOC_MODES, ZOC_PURPOSES, ZocRules, enemy_zoc, weather_name
+from vassal_adj.rules.param_shape import Each, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
 
@@ -126,7 +127,7 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
                                    keys="weather", names="features"),
     "weather_allowance": Param({}, "table",
                                "weather -> [[minimum printed allowance, change], ...], first match wins (20.3)",
-                               keys="weather"),
+                               keys="weather", shape=Each(Each("list[int]"))),
     "weather_rule": Param("", "str", "rule cited for weather changes"),
     "entry_cost": Param("free", "str", "what a unit entering the map pays for its entry hex: 'free' or 'terrain' "
                                        "(its terrain cost, as any hex entered)"),
@@ -134,13 +135,17 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
                                                "the minimum move (seed 004 13.4.4: all-sea)", names="features"),
     "impassable_rule": Param("", "str", "rule cited for an impassable hexside"),
     "cost_modifiers": Param((), "list", "[{ weather, terrain | features | leaving, add | multiply | set }]: costs "
-                                        "changed in some weathers (seed 003 3.2: sand storm x2)"),
+                                        "changed in some weathers (seed 003 3.2: sand storm x2)",
+                            shape=Each(Table({**dict.fromkeys(("weather", "terrain", "features", "leaving"), "any"),
+                                              **dict.fromkeys(("add", "multiply", "set"), "float")}))),
     "exit_multiplier": Param({}, "table", "terrain -> factor on the cost of the next hex entered from it "
-                                          "(seed 003 4.3: { minefield = 2 })", keys="terrain"),
+                                          "(seed 003 4.3: { minefield = 2 })", keys="terrain", shape=Each("int")),
     "allowance_modifiers": Param((), "list", "[{ kinds, flags, sides, weather, cap | add | set }]: the first that "
-                                             "matches a unit changes its allowance (seed 001 9.2)"),
+                                             "matches a unit changes its allowance (seed 001 9.2)",
+                                 shape=Each(Table(selector_keys(weather="any", cap="float", add="float", set="float")))),
     "enterable_enemy": Param({}, "table", "{ kinds, flags, extra_cost, not_by }: an enemy hex holding only such units "
-                                          "may be entered for extra_cost more MP, not by not_by units (seed 001 4.2)"),
+                                          "may be entered for extra_cost more MP, not by not_by units (seed 001 4.2)",
+                             shape=Table(selector_keys(extra_cost="float", not_by="any"))),
     **ZOC_PARAMS,
 })
 def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
@@ -162,7 +167,8 @@ def movement_allowance(state: GameState, ctx: RuleContext, p: Mapping[str, Any])
 
 
 @register("weather.effects", params={
-    "ground_support": Param({}, "table", "weather -> the side's ground support points (20.1)", keys="weather"),
+    "ground_support": Param({}, "table", "weather -> the side's ground support points (20.1)", keys="weather",
+                            shape=Each("int")),
     "ground_support_side": Param("Axis", "str", "the side that receives ground support points"),
     "closed_hexsides": Param({}, "table[list[str]]",
                              "weather -> hexside features closed to movement, attack and ZOC (20.2)",
@@ -198,8 +204,8 @@ def weather_effects(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) ->
 
 @register("zoc.engaged", params={
     **ZOC_PARAMS,
-    "combat_phases": Param({}, "table", "phase id -> the side whose combat phase it is"),
-    "movement_phases": Param({}, "table", "phase id -> the side whose movement phase it is"),
+    "combat_phases": Param({}, "table", "phase id -> the side whose combat phase it is", shape=Each("str")),
+    "movement_phases": Param({}, "table", "phase id -> the side whose movement phase it is", shape=Each("str")),
     "must_attack": Param(True, "bool", "units in an enemy ZOC must attack in their combat phase"),
     "withdrawal_rule": Param("", "str", "the rule that lets units leave enemy ZOC (19.2)"),
 })

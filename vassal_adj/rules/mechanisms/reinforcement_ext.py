@@ -23,10 +23,11 @@ from typing import Any
 
 from vassal_adj.model.state import GameState, TurnBoxes
 from vassal_adj.rules.mechanisms.setup import Entry, printed_key
+from vassal_adj.rules.param_shape import Each, Table, shaped
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, selector_at
 
-__all__ = ["Return", "check_returns", "parse_returns"]
+__all__ = ["RETURNS", "Return", "check_returns", "parse_returns"]
 
 
 @dataclass(frozen=True)
@@ -55,22 +56,20 @@ def _range(r: Mapping[str, Any], path: str) -> tuple[int, int]:
     return pair[0], pair[1]
 
 
+# The ``returns`` parameter's entries; after/after_range are checked as read (exactly one, in range).
+RETURNS = Each(Table({"units": "selector", "after": "int", "after_range": "list[int]", "to": "str", "rule_ref": "str"},
+                     required=("units",)))
+
+
 def parse_returns(value: Any, turn_boxes: TurnBoxes, rule_ref: str) -> tuple[Return, ...]:
     """The ``returns`` parameter; `turn_boxes` (the schedule's) are read unless an entry names its
     own box pattern `to` ("Turn {turn}"). ValueError names the key path."""
     if isinstance(value, (str, Mapping)) or not isinstance(value, (list, tuple)):
         raise ValueError(f"returns: expected a list of tables, got {value!r}")
+    shaped(RETURNS, value, "returns")
     out = []
     for i, r in enumerate(value):
         path = f"returns[{i}]"
-        if not isinstance(r, Mapping):
-            raise ValueError(f"{path}: expected a table, got {r!r}")
-        unknown = set(r) - {"units", "after", "after_range", "to", "rule_ref"}
-        if unknown:
-            raise ValueError(f"{path}.{sorted(unknown)[0]}: unknown key (known here: after, after_range, rule_ref, "
-                             "to, units)")
-        if "units" not in r:
-            raise ValueError(f"{path}.units: missing required key")
         lo, hi = _range(r, path)
         boxes = turn_boxes
         if "to" in r:

@@ -24,6 +24,8 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.setup import Event, Label, moment, observe
 from vassal_adj.rules.mechanisms.setup_rules import names, parse_event, table, whole
+from vassal_adj.rules.mechanisms.setup_shapes import EVENTS
+from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, selector_at
@@ -183,12 +185,15 @@ def move_findings(state: GameState, uid: str, start: Position, goal: Position, r
 
 
 # -- the pack's parameters --------------------------------------------------------------------------
-_KEYS = {"units", "may_not", "hexes", "boxes", "within", "of", "until", "after", "when", "unless_enemy_within",
-         "rule_ref"}
+# A restriction's keys: checked as the pack is read (the parameter's shape), and by _restriction for direct callers.
+_RESTRICTION = Table({"units": "selector", "may_not": "str", "hexes": "list[str]", "boxes": "list[str]", "within": "int",
+                     "of": "list[str]", "until": "str", "after": "str",
+                     "when": Table({"turns": "list[int]", "phases": "list[str]"}), "unless_enemy_within": "int",
+                     "rule_ref": "str"}, required=("units", "may_not"))
 
 
 def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event], ref: str) -> Restriction:
-    r = table(value, path, _KEYS, {"units", "may_not"})
+    r = table(value, path, set(_RESTRICTION.keys), set(_RESTRICTION.required))
     verb = r["may_not"]
     if verb not in VERBS:
         raise ValueError(f"{path}.may_not: expected one of {', '.join(VERBS)}, got {verb!r}")
@@ -236,9 +241,10 @@ def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tupl
 @register("movement.restricted", params={
     "restrictions": Param(REQUIRED, "list", "{ units = selector, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
                                             "boxes = [names], within = n, of = [places], after / until = event, "
-                                            "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }"),
+                                            "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }",
+                          shape=Each(_RESTRICTION)),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
-                                 "| { unknown = why }, as reinforcements.schedule reads them"),
+                                 "| { unknown = why }, as reinforcements.schedule reads them", shape=EVENTS),
     "turn_box": Param("Turn {turn}", "str", "the Game-Turn boxes a marker event is read in ('{turn}' filled in)"),
 })
 def restricted(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:

@@ -1,5 +1,6 @@
 """The registered adapters of the order of battle: ``setup.deployment`` and
-``reinforcements.schedule`` (mechanisms in rules/mechanisms/setup.py).
+``reinforcements.schedule`` (mechanisms in rules/mechanisms/setup.py); ``setup.constraints`` is
+setup_constraints.py.
 
 Each reads its parameters, checks their shape (a ValueError names the key path, e.g.
 ``groups[3].placement: expected 'exact', 'adjacent' or 'within', got 'near'``; the engine
@@ -29,7 +30,7 @@ from typing import Any
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, TurnBoxes
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.reinforcement_ext import check_returns, parse_returns
+from vassal_adj.rules.mechanisms.reinforcement_ext import RETURNS, check_returns, parse_returns
 from vassal_adj.rules.mechanisms.setup import (
     DEFAULT_PHASES,
     PLACEMENTS,
@@ -42,22 +43,13 @@ from vassal_adj.rules.mechanisms.setup import (
     check_schedule,
     printed_key,
 )
-from vassal_adj.rules.mechanisms.setup_quota import (
-    Area,
-    Constraint,
-    Count,
-    OneEach,
-    Placement,
-    Spacing,
-    With,
-    check_constraints,
-)
+from vassal_adj.rules.mechanisms.setup_shapes import ENTRY, EVENTS, GROUP
+from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.select import selector_at
 
-__all__ = ["BOX_ROLES", "constraints", "deployment", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
-           "whole"]
+__all__ = ["BOX_ROLES", "deployment", "names", "one_hex", "parse_boxes", "parse_entry", "parse_event", "schedule",
+           "table", "turn_pattern", "whole", "word"]
 
 # The off-map boxes a schedule reads, by role; `{turn}` and `{side}` are filled in. The pack names
 # them (`boxes`): the engine holds no module's box names. A role left out is a box not read.
@@ -84,7 +76,7 @@ def whole(value: Any, path: str, least: int = 0) -> int:
     return value
 
 
-def _str(value: Any, path: str) -> str:
+def word(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{path}: expected a non-empty string, got {value!r}")
     return value
@@ -93,10 +85,10 @@ def _str(value: Any, path: str) -> str:
 def names(value: Any, path: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value:
         raise ValueError(f"{path}: expected a non-empty list of strings, got {value!r}")
-    return tuple(_str(v, f"{path}[{i}]") for i, v in enumerate(value))
+    return tuple(word(v, f"{path}[{i}]") for i, v in enumerate(value))
 
 
-def _one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
+def one_hex(ctx: RuleContext, spec: str, path: str) -> Hex:
     hexes = ctx.hexes([spec], path)
     if len(hexes) != 1:
         raise ValueError(f"{path}: expected one hex, got {spec!r} ({len(hexes)} hexes)")
@@ -111,7 +103,7 @@ def parse_boxes(value: Mapping[str, Any], side: str, turn_kind: str = "") -> dic
         raise ValueError("boxes.turn: missing required key (the Game-Turn boxes' name, e.g. 'Turn {turn}'), "
                          "unless turn_box_kind reads them by kind")
     for k, v in boxes.items():
-        _str(v, f"boxes.{k}")
+        word(v, f"boxes.{k}")
     return {"turn": "{turn}", **{k: v.replace("{side}", side) for k, v in boxes.items()}}
 
 
@@ -124,7 +116,7 @@ def turn_pattern(template: str, path: str) -> re.Pattern[str]:
 
 # -- set-up --------------------------------------------------------------------------------------
 def _group(ctx: RuleContext, value: Any, path: str) -> Group:
-    g = table(value, path, {"at", "placement", "distance", "units"}, {"at", "placement", "units"})
+    g = table(value, path, set(GROUP.keys), set(GROUP.required))
     placement = g["placement"]
     if placement not in PLACEMENTS:
         raise ValueError(f"{path}.placement: expected 'exact', 'adjacent' or 'within', got {placement!r}")
@@ -132,15 +124,16 @@ def _group(ctx: RuleContext, value: Any, path: str) -> Group:
         raise ValueError(f"{path}.distance: missing required key for placement 'within'")
     if placement != "within" and "distance" in g:
         raise ValueError(f"{path}.distance: only placement 'within' takes a distance, not {placement!r}")
-    at = _str(g["at"], f"{path}.at")
-    return Group(at, _one_hex(ctx, at, f"{path}.at"), placement, whole(g.get("distance", 0), f"{path}.distance"),
+    at = word(g["at"], f"{path}.at")
+    return Group(at, one_hex(ctx, at, f"{path}.at"), placement, whole(g.get("distance", 0), f"{path}.distance"),
                  names(g["units"], f"{path}.units"))
 
 
 @register("setup.deployment", params={
     "side": Param(REQUIRED, "str", "the side whose set-up is listed"),
     "groups": Param(REQUIRED, "list", "set-up groups: { at = hex, placement = 'exact'|'adjacent'|'within', "
-                                      "distance = n (within only), units = [printed names] }"),
+                                      "distance = n (within only), units = [printed names] }",
+                    shape=Each(GROUP)),
     "no_stacking": Param(True, "bool", "set-up units may not be stacked (23: 'Units may not be stacked')"),
     "frozen_turn": Param(0, "int", "the Game-Turn on which listed units may not move (23.72: 1); 0 for none"),
     "frozen_exempt_range": Param(10, "int", "units within this many hexes of an enemy unit may move then (23.72)"),
@@ -151,7 +144,7 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     groups = tuple(_group(ctx, g, f"groups[{i}]") for i, g in enumerate(p["groups"]))
     if not groups:
         raise ValueError("groups: expected at least one set-up group")
-    dep = Deployment(_str(p["side"], "side"), groups, p["no_stacking"], whole(p["frozen_turn"], "frozen_turn"),
+    dep = Deployment(word(p["side"], "side"), groups, p["no_stacking"], whole(p["frozen_turn"], "frozen_turn"),
                      whole(p["frozen_exempt_range"], "frozen_exempt_range"), p["frozen_rule"],
                      ctx.rule.rule_ref if ctx.rule is not None else "")
     found = check_deployment(state, dep, rule=ctx.cite(), label=ctx.label)
@@ -168,67 +161,6 @@ def deployment(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     return [summary, *found]
 
 
-# -- set-up constraints (rules/mechanisms/setup_quota.py) -------------------------------------------------------
-def _area(ctx: RuleContext, t: Mapping[str, Any], path: str) -> Area:
-    specs = names(t["in"], f"{path}.in") if "in" in t else ()
-    boxes = names(t["boxes"], f"{path}.boxes") if "boxes" in t else ()
-    if not specs and not boxes:
-        raise ValueError(f"{path}: expected 'in' (hexes, places or regions) or 'boxes'")
-    return Area(frozenset(ctx.hexes(specs, f"{path}.in")), frozenset(b.strip().casefold() for b in boxes),
-                " or ".join((*specs, *(f"box {b!r}" for b in boxes))))
-
-
-def _constraint(ctx: RuleContext, kind: str, value: Any, path: str, ref: str) -> Constraint:
-    keys = {"in": {"in", "boxes"}, "count": {"in", "boxes", "min", "max"}, "one_each": {"hexes"},
-            "spacing": {"min_distance"}, "with": {"of", "distance", "same"}}[kind]
-    need = {"one_each": {"hexes"}, "spacing": {"min_distance"}, "with": {"of"}}.get(kind, set())
-    t = table(value, path, keys | {"units", "rule_ref"}, need | {"units"})
-    units, ref = selector_at(t["units"], f"{path}.units"), _str(t.get("rule_ref", ref), f"{path}.rule_ref")
-    if kind == "in":
-        return Placement(units, ref, _area(ctx, t, path))
-    if kind == "count":
-        if "min" not in t and "max" not in t:
-            raise ValueError(f"{path}: expected 'min', 'max' or both")
-        least, most = whole(t.get("min", 0), f"{path}.min"), whole(t.get("max", -1), f"{path}.max", -1)
-        if 0 <= most < least:
-            raise ValueError(f"{path}: max {most} is below min {least}")
-        return Count(units, ref, _area(ctx, t, path), least, most)
-    if kind == "one_each":
-        spots = names(t["hexes"], f"{path}.hexes")
-        return OneEach(units, ref, tuple((s, _one_hex(ctx, s, f"{path}.hexes")) for s in spots))
-    if kind == "spacing":
-        return Spacing(units, ref, whole(t["min_distance"], f"{path}.min_distance", 1))
-    if t.get("same", "formation") != "formation":
-        raise ValueError(f"{path}.same: expected 'formation', got {t['same']!r}")
-    return With(units, ref, selector_at(t["of"], f"{path}.of"), whole(t.get("distance", 0), f"{path}.distance"),
-                "same" in t)
-
-
-_CONSTRAINTS = ("in", "count", "one_each", "spacing", "with")
-
-
-@register("setup.constraints", params={
-    "in": Param((), "list", "{ units, in = [hexes, places, regions], boxes = [names] }: the units are set up there"),
-    "count": Param((), "list", "{ units, in, boxes, min, max }: how many of the units the area holds at set-up"),
-    "one_each": Param((), "list", "{ units, hexes = [hexes] }: one of the units in each hex, none elsewhere"),
-    "spacing": Param((), "list", "{ units, min_distance = n }: no two of the units nearer than n hexes"),
-    "with": Param((), "list", "{ units, of = units, distance = n (0: stacked), same = 'formation' }: each unit that "
-                              "near a friendly unit `of` picks"),
-    "setup_turn": Param(0, "int", "a Game-Turn whose states with no phase are also a set-up (a scenario that "
-                                  "begins on it); 0: only states with no turn and no phase"),
-})
-def constraints(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
-    """Set-up areas, quotas, one unit in each hex, spacing, and units set up with others
-    (`units` and `of` are unit selectors, select.py)."""
-    ref = ctx.rule.rule_ref if ctx.rule is not None else ""
-    found = tuple(_constraint(ctx, kind, v, f"{kind}[{i}]", ref) for kind in _CONSTRAINTS
-                  for i, v in enumerate(p[kind]))
-    turn = whole(p["setup_turn"], "setup_turn")
-    if state.phase is not None or state.turn not in (None, turn or None):
-        return []
-    return check_constraints(state, found, cite=lambda r: f"{ctx.pack_id}:{r}", label=ctx.label)
-
-
 # -- reinforcements --------------------------------------------------------------------------------
 def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kind: str = "") -> Event:
     path = f"events.{name}"
@@ -238,18 +170,17 @@ def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kin
     kind = kinds[0]
     e = table(value, path, _EVENT_KEYS[kind], _EVENT_KEYS[kind] - {"box"})
     if kind == "marker":
-        box = turn_pattern(_str(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
+        box = turn_pattern(word(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
         # An event's own box pattern says where its marker counts; else the turn boxes do.
-        return Event(name, kind, marker=_str(e["marker"], f"{path}.marker"),
+        return Event(name, kind, marker=word(e["marker"], f"{path}.marker"),
                      box=TurnBoxes(box, "" if "box" in e else turn_kind))
     if kind == "within":
         at = names(e["of"], f"{path}.of")
-        return Event(name, kind, side=_str(e["side"], f"{path}.side"), at=at, hexes=ctx.hexes(at, f"{path}.of"),
+        return Event(name, kind, side=word(e["side"], f"{path}.side"), at=at, hexes=ctx.hexes(at, f"{path}.of"),
                      distance=whole(e["within"], f"{path}.within"))
-    return Event(name, kind, reason=_str(e["unknown"], f"{path}.unknown"))
+    return Event(name, kind, reason=word(e["unknown"], f"{path}.unknown"))
 
 
-_ENTRY_KEYS = {"turn", "turns", "otherwise_turn", "if_side_within", "after", "turns_after", "at", "units"}
 
 
 def _window(value: Any, path: str) -> tuple[int, int]:
@@ -264,7 +195,7 @@ def _window(value: Any, path: str) -> tuple[int, int]:
 
 
 def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event]) -> Entry:
-    e = table(value, path, _ENTRY_KEYS, {"at", "units"})
+    e = table(value, path, set(ENTRY.keys), set(ENTRY.required))
     if sum(k in e for k in ("turn", "turns", "after")) != 1:
         raise ValueError(f"{path}: expected exactly one of 'turn' (a Game-Turn) or 'after' (an event) or 'turns' "
                          "([first, last] Game-Turns)")
@@ -277,7 +208,7 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
     at, units = names(e["at"], f"{path}.at"), names(e["units"], f"{path}.units")
     hexes = ctx.hexes(at, f"{path}.at")
     if "after" in e:
-        name = _str(e["after"], f"{path}.after")
+        name = word(e["after"], f"{path}.after")
         if name not in events:
             known = ", ".join(sorted(events)) or "none: add an `events` parameter"
             raise ValueError(f"{path}.after: unknown event {name!r} (events defined: {known})")
@@ -291,9 +222,9 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
         return Entry(units, at, hexes, turn=turn)
     cpath = f"{path}.if_side_within"
     c = table(e["if_side_within"], cpath, {"side", "hex", "distance"}, {"side", "hex", "distance"})
-    spot = _str(c["hex"], f"{cpath}.hex")
-    condition = Event(f"{cpath}", "within", side=_str(c["side"], f"{cpath}.side"), at=(spot,),
-                      hexes=(_one_hex(ctx, spot, f"{cpath}.hex"),), distance=whole(c["distance"], f"{cpath}.distance"))
+    spot = word(c["hex"], f"{cpath}.hex")
+    condition = Event(f"{cpath}", "within", side=word(c["side"], f"{cpath}.side"), at=(spot,),
+                      hexes=(one_hex(ctx, spot, f"{cpath}.hex"),), distance=whole(c["distance"], f"{cpath}.distance"))
     otherwise = whole(e["otherwise_turn"], f"{path}.otherwise_turn", 1)
     if otherwise <= turn:
         raise ValueError(f"{path}.otherwise_turn: expected a Game-Turn after turn {turn}, got {otherwise}")
@@ -303,15 +234,18 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
 @register("reinforcements.schedule", params={
     "side": Param(REQUIRED, "str", "the side whose reinforcements are listed"),
     "entries": Param(REQUIRED, "list", "entries: { turn = n | turns = [first, last] | after = event, turns_after = n, "
-                                       "otherwise_turn = n, if_side_within = { side, hex, distance }, at = [hexes], units = [names] }"),
+                                       "otherwise_turn = n, if_side_within = { side, hex, distance }, at = [hexes], units = [names] }",
+                     shape=Each(ENTRY)),
     "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
-                                 "| { unknown = why }: how one save shows it (see rules/mechanisms/setup_rules.py)"),
+                                 "| { unknown = why }: how one save shows it (see rules/mechanisms/setup_rules.py)",
+                    shape=EVENTS),
     "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23); "
                                                    "the exits come from the game's log"),
     "exit_hexes": Param((), "list[str]", "more hexes enemy units exited by, when a referee knows them and no log "
                                          "given shows them"),
     "boxes": Param({}, "table", "off-map box names by role: turn ('{turn}' filled in; required unless "
-                                "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not read)"),
+                                "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not read)",
+                   shape=Table(dict.fromkeys(BOX_ROLES, "str"))),
     "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the Game-Turn); "
                                       "replaces boxes.turn in reading where units and event markers wait"),
     "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
@@ -319,11 +253,11 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
     "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
     "returns": Param((), "list", "units that come back through the turn boxes: { units = selector, after = n | "
                                  "after_range = [lo, hi], to = 'Turn {turn}' (default: the turn boxes), rule_ref } "
-                                 "(rules/mechanisms/reinforcement_ext.py)"),
+                                 "(rules/mechanisms/reinforcement_ext.py)", shape=RETURNS),
 })
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
-    side = _str(p["side"], "side")
+    side = word(p["side"], "side")
     boxes = parse_boxes(p["boxes"], side, p["turn_box_kind"])
     turn_box = turn_pattern(boxes["turn"], "boxes.turn")
     if p["void_east_of_axis_exit"] and "exited" not in boxes:

@@ -31,10 +31,11 @@ from types import MappingProxyType
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
+from vassal_adj.rules.param_shape import Each, Table, shaped
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.select import Selector, SelectorError
+from vassal_adj.rules.select import Selector, selector_at
 
-__all__ = ["CHECK_POINTS", "POOL_CHECK_POINTS", "Capacity", "StackPool", "StackingRules", "check_pools",
+__all__ = ["CHECK_POINTS", "POOLS", "POOL_CHECK_POINTS", "Capacity", "StackPool", "StackingRules", "check_pools",
            "check_stacking", "pools_from"]
 
 # The moments a stacking limit may apply (issue 4): at the end of a movement phase, at set-up,
@@ -182,49 +183,32 @@ class StackPool:
         return self.limit, None
 
 
-_POOL_KEYS = ("name", "units", "limit", "measure", "capacity_from")
-
-
-def _selector(data: object, path: str) -> Selector:
-    try:
-        return Selector.from_mapping(data)
-    except SelectorError as e:
-        raise ValueError(f"{'.'.join([path, *map(str, e.at)])}: {e}") from None
+# The pools parameter: the key paths of a pool that does not fit are named as the pack is read.
+POOLS = Each(Table({"name": "str", "units": "selector", "limit": "int", "measure": "str",
+                    "capacity_from": Each(Table({"units": "selector", "limit": "int"}, required=("units", "limit")))},
+                   required=("name", "units", "limit")))
 
 
 def pools_from(value: object, path: str = "pools") -> tuple[StackPool, ...]:
-    """The pools of a pack's ``pools = [{ name, units, limit, measure, capacity_from }]``.
+    """The pools of a pack's ``pools = [{ name, units, limit, measure, capacity_from }]`` (`POOLS`).
 
     ValueError naming the key path (``pools[1].units.flags: ...``) when an entry does not fit.
     """
     if not isinstance(value, (list, tuple)) or not value:
         raise ValueError(f"{path}: expected a non-empty list of pool tables, got {value!r}")
+    shaped(POOLS, value, path)
     pools: list[StackPool] = []
     for i, data in enumerate(value):
         at = f"{path}[{i}]"
-        if not isinstance(data, Mapping):
-            raise ValueError(f"{at}: expected a table {{ name, units, limit }}, got {data!r}")  # noqa: TRY004
-        for k in data:
-            if k not in _POOL_KEYS:
-                raise ValueError(f"{at}.{k}: unknown key (known here: {', '.join(_POOL_KEYS)})")
-        for k in ("name", "units", "limit"):
-            if k not in data:
-                raise ValueError(f"{at}.{k}: missing required key")
         name = data["name"]
-        if not isinstance(name, str) or not name or name in {p.name for p in pools}:
+        if not name or name in {p.name for p in pools}:
             raise ValueError(f"{at}.name: expected a name no other pool has, got {name!r}")
         caps = data.get("capacity_from", ())
-        if not isinstance(caps, (list, tuple)):
-            raise ValueError(f"{at}.capacity_from: expected a list of {{ units, limit }} tables, got {caps!r}")  # noqa: TRY004
-        capacities = []
-        for j, cap in enumerate(caps):
-            cat = f"{at}.capacity_from[{j}]"
-            if not isinstance(cap, Mapping) or set(cap) != {"units", "limit"}:
-                raise ValueError(f"{cat}: expected a table with exactly the keys units and limit, got {cap!r}")
-            capacities.append(Capacity(_selector(cap["units"], f"{cat}.units"), cap["limit"]))
-        units = _selector(data["units"], f"{at}.units")
+        capacities = tuple(Capacity(selector_at(c["units"], f"{at}.capacity_from[{j}].units"), c["limit"])
+                           for j, c in enumerate(caps))
         try:
-            pools.append(StackPool(name, units, data["limit"], data.get("measure", "units"), tuple(capacities)))
+            pools.append(StackPool(name, selector_at(data["units"], f"{at}.units"), data["limit"],
+                                   data.get("measure", "units"), capacities))
         except ValueError as e:  # StackPool names the key ("limit: ..."), this the pool
             raise ValueError(f"{at}.{e}") from None
     return tuple(pools)

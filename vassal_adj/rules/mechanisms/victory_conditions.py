@@ -26,8 +26,10 @@ from vassal_adj.rules.history import History
 from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_status
 from vassal_adj.rules.mechanisms.victory import Level, check_levels, victory_level
 from vassal_adj.rules.mechanisms.victory_rules import _sub
+from vassal_adj.rules.mechanisms.victory_shapes import CONTROL, END, LEVELS, SUDDEN_DEATH, SUPPLY, TERM
 from vassal_adj.rules.mechanisms.victory_terms import Control, Result, Supplied, Term, evaluate
 from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
+from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import selector_at
@@ -238,8 +240,9 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
 
 _SHARED = {
     "control": Param({}, "table", "what controls a place: { units = selector, "
-                                  "requires = ['supplied'] }"),
-    "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']"),
+                                  "requires = ['supplied'] }", shape=CONTROL),
+    "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']",
+                    shape=SUPPLY),
     "eliminated_box": Param("Eliminated", "str", "the box of eliminated units (steps_lost)"),
     "exited_box": Param("Exited", "str", "the box of units exited from the map (exited)"),
 }
@@ -249,8 +252,9 @@ _SHARED = {
     "side": Param(REQUIRED, "str", "the side whose total is measured; items score for it unless they name a side"),
     "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
     "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control), box (+ units), "
-                                     "steps_lost = selector (+ box), exited = { box, via, count } (+ units) }]"),
-    "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous"),
+                                     "steps_lost = selector (+ box), exited = { box, via, count } (+ units) }]",
+                   shape=Each(TERM)),
+    "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous", shape=LEVELS),
     "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
     "levels_ref": Param("", "str", "the rule cited with the level"),
     **_SHARED,
@@ -262,9 +266,12 @@ def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> l
 
 @register("victory.conditions", params={
     "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control), "
-                                           "box (+ units), steps_lost, exited, declared = { marker, box, turns } }"),
-    "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]"),
-    "end": Param((), "list", "[{ result, all / any / none = [names], rule_ref }] in order: the first that holds"),
+                                           "box (+ units), steps_lost, exited, declared = { marker, box, turns } }",
+                        shape=Each(TERM)),
+    "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]",
+                          shape=Each(SUDDEN_DEATH)),
+    "end": Param((), "list", "[{ result, all / any / none = [names], rule_ref }] in order: the first that holds",
+                 shape=Each(END)),
     "otherwise": Param("", "str", "the result when no end outcome holds"),
     **_SHARED,
 })

@@ -32,6 +32,8 @@ from vassal_adj.rules.mechanisms.victory import (
     VictoryRules,
     tally,
 )
+from vassal_adj.rules.mechanisms.victory_shapes import LEVELS
+from vassal_adj.rules.param_shape import Each, Shape, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 
@@ -157,18 +159,29 @@ def tally_findings(t: Tally, ctx: RuleContext, p: Mapping[str, Any]) -> list[Fin
     return out
 
 
+def _optional(required: tuple[str, ...], **keys: Shape) -> Table:
+    """A table parameter whose ``{}`` default leaves its condition out; given, it cites its `rule_ref`."""
+    return Table({**keys, "rule_ref": "str"}, required=required, or_empty=True)
+
+
 PARAMS = {
     "side": Param("Axis", "str", "the side whose running total it is (objectives, its withdrawal)"),
     "opponent": Param("Allied", "str", "the other side (whose units block the 22.43.1 route)"),
     "artillery_kinds": Param(("artillery",), "list[str]", "unit classes valued barrage + FPF + defense (22.11)"),
-    "eliminated": Param(REQUIRED, "table", "side -> { factor, rule_ref } per eliminated unit (22.41.5, 22.42.1)"),
+    "eliminated": Param(REQUIRED, "table", "side -> { factor, rule_ref } per eliminated unit (22.41.5, 22.42.1)",
+                        shape=Each(Table({"factor": "int", "rule_ref": "str"}, required=("factor",)))),
     "objectives": Param(REQUIRED, "list", "[{ name, hex, points, first_turn, last_turn, before_withdrawal, "
-                                          "rule_ref }] (22.41.1-4, 7)"),
-    "levels": Param(REQUIRED, "list", "[{ level, min, max }] victory levels by total, contiguous"),
+                                          "rule_ref }] (22.41.1-4, 7)",
+                        shape=Each(Table({"name": "str", "hex": "str", "points": "int", "first_turn": "int",
+                                          "last_turn": "int", "before_withdrawal": "bool", "rule_ref": "str"},
+                                         required=("name", "hex", "points")))),
+    "levels": Param(REQUIRED, "list", "[{ level, min, max }] victory levels by total, contiguous", shape=LEVELS),
     "levels_ref": Param("", "str", "the rule number cited with the level"),
-    "late_penalty": Param({}, "table", "{ points, after_turn, rule_ref } each turn with no withdrawal (22.42.3)"),
+    "late_penalty": Param({}, "table", "{ points, after_turn, rule_ref } each turn with no withdrawal (22.42.3)",
+                          shape=_optional(("points", "after_turn"), points="int", after_turn="int")),
     "withdrawal_markers": Param({"Axis": "Axis Withdrawal", "Allied": "Allied Withdrawal"}, "table",
-                                "side -> the marker piece whose turn box says the withdrawal was declared"),
+                                "side -> the marker piece whose turn box says the withdrawal was declared",
+                                shape=Each("str")),
     "withdrawal_rule": Param("", "str", "the rule cited when a side declares its withdrawal twice (19.0)"),
     "turn_box": Param(r"Turn (\d+)", "str", "regular expression of a turn box; group 1 is the turn"),
     "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the turn); "
@@ -178,10 +191,17 @@ PARAMS = {
     "sources": Param((), "list[str]", "the side's supply source hexes (19.3, 22.43)"),
     "opponent_sources": Param((), "list[str]", "the opponent's supply source hexes (22.43.1)"),
     "withdrawal_hold": Param({}, "table",
-                             "{ side, formation, hex, within, turns_after, factor, rule_ref } (19.3, 22.21)"),
-    "withdrawal_exit": Param({}, "table", "{ side, turns_after, factor, hexes, rule_ref } (19.3, 22.22)"),
-    "end_enemy_source_exit": Param({}, "table", "{ factor, networks, rule_ref } (22.43.1)"),
-    "end_own_source_exit": Param({}, "table", "{ per_point, kinds, rule_ref } (22.43.2)"),
+                             "{ side, formation, hex, within, turns_after, factor, rule_ref } (19.3, 22.21)",
+                             shape=_optional(("side", "formation", "hex", "within", "turns_after", "factor"),
+                                             side="str", formation="str", hex="str", within="int", turns_after="int",
+                                             factor="int")),
+    "withdrawal_exit": Param({}, "table", "{ side, turns_after, factor, hexes, rule_ref } (19.3, 22.22)",
+                             shape=_optional(("side", "turns_after", "factor"), side="str", turns_after="int",
+                                             factor="int", hexes="list[str]")),
+    "end_enemy_source_exit": Param({}, "table", "{ factor, networks, rule_ref } (22.43.1)",
+                                   shape=_optional(("factor",), factor="int", networks="list[list[str]]")),
+    "end_own_source_exit": Param({}, "table", "{ per_point, kinds, rule_ref } (22.43.2)",
+                                 shape=_optional(("per_point", "kinds"), per_point="int", kinds="list[str]")),
     "remarks": Param((), "list[str]", "what the rule leaves uncounted, shown with what cannot be told"),
 }
 

@@ -32,13 +32,17 @@ from typing import Any
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.setup import DEFAULT_PHASES, moment
+from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, selector_at
 
 __all__ = ["Entry", "parse_entries", "withdrawals_schedule"]
 
-_KEYS = frozenset({"turn", "after", "units", "kind", "count", "until", "before", "rule_ref"})
+# An entry's keys: checked as the pack is read (the parameter's shape), and by _entry for direct callers.
+_ENTRY = Table({"turn": "int", "after": "str", "units": "selector", "kind": "str", "count": "int", "until": "int",
+               "before": "str", "rule_ref": "str"})
+_KEYS = frozenset(_ENTRY.keys)
 
 
 @dataclass(frozen=True)
@@ -202,6 +206,7 @@ def _check(e: Entry, state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -
             "list",
             "{ turn = n | after = event, units = selector | kind = word, count = n, until = n, before = event, "
             "rule_ref }",
+            shape=Each(_ENTRY),
         ),
         "ignore_if_unavailable": False,
         "never_return": False,

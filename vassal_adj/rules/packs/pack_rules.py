@@ -1,8 +1,9 @@
 """The ``[rules.<name>]`` tables of a pack: the implementation, the rule cited, the parameters.
 
 Each parameter is checked against the type its implementation declares (registry.py), nested
-values included (a cost of ``false`` or ``"1"`` is no number of MP), and every terrain type,
-hexside feature or weather it names against the pack's vocabulary: a name the pack does not
+values included (a cost of ``false`` or ``"1"`` is no number of MP), the keys inside a list or
+table parameter against its shape (param_shape.py: ``rules.stacking.pools[1].unit: unknown key``),
+and every terrain type, hexside feature or weather it names against the pack's vocabulary: a name the pack does not
 know would silently match nothing, so it is a PackError with the key path, e.g.
 ``rules.rough.prohibited.swamp: unknown terrain type 'swamp' (...)``.
 
@@ -22,7 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vassal_adj.rules.packs.pack_ctx import Assumption, PackContext, join
-from vassal_adj.rules.registry import RESERVED, Implementation, Params, Registry, check_value, named
+from vassal_adj.rules.registry import RESERVED, Implementation, Params, Registry, named
 from vassal_adj.rules.scope import Scope, read_when
 
 __all__ = ["RuleConfig", "read_rules"]
@@ -126,7 +127,7 @@ def read_rules(ctx: PackContext, data: object, registry: Registry, assumptions: 
                 assumed[key] = ref
                 value = assumptions[ref].value
             try:
-                values[key] = check_value(impl.types[key], value)
+                values[key] = impl.params[key].check(impl.types[key], value)
             except ValueError as e:
                 via = f" (from assumptions.{assumed[key]})" if key in assumed else ""
                 raise ctx.value_error(kpath, e, via) from None

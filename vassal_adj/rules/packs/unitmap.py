@@ -29,24 +29,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from vassal_adj.errors import PackError, Where
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import GROUP_FIELDS, Unit
 from vassal_adj.rules.packs.pack import UnitClass
+from vassal_adj.rules.packs.units_file import FIELDS, INT_FIELDS, STR_FIELDS, Entry, Pattern, UnitsReader, norm
 
 __all__ = ["FIELDS", "INT_FIELDS", "UnitMap", "Unmapped", "map_units", "printed_units"]
 
-INT_FIELDS = ("attack", "defense", "movement", "barrage", "fpf", "range", "steps")
-STR_FIELDS = ("side", "kind", "formation", "nationality", "designation")
-FIELDS = (*STR_FIELDS, *INT_FIELDS, "mechanized", "flags", "attrs", "groups")
-_SET_TYPES = {**{k: int for k in INT_FIELDS}, **{k: str for k in STR_FIELDS}, "mechanized": bool, "flags": list,
-              "attrs": Mapping, "groups": Mapping}
 _MERGED = ("flags", "attrs", "groups")  # fields every layer adds to rather than replaces
-
-
-def _norm(text: str) -> str:
-    """Whitespace collapsed: the printed '3-2-11    (31)' and '3-2-11 (31)' are one name."""
-    return " ".join(str(text).split())
 
 
 @dataclass(frozen=True)
@@ -58,27 +48,13 @@ class Unmapped:
 
 
 @dataclass(frozen=True)
-class _Pattern:
-    name: str
-    regex: re.Pattern[str]
-    sets: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class _Entry:
-    where: str  # "unit[3]", for messages
-    match: Mapping[str, str]
-    sets: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
 class UnitMap:
     """A validated units.toml. Build it with `UnitMap.from_mapping`; apply it with `map_units`."""
 
-    patterns: tuple[_Pattern, ...]
+    patterns: tuple[Pattern, ...]
     properties: Mapping[str, str]  # unit field -> piece property it is read from
-    groups: tuple[_Entry, ...]
-    units: tuple[_Entry, ...]
+    groups: tuple[Entry, ...]
+    units: tuple[Entry, ...]
     ignore: tuple[re.Pattern[str], ...]
     defaults: Mapping[str, Any]
     classes: Mapping[str, UnitClass] = field(default_factory=dict)
@@ -96,7 +72,7 @@ class UnitMap:
 
         Raises PackError naming `source` and the key path, e.g. ``units.toml: pattern[1].regex``.
         """
-        v = _Validator(source, classes or {}, tuple(sides))
+        v = UnitsReader(source, classes or {}, tuple(sides))
         v.keys(data, "", {"pattern", "properties", "group", "unit", "ignore", "defaults"})
         patterns = tuple(v.pattern(p, f"pattern[{i}]") for i, p in enumerate(v.array(data, "pattern")))
         if not patterns:
@@ -108,7 +84,8 @@ class UnitMap:
                 raise v.error(f"properties.groups.{k}", f"unknown group field (known: {', '.join(GROUP_FIELDS)})")
         for k, prop in props.items():
             if k not in STR_FIELDS and k not in INT_FIELDS:
-                raise v.error(f"properties.{k}", f"unknown key (known here: {', '.join((*STR_FIELDS, *INT_FIELDS, 'attrs', 'groups'))})")
+                known = ", ".join((*STR_FIELDS, *INT_FIELDS, "attrs", "groups"))
+                raise v.error(f"properties.{k}", f"unknown key (known here: {known})")
             if not isinstance(prop, str):
                 raise v.error(f"properties.{k}", f"expected str (a piece property name), got {prop!r}")
         groups = tuple(v.entry(g, f"group[{i}]", need_designation=False)
@@ -124,7 +101,7 @@ class UnitMap:
 
     def map_piece(self, piece: Piece) -> Unit | Unmapped | None:
         """The unit a piece is, why it is none (`Unmapped`), or None for an ignored piece."""
-        name = _norm(piece.name)
+        name = norm(piece.name)
         if any(r.fullmatch(name) for r in self.ignore):
             return None
         for pat in self.patterns:
@@ -134,7 +111,7 @@ class UnitMap:
         else:
             return Unmapped(piece, f"name {piece.name!r} matches no pattern of {self.source}")
         found: dict[str, Any] = {"pattern": pat.name}
-        found.update((k, _norm(v)) for k, v in m.groupdict().items() if v is not None)
+        found.update((k, norm(v)) for k, v in m.groupdict().items() if v is not None)
         values: dict[str, Any] = {}
         flags: set[str] = set()
         attrs: dict[str, int | str] = {}
@@ -157,16 +134,16 @@ class UnitMap:
             if prop in piece.properties and piece.properties[prop] != "":
                 values[k] = piece.properties[prop]
         for k, prop in self.attr_properties.items():
-            if (text := _norm(piece.properties.get(prop, ""))) != "":
+            if (text := norm(piece.properties.get(prop, ""))) != "":
                 attrs[k] = int(text) if text.isdigit() else text
         for k, prop in self.group_properties.items():
-            if (text := _norm(piece.properties.get(prop, ""))) != "":
+            if (text := norm(piece.properties.get(prop, ""))) != "":
                 groups[k] = text
 
-        def fits(entry: _Entry) -> bool:
+        def fits(entry: Entry) -> bool:
             for k, want in entry.match.items():
                 have = found.get(k, piece.properties.get(k))
-                if have is None or _norm(have) != want:
+                if have is None or norm(have) != want:
                     return False
             return True
 
@@ -243,118 +220,5 @@ def printed_units(text: str) -> list[str]:
     out = []
     for m in _PRINTED.finditer(text):
         for designation in re.split(r"\s+and\s+", m.group(2).strip()):
-            out.append(f"{m.group(1)} ({_norm(designation)})")
+            out.append(f"{m.group(1)} ({norm(designation)})")
     return out
-
-
-class _Validator:
-    """Checks of units.toml, each raising PackError with the key path."""
-
-    def __init__(self, source: str, classes: Mapping[str, UnitClass], sides: tuple[str, ...]) -> None:
-        self.source, self.classes, self.sides = source, classes, sides
-
-    def error(self, path: str, message: str) -> PackError:
-        return PackError(f"{path}: {message}", Where(path=self.source))
-
-    def keys(self, data: Mapping[str, Any], path: str, allowed: set[str]) -> None:
-        for k in data:
-            if k not in allowed:
-                known = ", ".join(sorted(allowed))
-                raise self.error(f"{path}.{k}" if path else k, f"unknown key (known here: {known})")
-
-    def table(self, data: object, path: str) -> Mapping[str, Any]:
-        if not isinstance(data, Mapping):
-            raise self.error(path, f"expected a table, got {data!r}")
-        return data
-
-    def array(self, data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
-        items = data.get(key, [])
-        if not isinstance(items, list):
-            raise self.error(key, f"expected an array of tables ([[{key}]]), got {items!r}")
-        return [self.table(x, f"{key}[{i}]") for i, x in enumerate(items)]
-
-    def typed(self, data: Mapping[str, Any], key: str, type_: type, default: Any = None, path: str = "") -> Any:
-        value = data.get(key, default)
-        if not isinstance(value, type_) or (type_ is int and isinstance(value, bool)):
-            where = f"{path}.{key}" if path else key
-            raise self.error(where, f"expected {type_.__name__}, got {value!r} ({type(value).__name__})")
-        return value
-
-    def regex(self, text: object, path: str) -> re.Pattern[str]:
-        if not isinstance(text, str):
-            raise self.error(path, f"expected str (a regular expression), got {text!r}")
-        try:
-            return re.compile(text)
-        except re.error as e:
-            raise self.error(path, f"bad regular expression {text!r}: {e}") from None
-
-    def pattern(self, data: Mapping[str, Any], path: str) -> _Pattern:
-        self.keys(data, path, {"name", "regex", *FIELDS} - {"designation"})
-        if "regex" not in data:
-            raise self.error(f"{path}.regex", "missing required key")
-        rx = self.regex(data["regex"], f"{path}.regex")
-        sets = self.sets(data, path, {"name", "regex"})
-        if "movement" not in rx.groupindex and "movement" not in sets:
-            # Every unit has a movement allowance; a pattern that cannot give one maps nothing.
-            raise self.error(f"{path}.regex", f"{rx.pattern!r} has no (?P<movement>...) group "
-                                              "and the pattern sets no movement")
-        return _Pattern(self.typed(data, "name", str, path, path), rx, sets)
-
-    def entry(self, data: Mapping[str, Any], path: str, *, need_designation: bool) -> _Entry:
-        # a group may match on a designation but cannot set one
-        self.keys(data, path, {"match", "designation", *FIELDS} - (set() if need_designation else {"designation"}))
-        match = {k: _norm(str(v)) for k, v in self.table(data.get("match", {}), f"{path}.match").items()}
-        if need_designation:
-            if "designation" not in data:
-                raise self.error(f"{path}.designation", "missing required key")
-            match["designation"] = _norm(self.typed(data, "designation", str, path=path))
-        elif not match:
-            raise self.error(f"{path}.match", "missing required key: a group applies to the pieces it matches")
-        for k, v in data.get("match", {}).items():
-            if isinstance(v, (list, Mapping, bool)):
-                raise self.error(f"{path}.match.{k}", f"expected str or int, got {v!r}")
-        return _Entry(path, MappingProxyType(match), self.sets(data, path, {"match", "designation"}))
-
-    def sets(self, data: Mapping[str, Any], path: str, skip: set[str]) -> Mapping[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in data.items():
-            if k in skip:
-                continue
-            if k not in _SET_TYPES:
-                raise self.error(f"{path}.{k}", f"unknown key (known here: {', '.join(FIELDS)})")
-            out[k] = self.typed(data, k, _SET_TYPES[k], path=path)
-            if k == "flags" and not all(isinstance(f, str) for f in v):
-                raise self.error(f"{path}.flags", f"expected list of str, got {v!r}")
-            if k == "attrs":
-                out[k] = self.attrs(v, f"{path}.attrs")
-            if k == "groups":
-                out[k] = self.groups(v, f"{path}.groups")
-            if k == "side" and self.sides and v not in self.sides:
-                raise self.error(f"{path}.side", f"unknown side {v!r} (known: {', '.join(self.sides)})")
-            if k == "kind" and self.classes and v not in self.classes:
-                known = ", ".join(sorted(self.classes))
-                raise self.error(f"{path}.kind", f"unknown unit class {v!r} (known: {known})")
-        if "flags" in out:
-            out["flags"] = tuple(out["flags"])
-        return MappingProxyType(out)
-
-    def property_names(self, data: object, path: str) -> Mapping[str, str]:
-        table = self.table(data, path)
-        for k, prop in table.items():
-            if not isinstance(prop, str) or not prop:
-                raise self.error(f"{path}.{k}", f"expected str (a piece property name), got {prop!r}")
-        return MappingProxyType(dict(table))
-
-    def attrs(self, data: Mapping[str, Any], path: str) -> Mapping[str, int | str]:
-        for k, v in data.items():
-            if isinstance(v, bool) or not isinstance(v, (int, str)):
-                raise self.error(f"{path}.{k}", f"expected a whole number or a word, got {v!r}")
-        return MappingProxyType(dict(data))
-
-    def groups(self, data: Mapping[str, Any], path: str) -> Mapping[str, str]:
-        for k, v in data.items():
-            if k not in GROUP_FIELDS:
-                raise self.error(f"{path}.{k}", f"unknown group field (known: {', '.join(GROUP_FIELDS)})")
-            if not isinstance(v, str) or not v.strip():
-                raise self.error(f"{path}.{k}", f"expected a name, got {v!r}")
-        return MappingProxyType({k: _norm(v) for k, v in data.items()})
