@@ -215,7 +215,7 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
     "single_if": Param({}, "table", "unit selector: a unit it picks moves alone in its segment ({}: none does)"),
 })
 def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
-    """Who may move in each segment of a log, and whether moves were interleaved."""
+    """Who may move in each segment of a log, which units may move in one, and whether moves were interleaved."""
     movers = p["movers"]
     kind = next((k for k in (segment.opened.kind, segment.phase or "", "*") if k in movers), "")
     sel = movers.get(kind)
