@@ -1,19 +1,22 @@
 """Logs of the example module with a deck of activation chits: a helper, not a test module.
 
-The opening is the Game-Turn 4 position of tests/kasserine_logs.py with, on the Holding Boxes
-map, a deck (spec 6.4: ``deck;`` type, state ``map;x;y;faceDown;id,id``) holding one chit piece
-per name given, the first chit drawn on top. A ("draw", side, chit) step drags the top chit off
-the deck as VASSAL logs a draw (a MovePiece whose old spot is the deck's and whose old "under"
-is the chit below it in the deck, the stack VASSAL makes at the empty spot it lands on, and the
-move report); ("return", side, chit) drags the chit drawn last back onto the deck; every other
-step is the script's own (("move", side, unit, hex), ("chat", ...)).
+`deck_module` writes a copy of the example module with a DrawPile "Activation Chits" on its
+Holding Boxes map (VASSAL-FORMATS.md 7.7), as a module with a chit mug has it. A log's opening
+is the Game-Turn 4 position of tests/kasserine_logs.py with, on the Holding Boxes map, that deck
+(spec 6.4: ``deck;`` type, state ``map;x;y;faceDown;id,id``) holding one chit piece per name
+given, the first chit drawn on top. A ("draw", side, chit) step drags the top chit off the deck
+as VASSAL logs a draw (a MovePiece whose old spot is the deck's and whose old "under" is the chit
+below it in the deck, the stack VASSAL makes at the empty spot it lands on, and the move report);
+("return", side, chit) drags the chit drawn last back onto the deck; every other step is the
+script's own (("move", side, unit, hex), ("chat", ...)).
 """
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
-from kasserine_logs import el, em
+from kasserine_logs import MODULE, el, em
 
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.commands import Node, encode
@@ -24,6 +27,25 @@ DECK = "Activation Chits"
 DECK_ID = "1700000900000"
 # A spot of the Holding Boxes map outside every box (row 4 has two boxes of five).
 DECK_X, DECK_Y = 1000, 950
+
+
+def deck_module(folder: Path) -> Path:
+    """A copy of the example module in `folder` whose Holding Boxes map has the chit deck's DrawPile."""
+    out = folder / "Kasserine-chits.vmod"
+    pile = (
+        f'<VASSAL.build.module.map.DrawPile allowMultiple="false" allowSelect="false" color="255,255,255" '
+        f'draw="true" faceDown="Never" height="60" name="{DECK}" owningBoard="{em.BOX_BOARD}" reportFormat="" '
+        f'reshufflable="false" reversible="false" shuffle="Never" width="60" x="{DECK_X}" y="{DECK_Y}"/>'
+    )
+    with zipfile.ZipFile(MODULE) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "buildFile.xml":
+                text = data.decode("utf-8")
+                end = text.index("</VASSAL.build.module.Map>", text.index(f'mapName="{em.BOX_MAP}"'))
+                data = (text[:end] + pile + text[end:]).encode("utf-8")
+            dst.writestr(item, data)
+    return out
 
 
 def _chit_id(n: int) -> str:

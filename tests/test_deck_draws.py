@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from chit_logs import DECK, DECK_X, DECK_Y, write_chit_log
+from chit_logs import DECK, DECK_X, DECK_Y, deck_module, write_chit_log
 from conftest import need_corpus
-from kasserine_logs import MODULE
 from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
@@ -28,18 +27,25 @@ STEPS = [("draw", "Axis", CHITS[0]), ("move", "Axis", "3-2-16 (580)", "2525"), (
 
 def moves(path: Path) -> list[Moved]:
     game = vassal_adj.load_save(path)
-    rp = replay(game.root, vassal_adj.load_module(MODULE), game.path)
+    rp = replay(game.root, vassal_adj.load_module(deck_module(path.parent)), game.path)
     return [e for e in rp.events() if isinstance(e, Moved)]
 
 
 def test_a_chit_dragged_off_the_deck_is_drawn_from_it(tmp_path: Path) -> None:
     log = write_chit_log(tmp_path / "chits.vlog", CHITS, STEPS)
     assert [(m.name, m.deck) for m in moves(log)] == [(CHITS[0], DECK), ("3-2-16 (580)", None), (CHITS[1], DECK)]
-    # VASSAL builds the opening's chits inside the deck, at its spot, the first drawn on top.
-    vassal = [p for p in oracle_pieces(MODULE, log)["result"]["pieces"] if p["name"] in CHITS]
-    assert sorted((p["name"], p["deck"], p["x"], p["y"], p["stack_index"]) for p in vassal) == [
-        (CHITS[1], DECK, DECK_X, DECK_Y, 0),
-        (CHITS[0], DECK, DECK_X, DECK_Y, 1),
+    # VASSAL builds the opening's chits inside the deck, at its spot, the first drawn on top; the spot
+    # is named by the deck, and the chits are where the replay has them as the log opens.
+    module = deck_module(tmp_path)
+    vassal = [p for p in oracle_pieces(module, log)["result"]["pieces"] if p["name"] in CHITS]
+    assert sorted((p["name"], p["deck"], p["x"], p["y"], p["location"], p["stack_index"]) for p in vassal) == [
+        (CHITS[1], DECK, DECK_X, DECK_Y, DECK, 0),
+        (CHITS[0], DECK, DECK_X, DECK_Y, DECK, 1),
+    ]
+    game = vassal_adj.load_save(log)
+    opening = replay(game.root, vassal_adj.load_module(module), game.path).opening
+    assert sorted((p.name, p.map, p.x, p.y, p.location) for p in opening if p.name in CHITS) == [
+        (name, "Holding Boxes", DECK_X, DECK_Y, DECK) for name in sorted(CHITS)
     ]
 
 

@@ -10,7 +10,7 @@ move more than once in an Action Phase, if each move is made in different Action
 "Only one Action may be taken during an Action Segment": a unit moves again in a later segment with
 a new allowance, and within one it has one.
 
-The logs are written to VASSAL's format from the example module with a chit deck (tests/chit_logs.py;
+The logs are written to VASSAL's format for the example module with a chit deck (tests/chit_logs.py;
 VASSAL builds the deck: tests/test_deck_draws.py), judged with a copy of the Kasserine pack. 3-2-16
 (580) (21. Panzer-Division, 16 MP) at 3113: 3113 -> 2525 costs 8.5 MP, 2525 -> 3920 12 MP.
 """
@@ -20,8 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from chit_logs import DECK, write_chit_log
-from kasserine_logs import MODULE
+from chit_logs import DECK, deck_module, write_chit_log
 from test_segments import errors, pack_with
 
 import vassal_adj
@@ -59,7 +58,7 @@ def chit_pack(tmp_path: Path, rules: str) -> Path:
 
 def verify(tmp_path: Path, rules: str, steps: list[tuple[str, ...]], **kw: dict[str, str]) -> Verification:
     log = write_chit_log(tmp_path / "log.vlog", CHITS, steps, **kw)
-    module, game = vassal_adj.load_module(MODULE), vassal_adj.load_save(log)
+    module, game = vassal_adj.load_module(deck_module(tmp_path)), vassal_adj.load_save(log)
     return verify_turn(module, game, load_pack(chit_pack(tmp_path, rules)), replay(game.root, module, game.path))
 
 
