@@ -6,12 +6,11 @@ change of that turn tracker or global property, e.g. an Action Points marker), `
 regex }`` (each chat line the regex finds, e.g. "Axis action: 21st Panzer"), ``{ draw = "Deck",
 name = regex }`` (each piece drawn from that deck, the deck's name as its DrawPile gives it: a
 chit pulled from the mug, a card from a draw pile; the replay marks a piece leaving a deck,
-`Moved.deck`). Each segment has
-its own position and zones of control (those at its start) and its own movement allowance:
-the drags of a unit within it are the legs of one move. A chat regex's named groups are the
-segment's values: ``kind`` names the segment kind, ``side`` the side that moves in it; the
-others (``formation``, ...) can be used by the movers selector as ``"$name"``. A drawn piece
-gives ``chit`` (its name) and the named groups of the `name` regex searched in that name
+`Moved.deck`). Each segment has its own position and zones of control (those at its start)
+and its own movement allowance: the drags of a unit within it are the legs of one move. A chat
+regex's named groups are the segment's values: ``kind`` names the segment kind, ``side`` the
+side that moves in it; the others (``formation``, ...) can be used by the movers selector as
+``"$name"``. A drawn piece gives ``chit`` (its name) and the named groups of the `name` regex searched in that name
 (``kind``, ``side`` and the others as for chat); a name the regex does not find still opens a
 segment, with ``chit`` only (a Random Event chit: who may move in it is then not known).
 
