@@ -109,6 +109,8 @@ def test_13_1_a_unit_in_supply_moves_with_others_and_one_out_of_supply_alone() -
     supplied = _unit("s", "2/5", "German")
     assert not_alone([supplied, _unit("t", "2/69", "German")], out, {}, "c", "the segment", "13.1") == []
     assert not_alone([cut_off], out, {}, "c", "the segment", "13.1") == []
+    (both,) = not_alone([supplied, cut_off, _unit("p", "2/8", "German", flags=out.flags)], out, {}, "c", "it", "13.1")
+    assert both.message.startswith("Axis 2/7 moved in it with 2/5, 2/8: ") and both.units == ("s", "o", "p")
     (error,) = not_alone([cut_off, supplied], out, {}, "c", "the segment", "13.1")
     assert error.message == (
         "Axis 2/7 moved in the segment with 2/5: units flagged out-of-supply move alone in a segment [13.1]"

@@ -75,20 +75,12 @@ def mixed(movers: Sequence[Unit], name: str, cite: str, what: str, ref: str) -> 
 def not_alone(
     movers: Sequence[Unit], pick: Selector, boxes: Mapping[str, str | None], cite: str, what: str, ref: str
 ) -> list[Finding]:
-    """An error for each unit `pick` selects that moved in a segment with other units; `boxes` are
-    the off-map boxes the units stood in as the segment began."""
-    if len(movers) < 2:
+    """An error when a unit `pick` selects moved in a segment with other units (one finding a
+    segment, naming the first such unit); `boxes` are the off-map boxes the units stood in as
+    the segment began."""
+    alone = next((u for u in movers if pick.matches(u, boxes.get(u.id))), None)
+    if alone is None or len(movers) < 2:
         return []
-    out = []
-    for u in movers:
-        if pick.matches(u, boxes.get(u.id)):
-            others = ", ".join(o.name for o in movers if o is not u)
-            out.append(
-                Finding(
-                    cite,
-                    Severity.ERROR,
-                    f"{u.side} {u.name} moved in {what} with {others}: {pick.words()} move alone in a segment [{ref}]",
-                    tuple(o.id for o in movers),
-                )
-            )
-    return out
+    others = ", ".join(o.name for o in movers if o is not alone)
+    message = f"{alone.side} {alone.name} moved in {what} with {others}: {pick.words()} move alone in a segment [{ref}]"
+    return [Finding(cite, Severity.ERROR, message, tuple(u.id for u in movers))]
