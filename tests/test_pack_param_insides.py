@@ -52,6 +52,7 @@ CASES = {
     ("combat.displacement", "phases"): ("{ axis-combat = 1 }", "phases.axis-combat", "expected str"),
     ("combat.displacement", "overrides"): ("[{ unit = {}, retreat_max = 1 }]", "overrides[0].unit", UNKNOWN),
     ("log.segments", "by"): ('{ trak = "Action" }', "by.trak", UNKNOWN),
+    ("log.segments", "single_if"): ('{ flag = ["out-of-supply"] }', "single_if.flag", UNKNOWN),
     ("log.segments", "movers"): (
         '{ axis-movement = { formation = ["$f"] } }',
         "movers.axis-movement.formation",

@@ -69,13 +69,16 @@ class _PieceEvent(_Event):
 @dataclass(frozen=True, kw_only=True)
 class Moved(_PieceEvent):
     """A piece moved; `via` is the stack or deck id the command moved, when not the piece's
-    own, and `by_change` marks a position set by a ChangePiece rather than a MovePiece."""
+    own, and `by_change` marks a position set by a ChangePiece rather than a MovePiece.
+    `deck` names the deck the piece left (a card or chit drawn, e.g. an activation chit
+    pulled from the mug): the deck's name as its DrawPile gives it; None when it left none."""
 
     origin: Place
     to: Place
     via: str | None = None
     player: str | None = None
     by_change: bool = False
+    deck: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

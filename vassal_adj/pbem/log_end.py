@@ -25,7 +25,8 @@ from vassal_adj.parse.dice import unwrap
 from vassal_adj.parse.places import Labeler, labeler
 from vassal_adj.parse.tokens import join, split
 from vassal_adj.parse.traits import Stack, parse_piece
-from vassal_adj.pbem.replay import _Box, _Game, _Live
+from vassal_adj.pbem.containers import _Box, _Live
+from vassal_adj.pbem.replay import _Game
 
 __all__ = ["end_save"]
 

@@ -6,15 +6,17 @@ it. Every command is applied, undos included (they are real inverse commands), s
 position is the one VASSAL reaches; events inside an undo carry ``undo=True``.
 
 Stacking follows spec 5.3: a MovePiece with an "under" piece joins that piece's stack, else a
-non-empty stack or deck exactly at its new spot. Commands naming pieces the game lacks are
-not applied but listed in `Replay.problems`.
+non-empty stack or deck exactly at its new spot. A piece that leaves a deck (dragged off it,
+or put elsewhere by a ChangePiece) is drawn: its `Moved` names the deck (`Moved.deck`, the
+DrawPile's name); one moved with its whole deck, or put back on it, is not. Commands naming
+pieces the game lacks are not applied but listed in `Replay.problems`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from vassal_adj.errors import Where
 from vassal_adj.model.events import (
@@ -41,9 +43,10 @@ from vassal_adj.parse.builder import _concealment, _opening_texts, seen_by
 from vassal_adj.parse.commands import Node, decode_command, iter_nodes, log_steps, parse_stream, unlogged
 from vassal_adj.parse.dice import dice_rolls, unwrap
 from vassal_adj.parse.places import Labeler, labeler
-from vassal_adj.parse.traits import expand_prototypes, name_and_properties, parse_piece, visible_name
+from vassal_adj.parse.traits import Deck, expand_prototypes, name_and_properties, parse_piece, visible_name
 from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.parse.undo import Done, unbracketed_undo, undone_step
+from vassal_adj.pbem.containers import Table, _Box, _Live
 
 __all__ = ["STEPS_PER_CALL", "StepCallback", "diff_saves", "end_pieces", "opening_differences", "replay"]
 
@@ -58,43 +61,11 @@ _ADD = re.compile(r"\+/").match
 _EMPTY_STACK = re.compile(r"\+/([^/\\]+)/stack/([^;/\\]*);(-?\d+);(-?\d+);@@-?\d*$").match
 
 
-@dataclass(slots=True)
-class _Live:
-    """A piece as the replay has it now (mutable: the replay is a simulation)."""
-
-    id: str
-    type_text: str
-    name: str
-    properties: dict[str, str]
-    concealed: str | None
-    masked_name: str | None
-    seen_by: tuple[str, ...]
-    map: str | None
-    x: int
-    y: int
-    gpid: str = ""
-    command: int | None = None
-
-
-@dataclass(slots=True)
-class _Box:
-    """A stack or deck: its spot and its piece ids, bottom first."""
-
-    type_text: str
-    map: str | None
-    x: int
-    y: int
-    members: list[str] = field(default_factory=list)
-
-
-class _Game:
+class _Game(Table):
     def __init__(self, module: Module | None, label: Labeler, path: str | None) -> None:
+        super().__init__()
         self.prototypes = {n: p.text for n, p in module.prototypes.items()} if module else {}
         self.module, self.label, self.path = module, label, path
-        self.pieces: dict[str, _Live] = {}
-        self.boxes: dict[str, _Box] = {}
-        self.spots: dict[tuple[str | None, int, int], dict[str, None]] = {}  # boxes by spot
-        self.parent: dict[str, str] = {}
         self.roster: dict[str, str] = {}  # password -> player name; never shown itself
         self.sides: dict[str, str] = {}  # password -> side, for who sees a concealed piece
         self.problems: list[str] = []
@@ -123,7 +94,7 @@ class _Game:
         inner = piece.traits[-1] if piece.traits else None
         if piece.is_stack or piece.is_deck:
             return _Box(type_text, self.map_of(inner.map_id), inner.x or 0, inner.y or 0,  # type: ignore[union-attr]
-                        list(inner.piece_ids))  # type: ignore[union-attr]
+                        list(inner.piece_ids), inner.name if isinstance(inner, Deck) else None)  # type: ignore[union-attr]
         if piece.basic is None:
             return None
         if self.prototypes:
@@ -134,46 +105,6 @@ class _Game:
         return _Live(ident, type_text, name, props, concealed, visible_name(piece) if concealed else None,
                      seen_by(piece, self.sides) if concealed else (), self.map_of(b.map_id), b.x, b.y,  # type: ignore[union-attr]
                      b.gpid, index)  # type: ignore[union-attr]
-
-    def detach(self, pid: str) -> None:
-        box = self.boxes.get(self.parent.pop(pid, ""))
-        if box is not None and pid in box.members:
-            box.members.remove(pid)
-
-    def attach(self, pid: str, box_id: str, above: str | None = None) -> None:
-        self.detach(pid)
-        members = self.boxes[box_id].members
-        members.insert(members.index(above) + 1 if above in members else len(members), pid)
-        self.parent[pid] = box_id
-
-    def put_box(self, ident: str, box: _Box) -> None:
-        self.drop_box(ident)
-        self.boxes[ident] = box
-        self.spots.setdefault((box.map, box.x, box.y), {})[ident] = None
-        for pid in box.members[:]:
-            box.members.remove(pid)
-            self.attach(pid, ident)
-            p = self.pieces.get(pid)
-            if p is not None and box.map is not None:
-                p.map, p.x, p.y = box.map, box.x, box.y
-
-    def drop_box(self, ident: str) -> _Box | None:
-        box = self.boxes.pop(ident, None)
-        if box is not None:  # its pieces stay where they are, no longer stacked
-            self.spots.get((box.map, box.x, box.y), {}).pop(ident, None)
-            for pid in box.members:
-                self.parent.pop(pid, None)
-        return box
-
-    def move_box(self, ident: str, map_id: str | None, x: int, y: int) -> _Box:
-        box = self.boxes[ident]
-        self.spots.get((box.map, box.x, box.y), {}).pop(ident, None)
-        box.map, box.x, box.y = map_id, x, y
-        self.spots.setdefault((map_id, x, y), {})[ident] = None
-        return box
-
-    def box_at(self, map_id: str | None, x: int, y: int) -> str | None:
-        return next((b for b in self.spots.get((map_id, x, y), ()) if self.boxes[b].members), None)
 
     def opening(self, root: Node) -> None:
         # The roster first: who owns a concealed piece is known only through it.
@@ -270,6 +201,7 @@ class _Game:
         if p is None:
             self.problems.append(f"command {index}: move of piece {cmd.id!r}, which is not in the game")
             return
+        deck = self.deck_of(p.id)
         under = self.parent.get(cmd.new_under or "")
         if under is not None:
             self.attach(p.id, under, cmd.new_under)
@@ -278,7 +210,8 @@ class _Game:
             spot = None if cmd.new_under else self.box_at(to, cmd.new_x, cmd.new_y)
             if spot is not None:
                 self.attach(p.id, spot)
-        yield self.relocate(p, to, cmd.new_x, cmd.new_y, ctx, player=player)
+        left = deck if deck is not None and self.deck_of(p.id) != deck else None  # put back on its deck: no draw
+        yield self.relocate(p, to, cmd.new_x, cmd.new_y, ctx, player=player, deck=left)
 
     def relocate(self, p: _Live, map_id: str | None, x: int, y: int, ctx: dict,
                  **how: object) -> Moved:
@@ -317,8 +250,9 @@ class _Game:
         p.name, p.properties, p.gpid = new.name, new.properties, new.gpid
         p.concealed, p.masked_name, p.seen_by = new.concealed, new.masked_name, new.seen_by
         if self.repositions(p, cmd, new, index):
+            deck = self.deck_of(p.id)
             self.detach(p.id)
-            yield self.relocate(p, new.map, new.x, new.y, ctx, by_change=True)
+            yield self.relocate(p, new.map, new.x, new.y, ctx, by_change=True, deck=deck)
 
     def repositions(self, p: _Live, cmd: r.ChangePiece, new: _Live, index: int) -> bool:
         """Whether a ChangePiece puts the piece elsewhere. VASSAL merges a state given with

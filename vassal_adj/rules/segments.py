@@ -3,16 +3,22 @@
 A pack's rule of implementation ``log.segments`` says what opens a segment besides a phase
 change: ``by = "phase"`` (the default: one segment per phase), ``{ track = name }`` (each
 change of that turn tracker or global property, e.g. an Action Points marker), ``{ chat =
-regex }`` (each chat line the regex finds, e.g. "Axis action: 21st Panzer"). Each segment has
-its own position and zones of control (those at its start) and its own movement allowance:
-the drags of a unit within it are the legs of one move. A chat regex's named groups are the
-segment's values: ``kind`` names the segment kind, ``side`` the side that moves in it; the
-others (``formation``, ...) can be used by the movers selector as ``"$name"``.
+regex }`` (each chat line the regex finds, e.g. "Axis action: 21st Panzer"), ``{ draw = "Deck",
+name = regex }`` (each piece drawn from that deck, the deck's name as its DrawPile gives it: a
+chit pulled from the mug, a card from a draw pile; the replay marks a piece leaving a deck,
+`Moved.deck`). Each segment has its own position and zones of control (those at its start)
+and its own movement allowance: the drags of a unit within it are the legs of one move. A chat
+regex's named groups are the segment's values: ``kind`` names the segment kind, ``side`` the
+side that moves in it; the others (``formation``, ...) can be used by the movers selector as
+``"$name"``. A drawn piece gives ``chit`` (its name) and the named groups of the `name` regex searched in that name
+(``kind``, ``side`` and the others as for chat); a name the regex does not find still opens a
+segment, with ``chit`` only (a Random Event chit: who may move in it is then not known).
 
 `movers` maps a segment kind, or a phase id, ("*": any) to a unit selector (select.py) of the
 units that may move in it; a value ``"$name"`` anywhere in it is the opener's value of that name,
 put in before the selector is built (`movers_in`). `moves_not_interleaved`: a unit's move
-is finished before another unit moves in the segment (seed 001 4.1).
+is finished before another unit moves in the segment (seed 001 4.1). `one_contingent` and
+`single_if` say which units may move together in a segment (segment_movers.py).
 
 Log rules (`register(..., log=True)`, also from a pack's hooks.py) are called with the
 `Segment` as `verify` closes it: `func(segment, ctx, params) -> list[Finding]`.
@@ -33,7 +39,8 @@ from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.select import Selector, SelectorError
+from vassal_adj.rules.segment_movers import mixed, not_alone
+from vassal_adj.rules.select import Selector, SelectorError, selector_at
 
 if TYPE_CHECKING:  # annotations only (startup: check registers this log rule but never runs it)
     from vassal_adj.rules.turn import Drag
@@ -43,12 +50,14 @@ __all__ = ["Opened", "Segment", "Segmenting", "log_segments", "movers_in", "open
 
 @dataclass(frozen=True)
 class Segmenting:
-    """How the pack cuts a log (`segmenting`): `by` "phase", "track" or "chat", with the
-    tracker or property name (`track`) or the chat pattern (`chat`)."""
+    """How the pack cuts a log (`segmenting`): `by` "phase", "track", "chat" or "draw", with the
+    tracker or property name (`track`), the chat pattern (`chat`), or the deck (`deck`) and the
+    pattern searched in a drawn piece's name (`chat`, None: the name gives no more values)."""
 
     by: str = "phase"
     track: str = ""
     chat: re.Pattern[str] | None = None
+    deck: str = ""
 
 
 @dataclass(frozen=True)
@@ -84,19 +93,27 @@ class Segment:
     order: tuple[str, ...] = ()
 
 
+def _pattern(value: Any, key: str) -> re.Pattern[str]:
+    try:
+        return re.compile(value)
+    except (re.error, TypeError) as e:
+        raise ValueError(f"by.{key}: not a regular expression ({e}): {value!r}") from None
+
+
 def _by(value: Any) -> Segmenting:
     if value == "phase":
         return Segmenting()
+    if isinstance(value, Mapping) and set(value) in ({"draw"}, {"draw", "name"}) and isinstance(value["draw"], str) \
+            and value["draw"]:
+        return Segmenting("draw", deck=value["draw"], chat=_pattern(value["name"], "name") if "name" in value else None)
     if isinstance(value, Mapping) and len(value) == 1:
         (key, v), = value.items()
         if key == "track" and isinstance(v, str) and v:
             return Segmenting("track", track=v)
         if key == "chat" and isinstance(v, str):
-            try:
-                return Segmenting("chat", chat=re.compile(v))
-            except re.error as e:
-                raise ValueError(f"by.chat: not a regular expression ({e}): {v!r}") from None
-    raise ValueError(f"by: expected \"phase\", {{ track = name }} or {{ chat = regex }}, got {value!r}")
+            return Segmenting("chat", chat=_pattern(v, "chat"))
+    raise ValueError(f"by: expected \"phase\", {{ track = name }}, {{ chat = regex }} or "
+                     f"{{ draw = deck, name = regex }}, got {value!r}")
 
 
 def segmenting(pack: RulePack) -> Segmenting:
@@ -114,7 +131,7 @@ def segmenting(pack: RulePack) -> Segmenting:
 def opened_by(seg: Segmenting, events: Iterable[object]) -> Opened | None:
     """The segment the events of one step open (the last opener wins), or None."""
     # here: only verify walks events; `check` loads this module to register the rule (startup time)
-    from vassal_adj.model.events import ChatLine, PropertySet, TurnChanged
+    from vassal_adj.model.events import ChatLine, Moved, PropertySet, TurnChanged
 
     found = None
     for e in events:
@@ -129,7 +146,17 @@ def opened_by(seg: Segmenting, events: Iterable[object]) -> Opened | None:
             if m is not None:
                 values = {k: v for k, v in m.groupdict().items() if v is not None}
                 found = Opened(values.get("kind", "segment"), values)
+        elif seg.by == "draw" and isinstance(e, Moved) and e.deck == seg.deck:
+            found = _drawn(seg, e.name)
     return found
+
+
+def _drawn(seg: Segmenting, name: str) -> Opened:
+    """The segment a piece named `name` drawn from the deck opens: its name as ``chit``, and the
+    named groups the `name` regex finds in it."""
+    m = seg.chat.search(name) if seg.chat is not None else None
+    values = {"chit": name, **{k: v for k, v in (m.groupdict() if m else {}).items() if v is not None}}
+    return Opened(values.get("kind", "segment"), values)
 
 
 def _named(value: Any) -> set[str]:
@@ -177,14 +204,20 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
 
 
 @register("log.segments", log=True, params={
-    "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name } or { chat = regex }",
-                shape=Either("str", Table({"track": "str", "chat": "str"}))),
+    "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name }, { chat = regex } or "
+                                "{ draw = deck, name = regex }",
+                shape=Either("str", Table({"track": "str", "chat": "str", "draw": "str", "name": "str"}))),
     "movers": Param({}, "table", "segment kind or phase id ('*': any) -> unit selector of the units that may "
                                  "move in it ('$group': the opener's value)", shape=Each(Table(selector_keys()))),
     "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
+    "one_contingent": Param("", "str", "the units that move in a segment share this field: a group field "
+                                       "(contingent, army, division), an attribute, or side, formation, nationality, "
+                                       "kind ('': any mix)"),
+    "single_if": Param({}, "table", "unit selector: a unit it picks moves alone in its segment ({}: none does)",
+                       shape=Table(selector_keys())),
 })
 def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
-    """Who may move in each segment of a log, and whether moves were interleaved."""
+    """Who may move in each segment of a log, which units may move in one, and whether moves were interleaved."""
     movers = p["movers"]
     kind = next((k for k in (segment.opened.kind, segment.phase or "", "*") if k in movers), "")
     sel = movers.get(kind)
@@ -206,6 +239,12 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
                                                        f"units with {allowed} may move "
                                                        f"[{ref}]",
                            (uid,)))
+    moved = [u for uid in segment.moves if (u := segment.start.units.get(uid)) is not None]
+    if p["one_contingent"]:
+        out += mixed(moved, p["one_contingent"], ctx.cite(), what, ref)
+    if p["single_if"]:
+        boxes = {u.id: segment.start.positions[u.id].box if u.id in segment.start.positions else None for u in moved}
+        out += not_alone(moved, selector_at(p["single_if"], "single_if"), boxes, ctx.cite(), what, ref)
     if p["moves_not_interleaved"]:
         for uid, other in _interleaved(segment.order).items():
             unit, by = segment.start.units.get(uid), segment.start.units.get(other)
