@@ -99,6 +99,8 @@ def _words(key: str, value: object) -> str:
         return {"legal": "legal" if value else "not legal", "supplied": "in supply" if value else "out of supply"}.get(
             key, f"{key} {value}"
         )
+    if key == "cites":
+        return f"citing {value}"
     if key == "cost":
         return f"cost {Fraction(str(value))} MP"
     return f"{key} {value}"
@@ -135,7 +137,7 @@ def _unit(e: Example, j: int, u: ExampleUnit, pack: RulePack, unitmap: UnitMap |
 
 def _hex(e: Example, pack: RulePack, layout: HexLayout | None, label: str, *key: str | int) -> Hex:
     h = layout.hex_of(label) if layout is not None else None
-    if h is None:
+    if h is None or layout is None or not layout.on_map(h):
         board = layout.where if layout is not None else "no board given"
         raise bad_example(e, pack.source, f"no hex {label!r} on this board ({board})", *key)
     return h
