@@ -24,8 +24,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, need_corpus
 from PIL import Image
-from test_terrain_sample import PALETTE, draw_board, expected_terrain
+from test_terrain_sample import PALETTE, RAGNAROK, draw_board, expected_terrain
 
 from vassal_adj.cli import main
 from vassal_adj.errors import VassalAdjError
@@ -191,3 +192,25 @@ def test_kasserine_example_board_against_its_terrain_file(tmp_path: Path) -> Non
             ("0125", "0126"),
         )
     }
+
+
+def test_corpus_board_against_its_own_draft_corrected_in_one_hex(tmp_path: Path) -> None:
+    """On a real board (Ragnarok: 467 hexes, its own labels), a draft compared with itself is all
+    right; with one hex corrected by hand (1012, open plain, written forest) exactly that hex differs."""
+    need_corpus()
+    module, palette = str(CORPUS / "Ragnarok/Ragnarok.vmod"), tmp_path / "p.toml"
+    palette.write_text(RAGNAROK, encoding="utf-8")
+    draft = tmp_path / "draft.csv"
+    first = sample_module(module, "Main Map", str(palette), str(draft))
+    assert first.hexes[first.layout.require("1012")].terrain == "clear"
+    corrected = tmp_path / "corrected.csv"
+    text = draft.read_text(encoding="utf-8")
+    assert "\nhex,1012,clear\n" in text
+    corrected.write_text(text.replace("\nhex,1012,clear\n", "\nhex,1012,forest\n"), encoding="utf-8")
+    s = sample_module(module, "Main Map", str(palette), str(tmp_path / "again.csv"), reference=str(corrected))
+    a = s.accuracy
+    assert a is not None
+    assert (a.hexes, a.hexes_right, a.sides, a.sides_right) == (467, 466, a.sides, a.sides)
+    assert {s.layout.label_of(h) for h in a.wrong_hexes} == {"1012"}
+    clear = next(t for t in a.terrain if t.name == "clear")
+    assert clear.extra == 1 and clear.missed == 0
