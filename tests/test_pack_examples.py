@@ -13,6 +13,9 @@ hex numbers; tests/example_board.py) with a terrain file written here:
 - Kasserine 17.11: "An Axis unit is in supply if an unobstructed initial path of four or fewer
   hexes can be traced from the unit in question to a Trail or Road hex, which is connected by
   a contiguous, connected line of unobstructed Trail or Road hexes to any Axis Supply Source".
+- Kasserine 20.2: "Zones of Control do not extend across unbridged Stream hexsides during any
+  Phase of Poor Weather Game-Turns"; 16.13: "Zones of Control of all unit types extend into
+  Rough terrain".
 - Kesselring's War (seed 004) 13.5: "A mobile ground unit pays one half (0.5) MP per connected
   road hexes, regardless of other terrain."
 - Kesselring's War 10.1: "Three mobile ground units of any size, plus one Garrison unit, may
@@ -40,6 +43,7 @@ TERRAIN = """\
 hex,1013 1113,rough
 path,1010 1011 1012 1013 1014,road
 place,Source,supply-source,1010
+hexside,1516/1517,stream
 """
 
 PACK = """\
@@ -50,7 +54,7 @@ name = "Examples test"
 
 [terrain]
 types = ["clear", "rough"]
-features = ["road"]
+features = ["road", "stream"]
 place_kinds = ["supply-source"]
 
 [units]
@@ -76,6 +80,7 @@ prohibited_rule = "16.11"
 through_rule = "16.12"
 weather_allowance = { poor = [[8, -5], [0, -2]] }
 weather_rule = "20.3"
+zoc_blocked_in_weather = { poor = ["stream"] }
 
 [rules.axis_supply]
 impl = "supply.trace"
@@ -220,6 +225,32 @@ def test_10_1_two_divisions_a_regiment_and_a_garrison_may_stack(tmp_path: Path) 
         + example("10.1", "stacking", ", ".join([*four, fifth]), "{ legal = false }"),
     )
     assert [p.level for p in run(d)] == ["note", "note"]
+
+
+def test_20_2_and_16_13_zones_of_control(tmp_path: Path) -> None:
+    """20.2: an Allied unit in 1516 puts 1517, across the stream hexside, in its zone of control in
+    good weather, not in poor; 16.13: an Allied unit in 1112 puts rough 1113 in its zone."""
+    allied = '{{ name = "Infantry", side = "Allied", kind = "infantry", movement = 4, at = "{}" }}'
+    d = make_pack(
+        tmp_path,
+        example("20.2", "zoc", f"{armor('1517')}, {allied.format('1516')}", "{ controlled = true }", 'weather = "good"')
+        + example(
+            "20.2", "zoc", f"{armor('1517')}, {allied.format('1516')}", "{ controlled = false }", 'weather = "poor"'
+        )
+        + example("16.13", "zoc", f"{armor('1113')}, {allied.format('1112')}", "{ controlled = true }")
+        + example(
+            "20.2", "zoc", f"{armor('1517')}, {allied.format('1516')}", "{ controlled = true }", 'weather = "poor"'
+        ),
+    )
+    found = run(d)
+    assert [p.level for p in found] == ["note", "note", "note", "error"]
+    assert found[1].message == (
+        "examples[1] (20.2, zoc): Panzer at 1517 in poor weather: in no enemy zone of control, as the rulebook says"
+    )
+    assert found[3].message == (
+        "examples[3] (20.2, zoc): Panzer at 1517 in poor weather: the rulebook says in an "
+        "enemy zone of control; the rules on this terrain say in no enemy zone of control"
+    )
 
 
 def test_examples_on_the_board_wait_for_the_module(tmp_path: Path) -> None:

@@ -24,7 +24,8 @@ from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.movement import legal_path
 from vassal_adj.rules.mechanisms.movement_params import allowance
-from vassal_adj.rules.mechanisms.movement_rules import movement_rules
+from vassal_adj.rules.mechanisms.movement_rules import movement_rules, zoc_rules
+from vassal_adj.rules.mechanisms.zoc import enemy_zoc
 from vassal_adj.rules.packs.examples import Example, ExampleUnit, bad_example
 from vassal_adj.rules.packs.pack import RuleConfig, RulePack
 from vassal_adj.rules.packs.unitmap import UnitMap
@@ -96,9 +97,12 @@ def _words(key: str, value: object) -> str:
     if value is None:
         return f"no {key}"
     if isinstance(value, bool):
-        return {"legal": "legal" if value else "not legal", "supplied": "in supply" if value else "out of supply"}.get(
-            key, f"{key} {value}"
-        )
+        words = {
+            "legal": ("legal", "not legal"),
+            "supplied": ("in supply", "out of supply"),
+            "controlled": ("in an enemy zone of control", "in no enemy zone of control"),
+        }
+        return words[key][0 if value else 1] if key in words else f"{key} {value}"
     if key == "cites":
         return f"citing {value}"
     if key == "cost":
@@ -188,6 +192,12 @@ def _movement(
     return {"legal": r.ok, "cost": r.cost, "cites": r.rule_ref or rule.rule_ref}, r.reason or ""
 
 
+def _zoc(e: Example, rule: RuleConfig, state: GameState, uid: str, terrain: TerrainMap, *_: object) -> Verdicts:
+    h = state.hex_of(uid)
+    zone = enemy_zoc(state, terrain, state.units[uid].side, zoc_rules(rule.params), e.weather)
+    return {"controlled": h in zone}, ""
+
+
 def _flagged(
     e: Example, rule: RuleConfig, state: GameState, uid: str, terrain: TerrainMap, layout: HexLayout, pack: RulePack
 ) -> tuple[bool, str]:
@@ -213,4 +223,4 @@ def _stacking(*args: Any) -> Verdicts:
     return {"legal": not flagged}, why
 
 
-_RUNS = {"allowance": _allowance, "movement": _movement, "supply": _supply, "stacking": _stacking}
+_RUNS = {"allowance": _allowance, "movement": _movement, "supply": _supply, "zoc": _zoc, "stacking": _stacking}

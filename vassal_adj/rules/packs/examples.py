@@ -27,7 +27,8 @@ __all__ = ["KINDS", "Example", "ExampleUnit", "Kind", "bad_example", "read_examp
 
 @dataclass(frozen=True)
 class Kind:
-    """What an example kind asks: the implementations it runs and the verdicts it may expect (key -> type)."""
+    """What an example kind asks: the implementations it runs (the pack's rules of the first it has,
+    unless `uses` names one) and the verdicts it may expect (key -> type)."""
 
     impls: tuple[str, ...]
     expect: Mapping[str, str]
@@ -41,6 +42,8 @@ KINDS: Mapping[str, Kind] = {
     "movement": Kind(("movement.allowance",), {"legal": "bool", "cost": "number", "cites": "str"}, False),
     # the supply rule run on the position: is the unit in supply
     "supply": Kind(("supply.trace",), {"supplied": "bool"}, True),
+    # enemy zones of control as movement draws them (zoc.enemy_zoc): is the unit's hex in one
+    "zoc": Kind(("zoc.engaged", "movement.allowance"), {"controlled": "bool"}, True),
     # the stacking rule run on the position: does the unit's hex break it
     "stacking": Kind(("stacking.limit", "stacking.pools"), {"legal": "bool"}, True),
 }
@@ -195,7 +198,8 @@ def _unit(ctx: PackContext, pack: RulePack, u: Mapping[str, Any], path: str) -> 
 
 
 def _rules(ctx: PackContext, pack: RulePack, e: Mapping[str, Any], path: str, kind: Kind) -> tuple[RuleConfig, ...]:
-    """The rule `uses` names, or every enabled rule of the kind (one is chosen by side when run)."""
+    """The rule `uses` names, or the enabled rules of the kind's first implementation the pack has
+    (one is chosen by side when run)."""
     impls = " or ".join(kind.impls)
     if "uses" in e:
         name = ctx.typed(e, path, "uses", "str")
@@ -206,7 +210,7 @@ def _rules(ctx: PackContext, pack: RulePack, e: Mapping[str, Any], path: str, ki
         if rule.impl not in kind.impls:
             raise ctx.error(join(path, "uses"), f"rule {name!r} is {rule.impl!r}, not {impls}")
         return (rule,)
-    found = tuple(r for impl in kind.impls for r in pack.rules_using(impl))
+    found = next((rules for impl in kind.impls if (rules := pack.rules_using(impl))), ())
     if not found:
         raise ctx.error(join(path, "kind"), f"the pack has no enabled rule of {impls} to run this example with")
     return found
