@@ -25,6 +25,7 @@ hex numbers; tests/example_board.py) with a terrain file written here:
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,7 @@ from example_board import MODULE, layout
 from vassal_adj import packs
 from vassal_adj.cli import main
 from vassal_adj.errors import PackError
+from vassal_adj.rules.packs.examples import read_examples
 
 KASSERINE = REPO / "modules" / "kasserine"
 
@@ -316,3 +318,13 @@ def test_cli_exit_status_0_1_2(tmp_path: Path) -> None:
             assert "examples[0] (16.12, movement): Panzer at 1012 1013: the rulebook says not legal" in result.output
         if status == 2:
             assert "examples[0].kind: unknown kind 'march'" in result.output
+
+
+def test_the_templates_commented_examples_are_valid_examples() -> None:
+    """The [[examples]] the template shows (commented out), uncommented and read against the
+    Kasserine pack (which has the rules and units they use), are well formed."""
+    text = (REPO / "modules" / "_template" / "pack.toml").read_text(encoding="utf-8")
+    block = text[text.index("# [[examples]]") : text.index("# Rules: one table each.")]
+    data = tomllib.loads("\n".join(line[2:] for line in block.splitlines() if line.startswith("# ")))
+    examples = read_examples(data["examples"], packs.load_pack(KASSERINE).pack)
+    assert [(e.rule, e.kind) for e in examples] == [("20.3", "allowance"), ("16.12", "movement")]
