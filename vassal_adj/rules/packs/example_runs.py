@@ -189,7 +189,7 @@ def _movement(
         area=area,
         label=layout.label_of,
     )
-    return {"legal": r.ok, "cost": r.cost, "cites": r.rule_ref or rule.rule_ref}, r.reason or ""
+    return {"legal": r.ok, "cost": r.cost, "cites": None if r.ok else r.rule_ref or rule.rule_ref}, r.reason or ""
 
 
 def _zoc(e: Example, rule: RuleConfig, state: GameState, uid: str, terrain: TerrainMap, *_: object) -> Verdicts:
