@@ -225,7 +225,7 @@ def validate(
     \b
     Example:
       vassal-adj packs validate modules/_template --module game.vmod
-      vassal-adj packs validate modules/kasserine --module Kasserine.vmod --terrain my-map.csv
+      vassal-adj packs validate modules/mygame --module game.vmod --terrain my-map.csv
     """
     layout = None
     if module_path is not None:

@@ -1,7 +1,7 @@
 """The rulebook's worked examples of a pack (``[[examples]]`` in pack.toml): their schema.
 
 An example is a position, a question and the rulebook's answer: "a 2-3-11 during a Poor
-Weather Game-Turn becomes a 2-3-6" (Kasserine 20.3) is a unit, a weather and an allowance.
+Weather Game-Turn becomes a 2-3-6" (seed 000 20.3) is a unit, a weather and an allowance.
 `packs validate` runs each through the same rule code `check` uses (rules/packs/example_runs.py),
 so a terrain file drawn for a real map is checked against the rulebook before it judges a game.
 
