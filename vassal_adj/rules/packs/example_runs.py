@@ -79,8 +79,7 @@ def run_example(
     state = GameState(units, positions, weather=e.weather)
     hexes = e.move or tuple(u.at for u in e.units[:1] if u.at)
     rule = _rule(e, pack, units[subject])
-    got = _RUNS[e.kind](e, rule, state, subject, terrain, layout, pack)
-    verdicts, reason = got
+    verdicts, reason = _RUNS[e.kind](e, rule, state, subject, terrain, layout, pack)
     ok = all(_same(verdicts.get(k), v) for k, v in e.expect.items())
     expected = ", ".join(_words(k, v) for k, v in e.expect.items())
     said = ", ".join(_words(k, verdicts.get(k)) for k in e.expect)
