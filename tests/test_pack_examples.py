@@ -328,3 +328,17 @@ def test_the_templates_commented_examples_are_valid_examples() -> None:
     data = tomllib.loads("\n".join(line[2:] for line in block.splitlines() if line.startswith("# ")))
     examples = read_examples(data["examples"], packs.load_pack(KASSERINE).pack)
     assert [(e.rule, e.kind) for e in examples] == [("20.3", "allowance"), ("16.12", "movement")]
+
+
+def test_cli_terrain_option_runs_the_examples_on_that_file(tmp_path: Path) -> None:
+    """16.12 holds on the pack's terrain (the road enters rough 1013) and fails on a --terrain
+    file without the road; the pack's own file is left as it was."""
+    d = make_pack(tmp_path, example("16.12", "movement", armor(), "{ legal = true }", 'move = ["1012", "1013"]'))
+    other = tmp_path / "real-map.csv"
+    other.write_text("hex,1013 1113,rough\n", encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(main, ["packs", "validate", str(d), "--module", str(MODULE)]).exit_code == 0
+    result = runner.invoke(main, ["packs", "validate", str(d), "--module", str(MODULE), "--terrain", str(other)])
+    assert result.exit_code == 1
+    assert "examples[0] (16.12, movement): Panzer at 1012 1013: the rulebook says legal" in result.output
+    assert (d / "terrain.csv").read_text(encoding="utf-8") == TERRAIN
