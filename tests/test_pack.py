@@ -114,7 +114,7 @@ def test_assumption_reference_gives_value_and_is_recorded(registry: Registry) ->
     (lambda d: d["rules"]["axis_supply"].update(max_pathh=4),
      "pack.toml: rules.axis_supply.max_pathh: unknown key: 'supply.trace_to_network' takes no parameter "
      "'max_pathh' (its parameters: max_path, network, sources)"),
-    (lambda d: d.update(rule={}), "pack.toml: rule: unknown key (known here: assumptions, boxes, dice, pack, rules, scenarios, state, terrain, units)"),
+    (lambda d: d.update(rule={}), "pack.toml: rule: unknown key (known here: assumptions, boxes, dice, examples, pack, rules, scenarios, state, terrain, units)"),
     (lambda d: d["pack"].update(alias=["x"]), "pack.toml: pack.alias: unknown key"),
     (lambda d: d["pack"]["module"].update(versoin="1"), "pack.toml: pack.module.versoin: unknown key"),
     (lambda d: d["terrain"].update(hexsides=[]), "pack.toml: terrain.hexsides: unknown key"),

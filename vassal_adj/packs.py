@@ -1,19 +1,13 @@
-"""Rule packs on disk (`modules/<game>/`): discover, read, find, validate.
+"""Rule packs on disk (`modules/<game>/`): discover, find, list, validate.
 
-The I/O side of packs: this module reads `pack.toml` and `units.toml` (tomllib), imports an
-optional `hooks.py`, reads the terrain file when the caller gives the board's hex layout, and
-hands the parsed data to the pure validators (`rules.pack.RulePack`, `rules.unitmap.UnitMap`).
-The command line (`vassal-adj packs list`, `packs validate DIR`) prints what these return.
-Where packs are looked for (--packs-dir, $VASSAL_ADJ_PACKS, the user's folder, the shipped
-packs) is pack_paths.py.
+Reading one pack's directory is pack_files.py; this module finds packs along the search path
+(--packs-dir, $VASSAL_ADJ_PACKS, the user's folder, the shipped packs: pack_paths.py), lists
+them, and validates one, running its worked examples (``[[examples]]``) on its terrain. The
+command line (`vassal-adj packs list`, `packs validate DIR`) prints what these return.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import re
-import sys
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,10 +15,11 @@ from typing import Any
 from vassal_adj.errors import PackError, UsageError, VassalAdjError, Where
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.pack_files import PACK_FILE, LoadedPack, load_pack, read_toml
 from vassal_adj.pack_paths import Place, how_to_add, search_path, where_looked
-from vassal_adj.rules.packs.pack import RulePack
-from vassal_adj.rules.packs.unitmap import UnitMap
-from vassal_adj.rules.registry import REGISTRY, Registry, load_builtin_rules
+from vassal_adj.rules.packs.example_runs import run_examples
+from vassal_adj.rules.packs.examples import read_examples
+from vassal_adj.rules.registry import Registry, load_builtin_rules
 
 __all__ = [
     "LoadedPack",
@@ -41,123 +36,6 @@ __all__ = [
     "read_toml",
     "validate",
 ]
-
-PACK_FILE = "pack.toml"
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """A TOML file as a dict; PackError naming the file and line on a syntax error."""
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as e:
-        raise PackError(f"cannot read: {e.strerror or e}", Where(path=str(path))) from None
-    except UnicodeDecodeError as e:
-        raise PackError(f"not UTF-8 text: {e.reason} at byte {e.start}", Where(path=str(path))) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        msg = str(e)
-        m = _TOML_AT.search(msg)  # tomllib puts "(at line L, column C)" in the message only
-        if m:
-            where = Where(path=str(path), line=int(m.group(1)))
-            head = msg[:m.start()]
-            raise PackError(f"invalid TOML: {head[:1].lower()}{head[1:]} (column {m.group(2)})", where) from None
-        if msg.endswith("(at end of document)"):  # the last line that holds anything
-            last = len(text.rstrip().splitlines()) or 1
-            head = msg.removesuffix("(at end of document)").rstrip()
-            raise PackError(f"invalid TOML: {head[:1].lower()}{head[1:]} (at the end of the file)",
-                            Where(path=str(path), line=last)) from None
-        raise PackError(f"invalid TOML: {msg}", Where(path=str(path))) from None
-
-
-@dataclass(frozen=True)
-class LoadedPack:
-    """A pack read from its directory: the validated pack, its unit map, where its files are."""
-
-    directory: Path
-    pack: RulePack
-    unitmap: UnitMap | None  # None when the pack has no units file yet
-    terrain_path: Path | None  # None when the pack has no terrain file yet
-
-    @property
-    def id(self) -> str:
-        return self.pack.id
-
-    def terrain(self, layout: HexLayout, *, path: Path | None = None) -> TerrainMap:
-        """The terrain map on a board's hex layout (`path` replaces the pack's file: ``--terrain``).
-
-        The map knows the board's hexes (`TerrainMap.board`): no search leaves the board."""
-        from vassal_adj.parse.terrain_file import read_terrain_on
-
-        file = path or self.terrain_path
-        if file is None:
-            raise PackError(f"pack {self.id!r} has no terrain file ({self.pack.terrain_file})",
-                            Where(path=str(self.directory)))
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as e:
-            raise PackError(f"cannot read: {e.strerror or e}", Where(path=str(file))) from None
-        return read_terrain_on(layout, text, path=str(file), vocabulary=self.pack.vocabulary).with_board(layout.hexes())
-
-
-def _hooks(directory: Path, data: dict[str, Any], source: str) -> None:
-    """Import the pack's hooks.py, which registers more implementations (STYLE.md 6.11)."""
-    name = data.get("pack", {}).get("hooks") if isinstance(data.get("pack"), dict) else None
-    if not isinstance(name, str):
-        return  # absent, or a wrong type the validator reports with its key path
-    file = (directory / name).resolve()
-    if directory.resolve() not in file.parents or not file.is_file():
-        raise PackError(f"pack.hooks: no file {name!r} in the pack directory", Where(path=source))
-    modname = f"vassal_adj_pack_hooks.{directory.name}.{file.stem}"
-    spec = importlib.util.spec_from_file_location(modname, file)
-    if spec is None or spec.loader is None:
-        raise PackError(f"pack.hooks: cannot import {name!r}", Where(path=source))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[modname] = module
-    try:
-        spec.loader.exec_module(module)
-    except VassalAdjError:
-        raise
-    except Exception as e:  # a pack's own code: report it as a bad pack, with the cause kept
-        del sys.modules[modname]
-        raise PackError(f"pack.hooks: importing {name!r} failed: {type(e).__name__}: {e}",
-                        Where(path=str(file))) from e
-
-
-def load_pack(directory: Path | str, *, registry: Registry | None = None) -> LoadedPack:
-    """Read and validate the pack in `directory` (pack.toml, hooks.py, units.toml).
-
-    The terrain file is only located here: reading it needs the board's layout
-    (`LoadedPack.terrain`). Raises PackError naming the file and key path or line.
-    """
-    directory = Path(directory)
-    pack_file = directory / PACK_FILE
-    if not pack_file.is_file():
-        raise PackError(f"no {PACK_FILE} in the pack directory", Where(path=str(directory)))
-    data = read_toml(pack_file)
-    if registry is None:
-        registry = load_builtin_rules()
-    if registry is REGISTRY:  # hooks register into the package registry only
-        _hooks(directory, data, str(pack_file))
-    pack = RulePack.from_mapping(data, source=str(pack_file), registry=registry)
-    unitmap = None
-    units_file = directory / pack.units_file
-    if units_file.is_file():
-        unitmap = UnitMap.from_mapping(read_toml(units_file), source=str(units_file),
-                                       classes=pack.unit_classes, sides=pack.sides)
-    elif _names_file(data, "units"):  # named explicitly, so its absence is a mistake
-        raise PackError(f"units.file: no file {pack.units_file!r} in the pack directory", Where(path=str(pack_file)))
-    terrain_file = directory / pack.terrain_file
-    if not terrain_file.is_file() and _names_file(data, "terrain"):
-        raise PackError(f"terrain.file: no file {pack.terrain_file!r} in the pack directory",
-                        Where(path=str(pack_file)))
-    return LoadedPack(directory, pack, unitmap, terrain_file if terrain_file.is_file() else None)
-
-
-def _names_file(data: dict[str, Any], section: str) -> bool:
-    table = data.get(section)
-    return isinstance(table, dict) and "file" in table
 
 
 def _places(modules_dir: Path | str | None) -> list[Place]:
@@ -300,34 +178,45 @@ class Problem:
         return f"{self.where}: {self.level}: {self.message}"
 
 
-def validate(directory: Path | str, *, layout: HexLayout | None = None,
+def validate(directory: Path | str, *, layout: HexLayout | None = None, terrain: Path | str | None = None,
              registry: Registry | None = None) -> list[Problem]:
-    """Everything wrong with the pack in `directory` (empty when it is valid).
+    """Everything wrong with the pack in `directory` (empty when it is valid), and its worked examples run.
 
     Reading stops at the first error of a file (the validators raise), so a problem list
-    holds at most one error per file. With `layout` the terrain file is read on that board;
-    without one it cannot be checked (its labels need a grid) and a note says so.
+    holds at most one error per file. With `layout` the terrain file (`terrain`, else the
+    pack's) is read on that board and the examples are run on it: one note per example that
+    gives the rulebook's verdict, one error per example that does not; without one neither
+    can be checked (labels need a grid) and a note says so. A malformed example, or one this
+    board cannot hold, raises PackError (naming its key path): it is the pack that is wrong.
     """
     directory = Path(directory)
     try:
         lp = load_pack(directory, registry=registry)
     except VassalAdjError as e:
         return [Problem(str(e.where) if e.where else str(directory), e.message)]
+    examples = read_examples(lp.examples, lp.pack)
     problems = []
     if lp.unitmap is None:
         problems.append(Problem(str(directory / lp.pack.units_file), "no units file: no piece can become a unit",
                                 "note"))
-    if lp.terrain_path is None:
+    file = Path(terrain) if terrain is not None else lp.terrain_path
+    tmap: TerrainMap | None = None
+    if file is None:
         problems.append(Problem(str(directory / lp.pack.terrain_file), "no terrain file", "note"))
     elif layout is None:
-        problems.append(Problem(str(lp.terrain_path), "not checked: reading hex labels needs a board "
-                                                      "(give the module)", "note"))
+        problems.append(Problem(str(file), "not checked: reading hex labels needs a board (give the module)", "note"))
     else:
         try:
-            lp.terrain(layout)
+            tmap = lp.terrain(layout, path=file)
         except VassalAdjError as e:
-            problems.append(Problem(str(e.where) if e.where else str(lp.terrain_path), e.message))
+            problems.append(Problem(str(e.where) if e.where else str(file), e.message))
     problems += [Problem(lp.pack.source, f"scenario {s.describe()}", "note") for s in lp.pack.scenarios.values()]
+    runnable = tuple(e for e in examples if not e.on_board or tmap is not None)
+    problems += [Problem(lp.pack.source, str(r), "note" if r.ok else "error")
+                 for r in run_examples(runnable, lp.pack, lp.unitmap, tmap, layout)]
+    if left := len(examples) - len(runnable):
+        problems.append(Problem(lp.pack.source, f"{left} worked example(s) not run: they stand on the board, so they "
+                                                "need the module and a terrain file that reads on it", "note"))
     return problems
 
 

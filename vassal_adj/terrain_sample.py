@@ -35,6 +35,7 @@ from vassal_adj.model.module import MapDef, Module
 from vassal_adj.model.palette import Classifier, Palette, disc_lattice, palette_from_dict, side_offsets
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.parse.terrain_file import write_terrain
+from vassal_adj.terrain_accuracy import Accuracy, compare, read_reference
 
 __all__ = ["HexGuess", "Sampling", "pick_layout", "read_palette", "sample_board", "sample_module",
            "terrain_text"]
@@ -65,6 +66,7 @@ class Sampling:
     image: np.ndarray = field(repr=False, compare=False)  # the board picture sampled (RGB), for a preview
     seconds: float = 0.0
     extra: dict[str, object] = field(default_factory=dict)
+    accuracy: Accuracy | None = None  # against a reference terrain (`--compare`), when one was given
 
     def low(self) -> list[Hex]:
         """Hexes whose confidence is below the palette's minimum, in label order."""
@@ -226,9 +228,11 @@ def terrain_text(s: Sampling, header: list[str]) -> str:
 
 
 def sample_module(module: str, map_name: str | None, palette_path: str, out: str, board: str | None = None,
-                  pick_map: Callable[[Module, str | None], MapDef] | None = None) -> Sampling:
+                  pick_map: Callable[[Module, str | None], MapDef] | None = None,
+                  reference: str | None = None) -> Sampling:
     """Sample the board of `map_name` in `module` and write `out`; the Sampling returned keeps
-    the picture, for a preview (`report.terrain_preview`, which the command line writes).
+    the picture, for a preview (`report.terrain_preview`, which the command line writes), and
+    its accuracy against the terrain file `reference` when one is given (terrain_accuracy.py).
 
     `pick_map(module, name) -> MapDef` chooses the map; the CLI passes its own rule, the
     same as its other commands' (by default the map must be named).
@@ -242,7 +246,11 @@ def sample_module(module: str, map_name: str | None, palette_path: str, out: str
                          f"colour): there is no picture to sample")
     image = _decode(load_image(module, layout.board.image, board=layout.board.name),
                     f"{module}!images/{layout.board.image}")
+    ref = read_reference(reference, layout) if reference is not None else None  # before writing: a bad one stops all
     s = sample_board(image, layout, palette)
+    if ref is not None and reference is not None:
+        s.accuracy = compare({h: g.terrain for h, g in s.hexes.items()}, (t[0] for t in labelled_sides(layout)),
+                             s.terrain.side_features, ref, reference)
     low = s.low()
     header = [(f"sampled by 'vassal-adj terrain sample' from {os.path.basename(module)}, map "
                f"{mdef.name!r}, {layout.where}, image {layout.board.image!r}"),
@@ -250,7 +258,8 @@ def sample_module(module: str, map_name: str | None, palette_path: str, out: str
                f"confidence {palette.min_confidence:.2f} (marked 'low confidence'), "
                f"{len(s.terrain.side_features)} hexsides with features"),
               "a first draft from colours: check it against the map, correct it, then remove this note", ""]
-    write_bytes_atomic(out, terrain_text(s, header).encode("utf-8"), protect=[module, palette_path])
+    write_bytes_atomic(out, terrain_text(s, header).encode("utf-8"),
+                       protect=[module, palette_path, *([reference] if reference else [])])
     s.extra.update(map=mdef.name, board=layout.board.name, low=len(low))
     return s
 
@@ -278,4 +287,5 @@ def summary(s: Sampling) -> dict[str, object]:
             "zone": s.layout.zone.name if s.layout.zone else None, "image_size": list(s.size),
             "hexes": len(s.hexes), "terrain": dict(sorted(counts.items())),
             "hexsides": dict(sorted(sides.items())), "min_confidence": s.palette.min_confidence,
-            "low_confidence": [s.layout.label_of(h) for h in s.low()], "seconds": round(s.seconds, 3)}
+            "low_confidence": [s.layout.label_of(h) for h in s.low()], "seconds": round(s.seconds, 3),
+            **({"compare": s.accuracy.as_dict()} if s.accuracy is not None else {})}

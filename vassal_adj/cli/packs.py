@@ -202,17 +202,30 @@ def _toml_key(key: str) -> str:
     help="A module whose board numbering is used to check the terrain file's labels.",
 )
 @click.option("--map", "map_name", help="The map of that module (default: the first with a hex grid).")
+@click.option(
+    "--terrain",
+    "terrain_path",
+    type=click.Path(dir_okay=False, exists=True),
+    help="A terrain file to check and run the worked examples on instead of the pack's (e.g. one drawn for the "
+    "real map).",
+)
 @text_or_json
 @_guarded
-def validate(directory: str, module_path: str | None, map_name: str | None, as_json: bool) -> None:
+def validate(
+    directory: str, module_path: str | None, map_name: str | None, terrain_path: str | None, as_json: bool
+) -> None:
     """Check a pack: pack.toml keys and parameters, units.toml, and (with --module) the
-    terrain file's labels on that module's board.
+    terrain file's labels on that module's board and the rulebook's worked examples
+    ([[examples]]) run on that terrain through the rules `check` uses.
 
-    Exit status 1 when there is an error, 0 when there are only notes or nothing.
+    Exit status 1 when there is an error or an example the terrain does not bear out, 2 when
+    an example is malformed or names a hex or counter the board or units.toml lacks, 0 when
+    there are only notes or nothing.
 
     \b
     Example:
       vassal-adj packs validate modules/_template --module game.vmod
+      vassal-adj packs validate modules/mygame --module game.vmod --terrain my-map.csv
     """
     layout = None
     if module_path is not None:
@@ -220,7 +233,7 @@ def validate(directory: str, module_path: str | None, map_name: str | None, as_j
             lay for b in _pick_map(load_module(module_path), map_name).boards.values() for lay in board_hex_layouts(b)
         ]
         layout = layouts[0] if layouts else None
-    problems = packs_io.validate(Path(directory), layout=layout)
+    problems = packs_io.validate(Path(directory), layout=layout, terrain=terrain_path)
     errors = [p for p in problems if p.level == "error"]
     if as_json:
         _emit_json(

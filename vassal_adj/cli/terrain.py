@@ -45,6 +45,13 @@ def terrain() -> None:
 @click.option(
     "--preview", type=click.Path(dir_okay=False), help="Also write a PNG of the board with the result drawn over it."
 )
+@click.option(
+    "--compare",
+    "reference",
+    type=click.Path(dir_okay=False),
+    help="A reference terrain file of this board (e.g. the pack's terrain.csv): print how many hexes and hexside "
+    "features the sampling got right, per type; --preview marks the hexes and hexsides that differ.",
+)
 @text_or_json
 @_guarded
 def sample(
@@ -54,6 +61,7 @@ def sample(
     palette_path: str,
     output: str,
     preview: str | None,
+    reference: str | None,
     as_json: bool,
 ) -> None:
     """Draft a terrain file from the board picture: terrain by colour around each hex centre.
@@ -64,19 +72,27 @@ def sample(
     min_confidence carry a '# low confidence' comment; --preview tints the hexes and marks
     those with an X. The file is a draft for the author to correct, not a reading of the map.
 
+    With --compare T, the result is also checked against the terrain file T: hexes right (the
+    sampled type is one of T's for the hex) and hexsides right (exactly T's features), with a
+    table per terrain type and per feature of the reference's count, found, missed and extra.
+
     \b
     Example:
       vassal-adj terrain sample game.vmod --palette palette.toml \\
           -o terrain.csv --preview terrain.png
+      vassal-adj terrain sample game.vmod --palette palette.toml \\
+          -o draft.csv --compare terrain.csv --preview differences.png
     """
     from vassal_adj.codec.atomic import write_bytes_atomic
     from vassal_adj.report.terrain_preview import preview_png
+    from vassal_adj.terrain_accuracy import accuracy_table
     from vassal_adj.terrain_sample import sample_module, summary
 
     with working("terrain sample: classifying the board's hexes"):
-        sampled = sample_module(module, map_name, palette_path, output, board, _pick_map)
+        sampled = sample_module(module, map_name, palette_path, output, board, _pick_map, reference)
         if preview is not None:
-            write_bytes_atomic(preview, preview_png(sampled), protect=[module, palette_path, output])
+            inputs = [module, palette_path, output, *([reference] if reference else [])]
+            write_bytes_atomic(preview, preview_png(sampled), protect=inputs)
         data = summary(sampled)
     if as_json:
         _emit_json({"schema_version": SCHEMA_VERSION, "output": output, "preview": preview, **data})
@@ -93,4 +109,7 @@ def sample(
         f"{len(low)} hex(es) below confidence {data['min_confidence']:.2f}"  # type: ignore[arg-type]
         + (": " + " ".join(low) if low and len(low) <= 20 else "")
     )  # type: ignore[arg-type]
+    if sampled.accuracy is not None:
+        for line in accuracy_table(sampled.accuracy):
+            click.echo(line)
     click.echo(f"wrote {output}" + (f" and {preview}" if preview else ""))

@@ -3,7 +3,9 @@
 Hexes are tinted by terrain type, hexside features are drawn as coloured bars (across the
 side for a road that runs hex to hex, along it for a river that follows it), and hexes
 whose confidence is below the palette's minimum get a thick magenta outline and an X, so
-the author finds them at a glance. The tints are a fixed colour-blind-safe set (Okabe-Ito),
+the author finds them at a glance. When the sampling was compared with a reference terrain
+(`--compare`), the hexes whose terrain differs get a cyan outline and the hexsides whose
+features differ a cyan ring at their midpoint. The tints are a fixed colour-blind-safe set (Okabe-Ito),
 not the palette's own colours: a hex tinted with its own colour would look unchanged.
 """
 
@@ -23,6 +25,7 @@ TINTS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 
          (213, 94, 0), (204, 121, 167), (120, 120, 120)]
 FEATURE_COLOURS = [(200, 0, 0), (0, 60, 220), (130, 0, 170), (0, 0, 0), (0, 140, 60), (255, 120, 0)]
 LOW = (255, 0, 255)
+DIFFERS = (0, 230, 230)  # cyan: in none of the sets above
 TINT_ALPHA = 90
 
 
@@ -44,6 +47,8 @@ def _legend(draw: ImageDraw.ImageDraw, s: Sampling, scale: int) -> None:
     rows += [(c.name, TINTS[i % len(TINTS)], "tint") for i, c in enumerate(s.palette.terrain)]
     rows += [(f.name, FEATURE_COLOURS[i % len(FEATURE_COLOURS)], "bar") for i, f in enumerate(s.palette.features)]
     rows.append((f"confidence < {s.palette.min_confidence:.2f}", LOW, "x"))
+    if s.accuracy is not None:
+        rows.append(("differs from the reference", DIFFERS, "ring"))
     font = _font(12 * scale)
     line = 16 * scale
     width = max(int(draw.textlength(name, font=font)) for name, _, _ in rows) + 30 * scale
@@ -53,12 +58,28 @@ def _legend(draw: ImageDraw.ImageDraw, s: Sampling, scale: int) -> None:
         box = [10, y + 2 * scale, 10 + 14 * scale, y + 12 * scale]
         if how == "tint":
             draw.rectangle(box, fill=(*colour, 200), outline=(0, 0, 0, 255))
+        elif how == "ring":
+            draw.ellipse(box, outline=(*colour, 255), width=2 * scale)
         elif how == "bar":
             draw.line([box[0], (box[1] + box[3]) // 2, box[2], (box[1] + box[3]) // 2], fill=(*colour, 255), width=3 * scale)
         else:
             draw.line([box[0], box[1], box[2], box[3]], fill=(*colour, 255), width=2 * scale)
             draw.line([box[0], box[3], box[2], box[1]], fill=(*colour, 255), width=2 * scale)
         draw.text((16 + 14 * scale, y), name, fill=(0, 0, 0, 255), font=font)
+
+
+def _differences(draw: ImageDraw.ImageDraw, s: Sampling, apothem: float, radius: float, bar: int) -> None:
+    """Cyan where the sampling and the reference terrain disagree: hex outlines, rings on hexsides."""
+    assert s.accuracy is not None
+    lay = s.layout
+    for h in s.accuracy.wrong_hexes:
+        corners = _corners(*lay.center(h), apothem * 0.8, radius * 0.8, lay.grid.sideways)
+        draw.line([*corners, corners[0]], fill=(*DIFFERS, 255), width=bar, joint="curve")
+    r = apothem * 0.3
+    for side in s.accuracy.wrong_sides:
+        (ax, ay), (bx, by) = lay.center(side.a), lay.center(side.b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        draw.ellipse([mx - r, my - r, mx + r, my + r], outline=(*DIFFERS, 255), width=bar)
 
 
 def preview_png(s: Sampling) -> bytes:
@@ -99,6 +120,8 @@ def preview_png(s: Sampling) -> bytes:
         r = apothem * 0.35
         draw.line([(cx - r, cy - r), (cx + r, cy + r)], fill=(*LOW, 255), width=bar)
         draw.line([(cx - r, cy + r), (cx + r, cy - r)], fill=(*LOW, 255), width=bar)
+    if s.accuracy is not None:
+        _differences(draw, s, apothem, radius, bar)
     _legend(draw, s, max(1, round(min(base.size) / 800)))
     out = io.BytesIO()
     # The fastest zlib level: a board-sized PNG at the default level takes seconds to write.

@@ -39,7 +39,8 @@ _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
 _STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
                                 "turns"} | STATE_KEYS)
-_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios", "boxes"})
+# "examples": the rulebook's worked examples, read and run by `packs validate` (rules/packs/examples.py)
+_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios", "boxes", "examples"})
 
 
 @dataclass(frozen=True)

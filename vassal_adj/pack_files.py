@@ -1,0 +1,149 @@
+"""One rule pack's files on disk (`modules/<game>/`): read pack.toml, hooks.py and units.toml.
+
+The I/O of a single pack directory (packs.py finds, lists and validates packs with it): this
+module reads `pack.toml` and `units.toml` (tomllib), imports an optional `hooks.py`, reads the
+terrain file when the caller gives the board's hex layout, and hands the parsed data to the
+pure validators (`rules.packs.pack.RulePack`, `rules.packs.unitmap.UnitMap`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vassal_adj.errors import PackError, VassalAdjError, Where
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.rules.packs.pack import RulePack
+from vassal_adj.rules.packs.unitmap import UnitMap
+from vassal_adj.rules.registry import REGISTRY, Registry, load_builtin_rules
+
+__all__ = ["PACK_FILE", "LoadedPack", "load_pack", "read_toml"]
+
+PACK_FILE = "pack.toml"
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as a dict; PackError naming the file and line on a syntax error."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as e:
+        raise PackError(f"cannot read: {e.strerror or e}", Where(path=str(path))) from None
+    except UnicodeDecodeError as e:
+        raise PackError(f"not UTF-8 text: {e.reason} at byte {e.start}", Where(path=str(path))) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        msg = str(e)
+        m = _TOML_AT.search(msg)  # tomllib puts "(at line L, column C)" in the message only
+        if m:
+            where = Where(path=str(path), line=int(m.group(1)))
+            head = msg[: m.start()]
+            raise PackError(f"invalid TOML: {head[:1].lower()}{head[1:]} (column {m.group(2)})", where) from None
+        if msg.endswith("(at end of document)"):  # the last line that holds anything
+            last = len(text.rstrip().splitlines()) or 1
+            head = msg.removesuffix("(at end of document)").rstrip()
+            raise PackError(
+                f"invalid TOML: {head[:1].lower()}{head[1:]} (at the end of the file)", Where(path=str(path), line=last)
+            ) from None
+        raise PackError(f"invalid TOML: {msg}", Where(path=str(path))) from None
+
+
+@dataclass(frozen=True)
+class LoadedPack:
+    """A pack read from its directory: the validated pack, its unit map, where its files are."""
+
+    directory: Path
+    pack: RulePack
+    unitmap: UnitMap | None  # None when the pack has no units file yet
+    terrain_path: Path | None  # None when the pack has no terrain file yet
+    # The [[examples]] tables as written: `packs validate` reads and runs them (rules/packs/examples.py);
+    # `check` does not need them.
+    examples: object = None
+
+    @property
+    def id(self) -> str:
+        return self.pack.id
+
+    def terrain(self, layout: HexLayout, *, path: Path | None = None) -> TerrainMap:
+        """The terrain map on a board's hex layout (`path` replaces the pack's file: ``--terrain``).
+
+        The map knows the board's hexes (`TerrainMap.board`): no search leaves the board."""
+        from vassal_adj.parse.terrain_file import read_terrain_on
+
+        file = path or self.terrain_path
+        if file is None:
+            raise PackError(
+                f"pack {self.id!r} has no terrain file ({self.pack.terrain_file})", Where(path=str(self.directory))
+            )
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as e:
+            raise PackError(f"cannot read: {e.strerror or e}", Where(path=str(file))) from None
+        return read_terrain_on(layout, text, path=str(file), vocabulary=self.pack.vocabulary).with_board(layout.hexes())
+
+
+def _hooks(directory: Path, data: dict[str, Any], source: str) -> None:
+    """Import the pack's hooks.py, which registers more implementations (STYLE.md 6.11)."""
+    name = data.get("pack", {}).get("hooks") if isinstance(data.get("pack"), dict) else None
+    if not isinstance(name, str):
+        return  # absent, or a wrong type the validator reports with its key path
+    file = (directory / name).resolve()
+    if directory.resolve() not in file.parents or not file.is_file():
+        raise PackError(f"pack.hooks: no file {name!r} in the pack directory", Where(path=source))
+    modname = f"vassal_adj_pack_hooks.{directory.name}.{file.stem}"
+    spec = importlib.util.spec_from_file_location(modname, file)
+    if spec is None or spec.loader is None:
+        raise PackError(f"pack.hooks: cannot import {name!r}", Where(path=source))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except VassalAdjError:
+        raise
+    except Exception as e:  # a pack's own code: report it as a bad pack, with the cause kept
+        del sys.modules[modname]
+        raise PackError(f"pack.hooks: importing {name!r} failed: {type(e).__name__}: {e}", Where(path=str(file))) from e
+
+
+def load_pack(directory: Path | str, *, registry: Registry | None = None) -> LoadedPack:
+    """Read and validate the pack in `directory` (pack.toml, hooks.py, units.toml).
+
+    The terrain file is only located here: reading it needs the board's layout
+    (`LoadedPack.terrain`). Raises PackError naming the file and key path or line.
+    """
+    directory = Path(directory)
+    pack_file = directory / PACK_FILE
+    if not pack_file.is_file():
+        raise PackError(f"no {PACK_FILE} in the pack directory", Where(path=str(directory)))
+    data = read_toml(pack_file)
+    if registry is None:
+        registry = load_builtin_rules()
+    if registry is REGISTRY:  # hooks register into the package registry only
+        _hooks(directory, data, str(pack_file))
+    pack = RulePack.from_mapping(data, source=str(pack_file), registry=registry)
+    unitmap = None
+    units_file = directory / pack.units_file
+    if units_file.is_file():
+        unitmap = UnitMap.from_mapping(
+            read_toml(units_file), source=str(units_file), classes=pack.unit_classes, sides=pack.sides
+        )
+    elif _names_file(data, "units"):  # named explicitly, so its absence is a mistake
+        raise PackError(f"units.file: no file {pack.units_file!r} in the pack directory", Where(path=str(pack_file)))
+    terrain_file = directory / pack.terrain_file
+    if not terrain_file.is_file() and _names_file(data, "terrain"):
+        raise PackError(
+            f"terrain.file: no file {pack.terrain_file!r} in the pack directory", Where(path=str(pack_file))
+        )
+    return LoadedPack(directory, pack, unitmap, terrain_file if terrain_file.is_file() else None, data.get("examples"))
+
+
+def _names_file(data: dict[str, Any], section: str) -> bool:
+    table = data.get(section)
+    return isinstance(table, dict) and "file" in table
