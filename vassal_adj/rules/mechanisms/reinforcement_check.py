@@ -118,7 +118,7 @@ def check_schedule(state: GameState, sch: Schedule, *, rule: str, label: Label) 
             )
         names = unit_names(state, waiting)
         voided = [next((x for x in exits if at_or_east_of(h, x)), None) for h in e.hexes]
-        if waiting and all(x is not None for x in voided):
+        if waiting and e.hexes and not e.boxes and all(x is not None for x in voided):
             by = " or ".join(dict.fromkeys(label(x) for x in voided if x is not None))
             out.append(
                 Finding(

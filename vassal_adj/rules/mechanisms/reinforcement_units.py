@@ -76,6 +76,9 @@ def resolve(
             out.append(e)
             continue
         ids = _ids(e, state, side, by_key)
+        missing = tuple(n for n in e.units if printed_key(n) not in by_key)
+        if missing:  # kept so that the schedule says they are not in the save
+            out.append(replace(e, units=missing))
         if not e.turn_from:
             out += [replace(e, units=(state.units[u].name,), pick=None) for u in ids]
             continue

@@ -212,7 +212,7 @@ def entry_due(e: Entry, state: GameState, when: Moment, move: int, label: Label
         return None, None, f"its turn is read from its {e.turn_from.removeprefix('attr:')}, not known here", "unknown"
     c = e.condition
     if c is None or e.otherwise_turn is None:  # a fixed turn, or a window of turns (`turns = [a, b]`)
-        return e.turn, None if e.repeatable else e.otherwise_turn or e.turn, "", ""
+        return e.turn, e.otherwise_turn or (None if e.repeatable else e.turn), "", ""
     holds = c.within(state, label)
     now = holds or f"no {c.side} unit is within {c.distance} hexes of {' or '.join(c.at)}"
     # Until the entering side has moved, the other side stands where the Game-Turn began.
