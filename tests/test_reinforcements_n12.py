@@ -92,32 +92,15 @@ AXIS = {"side": "Axis", "boxes": {"turn": "Turn {turn}"}}
 
 
 # -- `at` boxes and places of a kind or region -----------------------------------------------------
-PARK = {**AXIS, "entries": [{"turn": "May 27 0900", "at": ["box:Artillery Park A"], "units": ["1/132", "DLI"]}]}
-
-
-def test_s5_2_artillery_arrives_in_its_park_which_is_in_play() -> None:
-    """Seed 003 S5.2: "When Italian and German Indirect HE Units arrive as reinforcements, they will
-    either be placed in Artillery Park A or Artillery Park B"; Sc.2: "103 Ariete, Artillery: 1/132;
-    2/132; 3/132; DLI (placed in Artillery Park A)" at 0900. In the park on 0900 (Game-Turn 1) they
-    have arrived, on time; in the park before the game begins they arrived early; still in the turn
-    box after the Axis movement of 0900 they are late or held back."""
-    on_time = game(
-        ("Axis", "1/132", "box:Artillery Park A"),
-        ("Axis", "DLI", "box:Artillery Park A"),
-        turn=1,
-        phase="allied-movement",
-    )
-    assert said(run(on_time, **PARK)) == [] and said(run(on_time, **PARK), Severity.INFO) == []
-    early = game(("Axis", "1/132", "box:Artillery Park A"), ("Axis", "DLI", "box:Turn 1"))
-    assert said(run(early, **PARK)) == [
-        "Axis 1/132 (box 'Artillery Park A') is in play at set-up: it arrived early; "
-        "it enters on Game-Turn 1 (May 27 0900) [N12]"
-    ]
-    late = game(("Axis", "1/132", "box:Artillery Park A"), ("Axis", "DLI", "box:Turn 1"), turn=2, phase="axis-combat")
-    assert said(run(late, **PARK), Severity.INFO) == [
-        "Axis DLI still off the map after the axis-movement phase of Game-Turn 1: late or held back (it enters on "
-        "Game-Turn 1 (May 27 0900)) [N12]"
-    ]
+def test_s5_2_7_6_an_entry_into_boxes_only_is_refused_with_its_key() -> None:
+    """Seed 003 S5.2: Indirect HE reinforcements "will either be placed in Artillery Park A or
+    Artillery Park B"; seed 004 7.6: "Air and naval units deploy into their respective Staging
+    Areas. They never deploy directly onto the map." `verify` judges a move onto the map from an
+    entry's hexes, so an entry with boxes and no hex is refused, naming its key, rather than
+    judged wrongly."""
+    for at_ in (["box:Artillery Park A", "box:Artillery Park B"], ["box:staging"]):
+        with pytest.raises(ValueError, match=r"^entries\[0\]\.at: .* names no hex of the board"):
+            run(game(), **{**AXIS, "entries": [{"turn": "May 27 0900", "at": at_, "units": ["DLI"]}]})
 
 
 def test_7_3_allied_units_deploy_in_the_staging_area_or_at_a_port_found_by_kind() -> None:
@@ -127,7 +110,7 @@ def test_7_3_allied_units_deploy_in_the_staging_area_or_at_a_port_found_by_kind(
     [boxes] kind ("staging"), the ports by their place kind ("place-kind:port": Naples 2020 and
     Bari 3010 on this board). A unit in the Staging Area from its GT on is in play, not late; one
     there before its GT 6 ("The German 4th Parachute Division becomes available on GT 6", 7.1)
-    arrived early."""
+    arrived early; one still in the box of GT 6 on GT 7 is late or held back."""
     entry = {"turn": 6, "at": ["box:staging", "place-kind:port"], "units": ["1 Para"]}
     params = {
         "side": "Allied",
@@ -142,6 +125,11 @@ def test_7_3_allied_units_deploy_in_the_staging_area_or_at_a_port_found_by_kind(
     assert said(run(early, **params)) == [
         "Allied 1 Para (box 'Allied Staging Area') is in play on Game-Turn 5: it "
         "arrived early; it enters on Game-Turn 6 [N12]"
+    ]
+    late = GameState({"p": Unit("p", "1 Para", "Allied", "infantry", 4)}, {"p": at("box:GT 6")}, 7, "allied-movement")
+    assert said(run(late, **params), Severity.INFO) == [
+        "Allied 1 Para still off the map after the allied-movement phase of Game-Turn 6: late or held back (it "
+        "enters on Game-Turn 6) [N12]"
     ]
     e = parse_entry(context(), entry, "entries[0]", {})
     assert [context().label(h) for h in e.hexes] == ["2020", "3010"] and e.boxes == {"staging"}
@@ -187,7 +175,9 @@ R_EVENT = {"side": "Allied", "within": 0, "of": ["row<17"], "units": {"not_flags
 
 def kesselring(*units: tuple[str, str], turn: int, allied: str | None = None, air: bool = False) -> list[Finding]:
     """Axis reinforcements reading their GT from their counter (attribute "arrival"), and an
-    Allied unit (an air unit if `air`) at `allied`."""
+    Allied unit (an air unit if `air`) at `allied`. They arrive in the Reinforcement Display (7.2:
+    "moved from the TRT to their respective Reinforcement Displays on the GT they become
+    available") and deploy in the Staging Area or, paratroops, at an airfield (7.3)."""
     codes = {"4 FJ": 6, "1 FJ": 4, "Hermann Goering": "R"}
     placed = [("Axis", n, w) for n, w in units] + ([("Allied", "US 1", allied)] if allied else [])
     st = game(
@@ -206,7 +196,7 @@ def kesselring(*units: tuple[str, str], turn: int, allied: str | None = None, ai
             "entries": [
                 {
                     "turn_from": "attr:arrival",
-                    "at": ["box:Axis Reinforcement Display"],
+                    "at": ["box:Axis Reinforcement Display", "box:Axis Staging Area", "place-kind:airfield"],
                     "units": {"sides": ["Axis"], "not_flags": ["garrison"]},
                 }
             ],
