@@ -25,7 +25,7 @@ from typing import Any
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.param_shapes import names, one_hex, table, whole, word
 from vassal_adj.rules.mechanisms.setup import Entry, Event
-from vassal_adj.rules.select import selector_at
+from vassal_adj.rules.select import Selector, selector_at
 
 __all__ = ["parse_entry", "turn_at"]
 
@@ -57,7 +57,7 @@ def _window(ctx: RuleContext, value: Any, path: str) -> tuple[int, int, str]:
     return first, last, f"{a} to {b}" if a or b else ""
 
 
-def _units(value: Any, path: str) -> tuple[tuple[str, ...], Any]:
+def _units(value: Any, path: str) -> tuple[tuple[str, ...], Selector | None]:
     """Printed names, or a unit selector: (names, None) or ((), selector)."""
     if isinstance(value, Mapping):
         return (), selector_at(value, path)
@@ -92,8 +92,10 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
     units, pick = _units(e["units"], f"{path}.units")
     hexes = ctx.hexes(spots, f"{path}.at")
     if not hexes:  # verify judges a move onto the map from an entry's hexes: an entry has one at least
-        raise ValueError(f"{path}.at: {list(at)!r} names no hex of the board; give the hexes, places or regions the "
-                         "units enter the map by, besides any boxes they may arrive in")
+        raise ValueError(
+            f"{path}.at: {list(at)!r} names no hex of the board; give the hexes, places or regions the "
+            "units enter the map by, besides any boxes they may arrive in"
+        )
     made = {"boxes": boxes, "pick": pick, "repeatable": repeatable}
     if "turn_from" in e:
         source = word(e["turn_from"], f"{path}.turn_from")
