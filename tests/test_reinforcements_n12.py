@@ -348,3 +348,17 @@ def test_an_arrival_label_on_the_counter_is_its_turn_and_verify_never_calls_an_u
     ]
     e = parse_entry(context(), entry, "entries[0]", {})
     assert entry_due(e, st, moment(st), 0, str)[3] == "unknown"
+
+
+def test_pieces_of_one_name_picked_by_a_selector_are_judged_once_each() -> None:
+    """Seed 004 7.5: "To deploy a Garrison unit, one AP is expended and the unit may be placed in
+    any city, port or airfield hex". Two Garrison pieces of one printed name, picked by their
+    class and on the map before the entry's GT 2, are two errors, not four."""
+    st = GameState(
+        {u: Unit(u, "Garrison", "Axis", "garrison", 1) for u in ("g1", "g2")},
+        {"g1": at("2020"), "g2": at("3010")},
+        1,
+        "allied-movement",
+    )
+    found = run(st, **AXIS, entries=[{"turn": 2, "at": ["place-kind:port"], "units": {"kinds": ["garrison"]}}])
+    assert [f.units for f in found if f.severity == Severity.ERROR] == [("g1",), ("g2",)]

@@ -110,4 +110,5 @@ def resolve(
                     tuple(unread),
                 )
             )
-    return tuple(out), notes
+    # Pieces of one printed name give one entry: the schedule finds every piece of a name itself
+    return tuple(dict.fromkeys(out)), notes
