@@ -323,5 +323,5 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     notes += lost + missing_maps(found, module)
     context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
                           unmapped=tuple(unmapped), notes=tuple(notes), scenario=played,
-                          events=event_reader(lp.pack.rules))
+                          events=event_reader(lp.pack.rules), turn_sequence=lp.pack.extras.turn_sequence)
     return state, context, unmapped

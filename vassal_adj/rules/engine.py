@@ -52,6 +52,7 @@ class RuleContext:
     # What a state shows of a named event, (status, why) (scope_events.py: outside, as the
     # schedule rule that defines events imports this module).
     events: Callable[[GameState, RuleContext, str], tuple[str, str]] | None = None
+    turn_sequence: tuple[str, ...] = ()  # the pack's [state] turn labels in game order (N18): label k is turn k
     _hex_cache: dict[str, tuple[Hex, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def cite(self, rule: RuleConfig | None = None) -> str:

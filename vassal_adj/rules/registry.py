@@ -261,8 +261,9 @@ catalog = REGISTRY.catalog
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
     "mechanisms.displacement", "mechanisms.implementations", "mechanisms.movement_rules",
-    "mechanisms.restricted", "segments", "mechanisms.setup_constraints", "mechanisms.setup_rules",
-    "mechanisms.stacking_rules", "mechanisms.victory_conditions", "mechanisms.victory_rules", "mechanisms.withdrawals"
+    "mechanisms.restricted", "segments", "mechanisms.setup_constraints", "mechanisms.setup_deploy_rules",
+    "mechanisms.setup_rules", "mechanisms.stacking_rules", "mechanisms.victory_conditions", "mechanisms.victory_rules",
+    "mechanisms.withdrawals",
 )
 
 

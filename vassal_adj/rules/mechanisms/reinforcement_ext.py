@@ -10,8 +10,8 @@ that number of turns later" (``after_range = [1, 6]``).
 What one state shows: a picked unit in the box of Game-Turn k on Game-Turn T went there on T or
 earlier, so k may be at most T + hi; a box further ahead is an error. How early it was placed (k
 below T + lo) cannot be told, since the unit may have gone on an earlier turn: nothing is said.
-A unit the schedule itself lists for Game-Turn k (or for an event's turn) waits for its first
-entry, not a return, and is not judged here.
+A unit the schedule itself lists for Game-Turn k (a turn of its window, or an event's turn) waits
+for its first entry, or for its next of a repeatable entry, not a return, and is not judged here.
 """
 
 from __future__ import annotations
@@ -84,11 +84,21 @@ def parse_returns(value: Any, turn_boxes: TurnBoxes, rule_ref: str) -> tuple[Ret
     return tuple(out)
 
 
+def _due_on(e: Entry, k: int) -> bool:
+    """Whether entry `e` may bring its units in on Game-Turn `k`: on its turn, a turn of its window
+    (from its first on, when repeatable with no last), either turn of a condition, or an event's turn."""
+    if e.after is not None or e.turn is None:
+        return True
+    if e.condition is not None:
+        return k in (e.turn, e.otherwise_turn)
+    last = e.otherwise_turn or (None if e.repeatable else e.turn)
+    return e.turn <= k and (last is None or k <= last)
+
+
 def _first_entry(entries: tuple[Entry, ...], name: str, k: int) -> bool:
     """Whether the schedule lists the unit `name` to enter on Game-Turn `k`, or on an event's turn."""
     key = printed_key(name)
-    return any(e.after is not None or k in (e.turn, e.otherwise_turn)
-               for e in entries if key in {printed_key(n) for n in e.units})
+    return any(_due_on(e, k) for e in entries if key in {printed_key(n) for n in e.units})
 
 
 def check_returns(state: GameState, returns: tuple[Return, ...], entries: tuple[Entry, ...], *, side: str,

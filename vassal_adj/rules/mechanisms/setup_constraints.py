@@ -13,6 +13,7 @@ from typing import Any
 
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms.param_values import names, one_hex, table, whole, word
 from vassal_adj.rules.mechanisms.setup_quota import (
     Area,
     Constraint,
@@ -23,7 +24,6 @@ from vassal_adj.rules.mechanisms.setup_quota import (
     With,
     check_constraints,
 )
-from vassal_adj.rules.mechanisms.setup_rules import names, one_hex, table, whole, word
 from vassal_adj.rules.mechanisms.setup_shapes import CONSTRAINTS
 from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import Param, register

@@ -8,29 +8,32 @@ the entries mean (which keys go together, hexes on the board). Pure: no files.
 
 from __future__ import annotations
 
-from vassal_adj.rules.param_shape import Each, Shape, Table
+from vassal_adj.rules.param_shape import Each, Either, Shape, Table
 
 __all__ = ["CONSTRAINTS", "ENTRY", "EVENTS", "GROUP"]
 
 # `events` (reinforcements.schedule, movement.restricted): which keys go together is parse_event's to say.
 EVENTS = Each(
-    Table({"marker": "str", "box": "str", "within": "int", "side": "str", "of": "list[str]", "unknown": "str"})
+    Table({"marker": "str", "box": "str", "within": "int", "side": "str", "of": "list[str]", "units": "selector", "unknown": "str"})
 )
 
 GROUP = Table(
     {"at": "str", "placement": "str", "distance": "int", "units": "list[str]"}, required=("at", "placement", "units")
 )
 
+_TURN = Either("int", "str")  # a Game-Turn, or a label of the pack's [state] turn_sequence
 ENTRY = Table(
     {
-        "turn": "int",
-        "turns": "list[int]",
-        "otherwise_turn": "int",
+        "turn": _TURN,
+        "turns": "list",
+        "otherwise_turn": _TURN,
         "if_side_within": Table({"side": "str", "hex": "str", "distance": "int"}, required=("side", "hex", "distance")),
         "after": "str",
         "turns_after": "int",
+        "turn_from": "str",
+        "repeatable": "bool",
         "at": "list[str]",
-        "units": "list[str]",
+        "units": Either("list[str]", "selector"),
     },
     required=("at", "units"),
 )
