@@ -128,8 +128,8 @@ class VictoryRules:
     late: LatePenalty | None = None
     withdrawal_markers: Mapping[str, str] = field(default_factory=dict)  # side -> marker name
     turn_box: str = r"Turn (\d+)"
-    eliminated_box: str = "Eliminated"
-    exited_box: str = "Exited"
+    eliminated_box: str = ""  # the module's names (victory_rules.py requires them where read)
+    exited_box: str = ""
     hold: HoldCondition | None = None
     exit: ExitCondition | None = None
     enemy_source_exit: EnemySourceExit | None = None

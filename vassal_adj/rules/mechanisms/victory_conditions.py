@@ -91,14 +91,22 @@ def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[s
         return Term("box", name=s.get("name", s["box"]), box=s["box"], units=units, **common)
     if kinds == ["steps_lost"]:
         return Term("steps", name=s.get("name", "steps lost"), units=selector_at(s["steps_lost"], f"{path}.steps_lost"),
-                    box=s.get("box", p["eliminated_box"]), reduced_flag=s.get("reduced_flag", "reduced"), **common)
+                    box=_box(s.get("box", p["eliminated_box"]), f"{path}.box", "eliminated_box"),
+                    reduced_flag=s.get("reduced_flag", "reduced"), **common)
     e = _sub(s["exited"], f"{path}.exited", {}, {"box": _STR, "via": _LIST, "count": _INT})
     if not units.sides:  # exits are the side's own units unless the selector says otherwise
         units = replace(units, sides=frozenset({side}))
     via = frozenset(ctx.hexes(e["via"], f"{path}.exited.via")) if "via" in e else None
     common["count"] = e.get("count", common["count"])
-    return Term("exited", name=s.get("name", "exits"), box=e.get("box", p["exited_box"]), via=via, units=units,
-                **common)
+    return Term("exited", name=s.get("name", "exits"), box=_box(e.get("box", p["exited_box"]), f"{path}.exited.box",
+                                                                "exited_box"), via=via, units=units, **common)
+
+
+def _box(name: str, path: str, shared: str) -> str:
+    """The box an item reads: the engine knows no module's box names, so the pack gives it."""
+    if not name:
+        raise ValueError(f"{path}: name the box (or give {shared} for every item)")
+    return name
 
 
 def _supplied(ctx: RuleContext, p: Mapping[str, Any]) -> Supplied:
@@ -240,8 +248,8 @@ _SHARED = {
     "control": Param({}, "table", "what controls a place: { units = selector, "
                                   "requires = ['supplied'] }"),
     "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']"),
-    "eliminated_box": Param("Eliminated", "str", "the box of eliminated units (steps_lost)"),
-    "exited_box": Param("Exited", "str", "the box of units exited from the map (exited)"),
+    "eliminated_box": Param("", "str", "the box of eliminated units, for steps_lost items that name no box"),
+    "exited_box": Param("", "str", "the box of units exited from the map, for exited items that name no box"),
 }
 
 
