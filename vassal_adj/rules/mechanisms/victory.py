@@ -127,7 +127,7 @@ class VictoryRules:
     artillery_kinds: frozenset[str] = frozenset({"artillery"})
     late: LatePenalty | None = None
     withdrawal_markers: Mapping[str, str] = field(default_factory=dict)  # side -> marker name
-    turn_box: str = r"Turn (\d+)"
+    turn_box: str = ""  # the module's turn boxes (a regular expression), or `turn_kind`
     eliminated_box: str = ""  # the module's names (victory_rules.py requires them where read)
     exited_box: str = ""
     hold: HoldCondition | None = None

@@ -112,6 +112,9 @@ def victory_rules(ctx: RuleContext, p: Mapping[str, Any]) -> VictoryRules:
     # The engine knows no module's box names: the pack gives those the rules read.
     if not p["eliminated_box"]:
         raise ValueError("eliminated_box: name the off-map box of eliminated units (22.12 counts them)")
+    if p["withdrawal_markers"] and not (p["turn_box"] or p["turn_box_kind"]):
+        raise ValueError("turn_box: withdrawal_markers are read from the turn boxes; give turn_box (a regular "
+                         "expression of their names) or turn_box_kind")
     if not p["exited_box"] and (exit_ or enemy or own):
         raise ValueError("exited_box: withdrawal_exit and the end_*_exit awards read the off-map box of exited units; "
                          "name it")
@@ -176,7 +179,8 @@ PARAMS = {
     "withdrawal_markers": Param({}, "table", "side -> the marker piece whose turn box says the withdrawal was "
                                              "declared (none: no withdrawal is read)"),
     "withdrawal_rule": Param("", "str", "the rule cited when a side declares its withdrawal twice (19.0)"),
-    "turn_box": Param(r"Turn (\d+)", "str", "regular expression of a turn box; group 1 is the turn"),
+    "turn_box": Param("", "str", "regular expression of the module's turn boxes; group 1 is the turn (with "
+                                 "withdrawal_markers, this or turn_box_kind is needed)"),
     "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the turn); "
                                       "replaces turn_box when given"),
     "eliminated_box": Param("", "str", "the off-map box of eliminated units (the module's name; needed)"),
