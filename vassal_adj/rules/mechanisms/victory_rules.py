@@ -111,7 +111,7 @@ def victory_rules(ctx: RuleContext, p: Mapping[str, Any]) -> VictoryRules:
         own = OwnSourceExit(c["per_point"], frozenset(c["kinds"]), sources, c.get("rule_ref", ""))
     # The engine knows no module's box names: the pack gives those the rules read.
     if not p["eliminated_box"]:
-        raise ValueError("eliminated_box: name the off-map box of eliminated units (22.12 counts them)")
+        raise ValueError("eliminated_box: name the off-map box of eliminated units (eliminations are counted)")
     if p["withdrawal_markers"] and not (p["turn_box"] or p["turn_box_kind"]):
         raise ValueError("turn_box: withdrawal_markers are read from the turn boxes; give turn_box (a regular "
                          "expression of their names) or turn_box_kind")
