@@ -175,7 +175,7 @@ def _place(h: History, term: Term, control: Control, supplied: Supplied | None, 
         text = f"{term.side} first entered {place} (state {e.index + 1}, turn {e.turn})"
         if term.turns is None:
             return Result(term, 1, text, e.units, (label(e.hex),))
-        return _in_window(h, term, e, text, label)
+        return _in_window(h, term, term.turns, e, text, label)
     last = h.last_occupier(term.hexes, lambda u: control.units.matches(u))
     if last is None:
         return Result(term, 0, f"no one side is seen in {place}",
@@ -220,7 +220,7 @@ def _worth(term: Term, units: list[Unit]) -> int | None:
 
 
 def _valued(term: Term, units: list[Unit]) -> str:
-    """The value of each unit counted, in words ("; value 8: 5-3-12 (2/7) attack 5 + defense 3")."""
+    """The value of the units counted, in words (", value 8 (5-3-12 (2/7) attack 5 + defense 3)")."""
     if term.value is None:
         return ""
     each = "; ".join(f"{u.name} {term.value.words(u)}" for u in units)
@@ -241,11 +241,11 @@ def _declared(h: History, term: Term) -> Result:
     return Result(term, int(inside), f"{term.name} declared on turn {first.turn}{window}{again}")
 
 
-def _in_window(h: History, term: Term, e: Entry, text: str, label: Label) -> Result:
-    """A first entry that scores only on a turn of `term.turns`. The entry is dated to the turn
-    of the first state showing it; when an earlier state's turn leaves room for an entry on a
-    turn on the other side of the window's edge, the files cannot tell which, and it is said."""
-    first, last = term.turns or (0, 0)
+def _in_window(h: History, term: Term, turns: tuple[int, int], e: Entry, text: str, label: Label) -> Result:
+    """A first entry that scores only on a turn of `turns`. The entry is dated to the turn of
+    the first state showing it; when an earlier state's turn leaves room for an entry on a turn
+    on the other side of the window's edge, the files cannot tell which, and it is said."""
+    first, last = turns
     window = f"turns {first}-{last}"
     if e.turn is None:
         return Result(term, 0, f"{text}: its turn is unknown", e.units, (label(e.hex),),
