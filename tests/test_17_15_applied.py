@@ -34,7 +34,8 @@ US_AT = Hex.from_raw(4, 1)  # next to EAST2 only: supplied through a source 17.1
 
 def run(panzer: Position, departures: tuple[Departure, ...] = (), us_at: Hex = US_AT) -> list:
     p = Params({**load_builtin_rules().lookup("supply.trace").defaults(), "side": "Allied", "initial": 1,
-                "sources": ("Allied supply",), "sources_lost_on_exit_by": "Axis", "exit_rule": "17.15"})
+                "sources": ("Allied supply",), "sources_lost_on_exit_by": "Axis", "exit_rule": "17.15",
+                "exit_box": "Exited"})
     state = GameState({"a1": US, "x1": PANZER}, {"a1": Position(us_at), "x1": panzer}, turn=5, phase="axis-movement",
                       departures=departures)
     return supply_trace(state, RuleContext(TERRAIN, None, "kasserine"), p)

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_22_victory import KASSERINE_TOML
+from test_cumulative_logs import AXIS, axis_continued
 
 import vassal_adj
 from vassal_adj.cli import main
@@ -108,7 +109,7 @@ def game_files(tmp_path: Path) -> list[Path]:
     return [save_with(tmp_path, f"t{n}.vsav", moves) for n, moves in enumerate((t1, t2, t3), 1)]
 
 
-def vp(pack: Path, *files: Path | str, extra: tuple[str, ...] = ()) -> tuple[int, str]:
+def vp(pack: Path | str, *files: Path | str, extra: tuple[str, ...] = ()) -> tuple[int, str]:
     result = CliRunner().invoke(main, ["vp", *map(str, files), "--module", str(MODULE), "--pack", str(pack), *extra])
     return result.exit_code, result.output
 
@@ -174,3 +175,21 @@ def test_vp_pack_without_the_rule_or_with_a_bad_hex_exits_2(tmp_path: Path) -> N
     bad = make_pack(tmp_path / "bad", rules=rules)
     code, out = vp(bad, SAVE)
     assert code == 2 and "rules.victory: objectives[0].hex '9999'" in out
+
+
+def test_vp_a_log_containing_the_previous_log_counts_only_its_continuation(tmp_path: Path) -> None:
+    """A cumulative log (the Axis log of turn 4, then the Allied player's steps: what VASSAL writes
+    when a player replays a log and plays on) repeats the earlier log's steps from its opening. The
+    Allied 2-1-14 (1/13) eliminated in the Axis log (22.41.5, +3) is that log's event: dated to it,
+    once, not to the cumulative log that passes through it again."""
+    both = axis_continued(tmp_path)
+    start = EXAMPLE / "turn3-faults.vsav"
+    _, alone = vp("kasserine", start, AXIS, extra=("--format", "json"))
+    _, out = vp("kasserine", start, AXIS, both, extra=("--format", "json"))
+    data, before = json.loads(out), json.loads(alone)
+    eliminated = [i for i in data["items"] if i["unit_names"] == ["2-1-14 (1/13)"]]
+    assert [(i["rule"], i["points"], i["turn"], i["file"]) for i in eliminated] == [("22.41.5", 3, 4, 2)]
+    # The continuation (three Allied steps) scores nothing more: the items are the Axis log's.
+    assert data["items"] == before["items"] and data["total"] == before["total"] == 41
+    assert any(n.startswith(f"{both} contains {AXIS} (the same opening and its 18 step(s)) and continues")
+               for n in data["notes"])

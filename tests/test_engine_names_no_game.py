@@ -8,6 +8,7 @@ The games are those of the seeds and the corpus, and every pack's id, title and 
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -86,3 +87,51 @@ def test_no_file_under_vassal_adj_names_a_game() -> None:
         if hits:
             named[where] = hits
     assert not named, f"the engine names games (move them to the pack, or cite RULES-MAP / seed numbers): {named}"
+
+
+# The example module's off-map boxes and markers (modules/kasserine/example): a pack names them
+# ([boxes], a rule's box parameters), never an engine default.
+MODULE_BOX_NAMES = ("Eliminated", "Exited")
+
+
+def module_box_names_in(source: str) -> list[str]:
+    """The string literals of `source` (not docstrings; f-string parts too) that are a module's
+    box name or a '<side> Withdrawal' marker name."""
+    tree = ast.parse(source)
+    docs = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
+    found = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            text = n.value.strip()
+            if text in MODULE_BOX_NAMES or re.fullmatch(r"(\w+ )?Withdrawal", text):
+                found.append(text)
+    return found
+
+
+@pytest.mark.parametrize(
+    "source, names",
+    [
+        ('BOX = "Eliminated"', ["Eliminated"]),
+        ('markers = {s: f"{s} Withdrawal" for s in sides}', ["Withdrawal"]),
+        ('p = {"Axis": "Axis Withdrawal"}', ["Axis Withdrawal"]),
+        ('msg = f"the {side} withdrawal is declared twice"', []),
+        ('def f():\n    """Units in the Eliminated box."""', []),
+    ],
+)
+def test_the_box_check_finds_a_module_box_name(source: str, names: list[str]) -> None:
+    assert module_box_names_in(source) == names
+
+
+def test_no_engine_default_names_a_module_box() -> None:
+    named = {}
+    for path in _files():
+        if path.suffix == ".py" and (hits := module_box_names_in(path.read_text(encoding="utf-8"))):
+            named[str(path.relative_to(REPO))] = hits
+    assert not named, f"the engine names a module's boxes (the pack names them: [boxes] or a box parameter): {named}"

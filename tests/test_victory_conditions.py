@@ -188,7 +188,7 @@ def test_nqos_sc2_one_point_per_french_step_lost_and_per_unsuppressed_italian_un
     fr = [u("fr1", "French", steps=2), u("fr2", "French", flags=("reduced",)), u("fr3", "French")]
     it = [u("it1", "Italian"), u("it2", "Italian"), u("it3", "Italian", flags=("suppressed",))]
     s = state(None, {fr[0]: "Eliminated", fr[1]: "1501", fr[2]: "1502", it[0]: "1710", it[1]: "1711", it[2]: "1712"})
-    p = params("victory.tally", side="Italian",
+    p = params("victory.tally", side="Italian", eliminated_box="Eliminated",
                control={"units": {"not_flags": ["suppressed"]}},
                items=[{"steps_lost": {"sides": ["French"]}, "points": 1, "rule_ref": "Sc.2"},
                       {"place": BIR_HACHEIM, "name": "Bir Hacheim", "per": "unit", "points": 1, "rule_ref": "Sc.2"}],

@@ -6,6 +6,9 @@ a bug). The files are a game's saves or logs, oldest first; the pack's ``victory
 the first position that shows it taken, an elimination by the first that shows the unit in the
 box. A save is one position; a log is every position its steps pass through (pbem/log_state.py),
 with the hex each unit left the map from, so its own eliminations, exits and entries count.
+A log that contains an earlier log given (its opening and all its steps, then more:
+parse/log_contains.py, as `verify` tells) adds only the positions of its continuation: the
+repeated steps are the earlier log's, so what they show is dated to that log, once.
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ from vassal_adj.cli.options import FORMATS, game_options, scenario_option
 from vassal_adj.cli.output import output_option
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
+from vassal_adj.model.events import Replay
 from vassal_adj.model.state import GameState
+from vassal_adj.parse.log_contains import contained
 from vassal_adj.pbem.log_state import log_history
+from vassal_adj.pbem.replay import replay
 from vassal_adj.report.describe import SCHEMA_VERSION
 from vassal_adj.report.markup import bb, md
 from vassal_adj.rules.engine import RuleContext
@@ -260,7 +266,8 @@ def vp(
     level; the end-of-play awards the player chooses between are shown apart, with the
     larger as a labelled projection. Given one save, it counts what that save shows and
     lists what one save cannot tell. A log counts its own events: every position its steps
-    pass through, and the hex each unit left the map from. A side's withdrawal declared
+    pass through, and the hex each unit left the map from. A log that contains an earlier
+    log given (replayed and played on) counts only its steps after that log's. A side's withdrawal declared
     twice is an error (exit status 1).
 
     \b
@@ -275,10 +282,23 @@ def vp(
     file_of: list[int] = []  # the file of each state
     context: RuleContext | None = None
     saved_with: list[str] = []  # notes on the module each file was saved with
+    logs: list[tuple[str, Replay]] = []  # the logs so far, as replayed, for what a later log contains
+    continued: list[str] = []  # the logs that contain an earlier one, in words
     for n, path in enumerate(games):
         game = load_save(path)
         saved_with += same_module(game, module, module_path)
-        history = log_history(module, game, lp, terrain=terrain, scenario=scenario)
+        found = None
+        if game.is_log:
+            rp = replay(game.root, module, game.path)
+            found = contained(rp, logs)
+            logs.append((path, rp))
+        if found is not None:
+            continued.append(
+                f"{path} contains {found[0]} (the same opening and its {found[2]} step(s)) and continues: "
+                f"only its steps after those count, from where {found[0]} ends"
+            )
+        after = found[2] if found is not None else 0
+        history = log_history(module, game, lp, terrain=terrain, scenario=scenario, after_step=after)
         states += history.states
         file_of += [n] * len(history.states)
         context = context or history.context
@@ -289,7 +309,8 @@ def vp(
     # vp takes its turns from the files and their order: notes asking for --turn and the like
     # (the state builder's, written for `check`) do not apply here.
     asks = ("--turn", "--phase", "--weather")
-    notes = list(dict.fromkeys([*saved_with, *(n for n in context.notes if not any(a in n for a in asks)), *notes]))
+    told = [n for n in context.notes if not any(a in n for a in asks)]
+    notes = list(dict.fromkeys([*saved_with, *continued, *told, *notes]))
     rctx = replace(context, rule=rule)
     try:
         t = vp_tally(states, rctx, rule.params, turns=state_turns, final=final)

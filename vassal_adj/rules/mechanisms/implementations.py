@@ -15,19 +15,18 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from vassal_adj.model.geometry.hexes import Hex, neighbors
+from vassal_adj.model.geometry.hexes import neighbors
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.exits import at_or_east_of, sources_after_exits
 from vassal_adj.rules.mechanisms.movement_rules import ZOC_SHAPE_PARAMS, by_weather, zoc_rules
 from vassal_adj.rules.mechanisms.supply import (
     DEFAULT_HORIZON,
     SupplyRules,
-    SupplyStatus,
     obstructed_hexes,
     supply_status,
 )
 from vassal_adj.rules.mechanisms.supply_hq import HqRules, hq_routes
+from vassal_adj.rules.mechanisms.supply_words import after_exits, crossing_note, route_words
 from vassal_adj.rules.mechanisms.zoc import enemy_zoc, unit_classes, weather_name
 from vassal_adj.rules.param_shape import Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
@@ -101,7 +100,8 @@ def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
     "hq_rule": Param("", "str", "the rule cited for supply through an HQ"),
     "sources_lost_on_exit_by": Param("", "str", "the side whose units, exiting from a source hex, remove it and "
                                                 "the sources east of it (17.15: Axis)"),
-    "exit_box": Param("Exited", "str", "the off-map box of units that have exited the map"),
+    "exit_box": Param("", "str", "the off-map box of units that have exited the map (needed with "
+                                 "sources_lost_on_exit_by)"),
     "exit_rule": Param("", "str", "the rule cited for sources lost by exits"),
     "severity": Param("warning", "str", "severity of an out-of-supply finding (a status, not a violation)"),
 })
@@ -119,13 +119,15 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                         impassable_sides=frozenset(p["impassable_sides"]), closed_sides=closed,
                         bridge_features=frozenset(p["bridge_features"]), rule_ref=rule_ref(ctx))
     severity = severity_of(p["severity"])
-    sources, exit_notes = _after_exits(state, ctx, p, side, ctx.hexes(p["sources"], "sources"))
+    sources, exit_notes = after_exits(state, ctx, p, side, ctx.hexes(p["sources"], "sources"))
     # Enemy ZOC as movement draws it: the same zoc_* parameters, read by the same function.
-    zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules(p), purpose="supply") if rules.enemy_zoc_obstructs else frozenset()
+    zoc = (enemy_zoc(state, ctx.terrain, side, zoc_rules(p), purpose="supply") if rules.enemy_zoc_obstructs
+           else frozenset())
     blocked = obstructed_hexes(state, side, rules, zoc)
     statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, horizon=p["horizon"])
     # The other reading of initial_crosses_network, so that a finding can say when a unit's supply turns on it.
-    other = supply_status(state, ctx.terrain, side, replace(rules, initial_crosses_network=not rules.initial_crosses_network),
+    other = supply_status(state, ctx.terrain, side,
+                          replace(rules, initial_crosses_network=not rules.initial_crosses_network),
                           sources, blocked, horizon=p["horizon"])
     routes = hq_routes(state, ctx.terrain, side, HqRules(frozenset(p["hq_kinds"]), p["hq_range"]), statuses,
                        blocked) if p["hq_kinds"] else {}
@@ -140,14 +142,15 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
             ref = f" [{p['hq_rule']}]" if p["hq_rule"] else ""
             out.append(Finding(ctx.cite(), Severity.INFO, f"{side} {unit.name} in {ctx.label(st.hex)} is in supply "
                                                           f"through HQ {hq.name}: {r.distance} hexes ({via}), within "
-                                                          f"{p['hq_range']}{ref}", (uid, r.hq_id), (ctx.label(st.hex),)))
+                                                          f"{p['hq_range']}{ref}", (uid, r.hq_id),
+                               (ctx.label(st.hex),)))
             continue
-        note = _crossing_note(ctx, rules, st, other[uid])
+        note = crossing_note(ctx, rules, st, other[uid])
         if st.supplied:
             supplied.append(uid)
             if p["report_paths"] or note:
                 out.append(Finding(ctx.cite(), Severity.INFO, f"{side} {unit.name} in {ctx.label(st.hex)} is in "
-                                                              f"supply: {_route(ctx, rules, st.path, st.distance)}"
+                                                              f"supply: {route_words(ctx, rules, st.path, st.distance)}"
                                                               f"{note}", (uid,), (ctx.label(st.hex),)))
             continue
         out.append(Finding(ctx.cite(), severity, f"{side} {unit.name} in {ctx.label(st.hex)} is out of "
@@ -159,70 +162,6 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
                       f"joined to {len(sources)} source hex{'es' if len(sources) != 1 else ''}"
                       f"{f'; {len(routes)} through an HQ' if routes else ''}){ref}", tuple(supplied))
     return [summary, *exit_notes, *sorted(out, key=Finding.sort_key)]
-
-
-def _after_exits(state: GameState, ctx: RuleContext, p: Mapping[str, Any], side: str,
-                 sources: tuple[Hex, ...]) -> tuple[tuple[Hex, ...], list[Finding]]:
-    """The sources still in use after the exits the state's history shows (17.15: an exit from
-    a source hex takes it and every source east of it away, from that moment on), and findings
-    saying which exits did that and which exited units no file shows leaving (a save alone)."""
-    by = p["sources_lost_on_exit_by"]
-    if not by:
-        return sources, []
-    ref = f" [{p['exit_rule']}]" if p["exit_rule"] else ""
-    exits, gone = state.exits(p["exit_box"], {by})
-    kept = sources_after_exits(sources, (d.hex for d in exits))
-    out, done = [], set()
-    for d in exits:
-        if d.hex not in sources or d.hex in done:
-            continue
-        done.add(d.hex)
-        lost = [h for h in sources if at_or_east_of(h, d.hex)]
-        when = f" on turn {d.turn}" if d.turn is not None else ""
-        when += f" ({d.phase})" if d.phase else ""
-        out.append(Finding(ctx.cite(), Severity.INFO,
-                           f"{by} {state.units[d.unit].name} exited the map from {side} supply hex "
-                           f"{d.label or ctx.label(d.hex)}{when}: that hex and every {side} supply hex east of it "
-                           f"({len(lost)} in all) are no longer {side} supply sources; {len(kept)} remain{ref}",
-                           (d.unit,), tuple(ctx.label(h) for h in lost)))
-    if gone:
-        out.append(Finding(ctx.cite(), Severity.WARNING,
-                           f"{len(gone)} {by} unit{'s have' if len(gone) != 1 else ' has'} exited the map, but no log "
-                           f"given shows from which hex (a save does not record it), so no {side} source was taken "
-                           f"away for {'them' if len(gone) != 1 else 'it'}. An exit from a {side} supply hex removes "
-                           f"that source and every source east of it{ref}: check the game's log", gone))
-    return tuple(h for h in sources if h in kept), out
-
-
-def _crossing_note(ctx: RuleContext, rules: SupplyRules, st: SupplyStatus, other: SupplyStatus) -> str:
-    """Words for a unit whose supply turns on whether its initial path may pass through road or
-    trail hexes that lead to no source ("" when both readings agree)."""
-    if st.supplied == other.supplied:
-        return ""
-    lenient = st if st.supplied else other  # crossing allowed: the only one of the two that may supply it
-    nets = [ctx.terrain.network(*g) for g in rules.networks]
-    crossed = " ".join(ctx.label(h) for h in lenient.path[1:lenient.distance] if any(h in n for n in nets))
-    name = ctx.rule.assumed.get("initial_crosses_network") if ctx.rule is not None else None
-    by = f"assumption {name}" if name else "parameter initial_crosses_network"
-    words = rules.network_words()
-    if st.supplied:
-        return (f"; only because an initial path may pass through {words} hexes that lead to no source ({crossed}): "
-                f"if it ended at the first one it enters, the unit would be out of supply ({by})")
-    return (f"; if an initial path could pass through {words} hexes that lead to no source, it would be in supply: "
-            f"{_route(ctx, rules, other.path, other.distance)}, through {crossed} ({by})")
-
-
-def _route(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], initial: int | None) -> str:
-    """A supply path in words: the initial hexes, then the network to the source."""
-    d = initial or 0
-    lead = f"{d} hex{'es' if d != 1 else ''} ({' '.join(ctx.label(h) for h in path[:d + 1])}) to" if d else "on"
-    rest = path[d:]
-    if len(rest) < 2:
-        return f"{lead} the source {ctx.label(path[-1])}"
-    wanted = {f for g in rules.networks for f in g}
-    feature = " or ".join(sorted(ctx.terrain.features_between(rest[0], rest[1]) & wanted)) or "network"
-    return (f"{lead} the {feature} at {ctx.label(rest[0])}, then {len(rest) - 1} {feature} hexes "
-            f"to the source {ctx.label(rest[-1])}")
 
 
 # -- terrain --------------------------------------------------------------------------------

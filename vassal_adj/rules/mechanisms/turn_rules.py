@@ -143,7 +143,7 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
     for side in pack.sides:  # a pack naming no phases: '<side>-movement', as the schedule's default
         if side not in phases.values():
             phases[f"{side.lower()}-movement"] = side
-    markers = {s: f"{s} Withdrawal" for s in pack.sides}
+    markers: dict[str, str] = {}  # the pack names them (the engine knows no module's pieces)
     for r in using("victory.points"):
         markers.update(r.params["withdrawal_markers"])
     sides = next((r.params["hexside_rule"] for r in using("weather.effects")), "")

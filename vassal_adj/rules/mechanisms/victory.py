@@ -127,9 +127,9 @@ class VictoryRules:
     artillery_kinds: frozenset[str] = frozenset({"artillery"})
     late: LatePenalty | None = None
     withdrawal_markers: Mapping[str, str] = field(default_factory=dict)  # side -> marker name
-    turn_box: str = r"Turn (\d+)"
-    eliminated_box: str = "Eliminated"
-    exited_box: str = "Exited"
+    turn_box: str = ""  # the module's turn boxes (a regular expression), or `turn_kind`
+    eliminated_box: str = ""  # the module's names (victory_rules.py requires them where read)
+    exited_box: str = ""
     hold: HoldCondition | None = None
     exit: ExitCondition | None = None
     enemy_source_exit: EnemySourceExit | None = None

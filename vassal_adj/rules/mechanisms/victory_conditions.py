@@ -17,7 +17,6 @@ one game can be given in order.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from vassal_adj.model.state import GameState
@@ -25,82 +24,18 @@ from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.history import History
 from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes, supply_status
 from vassal_adj.rules.mechanisms.victory import Level, check_levels, victory_level
+from vassal_adj.rules.mechanisms.victory_params import read_control, read_term
 from vassal_adj.rules.mechanisms.victory_rules import _sub
 from vassal_adj.rules.mechanisms.victory_shapes import CONTROL, END, LEVELS, SUDDEN_DEATH, SUPPLY, TERM
-from vassal_adj.rules.mechanisms.victory_terms import Control, Result, Supplied, Term, evaluate
+from vassal_adj.rules.mechanisms.victory_terms import Result, Supplied, Term, evaluate
 from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
 from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.select import selector_at
 
 __all__ = ["judge", "tally_of", "victory_conditions", "victory_tally"]
 
-_INT, _STR, _LIST, _TABLE = (int,), (str,), (list, tuple), (Mapping,)
-_AT = ("end", "first-entry", "last-occupier")
-_PER = ("place", "hex", "unit")
-_KINDS = ("place", "box", "steps_lost", "exited", "declared")
-_TERM = {"side": _STR, "name": _STR, "rule_ref": _STR, "points": _INT, "count": _INT, "place": (str, list, tuple),
-         "at": _STR, "per": _STR, "box": _STR, "units": _TABLE, "control": _TABLE, "steps_lost": _TABLE, "exited": _TABLE, "declared": _TABLE,
-         "reduced_flag": _STR}
-
-
-def _control(spec: Any, path: str = "control") -> Control:
-    c = _sub(spec, path, {}, {"units": _TABLE, "requires": _LIST})
-    requires = frozenset(c.get("requires", ()))
-    if bad := sorted(requires - {"supplied"}):
-        raise ValueError(f"{path}.requires: unknown requirement {bad[0]!r} (known: supplied)")
-    return Control(selector_at(c.get("units", {}), f"{path}.units"), requires)
-
-
-def _term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mapping[str, Any]) -> Term:
-    s = _sub(spec, path, {}, _TERM)
-    side = s.get("side", side)
-    if side is None:
-        raise ValueError(f"{path}: missing side")
-    kinds = [k for k in _KINDS if k in s]
-    if len(kinds) != 1:
-        raise ValueError(f"{path}: give exactly one of {', '.join(_KINDS)} (got {', '.join(kinds) or 'none'})")
-    common = {"side": side, "points": s.get("points", 0), "rule_ref": s.get("rule_ref", ""), "count": s.get("count", 1)}
-    if common["count"] < (0 if kinds == ["place"] else 1):
-        raise ValueError(f"{path}.count: expected {'0 (all) or more' if kinds == ['place'] else '1 or more'}, "
-                         f"got {common['count']}")
-    if kinds == ["place"]:
-        specs = [s["place"]] if isinstance(s["place"], str) else list(s["place"])
-        at = s.get("at", "end")
-        if at not in _AT:
-            raise ValueError(f"{path}.at: expected one of {', '.join(_AT)}, got {at!r}")
-        per = s.get("per", "place")
-        if per not in _PER or (per != "place" and at != "end"):
-            raise ValueError(f"{path}.per: expected one of {', '.join(_PER)} (hex and unit only with at = 'end'), "
-                             f"got {per!r}")
-        own = _control(s["control"], f"{path}.control") if "control" in s else None
-        if at != "end" and (own or _control(p["control"])).requires:
-            # a supply search in every state given is not what "entered" or "last occupied" asks
-            raise ValueError(f"{path}: control requirements (requires) apply only with at = 'end'; give this "
-                             "place its own control = { units } without them")
-        return Term("place", name=s.get("name", ", ".join(specs)), hexes=ctx.hexes(specs, f"{path}.place"), at=at,
-                    per=per, control=own, **common)
-    if kinds == ["declared"]:
-        d = _sub(s["declared"], f"{path}.declared", {"marker": _STR, "box": _STR}, {"turns": _LIST})
-        turns = d.get("turns")
-        if turns is not None and (len(turns) != 2 or not all(isinstance(t, int) and not isinstance(t, bool)
-                                                               for t in turns)):
-            raise ValueError(f"{path}.declared.turns: expected [first, last], got {turns!r}")
-        return Term("declared", name=d["marker"], box=d["box"], turns=(turns[0], turns[1]) if turns else None, **common)
-    units = selector_at(s.get("units", {}), f"{path}.units")
-    if kinds == ["box"]:
-        return Term("box", name=s.get("name", s["box"]), box=s["box"], units=units, **common)
-    if kinds == ["steps_lost"]:
-        return Term("steps", name=s.get("name", "steps lost"), units=selector_at(s["steps_lost"], f"{path}.steps_lost"),
-                    box=s.get("box", p["eliminated_box"]), reduced_flag=s.get("reduced_flag", "reduced"), **common)
-    e = _sub(s["exited"], f"{path}.exited", {}, {"box": _STR, "via": _LIST, "count": _INT})
-    if not units.sides:  # exits are the side's own units unless the selector says otherwise
-        units = replace(units, sides=frozenset({side}))
-    via = frozenset(ctx.hexes(e["via"], f"{path}.exited.via")) if "via" in e else None
-    common["count"] = e.get("count", common["count"])
-    return Term("exited", name=s.get("name", "exits"), box=e.get("box", p["exited_box"]), via=via, units=units,
-                **common)
+_INT, _STR, _LIST = (int,), (str,), (list, tuple)
 
 
 def _supplied(ctx: RuleContext, p: Mapping[str, Any]) -> Supplied:
@@ -140,9 +75,9 @@ def _result_finding(ctx: RuleContext, r: Result, scored: bool) -> Finding:
 
 def tally_of(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Each item, the total per side, the measure (a total or a difference) and its level."""
-    control = _control(p["control"])
+    control = read_control(p["control"])
     supplied = _supplied(ctx, p)
-    items = [_term(ctx, spec, f"items[{i}]", p["side"], p) for i, spec in enumerate(p["items"])]
+    items = [read_term(ctx, spec, f"items[{i}]", p["side"], p) for i, spec in enumerate(p["items"])]
     levels = _levels(p)
     if p["levels_by"] not in ("total", "difference"):
         raise ValueError(f"levels_by: expected total or difference, got {p['levels_by']!r}")
@@ -195,9 +130,9 @@ def _outcome(spec: Any, path: str, names: Mapping[str, Term], sudden: bool) -> t
 
 def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Each condition at the last state, each sudden death, and the end-of-game outcome."""
-    control = _control(p["control"])
+    control = read_control(p["control"])
     supplied = _supplied(ctx, p)
-    terms = {n: _term(ctx, spec, f"conditions.{n}", None, p) for n, spec in p["conditions"].items()}
+    terms = {n: read_term(ctx, spec, f"conditions.{n}", None, p) for n, spec in p["conditions"].items()}
     sudden = [_outcome(s, f"sudden_death[{i}]", terms, True) for i, s in enumerate(p["sudden_death"])]
     ends = [_outcome(s, f"end[{i}]", terms, False) for i, s in enumerate(p["end"])]
 
@@ -243,16 +178,17 @@ _SHARED = {
                                   "requires = ['supplied'] }", shape=CONTROL),
     "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']",
                     shape=SUPPLY),
-    "eliminated_box": Param("Eliminated", "str", "the box of eliminated units (steps_lost)"),
-    "exited_box": Param("Exited", "str", "the box of units exited from the map (exited)"),
+    "eliminated_box": Param("", "str", "the box of eliminated units, for steps_lost items that name no box"),
+    "exited_box": Param("", "str", "the box of units exited from the map, for exited items that name no box"),
 }
 
 
 @register("victory.tally", params={
     "side": Param(REQUIRED, "str", "the side whose total is measured; items score for it unless they name a side"),
     "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
-    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control), box (+ units), "
-                                     "steps_lost = selector (+ box), exited = { box, via, count } (+ units) }]",
+    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control, turns), "
+                                     "box (+ units, value), steps_lost = selector (+ box), exited = { box, via, count } "
+                                     "(+ units, value) }]; value = { fields, by_kind }",
                    shape=Each(TERM)),
     "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous", shape=LEVELS),
     "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
@@ -265,7 +201,7 @@ def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> l
 
 
 @register("victory.conditions", params={
-    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control), "
+    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control, turns), "
                                            "box (+ units), steps_lost, exited, declared = { marker, box, turns } }",
                         shape=Each(TERM)),
     "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]",

@@ -111,6 +111,15 @@ def victory_rules(ctx: RuleContext, p: Mapping[str, Any]) -> VictoryRules:
         c = _sub(p["end_own_source_exit"], "end_own_source_exit", {"per_point": _INT, "kinds": _LIST},
                  {"rule_ref": _STR})
         own = OwnSourceExit(c["per_point"], frozenset(c["kinds"]), sources, c.get("rule_ref", ""))
+    # The engine knows no module's box names: the pack gives those the rules read.
+    if not p["eliminated_box"]:
+        raise ValueError("eliminated_box: name the off-map box of eliminated units (eliminations are counted)")
+    if p["withdrawal_markers"] and not (p["turn_box"] or p["turn_box_kind"]):
+        raise ValueError("turn_box: withdrawal_markers are read from the turn boxes; give turn_box (a regular "
+                         "expression of their names) or turn_box_kind")
+    if not p["exited_box"] and (exit_ or enemy or own):
+        raise ValueError("exited_box: withdrawal_exit and the end_*_exit awards read the off-map box of exited units; "
+                         "name it")
     return VictoryRules(p["side"], p["opponent"], eliminated, tuple(objectives), tuple(levels),
                         frozenset(p["artillery_kinds"]), late, dict(p["withdrawal_markers"]), p["turn_box"],
                         p["eliminated_box"], p["exited_box"], hold, exit_, enemy, own, p["withdrawal_rule"],
@@ -179,15 +188,16 @@ PARAMS = {
     "levels_ref": Param("", "str", "the rule number cited with the level"),
     "late_penalty": Param({}, "table", "{ points, after_turn, rule_ref } each turn with no withdrawal (22.42.3)",
                           shape=_optional(("points", "after_turn"), points="int", after_turn="int")),
-    "withdrawal_markers": Param({"Axis": "Axis Withdrawal", "Allied": "Allied Withdrawal"}, "table",
-                                "side -> the marker piece whose turn box says the withdrawal was declared",
-                                shape=Each("str")),
+    "withdrawal_markers": Param({}, "table", "side -> the marker piece whose turn box says the withdrawal was "
+                                             "declared (none: no withdrawal is read)", shape=Each("str")),
     "withdrawal_rule": Param("", "str", "the rule cited when a side declares its withdrawal twice (19.0)"),
-    "turn_box": Param(r"Turn (\d+)", "str", "regular expression of a turn box; group 1 is the turn"),
+    "turn_box": Param("", "str", "regular expression of the module's turn boxes; group 1 is the turn (with "
+                                 "withdrawal_markers, this or turn_box_kind is needed)"),
     "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the turn); "
                                       "replaces turn_box when given"),
-    "eliminated_box": Param("Eliminated", "str", "the off-map box of eliminated units"),
-    "exited_box": Param("Exited", "str", "the off-map box of units exited from the map"),
+    "eliminated_box": Param("", "str", "the off-map box of eliminated units (the module's name; needed)"),
+    "exited_box": Param("", "str", "the off-map box of units exited from the map (needed with withdrawal_exit "
+                                   "and the end_*_exit awards)"),
     "sources": Param((), "list[str]", "the side's supply source hexes (19.3, 22.43)"),
     "opponent_sources": Param((), "list[str]", "the opponent's supply source hexes (22.43.1)"),
     "withdrawal_hold": Param({}, "table",

@@ -30,6 +30,8 @@ TERM = Table(
         "exited": Table({"box": "str", "via": "list[str]", "count": "int"}),
         "declared": Table({"marker": "str", "box": "str", "turns": "list[int]"}, required=("marker", "box")),
         "reduced_flag": "str",
+        "turns": "list[int]",
+        "value": Table({"fields": "list[str]", "by_kind": "table[list[str]]"}, required=("fields",)),
     }
 )
 _OUTCOME = {"result": "str", "rule_ref": "str", **dict.fromkeys(("all", "any", "none"), "list[str]")}

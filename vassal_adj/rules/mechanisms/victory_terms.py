@@ -37,8 +37,9 @@ from dataclasses import dataclass
 
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState
-from vassal_adj.rules.history import History
-from vassal_adj.rules.mechanisms.victory_values import Label
+from vassal_adj.model.units import Unit
+from vassal_adj.rules.history import Entry, History
+from vassal_adj.rules.mechanisms.victory_values import Label, UnitValue
 from vassal_adj.rules.select import Selector
 
 __all__ = ["Control", "Result", "Supplied", "Term", "evaluate"]
@@ -76,7 +77,8 @@ class Term:
     per: str = "place"  # place at the end: place, hex, unit
     reduced_flag: str = "reduced"
     control: Control | None = None  # this term's own control, instead of the rule's
-    turns: tuple[int, int] | None = None  # declared: the turns it must be declared on
+    turns: tuple[int, int] | None = None  # declared, place first-entry: the turns it must happen on
+    value: UnitValue | None = None  # box, exited: points per point of each unit's value, not per unit
 
     @property
     def needed(self) -> int:
@@ -107,6 +109,8 @@ class Result:
     @property
     def points(self) -> int:
         t = self.term
+        if t.value is not None:  # box, exited: `scored` is the units' value
+            return t.points * (self.scored or 0)
         if t.kind == "exited":
             return t.points * (self.amount // t.count)
         if t.kind != "place":
@@ -132,7 +136,9 @@ def evaluate(h: History, term: Term, control: Control, supplied: Supplied | None
     if term.kind == "box":
         ids = tuple(uid for uid, p in h.last.positions.items()
                     if p.box == term.box and term.units.matches(h.last.units[uid], p.box))
-        return Result(term, len(ids), f"{len(ids)} {_who(term.units)} in {term.box}", ids)
+        text = f"{len(ids)} {_who(term.units)} in {term.box}"
+        return Result(term, len(ids), text + _valued(term, [h.last.units[i] for i in ids]), ids,
+                      scored=_worth(term, [h.last.units[i] for i in ids]))
     if term.kind == "steps":
         return _steps(h, term)
     if term.kind == "declared":
@@ -166,8 +172,10 @@ def _place(h: History, term: Term, control: Control, supplied: Supplied | None, 
         if e is None:
             return Result(term, 0, f"{term.side} has not entered {place}",
                           unknown=f"no state given shows {who} in {place}; an entry between states cannot be seen")
-        return Result(term, 1, f"{term.side} first entered {place} (state {e.index + 1}, turn {e.turn})", e.units,
-                      (label(e.hex),))
+        text = f"{term.side} first entered {place} (state {e.index + 1}, turn {e.turn})"
+        if term.turns is None:
+            return Result(term, 1, text, e.units, (label(e.hex),))
+        return _in_window(h, term, term.turns, e, text, label)
     last = h.last_occupier(term.hexes, lambda u: control.units.matches(u))
     if last is None:
         return Result(term, 0, f"no one side is seen in {place}",
@@ -199,10 +207,24 @@ def _exited(h: History, term: Term, label: Label) -> Result:
         counted = [r for r in gone if r.last_hex in term.via]
         unseen = [r for r in gone if r.last_hex is None]
     text = f"{len(counted)} {_who(term.units)} exited into {term.box}" + (" by the given hexes" if term.via else "")
+    text += _valued(term, [h.last.units[r.unit] for r in counted])
     unknown = (f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
                "(a save does not record it), so they are not counted" if unseen else "")
     return Result(term, len(counted), text, tuple(r.unit for r in counted),
-                  tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown)
+                  tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown,
+                  scored=_worth(term, [h.last.units[r.unit] for r in counted]))
+
+
+def _worth(term: Term, units: list[Unit]) -> int | None:
+    return sum(term.value.of(u) for u in units) if term.value is not None else None
+
+
+def _valued(term: Term, units: list[Unit]) -> str:
+    """The value of the units counted, in words (", value 8 (5-3-12 (2/7) attack 5 + defense 3)")."""
+    if term.value is None:
+        return ""
+    each = "; ".join(f"{u.name} {term.value.words(u)}" for u in units)
+    return f", value {_worth(term, units)}" + (f" ({each})" if each else "")
 
 
 def _declared(h: History, term: Term) -> Result:
@@ -217,3 +239,23 @@ def _declared(h: History, term: Term) -> Result:
     inside = term.turns is None or term.turns[0] <= first.turn <= term.turns[1]
     again = f"; again on turn(s) {', '.join(str(d.turn) for d in found[1:])}" if len(found) > 1 else ""
     return Result(term, int(inside), f"{term.name} declared on turn {first.turn}{window}{again}")
+
+
+def _in_window(h: History, term: Term, turns: tuple[int, int], e: Entry, text: str, label: Label) -> Result:
+    """A first entry that scores only on a turn of `turns`. The entry is dated to the turn of
+    the first state showing it; when an earlier state's turn leaves room for an entry on a turn
+    on the other side of the window's edge, the files cannot tell which, and it is said."""
+    first, last = turns
+    window = f"turns {first}-{last}"
+    if e.turn is None:
+        return Result(term, 0, f"{text}: its turn is unknown", e.units, (label(e.hex),),
+                      unknown=f"whether it was within {window} cannot be told")
+    inside = first <= e.turn <= last
+    lo = e.earliest if e.earliest is not None else 1
+    doubt = any((first <= t <= last) != inside for t in range(min(lo, e.turn), e.turn + 1))
+    since = (f"it was entered after the state of turn {e.earliest}" if e.earliest is not None else
+             "on which turn it was first entered cannot be known from one state" if h.single else
+             "the first state given shows it already, so it may have been entered earlier")
+    unknown = f"{since}: counted as entered on turn {e.turn}" if doubt else ""
+    words = f"{text}, {'within' if inside else 'outside'} {window}"
+    return Result(term, int(inside), words, e.units, (label(e.hex),), unknown)

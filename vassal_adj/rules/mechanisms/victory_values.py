@@ -4,19 +4,40 @@ withdrawal.py. Pure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.units import Unit
 
-__all__ = ["Item", "Label", "unit_value", "value_words"]
+__all__ = ["Item", "Label", "UnitValue", "strengths", "unit_value", "value_words"]
 
 Label = Callable[[Hex], str]
 
 
-def _value_fields(unit: Unit, artillery_kinds: Collection[str]) -> tuple[str, ...]:
-    return ("barrage", "fpf", "defense") if unit.kind in artillery_kinds else ("attack", "defense")
+@dataclass(frozen=True)
+class UnitValue:
+    """What a unit is worth: its printed `fields` added, or for a unit of a kind in `by_kind`,
+    those fields (a missing strength counts 0). Seed 000 22.11: attack + defense, barrage + FPF
+    + defense for artillery; seed 003 Sc.2: a unit's steps."""
+
+    fields: tuple[str, ...]
+    by_kind: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+
+    def fields_of(self, unit: Unit) -> tuple[str, ...]:
+        return self.by_kind.get(unit.kind, self.fields)
+
+    def of(self, unit: Unit) -> int:
+        return sum(getattr(unit, f) or 0 for f in self.fields_of(unit))
+
+    def words(self, unit: Unit) -> str:
+        """How the value is made up, for messages: "attack 5 + defense 3"."""
+        return " + ".join(f"{f} {getattr(unit, f) or 0}" for f in self.fields_of(unit))
+
+
+def strengths(artillery_kinds: Collection[str]) -> UnitValue:
+    """22.11's value: attack + defense, or barrage + FPF + defense for the artillery kinds."""
+    return UnitValue(("attack", "defense"), {k: ("barrage", "fpf", "defense") for k in artillery_kinds})
 
 
 def unit_value(unit: Unit, artillery_kinds: Collection[str] = ("artillery",)) -> int:
@@ -25,14 +46,12 @@ def unit_value(unit: Unit, artillery_kinds: Collection[str] = ("artillery",)) ->
     >>> unit_value(Unit("1", "5-3-12 (2/7)", "Axis", "armor", 12, attack=5, defense=3))
     8
     """
-    return sum(getattr(unit, f) or 0 for f in _value_fields(unit, artillery_kinds))
+    return strengths(artillery_kinds).of(unit)
 
 
 def value_words(unit: Unit, artillery_kinds: Collection[str]) -> str:
     """How the value is made up, for messages: "attack 5 + defense 3"."""
-    return " + ".join(f"{f} {getattr(unit, f) or 0}" for f in _value_fields(unit, artillery_kinds))
-
-
+    return strengths(artillery_kinds).words(unit)
 
 
 @dataclass(frozen=True)
