@@ -67,6 +67,8 @@ class TerrainModule:
         tag = self.grid_tag()
         return f"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.build.GameModule name="TerrainTest" version="1.0" VassalVersion="3.6.7">
+  <VASSAL.build.module.BasicCommandEncoder/>
+  <VASSAL.build.module.Documentation/>
   <VASSAL.build.module.Map mapName="Main Map" edgeHeight="0" edgeWidth="0">
     <VASSAL.build.module.map.BoardPicker>
       <setup>Main MapBoardPicker\t{self.board}\t0\t0</setup>
