@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS
+from conftest import CORPUS, need_corpus
 from terrain_ext_module import TerrainModule, write_terrain_module
 
 from vassal_adj.cli import main
@@ -337,3 +337,50 @@ def test_vassal_names_the_offsets_grid_as_the_import_does(tmp_path: Path) -> Non
     out = json.loads(done.stdout)
     assert done.returncode == 0 and out["ok"], out.get("error")
     assert [p["location"] for p in out["result"]["points"]] == ["A05", "B06", "C08"]
+
+
+def test_11_2_a_hex_without_an_attribute_takes_the_default(tmp_path: Path) -> None:
+    """11.2: "`a` ... written only when the value is not empty; a hex without one takes the
+    definition's `default`" (the helper's Elevation defaults to 0)."""
+    vmod, result = run_import(tmp_path, SIDEWAYS, names=NAMES.replace('"0" = ""', '"0" = "low"'))
+    assert result.exit_code == 0, result.output
+    run = import_module_terrain(str(vmod), None, str(tmp_path / "names.toml"))
+    hexes = {
+        line.split(",")[1]: set(line.split(",")[2].split())
+        for line in lines_of(tmp_path / "terrain.csv")
+        if line.startswith("hex,")
+    }
+    assert set(hexes) == set(run.layout.labels())  # every hex of the board has an elevation
+    assert hexes["0304"] == {"forest", "hill"}  # "a,3,2,Elevation,2": not the default
+    assert hexes["0101"] == {"rough", "low"} and hexes["0102"] == {"low"}
+
+
+def test_11_2_an_empty_name_is_no_terrain_and_a_later_record_wins(tmp_path: Path) -> None:
+    """11.2: "Empty terrain name: the extension writes an empty field for 'no terrain'"; the
+    extension keeps one terrain per hex, so of two records for one hex the later holds (and the
+    import says so)."""
+    module = TerrainModule(
+        grid={},
+        numbering={},
+        records=[["h", "0", "0", "Woods"], ["h", "0", "1", "Woods"], ["h", "0", "1", ""], ["h", "0", "0", "Rough"]],
+    )
+    vmod, result = run_import(tmp_path, module)
+    assert result.exit_code == 0, result.output
+    assert lines_of(tmp_path / "terrain.csv") == {"hex,0101,rough"}
+    assert result.stderr.splitlines() == [
+        f"warning: {vmod}!terrainMaps/Main.txt: line 3: hex 0102 given twice: line 2 says 'Woods', this line says '';"
+        " this line wins, as in the extension",
+        f"warning: {vmod}!terrainMaps/Main.txt: line 4: hex 0101 given twice: line 1 says 'Woods', this line says "
+        "'Rough'; this line wins, as in the extension",
+    ]
+
+
+def test_a_corpus_module_without_terrain_maps_is_told_so(tmp_path: Path) -> None:
+    """No corpus module carries the Terrain extension (no terrainMaps entry, no TerrainDefinitions):
+    the import says so and exits 2 rather than write an empty file."""
+    need_corpus()
+    vmod = CORPUS / "Kassala" / "Kassala.vmod"
+    result = CliRunner().invoke(main, ["terrain", "import", str(vmod), "-o", str(tmp_path / "t.csv")])
+    assert result.exit_code == 2
+    assert "no terrainMaps/<board>.txt entry: it carries no Terrain extension map" in result.stderr
+    assert not (tmp_path / "t.csv").exists()

@@ -104,6 +104,8 @@ class _Import:
 
     def words(self, rec: TerrainRecord, kind: str, count: int = 1) -> frozenset[str] | None:
         """The pack's words for a record's name (or an attribute's value), None when unmapped."""
+        if rec.name == "" and kind != "attribute":  # the extension's "no terrain"
+            return frozenset()
         if kind == "attribute":
             table = None if self.names is None else self.names.attribute.get(rec.name)
             found = None if table is None else table.get(rec.value)
@@ -139,10 +141,7 @@ class _Import:
         values: dict[tuple[Hex, str], TerrainRecord] = {}
         for rec in self.records:
             kind = KINDS[rec.kind]
-            if rec.name == "" and kind != "attribute":  # the extension's "no terrain"
-                self.used += self.hex_at(rec, rec.a) is not None
-                continue
-            if not self.defined(rec, kind):
+            if (rec.name != "" or kind == "attribute") and not self.defined(rec, kind):
                 continue
             h = self.hex_at(rec, rec.a)
             if h is None:
