@@ -384,3 +384,11 @@ def test_a_corpus_module_without_terrain_maps_is_told_so(tmp_path: Path) -> None
     assert result.exit_code == 2
     assert "no terrainMaps/<board>.txt entry: it carries no Terrain extension map" in result.stderr
     assert not (tmp_path / "t.csv").exists()
+
+
+def test_json_output_counts_what_was_imported(tmp_path: Path) -> None:
+    _, result = run_import(tmp_path, PLAIN, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["board"], data["entry"], data["records"], data["used"]) == ("Main", "terrainMaps/Main.txt", 11, 7)
+    assert (data["hexes"], data["hexsides"], len(data["warnings"]), data["unmapped"]) == (3, 2, 4, [])

@@ -126,8 +126,9 @@ def import_(module: str, board: str | None, names_path: str | None, output: str,
     \b
     Example:
       vassal-adj terrain import game.vmod --board Main --map-names names.toml -o terrain.csv
+
     \b
-    names.toml:
+    names.toml (the module's names -> the pack's words; "" = no terrain):
       [hex]
       Clear = "clear"
       Woods = "forest"
