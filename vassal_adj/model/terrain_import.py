@@ -69,6 +69,8 @@ class _Import:
     terrain: dict[Hex, set[str]] = field(default_factory=dict)
     sides: dict[HexSide, set[str]] = field(default_factory=dict)
     used: int = 0
+    label: dict[Hex, str] = field(init=False)  # the board's hexes: those the pack's map has
+    last: tuple[int, int] = field(init=False)  # the last (column, row) as the extension writes them
 
     def __post_init__(self) -> None:
         lay = self.layout
@@ -102,14 +104,16 @@ class _Import:
     def note(self, rec: TerrainRecord, message: str) -> None:
         self.notes.append(Note(rec.line, message))
 
-    def words(self, rec: TerrainRecord, kind: str, count: int = 1) -> frozenset[str] | None:
-        """The pack's words for a record's name (or an attribute's value), None when unmapped."""
+    def words(self, rec: TerrainRecord, kind: str, count: int = 1, default: bool = False) -> frozenset[str] | None:
+        """The pack's words for a record's name (or an attribute's value), None when unmapped.
+
+        `count`: the records or hexes it stands for; `default`: an attribute's default value."""
         if rec.name == "" and kind != "attribute":  # the extension's "no terrain"
             return frozenset()
         if kind == "attribute":
             table = None if self.names is None else self.names.attribute.get(rec.name)
             found = None if table is None else table.get(rec.value)
-            what = f"attribute {rec.name!r} value {rec.value!r}" + (" (its default)" if rec.line == 0 else "")
+            what = f"attribute {rec.name!r} value {rec.value!r}" + (" (its default)" if default else "")
             what += " (attributes need a --map-names table)" if self.names is None else ""
         elif self.names is None:
             found = frozenset({rec.name}) if is_word(rec.name) else None
@@ -120,7 +124,7 @@ class _Import:
         if found is None:
             entry = self.unmapped.setdefault(what, Unmapped(what))
             entry.count += count
-            if rec.line:
+            if not default:
                 entry.lines.append(rec.line)
         return found
 
@@ -201,31 +205,17 @@ class _Import:
     def attributes(self, values: dict[tuple[Hex, str], TerrainRecord]) -> None:
         """Every hex takes each attribute's value, or the definition's default (11.2)."""
         for name, default in sorted(self.defs.attribute.items()):
-            given = {h: rec for (h, n), rec in values.items() if n == name}
-            by_value: dict[str, list[Hex]] = {}
-            for h in self.label:
-                rec = given.get(h)
-                value = default if rec is None else rec.value
-                if value != "":
-                    by_value.setdefault(value, []).append(h)
-            for value, hexes in by_value.items():
-                recs = [(h, given[h]) for h in hexes if h in given]
-                defaulted = len(hexes) - len(recs)
-                self.attribute_value(name, value, hexes, recs, defaulted)
-
-    def attribute_value(
-        self, name: str, value: str, hexes: list[Hex], recs: list[tuple[Hex, TerrainRecord]], defaulted: int
-    ) -> None:
-        for h, rec in sorted(recs, key=lambda p: p[1].line):
-            words = self.words(rec, "attribute")
-            self.used += words is not None
-            if words:
-                self.terrain.setdefault(h, set()).update(words)
-        if defaulted:
-            words = self.words(TerrainRecord(0, "a", (0, 0), name, value=value), "attribute", defaulted)
-            for h in hexes:
-                if words:
-                    self.terrain.setdefault(h, set()).update(words)
+            for (h, n), rec in sorted(values.items(), key=lambda item: item[1].line):
+                if n == name and rec.value != "":
+                    words = self.words(rec, "attribute")
+                    self.used += words is not None
+                    self.terrain.setdefault(h, set()).update(words or ())
+            bare = [h for h in self.label if (h, name) not in values]
+            if bare and default != "":
+                rec = TerrainRecord(0, "a", (0, 0), name, value=default)
+                words = self.words(rec, "attribute", len(bare), default=True)
+                for h in bare:
+                    self.terrain.setdefault(h, set()).update(words or ())
 
     def result(self) -> Imported:
         words = self.names.terrain_words() if self.names else frozenset()
