@@ -113,3 +113,79 @@ def sample(
         for line in accuracy_table(sampled.accuracy):
             click.echo(line)
     click.echo(f"wrote {output}" + (f" and {preview}" if preview else ""))
+
+
+@terrain.command("import")
+@click.argument("module", type=click.Path(dir_okay=False))
+@click.option("--board", help="The board whose terrain to import, when the module has terrain for several.")
+@click.option(
+    "--map-names",
+    "names_path",
+    type=click.Path(dir_okay=False),
+    help="TOML table from the module's terrain names to the pack's words ([hex], [edge], [line], [attribute.NAME]).",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The terrain file to write (never one of the inputs).",
+)
+@text_or_json
+@_guarded
+def import_(module: str, board: str | None, names_path: str | None, output: str, as_json: bool) -> None:
+    """Import the terrain a module carries (the Terrain extension's terrainMaps/<board>.txt).
+
+    Raw grid indices become the labels VASSAL shows, through the board's hex grid. Hex
+    terrain gives terrain types; edge and line terrain (rivers, roads) give hexside features;
+    attributes (an elevation) give terrain types through the name table. Records naming a
+    terrain the module does not define, hexes off the grid or off the board, and names the
+    table does not map are listed on stderr and in the file's header, never dropped silently.
+
+    \b
+    Example:
+      vassal-adj terrain import game.vmod --board Main --map-names names.toml -o terrain.csv
+
+    \b
+    names.toml (the module's names -> the pack's words; "" = no terrain):
+      [hex]
+      Clear = "clear"
+      Woods = "forest"
+      [edge]
+      River = "river"
+      [line]
+      Road = "road"
+      [attribute.Elevation]
+      "0" = ""
+      "2" = "hill"
+    """
+    from vassal_adj.terrain_import import import_module_terrain, write_import
+
+    with working("terrain import: reading the module's terrain map"):
+        run = import_module_terrain(module, board, names_path)
+        write_import(run, output, [module, *([names_path] if names_path else [])])
+    for line in run.warnings + tuple(f"unmapped: {u}" for u in run.unmapped):
+        click.echo(f"warning: {line}", err=True)
+    imp = run.imported
+    if as_json:
+        _emit_json(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "output": output,
+                "board": run.board,
+                "entry": run.entry,
+                "records": imp.records,
+                "used": imp.used,
+                "hexes": len(imp.terrain.hex_terrain),
+                "hexsides": len(imp.terrain.side_features),
+                "warnings": list(run.warnings),
+                "unmapped": list(run.unmapped),
+            }
+        )
+        return
+    click.echo(
+        f"imported board {run.board!r}: {imp.records} records, {imp.used} used; {len(imp.terrain.hex_terrain)} hexes "
+        f"with terrain, {len(imp.terrain.side_features)} hexsides with features; {len(run.warnings)} warning(s), "
+        f"{len(run.unmapped)} unmapped name(s)"
+    )
+    click.echo(f"wrote {output}")

@@ -39,6 +39,9 @@ HEX_NUMBERING = _BOARD_PKG + "mapgrid.HexGridNumbering"
 OBLIQUE_NUMBERING = _BOARD_PKG + "mapgrid.ObliqueHexGridNumbering"
 SQUARE_NUMBERING = _BOARD_PKG + "mapgrid.SquareGridNumbering"
 GRID_TAGS = frozenset({HEX_GRID, SQUARE_GRID, REGION_GRID, ZONED_GRID})
+# The Terrain extension's grid: a HexGrid subclass with the same attributes and numbering, in
+# the package of the module that copied it (terrain., avl., rsr.; VASSAL-FORMATS.md 11.1).
+TERRAIN_HEX_GRID = "TerrainHexGrid"
 GRID_PART_TAGS = frozenset({REGION, ZONE, HEX_NUMBERING, OBLIQUE_NUMBERING, SQUARE_NUMBERING})
 
 SQRT3_2 = math.sqrt(3) / 2
@@ -135,8 +138,13 @@ class Values:
         return number
 
 
+def grid_tag(tag: str) -> str:
+    """VASSAL's class of a grid element: the Terrain extension's hex grid reads as a HexGrid."""
+    return HEX_GRID if short(tag) == TERRAIN_HEX_GRID else tag
+
+
 def _children(el: etree._Element, tags: frozenset[str] | set[str]) -> list[etree._Element]:
-    return [c for c in el if isinstance(c.tag, str) and c.tag in tags]
+    return [c for c in el if isinstance(c.tag, str) and grid_tag(c.tag) in tags]
 
 
 def _first_char(value: str | None, default: str) -> str:
@@ -260,7 +268,7 @@ def parse_zoned_grid(el: etree._Element, values: Values) -> ZonedGridDef:
 
 def parse_grid(el: etree._Element, values: Values) -> GridDef:
     """Any of the four grid elements."""
-    if el.tag == HEX_GRID:
+    if grid_tag(str(el.tag)) == HEX_GRID:
         return parse_hex_grid(el, values)
     if el.tag == SQUARE_GRID:
         return parse_square_grid(el, values)
