@@ -94,3 +94,8 @@ def sample(
         + (": " + " ".join(low) if low and len(low) <= 20 else "")
     )  # type: ignore[arg-type]
     click.echo(f"wrote {output}" + (f" and {preview}" if preview else ""))
+
+
+from vassal_adj.cli.terrain_edit import edit  # noqa: E402  (registered on the group defined above)
+
+terrain.add_command(edit)
