@@ -85,6 +85,7 @@
   // -- brushes ------------------------------------------------------------------------
   let brush = VOC.terrain.length ? { kind: "terrain", name: VOC.terrain[0] } : { kind: "none" };
   let combine = false;
+  let tintAlpha = 0.3;  // light enough to read the picture under the tint
   const sorted = (xs) => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const toggled = (xs, x) => (xs.includes(x) ? xs.filter((y) => y !== x) : sorted([...xs, x]));
 
@@ -213,7 +214,7 @@
         lows.moveTo(X[i] - r, Y[i] + r); lows.lineTo(X[i] + r, Y[i] - r);
       }
     }
-    ctx.globalAlpha = 0.42;
+    ctx.globalAlpha = tintAlpha;
     for (const [t, path] of fills) { ctx.fillStyle = TINT.get(t) || "#888"; ctx.fill(path); }
     ctx.globalAlpha = 0.6;
     ctx.fillStyle = "#000";
@@ -373,6 +374,7 @@
     D, VOC, TINT, FCOL, PLACE_COLOURS, LABEL, N, terrain, features, places, offmap, low, checked, done, undone,
     get brush() { return brush; }, set brush(b) { brush = b; redraw(); },
     get combine() { return combine; }, set combine(c) { combine = c; },
+    get tintAlpha() { return tintAlpha; }, set tintAlpha(a) { tintAlpha = a; redraw(); },
     get hover() { return hover; }, set hover(h) { hover = h; },
     get hoverSide() { return hoverSide; }, set hoverSide(s) { hoverSide = s; },
     get view() { return { scale, tx, ty }; }, set view(v) { ({ scale, tx, ty } = v); redraw(); },

@@ -21,7 +21,8 @@
     <div class="brushes">${VOC.terrain.map((t) => `<button data-brush="terrain" data-name="${esc(t)}">
       <span class="swatch" style="background:${TINT.get(t)}"></span>${esc(t)}</button>`).join("")}
       <button data-brush="none" title="Remove the hex's terrain">no terrain</button></div>
-    <label class="row"><input type="checkbox" id="combine"> add or remove the type, keep the others (Ctrl+click)</label>
+    <label class="row small"><input type="checkbox" id="combine">add or remove the type, keep the others (Ctrl+click)</label>
+    <label class="row small">tint <input type="range" id="tint" min="0" max="0.9" step="0.05" value="${E.tintAlpha}"></label>
     <h2>Hexside features</h2>
     <div class="brushes">${VOC.features.map((f) => `<button data-brush="feature" data-name="${esc(f)}">
       <span class="bar" style="background:${FCOL.get(f)}"></span>${esc(f)}</button>`).join("") ||
@@ -96,6 +97,7 @@
     else if (el.id === "delete-place") deletePlace();
     else if (el.id === "next-low") nextLow();
   });
+  tools.addEventListener("input", (e) => { if (e.target.id === "tint") E.tintAlpha = Number(e.target.value); });
   tools.addEventListener("change", (e) => {
     const el = e.target;
     if (el.id === "combine") E.combine = el.checked;
