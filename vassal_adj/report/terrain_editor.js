@@ -168,7 +168,8 @@
 
   // -- drawing: one canvas, redrawn at most once a frame, only the hexes in view -----------
   let pending = false;
-  function redraw() {
+  function redraw(stale) {
+    if (stale) overlayStale = true;
     if (!pending) { pending = true; requestAnimationFrame(draw); }
   }
   function hexPath(path, i, k) {
@@ -176,6 +177,12 @@
     for (let c = 1; c < 6; c++) path.lineTo(X[i] + CORNERS[c][0] * k, Y[i] + CORNERS[c][1] * k);
     path.closePath();
   }
+  // Many hexes in view at or below the picture's own scale (a whole large board): the painted layer is drawn
+  // once into a board-sized bitmap and only blitted while panning and zooming; it is drawn again
+  // when something is painted. Zoomed in, few hexes are in view and are drawn as vectors (sharp).
+  const OVERLAY_K = Math.min(1, 4096 / Math.max(W, H, 1));
+  let overlay = null, overlayStale = true, overlayScale = 1;
+  const ALL = Array.from({ length: N }, (_, i) => i);
   function draw() {
     pending = false;
     const dpr = window.devicePixelRatio || 1;
@@ -195,6 +202,27 @@
     for (let i = 0; i < N; i++) {
       if (X[i] > x0 - RADIUS && X[i] < x1 + RADIUS && Y[i] > y0 - RADIUS && Y[i] < y1 + RADIUS) seen.push(i);
     }
+    if (seen.length > 600 && scale * dpr <= OVERLAY_K) {
+      // Lines keep their screen width: drawn again when the zoom has moved far from the one they were drawn for.
+      if (overlayStale || Math.abs(Math.log(scale * dpr / overlayScale)) > Math.log(1.5)) {
+        overlay = overlay || document.createElement("canvas");
+        overlay.width = Math.ceil(W * OVERLAY_K);
+        overlay.height = Math.ceil(H * OVERLAY_K);
+        const g = overlay.getContext("2d");
+        g.setTransform(OVERLAY_K, 0, 0, OVERLAY_K, 0, 0);
+        overlayScale = scale * dpr;
+        layer(g, ALL, overlayScale);
+        overlayStale = false;
+      }
+      ctx.drawImage(overlay, 0, 0, W, H);
+    } else {
+      layer(ctx, seen, scale);
+    }
+    drawHover();
+    drawLabels(seen, dpr);
+  }
+  // What is painted, on the hexes `seen`, into `g` (board pixels), lines sized for `s` pixels a board pixel.
+  function layer(g, seen, s) {
     const fills = new Map(), grid = new Path2D(), off = new Path2D(), lows = new Path2D();
     for (const i of seen) {
       hexPath(grid, i, 1);
@@ -214,31 +242,29 @@
         lows.moveTo(X[i] - r, Y[i] + r); lows.lineTo(X[i] + r, Y[i] - r);
       }
     }
-    ctx.globalAlpha = tintAlpha;
-    for (const [t, path] of fills) { ctx.fillStyle = TINT.get(t) || "#888"; ctx.fill(path); }
-    ctx.globalAlpha = 0.6;
-    ctx.fillStyle = "#000";
-    ctx.fill(off);
-    ctx.globalAlpha = 1;
-    ctx.lineWidth = 1 / scale;
-    ctx.strokeStyle = "rgba(0,0,0,0.45)";
-    ctx.stroke(grid);
-    drawFeatures(seen);
-    drawPlaces(seen);
-    ctx.lineWidth = Math.max(2.5 / scale, APOTHEM / 12);
-    ctx.strokeStyle = D.colours.low;
-    ctx.stroke(lows);
-    drawHover();
-    drawLabels(seen, dpr);
+    g.globalAlpha = tintAlpha;
+    for (const [t, path] of fills) { g.fillStyle = TINT.get(t) || "#888"; g.fill(path); }
+    g.globalAlpha = 0.6;
+    g.fillStyle = "#000";
+    g.fill(off);
+    g.globalAlpha = 1;
+    g.lineWidth = 1 / s;
+    g.strokeStyle = "rgba(0,0,0,0.45)";
+    g.stroke(grid);
+    drawFeatures(g, seen, s);
+    drawPlaces(g, seen, s);
+    g.lineWidth = Math.max(2.5 / s, APOTHEM / 12);
+    g.strokeStyle = D.colours.low;
+    g.stroke(lows);
   }
-  function drawFeatures(seen) {
-    const width = Math.max(3 / scale, APOTHEM / 9);
+  function drawFeatures(g, seen, s) {
+    const width = Math.max(3 / s, APOTHEM / 9);
     const paths = new Map(VOC.features.map((f) => [f, new Path2D()]));
     const shown = new Set();
-    for (const i of seen) for (const s of SIDES_OF[i]) if (features.has(s)) shown.add(s);
-    for (const s of shown) {
-      const [a, b] = SIDES[s];
-      const fs = features.get(s);
+    for (const i of seen) for (const side of SIDES_OF[i]) if (features.has(side)) shown.add(side);
+    for (const side of shown) {
+      const [a, b] = SIDES[side];
+      const fs = features.get(side);
       const mx = (X[a] + X[b]) / 2, my = (Y[a] + Y[b]) / 2, dx = X[b] - X[a], dy = Y[b] - Y[a];
       const n = Math.hypot(dx, dy) || 1;
       fs.forEach((f, k) => {
@@ -249,30 +275,30 @@
         p.lineTo(ox + dx * 0.22, oy + dy * 0.22);
       });
     }
-    ctx.lineCap = "round";
+    g.lineCap = "round";
     for (const [f, p] of paths) {
-      ctx.lineWidth = width + 2 / scale;
-      ctx.strokeStyle = "#fff";
-      ctx.stroke(p);
-      ctx.lineWidth = width;
-      ctx.strokeStyle = FCOL.get(f);
-      ctx.stroke(p);
+      g.lineWidth = width + 2 / s;
+      g.strokeStyle = "#fff";
+      g.stroke(p);
+      g.lineWidth = width;
+      g.strokeStyle = FCOL.get(f);
+      g.stroke(p);
     }
-    ctx.lineCap = "butt";
+    g.lineCap = "butt";
   }
-  function drawPlaces(seen) {
+  function drawPlaces(g, seen, s) {
     const inView = new Set(seen);
     places.forEach((p, k) => {
       if (!p) return;
       const path = new Path2D();
       for (const i of p.hexes) if (inView.has(i)) hexPath(path, i, 0.78);
       const chosen = brush.kind === "place" && brush.index === k;
-      ctx.lineWidth = (chosen ? 6 : 4) / scale;
-      ctx.strokeStyle = "#000";
-      ctx.stroke(path);
-      ctx.lineWidth = (chosen ? 3.5 : 2) / scale;
-      ctx.strokeStyle = PLACE_COLOURS[k % PLACE_COLOURS.length];
-      ctx.stroke(path);
+      g.lineWidth = (chosen ? 6 : 4) / s;
+      g.strokeStyle = "#000";
+      g.stroke(path);
+      g.lineWidth = (chosen ? 3.5 : 2) / s;
+      g.strokeStyle = PLACE_COLOURS[k % PLACE_COLOURS.length];
+      g.stroke(path);
     });
   }
   function drawHover() {
@@ -309,7 +335,10 @@
     ctx.lineWidth = 3;
     places.forEach((p) => {
       if (!p || !p.hexes.length) return;
-      const i = p.hexes[0], sx = X[i] * scale + tx, sy = (Y[i] + APOTHEM * 0.45) * scale + ty;
+      const i = p.hexes[0], half = ctx.measureText(p.name).width / 2 + 3;
+      // kept inside the canvas: a place on the board's edge would lose half its name
+      const sx = Math.min(Math.max(X[i] * scale + tx, half), view.clientWidth - half);
+      const sy = (Y[i] + APOTHEM * 0.45) * scale + ty;
       ctx.strokeStyle = "#000";
       ctx.strokeText(p.name, sx, sy);
       ctx.fillStyle = "#fff";
@@ -372,17 +401,17 @@
   // Wired by terrain_editor_ui.js, which builds the panel and listens to the pointer and keys.
   window.terrainEditorParts = {
     D, VOC, TINT, FCOL, PLACE_COLOURS, LABEL, N, terrain, features, places, offmap, low, checked, done, undone,
-    get brush() { return brush; }, set brush(b) { brush = b; redraw(); },
+    get brush() { return brush; }, set brush(b) { brush = b; redraw(true); },
     get combine() { return combine; }, set combine(c) { combine = c; },
-    get tintAlpha() { return tintAlpha; }, set tintAlpha(a) { tintAlpha = a; redraw(); },
+    get tintAlpha() { return tintAlpha; }, set tintAlpha(a) { tintAlpha = a; redraw(true); },
     get hover() { return hover; }, set hover(h) { hover = h; },
     get hoverSide() { return hoverSide; }, set hoverSide(s) { hoverSide = s; },
     get view() { return { scale, tx, ty }; }, set view(v) { ({ scale, tx, ty } = v); redraw(); },
     change, commit, undo, redo, paintHex, nearestSide, hexAt, toWorld, fit, zoomAt, centreOn, redraw, save,
   };
-  let refresh = () => redraw();
+  let refresh = () => redraw(true);
   let say = (text) => { statusLine.textContent = text; };
   window.terrainEditorParts.hooks = (r, s) => { refresh = r; say = s; };
-  picture.addEventListener("load", redraw);
+  picture.addEventListener("load", () => redraw());
   tools.dataset.ready = "core";
 })();

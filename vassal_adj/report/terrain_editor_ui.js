@@ -75,7 +75,7 @@
     placeButtons();
     highlight();
     counts();
-    E.redraw();
+    E.redraw(true);
   }
   const message = (text) => { $("message").textContent = text; };
   E.hooks(refresh, message);
@@ -194,7 +194,7 @@
     if (i < 0 || drag.seen.has(i)) return;
     drag.seen.add(i);
     E.paintHex(drag.step, i, false, E.combine || e.ctrlKey || e.metaKey);
-    E.redraw();
+    E.redraw(true);
   }
   canvas.addEventListener("pointermove", (e) => {
     if (!drag) return void track(e);
