@@ -30,8 +30,15 @@ from vassal_adj.terrain_sample import pick_layout
 PACK = REPO / "modules" / "kasserine"
 MODULE = PACK / "example" / "Kasserine.vmod"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DRAFT = """\
 # a draft as `terrain sample` writes one: the first line is marked for the author to check
 hex,1218,rough  # low confidence 0.48: clear 0.41
@@ -82,14 +89,19 @@ class Painter:
 
     def point(self, a: str, b: str | None = None) -> tuple[float, float]:
         """Where on screen the centre of hex `a` is (or the middle of hexside a/b), the view centred on a."""
-        return tuple(self.page.evaluate("""([a, b]) => {
+        return tuple(
+            self.page.evaluate(
+                """([a, b]) => {
             const T = window.terrainEditor, P = window.terrainEditorParts;
             const i = T.INDEX.get(a), j = b === null ? i : T.INDEX.get(b);
             P.centreOn(i);
             const r = document.getElementById("board").getBoundingClientRect();
             const [sx, sy] = T.toScreen((T.X[i] + T.X[j]) / 2, (T.Y[i] + T.Y[j]) / 2);
             return [r.left + sx, r.top + sy];
-        }""", [a, b]))
+        }""",
+                [a, b],
+            )
+        )
 
     def click(self, a: str, b: str | None = None, key: str | None = None) -> None:
         x, y = self.point(a, b)
@@ -119,23 +131,23 @@ def test_paint_undo_save_and_the_file_is_the_packs(browser: Any, tmp_path: Path)
     p = Painter(browser, page_path)
     assert "1 low-confidence hex(es) to check" in p.page.inner_text("#counts")
     p.brush("terrain", "rough")
-    p.click("0510")                       # a hex: rough
+    p.click("0510")  # a hex: rough
     p.brush("terrain", "town")
-    p.click("0510", key="Control")        # Ctrl+click adds the type: rough town
+    p.click("0510", key="Control")  # Ctrl+click adds the type: rough town
     p.brush("terrain", "clear")
-    p.click("1218")                       # the low-confidence hex, checked and corrected
+    p.click("1218")  # the low-confidence hex, checked and corrected
     assert "0 low-confidence hex(es) to check" in p.page.inner_text("#counts")
     p.brush("feature", "stream")
-    p.click("0510", "0511")               # a hexside: stream
+    p.click("0510", "0511")  # a hexside: stream
     p.brush("feature", "road")
-    p.click("1218", "1219")               # the draft's road, cleared
+    p.click("1218", "1219")  # the draft's road, cleared
     p.brush("feature", "trail")
-    p.click("0610", "0611")               # a trail, then undone
+    p.click("0610", "0611")  # a trail, then undone
     p.page.click("#undo")
     p.brush("terrain", "rough")
     x0, y0 = p.point("2010")
     x1, y1 = p.point("2010", "2011")
-    p.page.keyboard.down("Shift")         # Shift+drag paints every hex the pointer crosses
+    p.page.keyboard.down("Shift")  # Shift+drag paints every hex the pointer crosses
     p.page.mouse.move(x0, y0)
     p.page.mouse.down()
     p.page.mouse.move(x1 + (x1 - x0) * 0.9, y1 + (y1 - y0) * 0.9, steps=6)
@@ -153,16 +165,23 @@ def test_paint_undo_save_and_the_file_is_the_packs(browser: Any, tmp_path: Path)
     p.page.close()
 
     text = saved.read_text(encoding="utf-8")
-    assert "low confidence" not in text   # 1218 was painted: its note is gone
+    assert "low confidence" not in text  # 1218 was painted: its note is gone
     layout = kasserine_layout()
     got = read_terrain_on(layout, text, path=str(saved), vocabulary=load_pack(PACK).pack.vocabulary)
     h = layout.require
     assert {layout.label_of(x): sorted(ts) for x, ts in got.hex_terrain.items()} == {
-        "0510": ["rough", "town"], "1218": ["clear"], "1219": ["clear"], "1220": ["clear"],
-        "2010": ["rough"], "2011": ["rough"]}
+        "0510": ["rough", "town"],
+        "1218": ["clear"],
+        "1219": ["clear"],
+        "1220": ["clear"],
+        "2010": ["rough"],
+        "2011": ["rough"],
+    }
     assert {layout.hexside_name(s): sorted(fs) for s, fs in got.side_features.items()} == {"0510/0511": ["stream"]}
     assert [(pl.name, sorted(pl.kinds), [layout.label_of(x) for x in pl.hexes]) for pl in got.named_places] == [
-        ("Thelepte", ["objective", "town"], ["1319"]), ("Bou Chebka", ["entry"], ["0101", "0102"])]
+        ("Thelepte", ["objective", "town"], ["1319"]),
+        ("Bou Chebka", ["entry"], ["0101", "0102"]),
+    ]
     assert got.off_map == {h("0126")}
 
     pack = tmp_path / "kasserine"
@@ -194,13 +213,16 @@ def test_a_large_corpus_board_opens_and_paints_quickly(browser: Any, tmp_path: P
     need_corpus()
     pack = tmp_path / "ragnarok"
     pack.mkdir()
-    (pack / "pack.toml").write_text('[pack]\nformat = 1\nid = "ragnarok-terrain"\nname = "Ragnarok terrain"\n'
-                                    '[pack.module]\nname = "Ragnarok.*"\n[terrain]\n'
-                                    'types = ["clear", "forest", "hills"]\nfeatures = ["road", "river"]\n',
-                                    encoding="utf-8")
+    (pack / "pack.toml").write_text(
+        '[pack]\nformat = 1\nid = "ragnarok-terrain"\nname = "Ragnarok terrain"\n'
+        '[pack.module]\nname = "Ragnarok.*"\n[terrain]\n'
+        'types = ["clear", "forest", "hills"]\nfeatures = ["road", "river"]\n',
+        encoding="utf-8",
+    )
     page_path = tmp_path / "editor.html"
-    code, out = run("terrain", "edit", str(CORPUS / "Ragnarok/Ragnarok.vmod"), "--pack", str(pack), "-o",
-                    str(page_path))
+    code, out = run(
+        "terrain", "edit", str(CORPUS / "Ragnarok/Ragnarok.vmod"), "--pack", str(pack), "-o", str(page_path)
+    )
     assert code == 0 and "467 hexes" in out, out
     start = time.perf_counter()
     p = Painter(browser, page_path)
@@ -213,7 +235,8 @@ def test_a_large_corpus_board_opens_and_paints_quickly(browser: Any, tmp_path: P
     assert not p.errors
     p.page.close()
     layout = pick_layout(vassal_adj.load_module(CORPUS / "Ragnarok/Ragnarok.vmod").maps["Main Map"], None)
-    got = read_terrain_on(layout, saved.read_text(encoding="utf-8"), path=str(saved),
-                          vocabulary=load_pack(pack).pack.vocabulary)
+    got = read_terrain_on(
+        layout, saved.read_text(encoding="utf-8"), path=str(saved), vocabulary=load_pack(pack).pack.vocabulary
+    )
     assert {layout.label_of(x): sorted(ts) for x, ts in got.hex_terrain.items()} == {"0107": ["forest"]}
     assert {layout.hexside_name(s): sorted(fs) for s, fs in got.side_features.items()} == {"1012/1013": ["river"]}

@@ -65,14 +65,18 @@ def test_the_pack_terrain_is_carried_by_index(layout) -> None:
 
 
 def test_low_confidence_notes_are_read_from_the_bootstraps_comments() -> None:
-    text = ("# sampled by 'vassal-adj terrain sample'\n"
-            "hex,0312,rough  # low confidence 0.48: clear 0.41\n"
-            "hex,0313,clear\n"
-            "hex,0314,clear  # a note of the author's\n"
-            "hexside,0312/0413,road  # weak: road 0.12 (check)\n"
-            "HEX , 0315 , clear # Low confidence 0.00: no sample matched a terrain colour\r\n")
-    assert low_confidence(text) == {"0312": "low confidence 0.48: clear 0.41",
-                                    "0315": "Low confidence 0.00: no sample matched a terrain colour"}
+    text = (
+        "# sampled by 'vassal-adj terrain sample'\n"
+        "hex,0312,rough  # low confidence 0.48: clear 0.41\n"
+        "hex,0313,clear\n"
+        "hex,0314,clear  # a note of the author's\n"
+        "hexside,0312/0413,road  # weak: road 0.12 (check)\n"
+        "HEX , 0315 , clear # Low confidence 0.00: no sample matched a terrain colour\r\n"
+    )
+    assert low_confidence(text) == {
+        "0312": "low confidence 0.48: clear 0.41",
+        "0315": "Low confidence 0.00: no sample matched a terrain colour",
+    }
 
 
 def test_the_page_is_one_file_that_needs_no_network(layout) -> None:
@@ -103,16 +107,20 @@ def test_cli_writes_the_page(tmp_path: Path) -> None:
     assert "data:image/png;base64," in page and "terrainEditor" in page
 
 
-@pytest.mark.parametrize("draft, message", [
-    ("hex,0312,swamp\n", "draft.csv: line 1: unknown terrain type 'swamp' (known: clear, rough, town)"),
-    ("hex,0101,clear\nhexside,0312/0512,road\n", "draft.csv: line 2: bad hexside '0312/0512'"),
-    ("hex,4026,clear\n", "draft.csv: line 1: bad hex range '4026': '4026' is neither a hex on board 'Kasserine'"),
-])
+@pytest.mark.parametrize(
+    "draft, message",
+    [
+        ("hex,0312,swamp\n", "draft.csv: line 1: unknown terrain type 'swamp' (known: clear, rough, town)"),
+        ("hex,0101,clear\nhexside,0312/0512,road\n", "draft.csv: line 2: bad hexside '0312/0512'"),
+        ("hex,4026,clear\n", "draft.csv: line 1: bad hex range '4026': '4026' is neither a hex on board 'Kasserine'"),
+    ],
+)
 def test_cli_a_bad_draft_is_an_error_naming_the_line(tmp_path: Path, draft: str, message: str) -> None:
     path = tmp_path / "draft.csv"
     path.write_text(draft, encoding="utf-8")
-    code, text = run("terrain", "edit", str(MODULE), "--pack", "kasserine", "--terrain", str(path),
-                     "-o", str(tmp_path / "e.html"))
+    code, text = run(
+        "terrain", "edit", str(MODULE), "--pack", "kasserine", "--terrain", str(path), "-o", str(tmp_path / "e.html")
+    )
     assert code == 2 and message in text, text
     assert not (tmp_path / "e.html").exists() and path.read_text(encoding="utf-8") == draft
 
@@ -120,16 +128,27 @@ def test_cli_a_bad_draft_is_an_error_naming_the_line(tmp_path: Path, draft: str,
 def test_cli_refuses_bad_input(tmp_path: Path) -> None:
     code, text = run("terrain", "edit", str(MODULE), "--pack", "kasserine", "-o", str(MODULE))
     assert code == 2 and "refusing to write onto input file" in text
-    code, text = run("terrain", "edit", str(MODULE), "--pack", "kasserine", "--terrain", str(tmp_path / "no.csv"),
-                     "-o", str(tmp_path / "e.html"))
+    code, text = run(
+        "terrain",
+        "edit",
+        str(MODULE),
+        "--pack",
+        "kasserine",
+        "--terrain",
+        str(tmp_path / "no.csv"),
+        "-o",
+        str(tmp_path / "e.html"),
+    )
     assert code == 2 and "no.csv: terrain file not found" in text
-    code, text = run("terrain", "edit", str(MODULE), "--pack", "kasserine", "--board", "Nowhere",
-                     "-o", str(tmp_path / "e.html"))
+    code, text = run(
+        "terrain", "edit", str(MODULE), "--pack", "kasserine", "--board", "Nowhere", "-o", str(tmp_path / "e.html")
+    )
     assert code == 2 and "Nowhere" in text
     bare = tmp_path / "bare"
     bare.mkdir()
-    (bare / "pack.toml").write_text('[pack]\nformat = 1\nid = "bare"\nname = "Bare"\n[pack.module]\n'
-                                    'name = "Kasserine.*"\n', encoding="utf-8")
+    (bare / "pack.toml").write_text(
+        '[pack]\nformat = 1\nid = "bare"\nname = "Bare"\n[pack.module]\nname = "Kasserine.*"\n', encoding="utf-8"
+    )
     code, text = run("terrain", "edit", str(MODULE), "--pack", str(bare), "-o", str(tmp_path / "e.html"))
     assert code == 2 and "names no terrain types" in text
     assert not (tmp_path / "e.html").exists()
@@ -155,8 +174,12 @@ def test_vassal_names_every_centre_the_page_holds_with_its_label(tmp_path: Path)
     data = editor_data(lay, TerrainMap(TerrainVocabulary(frozenset({"clear"}), frozenset())))
     points = tmp_path / "points.json"
     points.write_text(json.dumps([[x, y] for _, x, y in data["hexes"]]), encoding="utf-8")
-    done = subprocess.run([str(ORACLE), "labels", str(module), "--map", "Main Map", "--board", lay.board.name,
-                           "--points", str(points)], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(ORACLE), "labels", str(module), "--map", "Main Map", "--board", lay.board.name, "--points", str(points)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     result = json.loads(done.stdout)
     assert done.returncode == 0 and result["ok"], result.get("error")
     named = [(p["location"], p["x"], p["y"]) for p in result["result"]["points"]]

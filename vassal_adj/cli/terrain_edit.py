@@ -82,12 +82,18 @@ def edit(
                 raise UsageError(f"cannot read the terrain file: {e}", Where(path=str(source))) from None
         voc = lp.pack.vocabulary
         if not voc.terrain:
-            raise UsageError(f"pack {lp.id!r} names no terrain types ([terrain] types in {lp.pack.source}): "
-                             f"there is nothing to paint with")
+            raise UsageError(
+                f"pack {lp.id!r} names no terrain types ([terrain] types in {lp.pack.source}): "
+                f"there is nothing to paint with"
+            )
         tmap = read_terrain_on(layout, text, path=str(source), vocabulary=voc) if text else TerrainMap(voc)
-        described = {"module": os.path.basename(module), "where": f"map {mdef.name!r}, {layout.where}",
-                     "terrain": str(source) if source is not None else "", "save_as": lp.pack.terrain_file,
-                     "pack": lp.id}
+        described = {
+            "module": os.path.basename(module),
+            "where": f"map {mdef.name!r}, {layout.where}",
+            "terrain": str(source) if source is not None else "",
+            "save_as": lp.pack.terrain_file,
+            "pack": lp.id,
+        }
         try:
             data = editor_data(layout, tmap, low=low_confidence(text), source=described)
         except ValueError as e:
@@ -96,5 +102,7 @@ def edit(
         page = editor_html(data, image, f"Terrain of {layout.board.name} ({lp.pack.name})")
         protect = [module] + ([str(source)] if source is not None else [])
         write_bytes_atomic(output, page.encode("utf-8"), protect=protect)
-    click.echo(f"wrote {output}: {len(data['hexes'])} hexes of {layout.where}, terrain from "
-               f"{source if source is not None else 'nothing yet'}; open it in a browser")
+    click.echo(
+        f"wrote {output}: {len(data['hexes'])} hexes of {layout.where}, terrain from "
+        f"{source if source is not None else 'nothing yet'}; open it in a browser"
+    )

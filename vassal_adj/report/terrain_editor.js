@@ -8,7 +8,6 @@
   const canvas = document.getElementById("board");
   const ctx = canvas.getContext("2d");
   const view = document.getElementById("view");
-  const statusLine = document.getElementById("status");
   const picture = document.getElementById("picture");
   const tools = document.getElementById("tools");
   const [W, H] = D.size;
@@ -346,72 +345,22 @@
     });
   }
 
-  // -- the file the pack reads (docs/terrain.md), written as parse/terrain_file.py writes it --
-  const field = (s) => (/[,"#]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s);
-  const byLabel = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
-  function fileText() {
-    const src = D.source;
-    const out = ["# vassal-adj terrain file: see docs/terrain.md",
-      `# painted with 'vassal-adj terrain edit' on ${src.module || "the module"}, ${src.where || "its board"}`,
-      `# terrain types: ${VOC.terrain.join(" ")}`, `# hexside features: ${VOC.features.join(" ")}`,
-      `# place kinds: ${VOC.place_kinds.join(" ")}`];
-    const hexes = [];
-    for (let i = 0; i < N; i++) if (terrain[i].length) hexes.push([LABEL[i], i]);
-    if (hexes.length) {
-      out.push("", "# hex,<hexes>,<terrain types>");
-      for (const [lab, i] of hexes.sort(byLabel)) {
-        const note = low.has(i) && !checked.has(i) ? `  # ${low.get(i)}` : "";
-        out.push(`hex,${lab},${terrain[i].join(" ")}${note}`);
-      }
-    }
-    const sides = [...features].map(([s, fs]) => [...sorted(SIDES[s].map((i) => LABEL[i])), fs]).sort(byLabel);
-    if (sides.length) {
-      out.push("", "# hexside,<hex>/<hex>,<features>");
-      for (const [a, b, fs] of sides) out.push(`hexside,${a}/${b},${fs.join(" ")}`);
-    }
-    const kept = places.filter((p) => p && p.hexes.length);
-    if (kept.length) {
-      out.push("", "# place,<name>,<kinds>,<hexes>");
-      for (const p of kept) {
-        out.push(`place,${field(p.name)},${p.kinds.join(" ")},${p.hexes.map((i) => LABEL[i]).join(" ")}`);
-      }
-    }
-    const off = sorted([...offmap].map((i) => LABEL[i]));
-    if (off.length) {
-      out.push("", "# offmap,<hexes>");
-      for (let k = 0; k < off.length; k += 12) out.push(`offmap,${off.slice(k, k + 12).join(" ")}`);
-    }
-    return out.join("\n") + "\n";
-  }
-  function save() {
-    const empty = places.filter((p) => p && !p.hexes.length).map((p) => p.name);
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([fileText()], { type: "text/csv" }));
-    a.download = D.source.save_as || "terrain.csv";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-    dirty = false;
-    say(empty.length ? `saved; place(s) with no hex left out: ${empty.join(", ")}` : "saved");
-  }
-
-  window.terrainEditor = { fileText, INDEX, X, Y, SIDES, toScreen: (x, y) => [x * scale + tx, y * scale + ty] };
+  window.terrainEditor = { INDEX, X, Y, SIDES, toScreen: (x, y) => [x * scale + tx, y * scale + ty] };
   window.addEventListener("beforeunload", (e) => { if (dirty) e.preventDefault(); });
-  // Wired by terrain_editor_ui.js, which builds the panel and listens to the pointer and keys.
+  // Used by terrain_editor_save.js (the file) and terrain_editor_ui.js (the panel, the pointer and the keys).
   window.terrainEditorParts = {
     D, VOC, TINT, FCOL, PLACE_COLOURS, LABEL, N, terrain, features, places, offmap, low, checked, done, undone,
+    sorted, get dirty() { return dirty; }, set dirty(d) { dirty = d; },
     get brush() { return brush; }, set brush(b) { brush = b; redraw(true); },
     get combine() { return combine; }, set combine(c) { combine = c; },
     get tintAlpha() { return tintAlpha; }, set tintAlpha(a) { tintAlpha = a; redraw(true); },
     get hover() { return hover; }, set hover(h) { hover = h; },
     get hoverSide() { return hoverSide; }, set hoverSide(s) { hoverSide = s; },
     get view() { return { scale, tx, ty }; }, set view(v) { ({ scale, tx, ty } = v); redraw(); },
-    change, commit, undo, redo, paintHex, nearestSide, hexAt, toWorld, fit, zoomAt, centreOn, redraw, save,
+    change, commit, undo, redo, paintHex, nearestSide, hexAt, toWorld, fit, zoomAt, centreOn, redraw,
   };
   let refresh = () => redraw(true);
-  let say = (text) => { statusLine.textContent = text; };
-  window.terrainEditorParts.hooks = (r, s) => { refresh = r; say = s; };
+  window.terrainEditorParts.onChange = (r) => { refresh = r; };
   picture.addEventListener("load", () => redraw());
   tools.dataset.ready = "core";
 })();

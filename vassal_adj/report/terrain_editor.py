@@ -1,12 +1,13 @@
 """The terrain painter: one self-contained HTML page to paint a pack's terrain file on the board picture.
 
 `vassal-adj terrain edit` writes it. Everything the page needs is inside it: the board picture
-as a ``data:`` URI, the scripts and style sheet inline (terrain_editor.js, terrain_editor_ui.js
-and terrain_editor.css, shipped beside this module), and the board's hex grid as data. The grid
-is computed here, by the model's geometry (`HexLayout`): every hex's label and centre pixel as
-VASSAL places them, the corner offsets of a hex, and the hexsides as pairs of hexes. The script
-only looks those up (the hex under the pointer is the one with the nearest centre), so it never
-re-derives VASSAL's numbering. "Save" writes the pack's terrain format (docs/terrain.md) from
+as a ``data:`` URI, the scripts and style sheet inline (shipped beside this module: the map,
+the view and the drawing in terrain_editor.js, the file it saves in terrain_editor_save.js, the
+panel and the pointer in terrain_editor_ui.js, and terrain_editor.css), and the board's hex grid
+as data. The grid is computed here, by the model's geometry (`HexLayout`): every hex's label and
+centre pixel as VASSAL places them, the corner offsets of a hex, and the hexsides as pairs of
+hexes. The script only looks those up (the hex under the pointer is the one with the nearest
+centre), so it never re-derives VASSAL's numbering. "Save" writes the pack's terrain format (docs/terrain.md) from
 the same labels.
 """
 
@@ -52,8 +53,14 @@ def low_confidence(text: str) -> dict[str, str]:
 def _corner_offsets(layout: HexLayout) -> list[list[float]]:
     """The six corners of a hex relative to its centre: VASSAL's dy is two apothems, dx 1.5 radii."""
     apothem, radius = hex_radii(layout)
-    pts = [(radius, 0.0), (radius / 2, apothem), (-radius / 2, apothem),
-           (-radius, 0.0), (-radius / 2, -apothem), (radius / 2, -apothem)]
+    pts = [
+        (radius, 0.0),
+        (radius / 2, apothem),
+        (-radius / 2, apothem),
+        (-radius, 0.0),
+        (-radius / 2, -apothem),
+        (radius / 2, -apothem),
+    ]
     return [[round(y, 3), round(x, 3)] if layout.grid.sideways else [round(x, 3), round(y, 3)] for x, y in pts]
 
 
@@ -65,8 +72,9 @@ def _writable(label: str) -> bool:
     return bool(label) and "/" not in label and not any(ch.isspace() for ch in label)
 
 
-def editor_data(layout: HexLayout, terrain: TerrainMap, *, low: dict[str, str] | None = None,
-                source: dict[str, str] | None = None) -> dict[str, object]:
+def editor_data(
+    layout: HexLayout, terrain: TerrainMap, *, low: dict[str, str] | None = None, source: dict[str, str] | None = None
+) -> dict[str, object]:
     """The page's data: the labelled hexes of `layout`, its hexsides, and what `terrain` puts on them.
 
     Raises ValueError when a label could not be written in a terrain file, or when `terrain`
@@ -106,16 +114,24 @@ def editor_data(layout: HexLayout, terrain: TerrainMap, *, low: dict[str, str] |
         "corners": _corner_offsets(layout),
         "hexes": [[lab, x, y] for lab, (x, y) in zip(labels, centres, strict=True)],
         "sides": sides,
-        "vocabulary": {"terrain": sorted(voc.terrain), "features": sorted(voc.features),
-                       "place_kinds": sorted(voc.place_kinds)},
+        "vocabulary": {
+            "terrain": sorted(voc.terrain),
+            "features": sorted(voc.features),
+            "place_kinds": sorted(voc.place_kinds),
+        },
         "terrain": [[at(h, "a hex line"), sorted(ts)] for h, ts in terrain.hex_terrain.items()],
         "features": sorted(features),
-        "places": [{"name": p.name, "kinds": sorted(p.kinds), "hexes": [at(h, f"place {p.name!r}") for h in p.hexes]}
-                   for p in terrain.named_places],
+        "places": [
+            {"name": p.name, "kinds": sorted(p.kinds), "hexes": [at(h, f"place {p.name!r}") for h in p.hexes]}
+            for p in terrain.named_places
+        ],
         "offmap": sorted(at(h, "an offmap line") for h in terrain.off_map),
         "low": {str(number[lab]): note for lab, note in (low or {}).items() if lab in number},
-        "colours": {"tints": [_css(c) for c in TINTS], "features": [_css(c) for c in FEATURE_COLOURS],
-                    "low": _css(LOW)},
+        "colours": {
+            "tints": [_css(c) for c in TINTS],
+            "features": [_css(c) for c in FEATURE_COLOURS],
+            "low": _css(LOW),
+        },
     }
 
 
@@ -163,6 +179,8 @@ def editor_html(data: dict[str, object], image: bytes | None, title: str) -> str
 <script type="application/json" id="editor-data">{payload}</script>
 <script>
 {_asset("terrain_editor.js")}</script>
+<script>
+{_asset("terrain_editor_save.js")}</script>
 <script>
 {_asset("terrain_editor_ui.js")}</script>
 </body>

@@ -1,4 +1,5 @@
-// The terrain painter's panel and pointer (terrain_editor.js holds the map, the drawing and the file).
+// The terrain painter's panel and pointer (terrain_editor.js holds the map and the drawing,
+// terrain_editor_save.js the file).
 // One listener per kind of event on the panel and one set on the canvas (event delegation), so a
 // board of thousands of hexes adds no listeners.
 "use strict";
@@ -78,7 +79,7 @@
     E.redraw(true);
   }
   const message = (text) => { $("message").textContent = text; };
-  E.hooks(refresh, message);
+  E.onChange(refresh);
 
   // -- the panel: one click listener for every button ------------------------------------
   tools.addEventListener("click", (e) => {
@@ -92,7 +93,7 @@
     } else if (el.id === "undo") E.undo();
     else if (el.id === "redo") E.redo();
     else if (el.id === "fit") E.fit();
-    else if (el.id === "save") E.save();
+    else if (el.id === "save") message(E.save());
     else if (el.id === "add-place") addPlace();
     else if (el.id === "delete-place") deletePlace();
     else if (el.id === "next-low") nextLow();
@@ -225,7 +226,7 @@
     else if (mod && (e.key.toLowerCase() === "y" || (e.key.toLowerCase() === "z" && e.shiftKey))) {
       e.preventDefault();
       E.redo();
-    } else if (mod && e.key.toLowerCase() === "s") { e.preventDefault(); E.save(); }
+    } else if (mod && e.key.toLowerCase() === "s") { e.preventDefault(); message(E.save()); }
   });
   window.addEventListener("resize", () => E.redraw());
   E.fit();
