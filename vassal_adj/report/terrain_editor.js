@@ -304,15 +304,18 @@
     if (hover < 0) return;
     const path = new Path2D();
     hexPath(path, hover, 1);
-    ctx.lineWidth = 2.5 / scale;
-    ctx.strokeStyle = "#fff";
-    ctx.stroke(path);
     if (hoverSide >= 0) {
       const [a, b] = SIDES[hoverSide];
-      ctx.beginPath();
-      ctx.arc((X[a] + X[b]) / 2, (Y[a] + Y[b]) / 2, APOTHEM * 0.3, 0, 2 * Math.PI);
-      ctx.stroke();
+      path.moveTo((X[a] + X[b]) / 2 + APOTHEM * 0.3, (Y[a] + Y[b]) / 2);
+      path.arc((X[a] + X[b]) / 2, (Y[a] + Y[b]) / 2, APOTHEM * 0.3, 0, 2 * Math.PI);
     }
+    // dark under light: seen on a pale board and on a dark one
+    ctx.lineWidth = 4.5 / scale;
+    ctx.strokeStyle = "#000";
+    ctx.stroke(path);
+    ctx.lineWidth = 2 / scale;
+    ctx.strokeStyle = "#fff";
+    ctx.stroke(path);
   }
   function drawLabels(seen, dpr) {
     const px = APOTHEM * scale;

@@ -122,6 +122,7 @@
     E.brush = { kind: "place", index: places.length - 1 };
     E.commit(step);
     $("place-name").value = "";
+    for (const el of $("new-kinds").querySelectorAll("input")) el.checked = false;
     message(`click the hexes of '${name}', in order`);
   }
   function deletePlace() {
@@ -214,7 +215,13 @@
     if (d.paints) E.commit(d.step);
     else if (!d.moved) click(e);
   });
-  canvas.addEventListener("pointerleave", () => { if (!drag) { E.hover = -1; E.hoverSide = -1; E.redraw(); } });
+  canvas.addEventListener("pointerleave", () => {
+    if (drag) return;
+    E.hover = -1;
+    E.hoverSide = -1;
+    statusLine.textContent = "";
+    E.redraw();
+  });
   canvas.addEventListener("wheel", (e) => {
     e.preventDefault();
     E.zoomAt(...point(e), Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)));
