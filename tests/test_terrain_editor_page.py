@@ -19,6 +19,7 @@ from conftest import CORPUS, REPO, need_corpus
 
 import vassal_adj
 from vassal_adj.cli import main
+from vassal_adj.errors import FormatError
 from vassal_adj.model.geometry import hexes as hx
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.packs import load_pack
@@ -184,3 +185,11 @@ def test_vassal_names_every_centre_the_page_holds_with_its_label(tmp_path: Path)
     assert done.returncode == 0 and result["ok"], result.get("error")
     named = [(p["location"], p["x"], p["y"]) for p in result["result"]["points"]]
     assert named == [tuple(h) for h in data["hexes"]] and len(named) == 467
+
+
+def test_the_picture_keeps_its_format_or_is_refused_naming_it(layout) -> None:
+    data = editor_data(layout, TerrainMap(TerrainVocabulary(frozenset({"clear"}), frozenset())))
+    svg = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'
+    assert 'src="data:image/svg+xml;base64,' in editor_html(data, svg, "t")
+    with pytest.raises(FormatError, match=r"K\.vmod!images/map\.png: cannot read the board picture"):
+        editor_html(data, b"not a picture", "t", "K.vmod!images/map.png")

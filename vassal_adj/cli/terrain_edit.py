@@ -99,7 +99,9 @@ def edit(
         except ValueError as e:
             raise UsageError(str(e), Where(path=str(source) if source is not None else module)) from None
         image = load_image(module, layout.board.image, board=layout.board.name) if layout.board.image else None
-        page = editor_html(data, image, f"Terrain of {layout.board.name} ({lp.pack.name})")
+        page = editor_html(
+            data, image, f"Terrain of {layout.board.name} ({lp.pack.name})", f"{module}!images/{layout.board.image}"
+        )
         protect = [module] + ([str(source)] if source is not None else [])
         write_bytes_atomic(output, page.encode("utf-8"), protect=protect)
     click.echo(

@@ -23,6 +23,7 @@ from importlib import resources
 
 from PIL import Image
 
+from vassal_adj.errors import FormatError, Where
 from vassal_adj.model.geometry import hexes as hx
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.geometry.layout import HexLayout, hex_radii
@@ -135,15 +136,20 @@ def editor_data(
     }
 
 
-def _image_uri(data: bytes) -> str:
+def _image_uri(data: bytes, where: str) -> str:
     """A data: URI of the board picture: its own bytes when a browser reads the format, else a PNG."""
     mime = next((m for magic, m in _MIME if data.startswith(magic)), None)
+    if mime is None and b"<svg" in data[:4096]:
+        mime = "image/svg+xml"
     if mime is None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # DecompressionBombWarning: corpus boards are large
-            with Image.open(io.BytesIO(data)) as img:
-                out = io.BytesIO()
-                img.convert("RGBA").save(out, format="PNG", compress_level=1)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # DecompressionBombWarning: corpus boards are large
+                with Image.open(io.BytesIO(data)) as img:
+                    out = io.BytesIO()
+                    img.convert("RGBA").save(out, format="PNG", compress_level=1)
+        except Exception as e:  # noqa: BLE001  (Pillow raises many types for unreadable data)
+            raise FormatError(f"cannot read the board picture: {e}", Where(path=where)) from None
         data, mime = out.getvalue(), "image/png"
     return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
@@ -157,10 +163,13 @@ def _script_safe(text: str) -> str:
     return text.replace("</", "<\\/")
 
 
-def editor_html(data: dict[str, object], image: bytes | None, title: str) -> str:
-    """The whole page: `editor_data`'s data, the picture (None: a plain board), script and style inline."""
+def editor_html(data: dict[str, object], image: bytes | None, title: str, image_where: str = "board picture") -> str:
+    """The whole page: `editor_data`'s data, the picture (None: a plain board), script and style inline.
+
+    FormatError naming `image_where` when the picture is in no format a browser or Pillow reads.
+    """
     payload = _script_safe(json.dumps(data, separators=(",", ":")))
-    picture = _image_uri(image) if image is not None else ""
+    picture = _image_uri(image, image_where) if image is not None else ""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
