@@ -23,7 +23,7 @@ from vassal_adj.errors import FormatError
 from vassal_adj.model.geometry import hexes as hx
 from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.packs import load_pack
-from vassal_adj.report.terrain_editor import editor_data, editor_html, low_confidence
+from vassal_adj.report.terrain_editor import doubtful_sides, editor_data, editor_html, low_confidence
 from vassal_adj.terrain_sample import labelled_sides, pick_layout
 
 PACK = REPO / "modules" / "kasserine"
@@ -78,6 +78,28 @@ def test_low_confidence_notes_are_read_from_the_bootstraps_comments() -> None:
         "0312": "low confidence 0.48: clear 0.41",
         "0315": "Low confidence 0.00: no sample matched a terrain colour",
     }
+
+
+def test_doubtful_hexsides_are_read_from_the_bootstraps_comments(layout) -> None:
+    text = (
+        "hexside,0312/0412,road  # weak: road 0.12 (check)\n"
+        "hexside,0312/0411,road\n"
+        "# hexside,0507/0508,stream  # maybe: share 0.06 (min 0.10)\n"
+        "# hexside,0101/0909,stream  # maybe: share 0.06 (min 0.10)\n"
+    )
+    doubts = doubtful_sides(text)
+    assert doubts == [
+        ("0312/0412", "weak: road 0.12 (check)", None),
+        ("0507/0508", "maybe: share 0.06 (min 0.10)", "stream"),
+        ("0101/0909", "maybe: share 0.06 (min 0.10)", "stream"),
+    ]
+    data = editor_data(layout, TerrainMap(TerrainVocabulary(frozenset({"clear"}), frozenset())), doubts=doubts)
+    label = [h[0] for h in data["hexes"]]
+    # 0101/0909 is no hexside (a comment the reader skips): the page skips it too
+    assert [(sorted(label[i] for i in data["sides"][s]), note, f) for s, note, f in data["doubts"]] == [
+        (["0312", "0412"], "weak: road 0.12 (check)", None),
+        (["0507", "0508"], "maybe: share 0.06 (min 0.10)", "stream"),
+    ]
 
 
 def test_the_page_is_one_file_that_needs_no_network(layout) -> None:

@@ -63,7 +63,7 @@ def edit(
     from vassal_adj.load import load_image, load_module
     from vassal_adj.model.terrain import TerrainMap
     from vassal_adj.parse.terrain_file import read_terrain_on
-    from vassal_adj.report.terrain_editor import editor_data, editor_html, low_confidence
+    from vassal_adj.report.terrain_editor import doubtful_sides, editor_data, editor_html, low_confidence
     from vassal_adj.terrain_sample import pick_layout
 
     with working("terrain edit: building the painter page"):
@@ -95,7 +95,7 @@ def edit(
             "pack": lp.id,
         }
         try:
-            data = editor_data(layout, tmap, low=low_confidence(text), source=described)
+            data = editor_data(layout, tmap, low=low_confidence(text), doubts=doubtful_sides(text), source=described)
         except ValueError as e:
             raise UsageError(str(e), Where(path=str(source) if source is not None else module)) from None
         image = load_image(module, layout.board.image, board=layout.board.name) if layout.board.image else None

@@ -35,12 +35,16 @@
   const offmap = new Set(D.offmap);
   const low = new Map(Object.entries(D.low).map(([k, note]) => [Number(k), note]));
   const checked = new Set();  // low-confidence hexes the author has painted since
+  const doubt = new Map();  // hexside -> what the bootstrap said of it: [{note, feature suggested or null}]
+  D.doubts.forEach(([s, note, feature]) => { doubt.set(s, [...(doubt.get(s) || []), { note, feature }]); });
+  const sideChecked = new Set();  // doubtful hexsides the author has set or cleared a feature on since
   const undone = [], done = [];
   let dirty = false;
 
   const get = {
     hex: (i) => terrain[i], side: (s) => features.get(s) || [], off: (i) => offmap.has(i),
     place: (k) => places[k] === undefined ? null : places[k], checked: (i) => checked.has(i),
+    sideChecked: (s) => sideChecked.has(s),
   };
   const put = {
     hex: (i, v) => { terrain[i] = v; },
@@ -48,6 +52,7 @@
     off: (i, v) => { if (v) offmap.add(i); else offmap.delete(i); },
     place: (k, v) => { places[k] = v; },
     checked: (i, v) => { if (v) checked.add(i); else checked.delete(i); },
+    sideChecked: (s, v) => { if (v) sideChecked.add(s); else sideChecked.delete(s); },
   };
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -241,6 +246,12 @@
         lows.moveTo(X[i] - r, Y[i] + r); lows.lineTo(X[i] + r, Y[i] - r);
       }
     }
+    for (const s of doubt.keys()) {
+      if (sideChecked.has(s)) continue;
+      const [a, b] = SIDES[s], mx = (X[a] + X[b]) / 2, my = (Y[a] + Y[b]) / 2;
+      lows.moveTo(mx + APOTHEM * 0.3, my);
+      lows.arc(mx, my, APOTHEM * 0.3, 0, 2 * Math.PI);
+    }
     g.globalAlpha = tintAlpha;
     for (const [t, path] of fills) { g.fillStyle = TINT.get(t) || "#888"; g.fill(path); }
     g.globalAlpha = 0.6;
@@ -352,7 +363,8 @@
   window.addEventListener("beforeunload", (e) => { if (dirty) e.preventDefault(); });
   // Used by terrain_editor_save.js (the file) and terrain_editor_ui.js (the panel, the pointer and the keys).
   window.terrainEditorParts = {
-    D, VOC, TINT, FCOL, PLACE_COLOURS, LABEL, N, terrain, features, places, offmap, low, checked, done, undone,
+    D, VOC, TINT, FCOL, PLACE_COLOURS, LABEL, N, terrain, features, places, offmap, low, checked, doubt, sideChecked,
+    done, undone,
     sorted, get dirty() { return dirty; }, set dirty(d) { dirty = d; },
     get brush() { return brush; }, set brush(b) { brush = b; redraw(true); },
     get combine() { return combine; }, set combine(c) { combine = c; },

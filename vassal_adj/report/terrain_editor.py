@@ -30,7 +30,7 @@ from vassal_adj.model.geometry.layout import HexLayout, hex_radii
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.report.terrain_preview import FEATURE_COLOURS, LOW, TINTS
 
-__all__ = ["editor_data", "editor_html", "low_confidence"]
+__all__ = ["doubtful_sides", "editor_data", "editor_html", "low_confidence"]
 
 # A hex line the terrain bootstrap marked: "hex,0312,rough  # low confidence 0.48: clear 0.41".
 _LOW = re.compile(r"^\s*hex\s*,\s*([^,#\s]+)\s*,[^#]*#\s*(low confidence[^#]*?)\s*$", re.IGNORECASE)
@@ -48,6 +48,31 @@ def low_confidence(text: str) -> dict[str, str]:
         m = _LOW.match(line)
         if m:
             found[m.group(1)] = m.group(2)
+    return found
+
+
+# The hexsides it marked: a feature only just over its minimum ("hexside,0312/0413,road  # weak:
+# road 0.12 (check)"), and one seen too little, written commented out ("# hexside,0507/0508,stream
+# # maybe: share 0.06 (min 0.10)").
+_WEAK = re.compile(r"^\s*hexside\s*,\s*([^,#\s]+/[^,#\s]+)\s*,[^#]*#\s*(weak:[^#]*?)\s*$", re.IGNORECASE)
+_MAYBE = re.compile(
+    r"^\s*#\s*hexside\s*,\s*([^,#\s]+/[^,#\s]+)\s*,\s*([^,#\s]+)\s*#\s*(maybe:[^#]*?)\s*$", re.IGNORECASE
+)
+
+
+def doubtful_sides(text: str) -> list[tuple[str, str, str | None]]:
+    """(hexside as written, note, the feature suggested or None) of every hexside the bootstrap
+    marked: `weak` features it wrote, and `maybe` features it left commented out.
+
+    The page rings them until the author sets or clears a feature there; the file it saves
+    keeps the marks of the others, so the suggestions are not lost.
+    """
+    found: list[tuple[str, str, str | None]] = []
+    for line in text.removeprefix("\ufeff").splitlines():
+        if m := _WEAK.match(line):
+            found.append((m.group(1), m.group(2), None))
+        elif m := _MAYBE.match(line):
+            found.append((m.group(1), m.group(3), m.group(2)))
     return found
 
 
@@ -74,7 +99,12 @@ def _writable(label: str) -> bool:
 
 
 def editor_data(
-    layout: HexLayout, terrain: TerrainMap, *, low: dict[str, str] | None = None, source: dict[str, str] | None = None
+    layout: HexLayout,
+    terrain: TerrainMap,
+    *,
+    low: dict[str, str] | None = None,
+    doubts: list[tuple[str, str, str | None]] | None = None,
+    source: dict[str, str] | None = None,
 ) -> dict[str, object]:
     """The page's data: the labelled hexes of `layout`, its hexsides, and what `terrain` puts on them.
 
@@ -128,12 +158,30 @@ def editor_data(
         ],
         "offmap": sorted(at(h, "an offmap line") for h in terrain.off_map),
         "low": {str(number[lab]): note for lab, note in (low or {}).items() if lab in number},
+        "doubts": _doubts(doubts or [], number, hexes, side_index),
         "colours": {
             "tints": [_css(c) for c in TINTS],
             "features": [_css(c) for c in FEATURE_COLOURS],
             "low": _css(LOW),
         },
     }
+
+
+def _doubts(
+    doubts: list[tuple[str, str, str | None]],
+    number: dict[str, int],
+    hexes: list[Hex],
+    side_index: dict[hx.HexSide, int],
+) -> list[list[object]]:
+    """[side index, note, suggested feature or None] of each doubtful hexside written "A/B" with
+    two adjacent labels of the board. They come from comments, which the reader skips, so a
+    comment naming no hexside of the board is skipped too."""
+    out: list[list[object]] = []
+    for spec, note, feature in doubts:
+        a, b = (number.get(lab) for lab in spec.split("/", 1))
+        if a is not None and b is not None and hx.distance(hexes[a], hexes[b]) == 1:
+            out.append([side_index[hx.hexside(hexes[a], hexes[b])], note, feature])
+    return out
 
 
 def _image_uri(data: bytes, where: str) -> str:

@@ -3,7 +3,8 @@
 "use strict";
 (() => {
   const E = window.terrainEditorParts;
-  const { D, VOC, N, LABEL, terrain, features, places, offmap, low, checked, sorted } = E;
+  const { D, VOC, N, LABEL, terrain, features, places, offmap, low, checked, doubt, sideChecked, sorted } = E;
+  const unsure = (s, maybe) => (sideChecked.has(s) ? [] : (doubt.get(s) || []).filter((d) => !!d.feature === maybe));
   const field = (s) => (/[,"#]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s);
   const byLabel = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
   function fileText() {
@@ -21,10 +22,14 @@
         out.push(`hex,${lab},${terrain[i].join(" ")}${note}`);
       }
     }
-    const sides = [...features].map(([s, fs]) => [...sorted(D.sides[s].map((i) => LABEL[i])), fs]).sort(byLabel);
+    const ends = (s) => sorted(D.sides[s].map((i) => LABEL[i]));
+    const sides = [...features].map(([s, fs]) => [...ends(s), fs, s]).sort(byLabel);
     if (sides.length) {
       out.push("", "# hexside,<hex>/<hex>,<features>");
-      for (const [a, b, fs] of sides) out.push(`hexside,${a}/${b},${fs.join(" ")}`);
+      for (const [a, b, fs, s] of sides) {
+        const weak = unsure(s, false).map((d) => `  # ${d.note}`).join("");
+        out.push(`hexside,${a}/${b},${fs.join(" ")}${weak}`);
+      }
     }
     const kept = places.filter((p) => p && p.hexes.length);
     if (kept.length) {
@@ -37,6 +42,12 @@
     if (off.length) {
       out.push("", "# offmap,<hexes>");
       for (let k = 0; k < off.length; k += 12) out.push(`offmap,${off.slice(k, k + 12).join(" ")}`);
+    }
+    // As the bootstrap writes them: the suggestions not yet looked at stay, commented out.
+    const maybe = [...doubt.keys()].flatMap((s) => unsure(s, true).map((d) => [...ends(s), d])).sort(byLabel);
+    if (maybe.length) {
+      out.push("", "# hexsides where a little of a feature's colour was seen (uncomment the right ones)");
+      for (const [a, b, d] of maybe) out.push(`# hexside,${a}/${b},${d.feature}  # ${d.note}`);
     }
     return out.join("\n") + "\n";
   }

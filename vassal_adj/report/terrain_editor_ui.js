@@ -5,7 +5,8 @@
 "use strict";
 (() => {
   const E = window.terrainEditorParts;
-  const { D, VOC, TINT, FCOL, PLACE_COLOURS, LABEL, N, terrain, features, places, offmap, low, checked } = E;
+  const { D, VOC, TINT, FCOL, PLACE_COLOURS, LABEL, N, terrain, features, places, offmap, low, checked, doubt,
+    sideChecked } = E;
   const tools = document.getElementById("tools");
   const canvas = document.getElementById("board");
   const statusLine = document.getElementById("status");
@@ -40,9 +41,10 @@
     <div class="brushes"><button data-brush="offmap">off map</button></div>
     <h2>Check</h2>
     <div id="counts"></div>
-    <div class="row"><button id="next-low">Next low-confidence hex</button></div>
+    <div class="row"><button id="next-low">Next to check</button></div>
     <p class="muted">Click: paint the hex (or hexside). Shift+drag: paint many hexes. Drag: move the board.
-      Wheel: zoom. Magenta X: the draft's low-confidence hexes, until painted.</p>`;
+      Wheel: zoom. Magenta X: the draft's low-confidence hexes, until painted; magenta ring:
+      a doubtful hexside, until a feature is set or cleared there.</p>`;
   const $ = (id) => document.getElementById(id);
 
   function placeButtons() {
@@ -66,9 +68,10 @@
   function counts() {
     const painted = terrain.filter((ts) => ts.length).length;
     const left = [...low.keys()].filter((i) => !checked.has(i)).length;
+    const sides = [...doubt.keys()].filter((s) => !sideChecked.has(s)).length;
     $("counts").textContent = `${painted} of ${N} hexes have terrain; ${features.size} hexsides have features; ` +
-      `${left} low-confidence hex(es) to check`;
-    $("next-low").disabled = !left;
+      `${left} low-confidence hex(es) and ${sides} doubtful hexside(s) to check`;
+    $("next-low").disabled = !left && !sides;
   }
   function refresh() {
     $("undo").disabled = !E.done.length;
@@ -131,12 +134,14 @@
     E.brush = VOC.terrain.length ? { kind: "terrain", name: VOC.terrain[0] } : { kind: "none" };
     E.commit(step);
   }
+  // The next thing the bootstrap doubted: low-confidence hexes in label order, then hexsides.
   let lowAt = -1;
   function nextLow() {
-    const left = [...low.keys()].filter((i) => !checked.has(i)).sort((a, b) => a - b);
+    const left = [...low.keys()].filter((i) => !checked.has(i)).sort((a, b) => a - b)
+      .concat([...doubt.keys()].filter((s) => !sideChecked.has(s)).sort((a, b) => a - b).map((s) => N + s));
     if (!left.length) return;
-    lowAt = left.find((i) => i > lowAt) ?? left[0];
-    E.centreOn(lowAt);
+    lowAt = left.find((k) => k > lowAt) ?? left[0];
+    E.centreOn(lowAt < N ? lowAt : D.sides[lowAt - N][0]);
   }
 
   // -- the board: click paints, Shift+drag paints many hexes, drag pans, wheel zooms ------------
@@ -150,6 +155,9 @@
     if (E.hoverSide >= 0) {
       const [a, b] = D.sides[E.hoverSide];
       bits.push(`hexside ${LABEL[a]}/${LABEL[b]}: ${(features.get(E.hoverSide) || []).join(" ") || "no feature"}`);
+      if (!sideChecked.has(E.hoverSide)) {
+        for (const d of doubt.get(E.hoverSide) || []) bits.push(d.feature ? `${d.feature}? ${d.note}` : d.note);
+      }
     }
     if (low.has(i) && !checked.has(i)) bits.push(low.get(i));
     return bits.join(" · ");
@@ -176,6 +184,7 @@
       const fs = features.get(s) || [];
       const after = fs.includes(E.brush.name) ? fs.filter((f) => f !== E.brush.name) : [...fs, E.brush.name].sort();
       E.change(step, "side", s, after);
+      if (doubt.has(s)) E.change(step, "sideChecked", s, true);
     } else {
       E.paintHex(step, i, true, E.combine || e.ctrlKey || e.metaKey);
     }
