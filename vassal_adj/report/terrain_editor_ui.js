@@ -15,7 +15,7 @@
 
   tools.innerHTML = `
     <p class="muted">${esc(src.module || "")}${src.where ? ", " + esc(src.where) : ""}<br>
-      draft: ${esc(src.terrain || "none (an empty map)")}</p>
+      started from: ${esc(src.terrain || "nothing (an empty map)")}</p>
     <div class="row"><button id="undo" title="Ctrl+Z">Undo</button><button id="redo" title="Ctrl+Y">Redo</button>
       <button id="fit">Fit board</button><button id="save" title="Ctrl+S">Save ${esc(src.save_as || "terrain.csv")}</button></div>
     <div id="message"></div>
