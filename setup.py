@@ -10,5 +10,9 @@ from setuptools import find_packages, setup
 setup(
     packages=find_packages(include=["vassal_adj", "vassal_adj.*"]) + ["vassal_adj.packs_data"],
     package_dir={"vassal_adj.packs_data": "modules"},
-    package_data={"vassal_adj": ["py.typed"], "vassal_adj.packs_data": ["*/*"]},
+    package_data={
+        "vassal_adj": ["py.typed"],
+        "vassal_adj.packs_data": ["*/*"],
+        "vassal_adj.report": ["*.js", "*.css"],  # the terrain painter's script and style, inlined into its page
+    },
 )

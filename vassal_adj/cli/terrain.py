@@ -189,3 +189,8 @@ def import_(module: str, board: str | None, names_path: str | None, output: str,
         f"{len(run.unmapped)} unmapped name(s)"
     )
     click.echo(f"wrote {output}")
+
+
+from vassal_adj.cli.terrain_edit import edit  # noqa: E402  (registered on the group defined above)
+
+terrain.add_command(edit)
