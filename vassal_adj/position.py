@@ -38,7 +38,7 @@ from vassal_adj.parse.global_props import global_values
 from vassal_adj.parse.places import board_selections
 from vassal_adj.parse.turns import TrackerReading, tracker_reading
 from vassal_adj.rules.packs.pack_state import BoxSpec, StateExtras
-from vassal_adj.rules.packs.unitmap import Unmapped
+from vassal_adj.rules.packs.unitmap import UnitMap, Unmapped
 from vassal_adj.savedgame import SavedGame
 
 __all__ = ["GamePosition", "MapPlacer", "main_layout", "named_box", "opening_root", "resolve"]
@@ -168,17 +168,25 @@ class GamePosition:
         return Position(box=box, named=named_box(box, self.pack.pack.boxes))
 
     def unit(self, piece: Piece) -> Unit | Unmapped | None:
-        """The unit the pack makes of `piece`, why none, or None for a marker (unitmap.map_piece)."""
+        """The unit the pack makes of `piece`, why none, or None for a marker (unitmap.map_piece).
+        UsageError when the pack has no units file."""
         key = (piece.id, piece.name, tuple(sorted(piece.properties.items())))
         if key not in self._units:
-            assert self.pack.unitmap is not None  # resolve raises UsageError first
-            self._units[key] = self.pack.unitmap.map_piece(piece)
+            self._units[key] = self._unitmap().map_piece(piece)
         return self._units[key]
+
+    def _unitmap(self) -> UnitMap:
+        lp = self.pack
+        if lp.unitmap is None:
+            raise UsageError(f"pack {lp.id!r} has no units file ({lp.pack.units_file}): no piece can become a unit")
+        return lp.unitmap
 
     def state(self, pieces: Sequence[Piece], turn: int | None, phase: str | None, weather: str | None,
               departures: tuple[Departure, ...] = ()) -> tuple[GameState, list[Unmapped]]:
         """The bare position of `pieces` (no globals or tracks: state_builder.py and
-        pbem/log_state.py add what the moment shows), and the pieces the pack cannot map."""
+        pbem/log_state.py add what the moment shows), and the pieces the pack cannot map.
+        UsageError when the pack has no units file."""
+        self._unitmap()
         units: list[Unit] = []
         unmapped: list[Unmapped] = []
         markers: dict[str, list[Position]] = {}
@@ -199,9 +207,8 @@ class GamePosition:
 
 def resolve(module: Module, game: SavedGame, lp: LoadedPack) -> GamePosition:
     """`game` on `module` as `lp` sees it, resolved once (see the module doc). UsageError when
-    the pack has no units file, or plays on a map or board the module or save lacks."""
-    if lp.unitmap is None:
-        raise UsageError(f"pack {lp.id!r} has no units file ({lp.pack.units_file}): no piece can become a unit")
+    the pack plays on a map or board the module or save lacks (a pack with no units file can
+    place and label pieces, but not make a state: `GamePosition.state`)."""
     placer = MapPlacer(module, game)
     main = main_layout(module, game, lp.pack.extras, placer)
     src = lp.pack.state
