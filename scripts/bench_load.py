@@ -21,7 +21,7 @@ from benchkit import DEFAULT_CORPUS, best
 import vassal_adj
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.chains import type_owns
-from vassal_adj.parse.trait_types import make_trait
+from vassal_adj.parse.traits import make_trait  # traits.py loads every trait class
 
 
 def floor(path: Path) -> str:

@@ -12,54 +12,34 @@ The text formats are report/verify_text.py's: the verdict first.
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, replace
-from typing import Any
 
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
+from vassal_adj.cli.hiding import disguised, scrub, view_notes
 from vassal_adj.cli.options import FORMATS, format_version_option, pack_option, post_options, state_options
 from vassal_adj.cli.output import output_option, severity_colours, working
-from vassal_adj.errors import PackError, UsageError, Where
+from vassal_adj.cli.verify_vp import vp_change
+from vassal_adj.errors import UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.model.events import Replay, diff_pieces
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
-from vassal_adj.model.state import GameState
-from vassal_adj.model.units import Unit
 from vassal_adj.model.viewpoint import view_replay, visibility
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.log_contains import contained, continuation
 from vassal_adj.pbem.audit import audit
 from vassal_adj.pbem.continuity import contains_finding, continuity_finding, judged_once
-from vassal_adj.pbem.log_state import log_history
 from vassal_adj.pbem.replay import opening_differences, replay
 from vassal_adj.pbem.verify import Verification, verify_turn
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_steps import Section
 from vassal_adj.report.verify_text import VerifyView, verify_text
-from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.victory_rules import vp_tally
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.turn import MoveCheck
-from vassal_adj.savedgame import SavedGame
-
-VP_IMPL = "victory.points"
-
-
-def _scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
-    if pattern is None:
-        return data
-    if isinstance(data, str):
-        return pattern.sub(REDACTED, data)
-    if isinstance(data, dict):
-        return {k: _scrub(v, pattern) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [_scrub(v, pattern) for v in data]
-    return data
 
 
 @main.command()
@@ -178,12 +158,12 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 superseded.append(found[1])
                 rp = continuation(rp, found)
             if side is not None:
-                disguised = _disguised((*rp.opening, *rp.final), lp, side)
+                masked = disguised((*rp.opening, *rp.final), lp, side)
                 hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
                               if (v := visibility(p.concealed, p.seen_by, side)) != "full")
-                hidden.update(dict.fromkeys(disguised, "masked"))
-                rp = view_replay(rp, side, disguised)
-                whole = view_replay(whole, side, disguised) if found is not None else rp
+                hidden.update(dict.fromkeys(masked, "masked"))
+                rp = view_replay(rp, side, masked)
+                whole = view_replay(whole, side, masked) if found is not None else rp
             # The dice audit reads a log that contains another whole (an undo may take back a
             # repeated roll), and the log it contains not at all: each roll counts once.
             dice.append((path, whole, read))
@@ -221,9 +201,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(report_html(findings, module=module, game=games[-1], module_path=module_path,  # type: ignore[arg-type]
                                turn=view, games=games[:-1], title=f"Turn verification: {files[-1]}",
                                source=", ".join(files), secrets=set().union(*(g.secrets() for g in games)),
-                               notes=[*notes, *_notes(side, concealed, left_out)]))
+                               notes=[*notes, *view_notes(side, concealed, left_out)]))
     elif fmt == "json":
-        _emit_json(_scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
+        _emit_json(scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
                            "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
                            "hidden_pieces_shown": concealed, "findings_left_out": left_out, "notes": notes,
                            "files": [s.data() for s in sections],
@@ -236,15 +216,15 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         what = f"module {module.name!r}" if module else "no module: places are map pixels"
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
         # The VP tell where every unit is: not for a side that may not see them all.
-        vp = (_vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather,
+        vp = (vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather,
                           scenario=scenario)
               if lp is not None and module is not None and side is None and not errors_only else [])
         view = VerifyView(title, sections, findings, checked, moves, vp,
-                          notes=[*notes, *_notes(side, concealed, left_out)])
+                          notes=[*notes, *view_notes(side, concealed, left_out)])
         style = STYLES[fmt]
         if pattern is not None:  # before escaping, which could split a secret
             style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
-        click.echo(severity_colours(_scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only,
+        click.echo(severity_colours(scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only,
                                                        summary=summary), pattern), fmt))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
@@ -278,60 +258,3 @@ def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: 
         why = f"no rule pack fits module {module.name!r} version {module.version!r}"
         return None, [f"{why}: the moves are listed, not judged (name a pack with --pack)"]
     return lp, []
-
-
-def _vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: packs_io.LoadedPack, *,
-               terrain: str | None, turn: int | None, phase: str | None, weather: str | None,
-               scenario: str | None) -> list[str]:
-    """The victory points at the start of the first file and at the end of the last, counted by
-    the pack's victory.points rule over every position the files pass through (as `vp` counts
-    them), with the items scored in between; none when the pack counts no victory points. A log
-    that contains an earlier one passes through its positions from where that one ends
-    (`repeated`: per file, the steps it repeats)."""
-    rule = next((r for r in lp.pack.rules if r.impl == VP_IMPL and r.enabled), None)
-    if rule is None:
-        return []
-    states: list[GameState] = []
-    context: RuleContext | None = None
-    for game, after in zip(games, repeated, strict=True):
-        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                              after_step=after, scenario=scenario)
-        states += history.states
-        context = context or history.context
-    assert context is not None
-    rctx = replace(context, rule=rule)
-    try:
-        start, end = (vp_tally(s, rctx, rule.params) for s in (states[:1], states))
-    except ValueError as e:  # parameters that do not fit this board, as the engine reports them
-        raise PackError(f"rules.{rule.name}: {e}", Where(path=lp.pack.source)) from None
-    level = end.level(end.total) or "no victory level"
-    scored = [i for i in end.items if i.index > 0]  # counted from a position after the opening
-    out = [(f"{rctx.cite()}: {sum(i.points for i in scored):+d} VP scored in these files; the total they show: "
-            f"{start.total} VP at the start, {end.total} VP ({level}) at the end"),
-           *(f"[{i.rule_ref}] {i.text}: {i.points:+d} VP" for i in scored),
-           ("counted from these files alone: what an earlier turn did (when an objective was first taken) needs "
-            "every file of the game, as `vassal-adj vp` takes them")]
-    if end.unknowns:
-        out.append(f"{len(end.unknowns)} thing(s) the files cannot tell: `vassal-adj vp` lists them")
-    return out
-
-
-def _disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: str) -> dict[str, str]:
-    """Pieces the game's rules hide from `side` (units the pack flags "hidden", e.g. dummy and real
-    AT guns), by id, with the name that side sees."""
-    if lp is None or lp.unitmap is None:
-        return {}
-    out = {}
-    for p in pieces:
-        unit = lp.unitmap.map_piece(p)
-        if isinstance(unit, Unit) and unit.has("hidden") and unit.side != side:
-            out[p.id] = f"{unit.side} hidden unit"
-    return out
-
-
-def _notes(side: str | None, concealed: int, left_out: int) -> list[str]:
-    out = [f"{left_out} finding(s) about pieces {side} may not see are left out"] if left_out else []
-    if concealed:
-        out.append(f"hidden pieces shown: {concealed} event(s) or change(s) concern masked or invisible pieces, "
-                   "shown as the referee sees them")
-    return out

@@ -3,7 +3,7 @@
 
 Each keeps its raw own type and state like every trait, so fields newer versions append (and
 any this reader does not name) are written back byte for byte (pitfall 6); only the fields
-below are read. Border Outline (3.7) only draws, and stays typed by class (`trait_types`).
+below are read. Border Outline (3.7) only draws, and stays typed by class (`class_traits`).
 """
 
 from __future__ import annotations

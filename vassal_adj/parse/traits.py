@@ -17,10 +17,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from vassal_adj.errors import FormatError, UsageError, Where
+from vassal_adj.parse import class_traits as _class_traits
 from vassal_adj.parse import later_traits as _later_traits
 from vassal_adj.parse import trait_types as _trait_types
 from vassal_adj.parse.basic_traits import BasicPiece, Deck, Stack
 from vassal_adj.parse.chains import state_levels, state_owns, tab_fields, type_levels, type_owns
+from vassal_adj.parse.class_traits import *  # noqa: F403  (re-exported: one import point)
 from vassal_adj.parse.later_traits import *  # noqa: F403  (re-exported: one import point)
 from vassal_adj.parse.later_traits import Comment
 from vassal_adj.parse.piece_names import (
@@ -39,7 +41,7 @@ TAB = "\t"
 __all__ = [  # noqa: F405  (the trait classes come from trait_types)
     "PieceDef", "parse_piece", "parse_add_piece_text", "encode_piece", "expand_prototypes",
     "piece_name", "visible_name", "piece_properties", "name_and_properties", "KindFilter", "BasicPiece", "Stack", "Deck",
-    *_trait_types.__all__, *_later_traits.__all__,
+    *_trait_types.__all__, *_class_traits.__all__, *_later_traits.__all__,
 ]
 
 
