@@ -220,5 +220,10 @@ def resolve(module: Module, game: SavedGame, lp: LoadedPack) -> GamePosition:
     else:
         opening_globals = global_values(module, opening)
         opening_reading = tracker_reading(module, opening, src.tracker) if src.tracker else None
-    return GamePosition(module, game, lp, placer, main, tuple(game_pieces(game.root, module, game.path)),
-                        end_globals, opening_globals, reading, opening_reading)
+    boards = {}
+    for m in module.maps.values():
+        placed = placer(m.name)
+        assert placed is not None
+        boards[m.name] = placed.placed
+    pieces = tuple(game_pieces(game.root, module, game.path, boards))
+    return GamePosition(module, game, lp, placer, main, pieces, end_globals, opening_globals, reading, opening_reading)

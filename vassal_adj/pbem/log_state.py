@@ -165,17 +165,18 @@ class _Walk:
 def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *, turn: int | None = None,
                 phase: str | None = None, weather: str | None = None,
                 terrain: str | Path | None = None, after_step: int = 0, scenario: str | None = None,
-                position: GamePosition | None = None) -> LogHistory:
+                position: GamePosition | None = None, replayed: Replay | None = None) -> LogHistory:
     """The history of the log `game` as `loaded_pack` sees it (see the module doc); a save
     gives one state, its own. `turn`, `phase`, `weather`, `terrain` and `scenario` are `game_state`'s, and
     apply to the end. With `after_step`, the history starts after that step (a log that
     repeats an earlier log's steps: those positions are the earlier log's). `position`: the
-    game already resolved (position.py) for this module and pack. Raises as `game_state` does."""
+    game already resolved (position.py) for this module and pack; `replayed`: the game as
+    pbem.replay already replayed it. Raises as `game_state` does."""
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
     if position is not None:
         assert position.fits(module, game, lp), "a position resolved for another module, save or pack"
     pos = position if position is not None else resolve(module, game, lp)
-    rp = replay(game.root, module, game.path)
+    rp = replayed if replayed is not None else replay(game.root, module, game.path)
     if not rp.steps:  # a save
         state, ctx, _ = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario)
         return LogHistory((state,), replace(ctx, notes=(*ctx.notes, *rp.problems)))
