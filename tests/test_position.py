@@ -27,7 +27,7 @@ from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.packs import find_pack
 from vassal_adj.parse.commands import Node, encode
-from vassal_adj.pbem.log_state import log_history
+from vassal_adj.pbem.log_state import log_history, opening_turn
 from vassal_adj.position import resolve
 from vassal_adj.report.figures import Figures
 from vassal_adj.rules.packs.unitmap import UnitMap
@@ -144,6 +144,15 @@ def test_nqos_2_0_and_kw_5_2_a_logs_every_state_shows_the_turn_and_the_track() -
         (8, "June 8 1900", False, "11", 11),
         (9, "June 8 Night", True, "11", 11),
     ]
+
+
+def test_nqos_2_0_a_log_opening_on_the_night_turn_opens_on_the_9th_turn() -> None:
+    """NQoS 2.0: "The Night turn begins the turn after the 1900 turn": a log whose saved part
+    leaves the tracker on June 8 Night opens on the 9th turn of the sequence (the turn `verify`
+    judges its first moves in), whatever its steps move the tracker to."""
+    lp = loaded(pack_with(DAY_TIME))
+    game = log_of(save_with(turn_state=day_time("June 8", "Night")), f"TURNTurnTracker0\t{day_time('June 9', '0500')}")
+    assert opening_turn(day_time_module(), game, lp) == (9, None)
 
 
 def test_a_property_no_rule_reads_makes_no_new_state() -> None:

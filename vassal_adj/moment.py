@@ -103,13 +103,12 @@ def shown_extras(lp: LoadedPack, props: Mapping[str, str], reading: TrackerReadi
 
 def with_moment(state: GameState, lp: LoadedPack, props: Mapping[str, str], reading: TrackerReading | None
                 ) -> GameState:
-    """`state` (a log's step) with what the module shows then: the composite turn and its label,
-    night, globals, tracks, and the weather the module shows (else the pack's table for the turn)."""
+    """`state` (a log's step, its turn read as `pbem.log_state.turn_and_phase` reads it) with what
+    the module shows then: the composite turn's label, night, globals, tracks, and the weather the
+    module shows (else the pack's table for the turn)."""
     ex = lp.pack.extras
-    turn, label = state.turn, turn_label(ex, reading) if ex.turn_levels else None
-    if label is not None:
-        turn = ex.ordinal(label)
+    label = turn_label(ex, reading) if ex.turn_levels else None
     globals_, tracks, shown_weather = shown_extras(lp, props, reading, state.markers, [])
-    weather = shown_weather if shown_weather is not None else lp.pack.state.weather(turn)
+    weather = shown_weather if shown_weather is not None else lp.pack.state.weather(state.turn)
     night = ex.is_night(label) if label is not None and ex.night else None
-    return replace(state, turn=turn, weather=weather, turn_label=label, night=night, globals=globals_, tracks=tracks)
+    return replace(state, weather=weather, turn_label=label, night=night, globals=globals_, tracks=tracks)

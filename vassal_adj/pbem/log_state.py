@@ -24,7 +24,7 @@ from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.units import Unit
-from vassal_adj.moment import reading_of, with_moment
+from vassal_adj.moment import reading_of, turn_label, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.turns import TrackerReading, tracker_reading
 from vassal_adj.pbem.replay import replay
@@ -59,11 +59,15 @@ def opening_turn(module: Module, game: SavedGame, lp: LoadedPack) -> tuple[int |
 
 
 def turn_and_phase(lp: LoadedPack, reading: TrackerReading | None) -> tuple[int | None, str | None]:
-    """The Game-Turn and phase the pack's tracker levels show in `reading` (None: not shown)."""
-    src = lp.pack.state
+    """The Game-Turn and phase the pack's tracker levels show in `reading` (None: not shown); a
+    composite turn (``turn_levels``) is its label's place in ``turn_sequence``."""
+    src, ex = lp.pack.state, lp.pack.extras
     if reading is None:
         return None, None
     turn, item = reading.value(src.turn_level), reading.value(src.phase_level) if src.phase_level else None
+    if ex.turn_levels:
+        label = turn_label(ex, reading)
+        turn = ex.ordinal(label) if label is not None else None
     return (turn if isinstance(turn, int) else None,
             src.phases.get(item, item) if isinstance(item, str) else None)
 
