@@ -51,8 +51,9 @@ def composite_turn(extras: StateExtras, reading: TrackerReading, notes: list[str
     return turn
 
 
-def _shown(r: Reading, props: Mapping[str, str], reading: TrackerReading | None,
-           markers: Mapping[str, tuple[Position, ...]]) -> tuple[str | None, str]:
+def _shown(
+    r: Reading, props: Mapping[str, str], reading: TrackerReading | None, markers: Mapping[str, tuple[Position, ...]]
+) -> tuple[str | None, str]:
     """The value the module shows where `r` says, or None and why not."""
     if r.property:
         got = props.get(r.property)
@@ -74,9 +75,13 @@ def _shown(r: Reading, props: Mapping[str, str], reading: TrackerReading | None,
     return values.pop(), ""
 
 
-def shown_extras(lp: LoadedPack, props: Mapping[str, str], reading: TrackerReading | None,
-                 markers: Mapping[str, tuple[Position, ...]], notes: list[str]
-                 ) -> tuple[dict[str, str], dict[str, Track], str | None]:
+def shown_extras(
+    lp: LoadedPack,
+    props: Mapping[str, str],
+    reading: TrackerReading | None,
+    markers: Mapping[str, tuple[Position, ...]],
+    notes: list[str],
+) -> tuple[dict[str, str], dict[str, Track], str | None]:
     """Globals, tracks and the weather the module shows (N18), with a note for each one it does not show."""
     ex = lp.pack.extras
     globals_ = {}
@@ -101,8 +106,9 @@ def shown_extras(lp: LoadedPack, props: Mapping[str, str], reading: TrackerReadi
     return globals_, tracks, weather
 
 
-def with_moment(state: GameState, lp: LoadedPack, props: Mapping[str, str], reading: TrackerReading | None
-                ) -> GameState:
+def with_moment(
+    state: GameState, lp: LoadedPack, props: Mapping[str, str], reading: TrackerReading | None
+) -> GameState:
     """`state` (a log's step, its turn read as `pbem.log_state.turn_and_phase` reads it) with what
     the module shows then: the composite turn's label, night, globals, tracks, and the weather the
     module shows (else the pack's table for the turn)."""

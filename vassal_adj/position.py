@@ -66,8 +66,9 @@ class MapPlacer:
         return self._placed[ref]
 
 
-def main_layout(module: Module, game: SavedGame, extras: StateExtras | None = None,
-                placer: MapPlacer | None = None) -> Main | None:
+def main_layout(
+    module: Module, game: SavedGame, extras: StateExtras | None = None, placer: MapPlacer | None = None
+) -> Main | None:
     """The map and numbered hex grid the rules play on (see the module doc), as the save
     placed its boards; None when the module has no numbered hex grid. A map or board the
     pack names (`extras`) that the module lacks, or that has no numbered hex grid, is a
@@ -82,8 +83,10 @@ def main_layout(module: Module, game: SavedGame, extras: StateExtras | None = No
                     return placed, lay
         return None
     if extras.map not in module.maps:
-        raise UsageError(f"the pack plays on map {extras.map!r} ([state] map), which module {module.name!r} "
-                         f"lacks (its maps: {', '.join(module.maps) or 'none'})")
+        raise UsageError(
+            f"the pack plays on map {extras.map!r} ([state] map), which module {module.name!r} "
+            f"lacks (its maps: {', '.join(module.maps) or 'none'})"
+        )
     placed = place(extras.map)
     assert placed is not None
     grids = [lay for lay in placed.hex_layouts() if lay.numbered]
@@ -91,8 +94,10 @@ def main_layout(module: Module, game: SavedGame, extras: StateExtras | None = No
     found = next((lay for lay in grids if not extras.board or lay.board.name == extras.board), None)
     if found is None:
         on = f"board {extras.board!r} of map {extras.map!r}" if extras.board else f"map {extras.map!r}"
-        raise UsageError(f"the pack plays on {on} ([state]), which has no numbered hex grid as this save lays it out "
-                         f"(boards with one: {', '.join(boards) or 'none'})")
+        raise UsageError(
+            f"the pack plays on {on} ([state]), which has no numbered hex grid as this save lays it out "
+            f"(boards with one: {', '.join(boards) or 'none'})"
+        )
     return placed, found
 
 
@@ -108,7 +113,7 @@ def named_box(box: str, specs: Sequence[BoxSpec]) -> Box | None:
 def opening_root(root: Node) -> Node:
     """The saved part of a game: a log's root without its LOG steps (a save's root as it is)."""
     steps = log_steps(root)
-    return Node(root.text, root.children[:len(root.children) - len(steps)]) if steps else root
+    return Node(root.text, root.children[: len(root.children) - len(steps)]) if steps else root
 
 
 @dataclass(frozen=True, eq=False)
@@ -129,7 +134,8 @@ class GamePosition:
     opening_reading: TrackerReading | None
     _spots: dict[tuple[str | None, int, int, str | None], Position] = field(default_factory=dict, repr=False)
     _units: dict[tuple[str, str, tuple[tuple[str, str], ...]], Unit | Unmapped | None] = field(
-        default_factory=dict, repr=False)
+        default_factory=dict, repr=False
+    )
 
     def fits(self, module: Module, game: SavedGame, pack: LoadedPack) -> bool:
         """Whether this is the position of `module`, `game` and `pack` (a caller's own, passed on)."""
@@ -156,8 +162,12 @@ class GamePosition:
         if map_ref is None:
             return Position()
         placed, main = self.maps(map_ref), self.main
-        if (main is not None and placed is not None and placed.name == main[0].name
-                and placed.layout_at(x, y) == main[1]):
+        if (
+            main is not None
+            and placed is not None
+            and placed.name == main[0].name
+            and placed.layout_at(x, y) == main[1]
+        ):
             lay = main[1]  # the one instance whose label index is built once, not once per piece
             h = lay.hex_at(x, y)
             if h is not None:
@@ -181,8 +191,14 @@ class GamePosition:
             raise UsageError(f"pack {lp.id!r} has no units file ({lp.pack.units_file}): no piece can become a unit")
         return lp.unitmap
 
-    def state(self, pieces: Sequence[Piece], turn: int | None, phase: str | None, weather: str | None,
-              departures: tuple[Departure, ...] = ()) -> tuple[GameState, list[Unmapped]]:
+    def state(
+        self,
+        pieces: Sequence[Piece],
+        turn: int | None,
+        phase: str | None,
+        weather: str | None,
+        departures: tuple[Departure, ...] = (),
+    ) -> tuple[GameState, list[Unmapped]]:
         """The bare position of `pieces` (no globals or tracks: state_builder.py and
         pbem/log_state.py add what the moment shows), and the pieces the pack cannot map.
         UsageError when the pack has no units file."""
@@ -200,8 +216,15 @@ class GamePosition:
                 markers.setdefault(piece.name, []).append(self.place(piece))
             else:
                 unmapped.append(got)
-        state = GameState({u.id: u for u in units}, positions, turn, phase, weather,
-                          {k: tuple(v) for k, v in markers.items()}, departures)
+        state = GameState(
+            {u.id: u for u in units},
+            positions,
+            turn,
+            phase,
+            weather,
+            {k: tuple(v) for k, v in markers.items()},
+            departures,
+        )
         return state, unmapped
 
 

@@ -44,12 +44,14 @@ h1{font-size:1.6em;margin:0 0 .2em}h2{margin-top:1.6em;border-bottom:2px solid #
 border-radius:12px;color:#fff;font-weight:600}.error{background:#d50000}.warning{background:#e68200}
 .info{background:#0072b2}.finding{border:1px solid #ddd;border-left:6px solid #888;padding:8px 12px;
 margin:14px 0;border-radius:4px;display:flex;gap:16px;flex-wrap:wrap}.finding.sev-error{border-left-color:#d50000}
-.finding.sev-warning{border-left-color:#e68200}.finding .text{flex:1 1 320px}.finding h3{margin:.1em 0 .3em;font-size:1.05em}
+.finding.sev-warning{border-left-color:#e68200}.finding .text{flex:1 1 320px}
+.finding h3{margin:.1em 0 .3em;font-size:1.05em}
 .tag{font-size:.8em;padding:1px 8px;border-radius:10px;color:#fff;margin-right:6px;vertical-align:1px}
 img{border:1px solid #bbb;max-width:100%;height:auto}table{border-collapse:collapse;width:100%}
 td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}
 .legend span{display:inline-block;margin-right:18px}.sw{display:inline-block;width:22px;height:6px;
-margin-right:6px;vertical-align:middle}.muted{color:#777}figure{margin:0 0 8px}.pics{display:flex;gap:8px;flex-wrap:wrap}svg.pic{max-width:100%;height:auto}
+margin-right:6px;vertical-align:middle}.muted{color:#777}figure{margin:0 0 8px}
+.pics{display:flex;gap:8px;flex-wrap:wrap}svg.pic{max-width:100%;height:auto}
 tr.move-legal td:last-child{color:#fff;background:rgb(0,150,60)}tr.move-illegal td:last-child{color:#fff;
 background:rgb(200,0,150)}summary{cursor:pointer;color:#0050a0}
 """
@@ -135,7 +137,8 @@ def _moves(page: Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[s
         f'<span><i class="sw" style="background:rgb{c}"></i>{t}</span>' for c, t in legend) + "</p>"
     if not moves:
         return head, ['<p class="muted">No moves were given: the map shows where the findings are.</p>']
-    out = [f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'] if skipped else []
+    off = f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'
+    out = [off] if skipped else []
     rows = [f'<tr class="{_VERDICT[m.ok][1]}"><td>{page.text(m.name)}</td><td>{page.text(m.start or "off the grid")}'
             f'</td><td>{page.text(m.end or "off the grid")}</td><td>{_VERDICT[m.ok][0]}</td></tr>' for m in moves]
     counts = " &middot; ".join(f"{sum(1 for m in moves if m.ok is ok)} {_VERDICT[ok][0]}" for ok in (True, False, None))
