@@ -12,14 +12,14 @@ guessed), which a caller that needs it again passes on (``position=``, or `state
 
 Positions (position.py): the *main* hex grid is the first numbered hex grid of the map the pack
 names (``[state] map``, ``board``), else of the first map that has one; the terrain file is read
-on it. Turn and
-phase come from the arguments, else from the turn tracker the pack names (``[state]``; a
-composite turn, "June 8 1900", by its place in ``turn_sequence``); weather from the
-arguments, else where the module shows it (``weather_from``), else the pack's weather table
+on it. Turn and phase come from the arguments, else from the turn tracker the pack names
+(``[state]``; a composite turn, "June 8 1900", by its place in ``turn_sequence``); weather from
+the arguments, else where the module shows it (``weather_from``), else the pack's weather table
 for the turn. Global properties and tracks are read as the pack's ``[state]`` says
-(rules/packs/pack_state.py). The report's notes say where each came from, or that nothing gave it. The scenario
-(``[scenarios]``) is the one given, else the one the save's global properties or turn show
-(`rules.pack_scenarios.match_scenario`), noted likewise.
+(rules/packs/pack_state.py; moment.py reads them off the module). The report's notes say where
+each came from, or that nothing gave it. The scenario (``[scenarios]``) is the one given, else
+the one the save's global properties or turn show (`rules.pack_scenarios.match_scenario`),
+noted likewise.
 """
 
 from __future__ import annotations
