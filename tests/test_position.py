@@ -32,7 +32,7 @@ from vassal_adj.position import resolve
 from vassal_adj.report.figures import Figures
 from vassal_adj.rules.packs.unitmap import UnitMap
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.state_builder import game_state
+from vassal_adj.state_builder import game_state, state_of
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = EXAMPLE / "Kasserine.vmod"
@@ -153,6 +153,22 @@ def test_nqos_2_0_a_log_opening_on_the_night_turn_opens_on_the_9th_turn() -> Non
     lp = loaded(pack_with(DAY_TIME))
     game = log_of(save_with(turn_state=day_time("June 8", "Night")), f"TURNTurnTracker0\t{day_time('June 9', '0500')}")
     assert opening_turn(day_time_module(), game, lp) == (9, None)
+
+
+def test_kw_5_2_the_state_a_log_opens_with_shows_the_track_as_it_opens() -> None:
+    """KW 5.2.1: the Allies reach 11 AP. A log that opens with 6 Allied AP and sets 11 in a step:
+    the state `verify` walks it from (`opening`) shows 6 AP on the 7th turn, the log's end 11 AP
+    on the 8th, each as the module showed it then."""
+    lp = loaded(pack_with({**DAY_TIME, "tracks": {"allied_ap": {"property": "Allied AP", "min": 0, "max": 20}}}))
+    game = log_of(
+        save_with(prop("Allied AP", "6"), turn_state=day_time("June 8", "1700")),
+        "MutableProperty\tAllied AP\t6\t11\tModule",
+        f"TURNTurnTracker0\t{day_time('June 8', '1900')}",
+    )
+    pos = resolve(day_time_module(), game, lp)
+    start, end = state_of(pos, turn=7, opening=True)[0], state_of(pos)[0]
+    assert (start.turn_label, start.track("allied_ap").value) == ("June 8 1700", 6)  # type: ignore[union-attr]
+    assert (end.turn, end.turn_label, end.track("allied_ap").value) == (8, "June 8 1900", 11)  # type: ignore[union-attr]
 
 
 def test_a_property_no_rule_reads_makes_no_new_state() -> None:

@@ -115,17 +115,18 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
 
 def state_of(pos: GamePosition, *, turn: int | None = None, phase: str | None = None, weather: str | None = None,
              terrain: str | Path | None = None, pieces: Sequence[Piece] | None = None,
-             departures: tuple[Departure, ...] = (), scenario: str | None = None
+             departures: tuple[Departure, ...] = (), scenario: str | None = None, opening: bool = False
              ) -> tuple[GameState, RuleContext, list[Unmapped]]:
-    """`game_state` of a resolved position (position.py): the state at the save's end (the
-    tracker and properties as it leaves them) of `pieces`, else of the save's own pieces."""
+    """`game_state` of a resolved position (position.py): the state of `pieces` (else of the save's
+    own) with the tracker and properties as the save leaves them, or with `opening`, as a log's
+    saved part leaves them (the position `verify` walks the log from)."""
     module, game, lp, main = pos.module, pos.game, pos.pack, pos.main
     notes: list[str] = []
     found = pos.pieces if pieces is None else pieces
     state, unmapped = pos.state(found, turn, phase, weather, departures)
-    reading = pos.reading
+    reading, props = (pos.opening_reading, pos.opening_globals) if opening else (pos.reading, pos.globals)
     shown_notes: list[str] = []
-    globals_, tracks, shown_weather = shown_extras(lp, pos.globals, reading, state.markers, shown_notes)
+    globals_, tracks, shown_weather = shown_extras(lp, props, reading, state.markers, shown_notes)
     turn, phase, weather = _turn_phase_weather(lp, reading, shown_weather, turn, phase, weather, notes)
     ex = lp.pack.extras
     label = turn_label(ex, reading) if ex.turn_levels else None

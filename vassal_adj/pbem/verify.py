@@ -289,7 +289,8 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     turn, phase, opened = _opening(pos, turn, phase)
     if weather is not None:
         opened.append(f"weather {weather}: given, for every phase of the log")
-    state, ctx, unmapped = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario)
+    state, ctx, unmapped = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario,
+                                    opening=True)
     try:
         rules = turn_rules(lp.pack, ctx)
         segmenting(lp.pack)
