@@ -141,9 +141,6 @@ class GamePosition:
         """Whether this is the position of `module`, `game` and `pack` (a caller's own, passed on)."""
         return self.module is module and self.game is game and self.pack is pack
 
-    def placed(self, ref: str) -> PlacedMap | None:
-        return self.maps(ref)
-
     def place(self, piece: Piece) -> Position:
         """Where `piece` is for the rules (see the module doc), worked out once per spot."""
         key = (piece.map, piece.x, piece.y, piece.location)
