@@ -17,6 +17,7 @@ from vassal_adj.cli.options import FORMATS, format_version_option, game_options,
 from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
+from vassal_adj.position import resolve
 from vassal_adj.report.findings import (
     report_bbcode,
     report_data,
@@ -80,6 +81,7 @@ def check(save: str, module_path: str, pack_name: str | None, scenario: str | No
         # The page draws the position a file's saved part holds: a log's opening, not the end judged here.
         raise UsageError(f"{save}: check --format html on a log would show the position the log opens with, not its "
                          f"end, which check judges; use `vassal-adj verify {save} --format html` for a log")
+    position = resolve(module, game, lp)  # the maps placed and the pieces labelled once, for the rules and the page
     if game.is_log:
         # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
         # the exits its steps showed (17.15). Its moves are `verify`'s. Only a log needs the replay
@@ -87,11 +89,11 @@ def check(save: str, module_path: str, pack_name: str | None, scenario: str | No
         from vassal_adj.pbem.log_state import log_history
 
         history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                              scenario=scenario)
+                              scenario=scenario, position=position)
         end, context = history.end, history.context
     else:  # a save is its own one position, as log_history would give it
         end, context, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                                     scenario=scenario)
+                                     scenario=scenario, position=position)
     report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
@@ -108,7 +110,7 @@ def check(save: str, module_path: str, pack_name: str | None, scenario: str | No
         from vassal_adj.report.html import report_html
 
         click.echo(report_html(shown if errors_only else report, module=module, game=game, module_path=module_path,
-                               title=f"Referee check: {save}", source=save))
+                               title=f"Referee check: {save}", source=save, position=position))
     elif fmt == "json":
         data = report_data(report, save=save, module=module_path)
         if errors_only:

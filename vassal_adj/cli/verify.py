@@ -34,6 +34,7 @@ from vassal_adj.pbem.audit import audit
 from vassal_adj.pbem.continuity import contains_finding, continuity_finding, judged_once
 from vassal_adj.pbem.replay import opening_differences, replay
 from vassal_adj.pbem.verify import Verification, verify_turn
+from vassal_adj.position import resolve
 from vassal_adj.report.describe import REDACTED, SCHEMA_VERSION, redactor
 from vassal_adj.report.markup import STYLES
 from vassal_adj.report.verify_steps import Section
@@ -133,6 +134,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     repeated: list[int] = []  # per file, the steps it repeats of a log it contains
     superseded: list[Replay] = []  # the logs a later log contains, as replayed (a file may be given twice)
     dice: list[tuple[str, Replay, Replay]] = []  # each file, what the dice audit reads of it, its replay
+    # Each file resolved once for the pack (maps placed, pieces labelled): its moves, VP and page share it.
+    positions = [resolve(module, g, lp) if lp is not None and module is not None else None for g in games]
     with working("verify") as say:
         for number, (path, game) in enumerate(zip(files, games, strict=True), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
@@ -144,7 +147,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             repeated.append(found[2] if found else 0)
             if lp is not None and module is not None and game.is_log:
                 v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather,
-                                scenario=scenario,
+                                scenario=scenario, position=positions[number - 1],
                                 on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"))
                 if found is not None:
                     v = judged_once(v, found[2], verdicts[found[0]].findings, verdicts[found[0]].moves)
@@ -201,7 +204,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         click.echo(report_html(findings, module=module, game=games[-1], module_path=module_path,  # type: ignore[arg-type]
                                turn=view, games=games[:-1], title=f"Turn verification: {files[-1]}",
                                source=", ".join(files), secrets=set().union(*(g.secrets() for g in games)),
-                               notes=[*notes, *view_notes(side, concealed, left_out)]))
+                               notes=[*notes, *view_notes(side, concealed, left_out)], position=positions[-1]))
     elif fmt == "json":
         _emit_json(scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
                            "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
@@ -217,7 +220,7 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
         # The VP tell where every unit is: not for a side that may not see them all.
         vp = (vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather,
-                          scenario=scenario)
+                          scenario=scenario, positions=positions, replays=[rp for _, rp in logs])
               if lp is not None and module is not None and side is None and not errors_only else [])
         view = VerifyView(title, sections, findings, checked, moves, vp,
                           notes=[*notes, *view_notes(side, concealed, left_out)])

@@ -7,9 +7,11 @@ from dataclasses import replace
 
 from vassal_adj import packs as packs_io
 from vassal_adj.errors import PackError, Where
+from vassal_adj.model.events import Replay
 from vassal_adj.model.module import Module
 from vassal_adj.model.state import GameState
 from vassal_adj.pbem.log_state import log_history
+from vassal_adj.position import GamePosition
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.victory_rules import vp_tally
 from vassal_adj.savedgame import SavedGame
@@ -21,20 +23,21 @@ VP_IMPL = "victory.points"
 
 def vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: packs_io.LoadedPack, *,
                terrain: str | None, turn: int | None, phase: str | None, weather: str | None,
-               scenario: str | None) -> list[str]:
+               scenario: str | None, positions: list[GamePosition | None], replays: list[Replay]) -> list[str]:
     """The victory points at the start of the first file and at the end of the last, counted by
     the pack's victory.points rule over every position the files pass through (as `vp` counts
     them), with the items scored in between; none when the pack counts no victory points. A log
     that contains an earlier one passes through its positions from where that one ends
-    (`repeated`: per file, the steps it repeats)."""
+    (`repeated`: per file, the steps it repeats; `positions` and `replays`: per file, resolved for
+    the pack and replayed)."""
     rule = next((r for r in lp.pack.rules if r.impl == VP_IMPL and r.enabled), None)
     if rule is None:
         return []
     states: list[GameState] = []
     context: RuleContext | None = None
-    for game, after in zip(games, repeated, strict=True):
+    for game, after, pos, rp in zip(games, repeated, positions, replays, strict=True):
         history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                              after_step=after, scenario=scenario)
+                              after_step=after, scenario=scenario, position=pos, replayed=rp)
         states += history.states
         context = context or history.context
     assert context is not None

@@ -4,9 +4,10 @@ shows them, and who sees the concealed ones."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from vassal_adj.errors import Where
+from vassal_adj.model.geometry.grid import PlacedBoard
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records
@@ -77,7 +78,8 @@ def _holds_pieces(text: str) -> bool:
     return text.startswith("+/") and _EMPTY_STACK(text) is None
 
 
-def game_pieces(root: Node, module: Module | None = None, path: str | None = None) -> list[Piece]:
+def game_pieces(root: Node, module: Module | None = None, path: str | None = None,
+                boards: Mapping[str, Sequence[PlacedBoard]] | None = None) -> list[Piece]:
     """Every real piece (not stacks or decks) of the saved position, in save order.
 
     A piece inside a stack or deck is where VASSAL shows it: on the container's map and at its
@@ -88,13 +90,14 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
     prototypes (VASSAL normally expands them when a piece is created), a map referred to by its
     id (``Map0``) gets its name, and each piece gets the location label VASSAL shows for its
     position with the boards the save selected. A map the module lacks keeps the save's id
-    (`places.missing_maps` says VASSAL shows its pieces on no map).
+    (`places.missing_maps` says VASSAL shows its pieces on no map). `boards`: each map's boards
+    as the caller placed them for this save (`places.labeler`).
     """
     prototypes: Mapping[str, str] = {}
     label: Labeler | None = None
     if module is not None:
         prototypes = {name: p.text for name, p in module.prototypes.items()}
-        label = labeler(root, module)
+        label = labeler(root, module, boards)
     names: dict[str, str] = {}  # map reference -> the name of the module's map, once each
     read: list[tuple[int, str, PieceDef]] = []
     # Piece id -> (map, x, y) of the stack or deck holding it. As VASSAL builds them in save

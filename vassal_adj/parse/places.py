@@ -4,11 +4,11 @@ and the places a save names that the module lacks."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from vassal_adj.errors import Where
-from vassal_adj.model.geometry.grid import map_location_name, place_boards
+from vassal_adj.model.geometry.grid import PlacedBoard, map_location_name, place_boards
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.parse import records
@@ -63,9 +63,11 @@ def _decks(root: Node) -> Iterator[tuple[str | None, int, int, str]]:
                 yield deck.map_id, deck.x, deck.y, deck.name
 
 
-def labeler(root: Node, module: Module | None) -> Labeler:
+def labeler(root: Node, module: Module | None,
+            boards: Mapping[str, Sequence[PlacedBoard]] | None = None) -> Labeler:
     """The label VASSAL shows at (map, x, y) with the boards the save selected; None off the
-    boards, on a map the module lacks, or without a module.
+    boards, on a map the module lacks, or without a module. `boards`: each map's boards (by
+    map name) as the caller already placed them for this save (position.py), else placed here.
 
     As VASSAL's Map.locationName does (8.1), a spot where a deck of the saved position lies
     (a log's opening) is named by the first such deck.
@@ -73,9 +75,10 @@ def labeler(root: Node, module: Module | None) -> Labeler:
     placed: dict[str, tuple[str, object]] = {}  # a map's name or id -> (its name, its boards)
     at_deck: dict[tuple[str, int, int], str] = {}
     if module is not None:
-        chosen = board_selections(root)
+        chosen = board_selections(root) if boards is None else {}
         for m in module.maps.values():
-            placed[m.name] = placed[m.id] = (m.name, place_boards(m, chosen.get(m.name, chosen.get(m.id))))
+            laid = boards[m.name] if boards is not None else place_boards(m, chosen.get(m.name, chosen.get(m.id)))
+            placed[m.name] = placed[m.id] = (m.name, laid)
         for map_id, x, y, name in _decks(root):
             if map_id in placed:
                 at_deck.setdefault((placed[map_id][0], x, y), name)

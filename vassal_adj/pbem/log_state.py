@@ -19,20 +19,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vassal_adj.model.events import Added, Changed, Moved, Removed, Replay, TurnChanged
+from vassal_adj.model.events import Added, Changed, Moved, PropertySet, Removed, Replay, TurnChanged
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.units import Unit
+from vassal_adj.moment import reading_of, turn_label, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
-from vassal_adj.parse.commands import Node, log_steps
-from vassal_adj.parse.turns import tracker_reading
+from vassal_adj.parse.turns import TrackerReading, tracker_reading
 from vassal_adj.pbem.replay import replay
+from vassal_adj.position import GamePosition, opening_root, resolve
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.packs.pack_state import Reading
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.state_builder import PieceStates, game_state, main_layout
+from vassal_adj.state_builder import state_of
 
-__all__ = ["Departures", "LogHistory", "log_history", "opening_turn"]
+__all__ = ["Departures", "LogHistory", "log_history", "opening_turn", "turn_and_phase"]
 
 
 @dataclass(frozen=True)
@@ -52,14 +54,20 @@ class LogHistory:
 def opening_turn(module: Module, game: SavedGame, lp: LoadedPack) -> tuple[int | None, str | None]:
     """The turn and phase a log opens in: the tracker as the saved part leaves it (its LOG
     steps move the tracker on; `game_state` reads the tracker's last state)."""
-    src, root = lp.pack.state, game.root
-    if not src.tracker:
-        return None, None
-    kids = root.children[:len(root.children) - len(log_steps(root))]
-    reading = tracker_reading(module, Node(root.text, kids), src.tracker)
+    src = lp.pack.state
+    return turn_and_phase(lp, tracker_reading(module, opening_root(game.root), src.tracker) if src.tracker else None)
+
+
+def turn_and_phase(lp: LoadedPack, reading: TrackerReading | None) -> tuple[int | None, str | None]:
+    """The Game-Turn and phase the pack's tracker levels show in `reading` (None: not shown); a
+    composite turn (``turn_levels``) is its label's place in ``turn_sequence``."""
+    src, ex = lp.pack.state, lp.pack.extras
     if reading is None:
         return None, None
     turn, item = reading.value(src.turn_level), reading.value(src.phase_level) if src.phase_level else None
+    if ex.turn_levels:
+        label = turn_label(ex, reading)
+        turn = ex.ordinal(label) if label is not None else None
     return (turn if isinstance(turn, int) else None,
             src.phases.get(item, item) if isinstance(item, str) else None)
 
@@ -81,38 +89,50 @@ class Departures:
 
 
 class _Walk:
-    """The pieces as the log moves them, the open turn and phase, the departures so far."""
+    """The pieces as the log moves them, the open turn and phase, what the module shows (the
+    tracker, the global properties), the departures so far."""
 
-    def __init__(self, rp: Replay, maker: PieceStates, lp: LoadedPack, turn: int | None, phase: str | None) -> None:
-        self.maker, self.lp, self.turn, self.phase = maker, lp, turn, phase
+    def __init__(self, rp: Replay, pos: GamePosition) -> None:
+        self.pos, self.lp = pos, pos.pack
+        self.reading, self.props = pos.opening_reading, dict(pos.opening_globals)
+        self.turn, self.phase = turn_and_phase(self.lp, self.reading)
         self.pieces: dict[str, Piece] = {p.id: p for p in rp.opening}
         self.final: dict[str, Piece] = {p.id: p for p in rp.final}  # the traits of pieces added later
         self.departures = Departures()
+        ex = self.lp.pack.extras
+        # The properties a state shows: a changed one makes a new state.
+        self.read_props = {*ex.globals.values(), *(r.property for r in self._readings() if r.property)}
+
+    def _readings(self) -> list[Reading]:
+        ex = self.lp.pack.extras
+        return [*(t.reading for t in ex.tracks.values()), *([ex.weather_from] if ex.weather_from else [])]
 
     def state(self) -> GameState:
-        return self.maker.state(tuple(self.pieces.values()), self.turn, self.phase,
-                                self.lp.pack.state.weather(self.turn), tuple(self.departures.found))[0]
+        """The position now, with the turn, globals and tracks the module shows (moment.py), as a save's has."""
+        bare = self.pos.state(tuple(self.pieces.values()), self.turn, self.phase, None, tuple(self.departures.found))[0]
+        return with_moment(bare, self.lp, self.props, self.reading)
 
     def turn_changed(self, e: TurnChanged) -> bool:
-        src = self.lp.pack.state
-        if e.tracker != src.tracker:
+        if e.tracker != self.lp.pack.state.tracker:
             return False
-        values = dict(e.values)
-        turn = int(values[src.turn_level]) if values.get(src.turn_level, "").isdigit() else None
-        item = values.get(src.phase_level) if src.phase_level else None
-        phase = src.phases.get(item, item) if item is not None else None
-        changed = (turn, phase) != (self.turn, self.phase)
-        self.turn, self.phase = turn, phase
-        return changed
+        before = self._shown_turn()
+        self.reading = reading_of(self.pos.module, e.tracker, e.values)
+        self.turn, self.phase = turn_and_phase(self.lp, self.reading)
+        return self._shown_turn() != before
+
+    def _shown_turn(self) -> tuple[object, ...]:
+        """What a state reads of the tracker: the turn and phase, the composite turn, the tracks' levels."""
+        levels = [*self.lp.pack.extras.turn_levels, *(r.level for r in self._readings() if r.level)]
+        return self.turn, self.phase, *(self.reading.value(k) if self.reading else None for k in levels)
 
     def moved(self, e: Moved) -> bool:
         piece = self.pieces.get(e.piece)
         if piece is None:  # replay lists it among its problems
             return False
         now = replace(piece, map=e.to.map, x=e.to.x, y=e.to.y, location=e.to.label)
-        before, after = self.maker.position(piece), self.maker.position(now)
+        before, after = self.pos.place(piece), self.pos.place(now)
         self.pieces[e.piece] = now
-        if isinstance(self.maker.mapped(now), Unit):
+        if isinstance(self.pos.unit(now), Unit):
             self.departures.moved(e.piece, before, after, self.turn, self.phase)
         return True
 
@@ -130,6 +150,9 @@ class _Walk:
             return True
         if isinstance(e, Removed):
             return self.pieces.pop(e.piece, None) is not None
+        if isinstance(e, PropertySet):
+            self.props[e.name] = e.after
+            return e.name in self.read_props
         if isinstance(e, Changed) and e.piece in self.pieces:
             p = self.pieces[e.piece]
             props = dict(p.properties)
@@ -145,19 +168,23 @@ class _Walk:
 
 def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *, turn: int | None = None,
                 phase: str | None = None, weather: str | None = None,
-                terrain: str | Path | None = None, after_step: int = 0, scenario: str | None = None) -> LogHistory:
+                terrain: str | Path | None = None, after_step: int = 0, scenario: str | None = None,
+                position: GamePosition | None = None, replayed: Replay | None = None) -> LogHistory:
     """The history of the log `game` as `loaded_pack` sees it (see the module doc); a save
     gives one state, its own. `turn`, `phase`, `weather`, `terrain` and `scenario` are `game_state`'s, and
     apply to the end. With `after_step`, the history starts after that step (a log that
-    repeats an earlier log's steps: those positions are the earlier log's). Raises as
-    `game_state` does."""
+    repeats an earlier log's steps: those positions are the earlier log's). `position`: the
+    game already resolved (position.py) for this module and pack; `replayed`: the game as
+    pbem.replay already replayed it. Raises as `game_state` does."""
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
-    rp = replay(game.root, module, game.path)
-    if not rp.steps or lp.unitmap is None:  # a save; or a pack with no units file, which game_state refuses
-        state, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                                   scenario=scenario)
+    if position is not None:
+        assert position.fits(module, game, lp), "a position resolved for another module, save or pack"
+    pos = position if position is not None else resolve(module, game, lp)
+    rp = replayed if replayed is not None else replay(game.root, module, game.path)
+    if not rp.steps:  # a save
+        state, ctx, _ = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario)
         return LogHistory((state,), replace(ctx, notes=(*ctx.notes, *rp.problems)))
-    walk = _Walk(rp, PieceStates(module, game, lp, main_layout(module, game, lp.pack.extras)), lp, *opening_turn(module, game, lp))
+    walk = _Walk(rp, pos)
     states = [] if after_step else [walk.state()]
     undone = {s.undoes for s in rp.steps if s.undo}
     for step in rp.steps:
@@ -166,6 +193,6 @@ def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
         if step.number == after_step or (step.number > after_step and any(changed)):
             states.append(walk.state())
     # The end comes with the context: the unmapped pieces and the notes on turn and phase.
-    end, ctx, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                             scenario=scenario, pieces=tuple(walk.pieces.values()), departures=tuple(walk.departures.found))
+    end, ctx, _ = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario,
+                           pieces=tuple(walk.pieces.values()), departures=tuple(walk.departures.found))
     return LogHistory((*states[:-1], end), replace(ctx, notes=(*ctx.notes, *rp.problems)))

@@ -35,22 +35,22 @@ from pathlib import Path
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, Step, TurnChanged
 from vassal_adj.model.geometry.hexes import Hex
-from vassal_adj.model.geometry.maps import PlacedMap
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.trail import Trail, TrailLog
-from vassal_adj.pbem.log_state import Departures, opening_turn
+from vassal_adj.pbem.log_state import Departures, turn_and_phase
 from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
+from vassal_adj.position import GamePosition, resolve
 from vassal_adj.rules.engine import RuleContext, adjudicate, unmapped_findings
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.state_builder import game_state, main_layout, position_of
+from vassal_adj.state_builder import state_of
 
 __all__ = ["END_CHECKS", "PhaseRecord", "Verification", "verify_turn"]
 
@@ -99,8 +99,9 @@ def _title(turn: int | None, phase: str | None, segment: str = "") -> str:
 class _Walk:
     """The position as the log moves it: units and markers by piece id, the open phase."""
 
-    def __init__(self, module: Module, game: SavedGame, lp: LoadedPack, rp: Replay, state: GameState,
-                 ctx: RuleContext, rules: TurnRules, weather: str | None) -> None:
+    def __init__(self, pos: GamePosition, rp: Replay, state: GameState, ctx: RuleContext, rules: TurnRules,
+                 weather: str | None) -> None:
+        lp, module, game = pos.pack, pos.module, pos.game
         self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
         self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
         # The log rules of the pack (its own from hooks.py too), run on each segment as it closes.
@@ -109,23 +110,11 @@ class _Walk:
         self.cutting = segmenting(lp.pack)
         self.opened: Opened | None = None  # the open segment, when an opener (not a phase) began it
         self.order: list[str] = []  # the units of the open segment's drags, one entry per drag
-        main = main_layout(module, game, lp.pack.extras)
-        cache: dict[str, PlacedMap | None] = {}
-        places: dict[tuple[str | None, int, int], Position] = {}
-
-        def position(p: Place) -> Position:
-            key = (p.map, p.x, p.y)
-            if key not in places:
-                places[key] = position_of(Piece("", "", p.map, p.x, p.y, location=p.label), module, game, main, cache,
-                                            lp.pack.boxes)
-            return places[key]
-
-        self.position: Callable[[Place], Position] = position
+        self.pos = pos
+        self.position: Callable[[Place], Position] = pos.at
         self.units: dict[str, Unit] = dict(state.units)
         self.positions: dict[str, Position] = dict(state.positions)
-        assert lp.unitmap is not None  # game_state has raised UsageError otherwise
-        self.markers = {p.id: (p.name, position(Place(p.map, p.x, p.y, p.location)))
-                        for p in rp.opening if lp.unitmap.map_piece(p) is None}
+        self.markers = {p.id: (p.name, pos.place(p)) for p in rp.opening if pos.unit(p) is None}
         self.start = state
         self.checked: Mapping[str, Position] | None = None  # the position the end checks last ran on
         self.moves: dict[str, list[Drag]] = {}
@@ -169,8 +158,7 @@ class _Walk:
             self.positions.pop(e.piece, None)
             self.markers.pop(e.piece, None)
         elif isinstance(e, Added):
-            assert self.lp.unitmap is not None
-            got = self.lp.unitmap.map_piece(Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label))
+            got = self.pos.unit(Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label))
             if isinstance(got, Unit):  # in play from now on; its moves in this phase are not checked
                 self.units[got.id], self.positions[got.id] = got, self.position(e.at)
                 self.added += 1
@@ -257,13 +245,13 @@ class _Walk:
         return [replace(f, message=f"{title}: {f.message}") for f in found]
 
 
-def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, phase: str | None
-             ) -> tuple[int | None, str | None, list[str]]:
+def _opening(pos: GamePosition, turn: int | None, phase: str | None) -> tuple[int | None, str | None, list[str]]:
     """The Game-Turn and phase the log opens in (`turn`/`phase` given win over the tracker's),
     and where they come from. UsageError when the pack's tracker does not tell them: every
     verdict hangs on them (who may move, the weather of table 20.4 and so the allowances)."""
+    lp, game = pos.pack, pos.game
     src = lp.pack.state
-    read_turn, read_phase = opening_turn(module, game, lp)
+    read_turn, read_phase = turn_and_phase(lp, pos.opening_reading)
     tracker = f"the turn tracker {src.tracker!r} as the log opens"
     notes = [f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
              for what, value, given in (("turn", turn if turn is not None else read_turn, turn),
@@ -284,27 +272,31 @@ def _opening(module: Module, game: SavedGame, lp: LoadedPack, turn: int | None, 
 def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, replay: Replay, *,
                 terrain: str | Path | None = None, turn: int | None = None, phase: str | None = None,
                 weather: str | None = None, scenario: str | None = None,
-                on_step: StepCallback | None = None) -> Verification:
+                on_step: StepCallback | None = None, position: GamePosition | None = None) -> Verification:
     """Every move of the log `game` (replayed as `replay`) judged by `loaded_pack` (a
     LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
     replaces the pack's terrain file; `turn` and `phase` are those the log opens in (default:
     the pack's turn tracker), `weather` that of every phase (default: the pack's weather
     table), `scenario` the pack's scenario (`game_state`'s). Raises PackError for a pack that
     does not fit the board, UsageError (from `game_state`) for a pack with no units file, and
-    when the tracker the pack names does not tell the opening turn or phase and none is given. `on_step(done, total)` is told how far
-    the walk of the steps is (pbem.replay.STEPS_PER_CALL)."""
+    when the tracker the pack names does not tell the opening turn or phase and none is given.
+    `on_step(done, total)` is told how far the walk of the steps is (pbem.replay.STEPS_PER_CALL).
+    `position`: the game already resolved (position.py) for this module and pack."""
     lp = loaded_pack if isinstance(loaded_pack, LoadedPack) else find_pack(str(loaded_pack))
-    turn, phase, opened = _opening(module, game, lp, turn, phase)
+    if position is not None:
+        assert position.fits(module, game, lp), "a position resolved for another module, save or pack"
+    pos = position if position is not None else resolve(module, game, lp)
+    turn, phase, opened = _opening(pos, turn, phase)
     if weather is not None:
         opened.append(f"weather {weather}: given, for every phase of the log")
-    state, ctx, unmapped = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                                      scenario=scenario)
+    state, ctx, unmapped = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario,
+                                    opening=True)
     try:
         rules = turn_rules(lp.pack, ctx)
         segmenting(lp.pack)
     except ValueError as e:
         raise PackError(str(e), Where(path=lp.pack.source)) from None
-    walk = _Walk(module, game, lp, replay, state, ctx, rules, weather)
+    walk = _Walk(pos, replay, state, ctx, rules, weather)
     total = len(replay.steps)
     for done, step in enumerate(replay.steps, 1):
         if not step.undo and step.undone_in is None:  # an undone move is no move: never judged

@@ -19,6 +19,7 @@ from vassal_adj.codec.archive import read_archive
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
+from vassal_adj.position import GamePosition, main_layout
 from vassal_adj.report.counters import Counters, counter_looks
 from vassal_adj.report.pictures import (
     Arrow,
@@ -31,7 +32,6 @@ from vassal_adj.report.pictures import (
     png_bytes,
 )
 from vassal_adj.savedgame import SavedGame
-from vassal_adj.state_builder import main_layout
 
 __all__ = ["Figures"]
 
@@ -40,12 +40,15 @@ _PLACE = re.compile("\x00picture (\\d+)\x00")
 
 
 class Figures:
-    """The board of the module's main map and the pieces' looks, read once; `None` pictures
-    when the map has no numbered hex grid or no module file is given."""
+    """The board of the map the game is played on and the pieces' looks, read once; `None`
+    pictures when the map has no numbered hex grid or no module file is given. The map is the
+    one `position` plays on (the pack's ``[state] map``, position.py), placed once for it;
+    without a position (no pack), the first map with a numbered hex grid."""
 
     def __init__(self, module: Module, game: SavedGame, module_path: str | None,
-                 roots: Iterable[SavedGame] = (), masked: Collection[str] = ()) -> None:
-        found = main_layout(module, game)
+                 roots: Iterable[SavedGame] = (), masked: Collection[str] = (),
+                 position: GamePosition | None = None) -> None:
+        found = position.main if position is not None else main_layout(module, game)
         self.masked = frozenset(masked)  # pieces the reader may not see: drawn as their Mask shows them
         self.layout: HexLayout | None = None
         self.canvas: Image.Image | None = None

@@ -15,18 +15,15 @@ so no rule or module quirk can leak one into a page that is meant to be shared.
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from vassal_adj.model.events import Moved, PieceDiff
 from vassal_adj.model.module import Module
-from vassal_adj.model.pieces import Piece
-from vassal_adj.parse.builder import game_pieces
 from vassal_adj.pbem.rolls import Roll
-from vassal_adj.report.describe import REDACTED
-from vassal_adj.report.figures import Figures
+from vassal_adj.position import GamePosition
+from vassal_adj.report.html_page import Page, picture_colour, sev
 from vassal_adj.report.markup import plain
-from vassal_adj.report.pictures import MOVE_COLOURS, SEVERITY_COLOURS, Arrow, Rgb
+from vassal_adj.report.pictures import MOVE_COLOURS, SEVERITY_COLOURS
 from vassal_adj.report.turn_view import Move, TurnView
 from vassal_adj.report.verify_steps import event_line
 from vassal_adj.rules.results import SEVERITY_RANK, Finding, Report, Severity
@@ -47,34 +44,17 @@ h1{font-size:1.6em;margin:0 0 .2em}h2{margin-top:1.6em;border-bottom:2px solid #
 border-radius:12px;color:#fff;font-weight:600}.error{background:#d50000}.warning{background:#e68200}
 .info{background:#0072b2}.finding{border:1px solid #ddd;border-left:6px solid #888;padding:8px 12px;
 margin:14px 0;border-radius:4px;display:flex;gap:16px;flex-wrap:wrap}.finding.sev-error{border-left-color:#d50000}
-.finding.sev-warning{border-left-color:#e68200}.finding .text{flex:1 1 320px}.finding h3{margin:.1em 0 .3em;font-size:1.05em}
+.finding.sev-warning{border-left-color:#e68200}.finding .text{flex:1 1 320px}
+.finding h3{margin:.1em 0 .3em;font-size:1.05em}
 .tag{font-size:.8em;padding:1px 8px;border-radius:10px;color:#fff;margin-right:6px;vertical-align:1px}
 img{border:1px solid #bbb;max-width:100%;height:auto}table{border-collapse:collapse;width:100%}
 td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}
 .legend span{display:inline-block;margin-right:18px}.sw{display:inline-block;width:22px;height:6px;
-margin-right:6px;vertical-align:middle}.muted{color:#777}figure{margin:0 0 8px}.pics{display:flex;gap:8px;flex-wrap:wrap}svg.pic{max-width:100%;height:auto}
+margin-right:6px;vertical-align:middle}.muted{color:#777}figure{margin:0 0 8px}
+.pics{display:flex;gap:8px;flex-wrap:wrap}svg.pic{max-width:100%;height:auto}
 tr.move-legal td:last-child{color:#fff;background:rgb(0,150,60)}tr.move-illegal td:last-child{color:#fff;
 background:rgb(200,0,150)}summary{cursor:pointer;color:#0050a0}
 """
-
-
-def _sev(f: Finding) -> str:
-    return Severity(f.severity).value
-
-
-def _scrubber(secrets: Iterable[str]) -> Callable[[str], str]:
-    """Replace every password that stands as a word of its own (not inside a longer word,
-    so a short password does not blank ordinary words) by the redaction mark."""
-    found = sorted({s for s in secrets if s}, key=len, reverse=True)
-    if not found:
-        return lambda text: text
-    pattern = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(map(re.escape, found)) + r")(?![0-9A-Za-z])")
-    return lambda text: pattern.sub(REDACTED, text)
-
-
-def _picture_colour(f: Finding) -> Rgb:
-    """An error is drawn in the colour of an illegal move: the board's roads are red."""
-    return MOVE_COLOURS[False] if _sev(f) == "error" else SEVERITY_COLOURS[_sev(f)]
 
 
 def moves_of(items: Iterable[Moved | PieceDiff], findings: Sequence[Finding] = ()) -> list[Move]:
@@ -82,7 +62,7 @@ def moves_of(items: Iterable[Moved | PieceDiff], findings: Sequence[Finding] = (
     (`PieceDiff` of kind "moved"), when no pack judged them (see `TurnView.moves`): a move is
     faulted (False) when an error or warning is about it, i.e. cites its piece and both its
     places; any other is not judged (None)."""
-    cited = [(set(f.units), set(f.hexes)) for f in findings if _sev(f) != "info"]
+    cited = [(set(f.units), set(f.hexes)) for f in findings if sev(f) != "info"]
     out: list[Move] = []
     for item in items:
         if isinstance(item, Moved):
@@ -96,78 +76,14 @@ def moves_of(items: Iterable[Moved | PieceDiff], findings: Sequence[Finding] = (
     return out
 
 
-class _Page:
-    """What the page needs from the module and the save, read once."""
-
-    def __init__(self, module: Module, game: SavedGame, module_path: str | None,
-                 names: dict[str, str], secrets: Iterable[str] = (), turn: TurnView | None = None,
-                 games: Sequence[SavedGame] = ()) -> None:
-        self.clean = _scrubber({*game.secrets(), *secrets})
-        self.pieces = game_pieces(game.root, module, game.path)
-        self.names = {**{p.id: p.name for p in self.pieces}, **names}
-        self.turn = turn
-        if turn is not None:  # the position the turn leaves, not the one the last file opens with
-            self.pieces = turn.final()
-            self.names.update((p.id, p.name) for _, rp in turn.replays for p in (*rp.opening, *rp.final))
-        self.figures = Figures(module, game, module_path, games, turn.masked if turn is not None else ())
-
-    def text(self, value: object) -> str:
-        """Escaped text, scrubbed of passwords (and of NUL, which marks a picture's place)."""
-        return html.escape(self.clean(str(value)).replace("\x00", ""))
-
-    def unit_names(self, f: Finding) -> list[str]:
-        return [self.clean(self.names.get(u, u)) for u in f.units]
-
-    def picture(self, f: Finding) -> str:
-        fig = self.figures
-        if fig.layout is None:
-            return '<p class="muted">(no picture: the map has no numbered hex grid, or no module file was given)</p>'
-        moments = self.turn.moments(f) if self.turn is not None else None
-        before, after = moments if moments is not None else (self.pieces, None)
-        colour = _picture_colour(f)
-        alt = f"{f.rule} at {', '.join(f.hexes)}"
-
-        def name(p: Piece) -> str:
-            return self.clean(self.names.get(p.id, p.name) or p.id)
-
-        shots = [(None, fig.crop(before, f.hexes, colour, f.units, name, alt))] if after is None else [
-            ("before the phase's moves", fig.crop(before, f.hexes, colour, f.units, name, alt + " (before)", 400)),
-            ("after them", fig.crop(after, f.hexes, colour, f.units, name, alt + " (after)", 400))]
-        if all(pic is None for _, pic in shots):
-            return '<p class="muted">(no picture: no hex of this finding is on the map)</p>'
-        where = ("at the end of the phase" if moments is not None and after is None else "")
-        return '<div class="pics">' + "".join(f'<figure>{pic}<figcaption class="muted">{cap or where}</figcaption></figure>'
-                                              for cap, pic in shots if pic is not None) + "</div>"
-
-    def overview(self, problems: Sequence[Finding], moves: Sequence[Move]) -> tuple[str, int]:
-        """The overview picture and how many moves could not be drawn (a place off the grid)."""
-        fig = self.figures
-        if fig.layout is None:
-            return '<p class="muted">(no map picture: the map has no numbered hex grid, or no module file was given)</p>', 0
-        arrows: list[Arrow] = []
-        skipped = 0
-        for m in moves:
-            a, b = fig.centre(m.start), fig.centre(m.end)
-            if a is None or b is None:
-                skipped += 1
-                continue
-            # Through the pack's path when it runs from the origin to the destination (an
-            # entry's path starts at its entry hex, off the origin box).
-            via = [fig.centre(h) for h in m.path[1:-1]] if m.path[:1] == (m.start,) and m.path[-1:] == (m.end,) else []
-            arrows.append(Arrow(a, b, MOVE_COLOURS[m.ok], tuple(c for c in via if c is not None)))
-        marked = [(h, _picture_colour(f)) for f in sorted(problems, key=lambda f: -SEVERITY_RANK[f.severity])
-                  for h in f.hexes]
-        return fig.overview(self.pieces, arrows, marked, "the whole map with the units and the moves"), skipped
-
-
 def _counts(findings: Sequence[Finding]) -> dict[str, int]:
     out = {s.value: 0 for s in Severity}
     for f in findings:
-        out[_sev(f)] += 1
+        out[sev(f)] += 1
     return out
 
 
-def _head(page: _Page, report: Report | None, title: str, source: str, counts: dict[str, int]) -> list[str]:
+def _head(page: Page, report: Report | None, title: str, source: str, counts: dict[str, int]) -> list[str]:
     out = [f"<h1>{page.text(title)}</h1>"]
     meta = [f"file {page.text(source)}"] if source else []
     if report is not None:
@@ -182,13 +98,13 @@ def _head(page: _Page, report: Report | None, title: str, source: str, counts: d
     return out
 
 
-def _finding(page: _Page, f: Finding) -> list[str]:
-    sev = _sev(f)
+def _finding(page: Page, f: Finding) -> list[str]:
+    level = sev(f)
     units = ", ".join(page.unit_names(f))
     where = [f"hexes: {page.text(', '.join(f.hexes))}"] if f.hexes else []
     where += [f"units: {html.escape(units)}"] if units else []
-    return [f'<div class="finding sev-{sev}"><div class="text">',
-            f'<h3><span class="tag {sev}">{sev}</span>{page.text(f.rule)}</h3>',
+    return [f'<div class="finding sev-{level}"><div class="text">',
+            f'<h3><span class="tag {level}">{level}</span>{page.text(f.rule)}</h3>',
             f"<p>{page.text(f.message)}</p>",
             f'<p class="muted">{"<br>".join(where)}</p>' if where else "",
             f"</div><div>{page.picture(f)}</div></div>"]
@@ -202,7 +118,7 @@ def _fold(what: str, head: str, rows: Sequence[str]) -> list[str]:
     return [f"<details><summary>{len(rows)} {what} (open to list them)</summary>", *table, "</details>"]
 
 
-def _info_table(page: _Page, info: Sequence[Finding]) -> list[str]:
+def _info_table(page: Page, info: Sequence[Finding]) -> list[str]:
     rows = [f"<tr><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
             f"<td>{page.text(f.message)}</td></tr>" for f in info]
     return _fold("information findings", "<tr><th>Rule</th><th>Hexes</th><th>Finding</th></tr>", rows)
@@ -211,17 +127,18 @@ def _info_table(page: _Page, info: Sequence[Finding]) -> list[str]:
 _VERDICT = {True: ("legal", "move-legal"), False: ("illegal", "move-illegal"), None: ("not judged", "move-unjudged")}
 
 
-def _moves(page: _Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[str]]:
+def _moves(page: Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[str]]:
     """The overview's legend, and the table of moves under it."""
     legend = [(MOVE_COLOURS[True], "move judged legal"), (MOVE_COLOURS[False], "move judged illegal"),
               (MOVE_COLOURS[None], "move not judged"),
-              (_picture_colour(Finding("", Severity.ERROR, "")), "hex of an error"),
+              (picture_colour(Finding("", Severity.ERROR, "")), "hex of an error"),
               (SEVERITY_COLOURS["warning"], "hex of a warning")]
     head = '<p class="legend">' + "".join(
         f'<span><i class="sw" style="background:rgb{c}"></i>{t}</span>' for c, t in legend) + "</p>"
     if not moves:
         return head, ['<p class="muted">No moves were given: the map shows where the findings are.</p>']
-    out = [f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'] if skipped else []
+    off = f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'
+    out = [off] if skipped else []
     rows = [f'<tr class="{_VERDICT[m.ok][1]}"><td>{page.text(m.name)}</td><td>{page.text(m.start or "off the grid")}'
             f'</td><td>{page.text(m.end or "off the grid")}</td><td>{_VERDICT[m.ok][0]}</td></tr>' for m in moves]
     counts = " &middot; ".join(f"{sum(1 for m in moves if m.ok is ok)} {_VERDICT[ok][0]}" for ok in (True, False, None))
@@ -238,7 +155,7 @@ def _undone_roll(r: Roll) -> str:
     return f"undone in step {r.undone_in}{then}"
 
 
-def _chat_and_dice(page: _Page, turn: TurnView) -> list[str]:
+def _chat_and_dice(page: Page, turn: TurnView) -> list[str]:
     chat = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{page.text(line.speaker or '')}</td>"
             f"<td>{page.text(plain(line.text))}</td></tr>" for path, step, line in turn.chat()]
     dice = [f"<tr><td>{r.number}</td><td>{page.text(r.file)}</td><td>{r.step}</td><td>{page.text(r.player)}</td>"
@@ -262,7 +179,8 @@ def _chat_and_dice(page: _Page, turn: TurnView) -> list[str]:
 def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
                 module_path: str | None, moves: Sequence[Move | tuple] = (), title: str = "Referee report",
                 source: str = "", secrets: Iterable[str] = (), notes: Sequence[str] = (),
-                turn: TurnView | None = None, games: Sequence[SavedGame] = ()) -> str:
+                turn: TurnView | None = None, games: Sequence[SavedGame] = (),
+                position: GamePosition | None = None) -> str:
     """The page for a `Report` (or a plain list of findings, e.g. `verify`'s).
 
     `module_path` is the module file the board and piece images are read from (None: no
@@ -274,14 +192,18 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
     the turn's own with their verdicts (`moves` is ignored), the map shows the position the
     turn leaves, a finding's picture shows the pieces at the moment it is about, and the chat
     and the dice are listed. `games`: the turn's other files, whose pieces' looks are read too.
+
+    `position`: `game` resolved for the pack that judged it (position.py): its pieces are the ones
+    shown, and the map drawn is the one the pack plays on (``[state] map``). Without one (no pack),
+    the first map with a numbered hex grid is drawn.
     """
     report = report_or_findings if isinstance(report_or_findings, Report) else None
     findings = list(report.findings if report is not None else report_or_findings)
-    page = _Page(module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets,
-                 turn, games)
+    page = Page(module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets,
+                turn, games, position)
     moves = turn.moves() if turn is not None else [Move(*m) for m in moves]  # a plain tuple is a Move too
-    problems = [f for f in findings if _sev(f) != "info"]
-    info = [f for f in findings if _sev(f) == "info"]
+    problems = [f for f in findings if sev(f) != "info"]
+    info = [f for f in findings if sev(f) == "info"]
     body = _head(page, report, title, source, report.counts() if report is not None else _counts(findings))
     body.append("<h2>Errors and warnings</h2>")
     if not problems:
@@ -290,7 +212,7 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
     for f in ordered[:PICTURES]:
         body += _finding(page, f)
     if ordered[PICTURES:]:
-        rows = [f"<tr><td>{_sev(f)}</td><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
+        rows = [f"<tr><td>{sev(f)}</td><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
                 f"<td>{page.text(f.message)}</td></tr>" for f in ordered[PICTURES:]]
         body += [f"<p>{len(rows)} more errors and warnings, listed without pictures:</p>",
                  *_fold("more errors and warnings", "<tr><th>Severity</th><th>Rule</th><th>Hexes</th>"
