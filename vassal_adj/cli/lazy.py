@@ -33,7 +33,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "pieces": ("vassal_adj.cli.files", "List every real piece of a saved game or log (stacks are not pieces)."),
     "terrain": (
         "vassal_adj.cli.terrain",
-        "Terrain files of rule packs (docs/terrain.md): bootstrap one from a board picture.",
+        "Terrain files of rule packs (docs/terrain.md): import, sample from the picture, paint, compare.",
     ),
     "verify": (
         "vassal_adj.cli.verify",

@@ -16,11 +16,18 @@ from vassal_adj.report.describe import SCHEMA_VERSION
 
 @main.group()
 def terrain() -> None:
-    """Terrain files of rule packs (docs/terrain.md): bootstrap one from a board picture.
+    """Terrain files of rule packs (docs/terrain.md): import, sample from the picture, paint, compare.
+
+    From a module to a checked terrain file: import the terrain the module carries, or draft it
+    from the board picture; paint the corrections on the board; then `packs validate` runs the
+    rulebook's worked examples on it.
 
     \b
     Example:
+      vassal-adj terrain import game.vmod -o terrain.csv
       vassal-adj terrain sample game.vmod --palette palette.toml -o terrain.csv --preview check.png
+      vassal-adj terrain edit game.vmod --pack mygame --terrain terrain.csv -o editor.html
+      vassal-adj packs validate modules/mygame --module game.vmod --terrain terrain.csv
     """
 
 
