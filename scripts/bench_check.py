@@ -45,8 +45,14 @@ from vassal_adj.state_builder import game_state  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
-MAP_RULES = {"weather.effects", "stacking.limit", "terrain.prohibited", "supply.trace", "movement.allowance",
-             "zoc.engaged"}
+MAP_RULES = {
+    "weather.effects",
+    "stacking.limit",
+    "terrain.prohibited",
+    "supply.trace",
+    "movement.allowance",
+    "zoc.engaged",
+}
 
 
 def rule_times(state: GameState, pack: RulePack, ctx: RuleContext, runs: int) -> dict[str, float]:
@@ -74,8 +80,10 @@ def report(title: str, times: dict[str, float], whole: float, target: float, pac
     print(title)
     for name, t in sorted(times.items(), key=lambda kv: -kv[1]):
         print(f"  {name:24s} {t * 1000:9.2f} ms  ({pack.rule(name).impl})")
-    print(f"  {'adjudicate (all rules)':24s} {whole * 1000:9.2f} ms; target {target * 1000:.0f} ms: "
-          f"{'met' if whole < target else 'MISSED'} ({whole / target:.0%} of it)")
+    print(
+        f"  {'adjudicate (all rules)':24s} {whole * 1000:9.2f} ms; target {target * 1000:.0f} ms: "
+        f"{'met' if whole < target else 'MISSED'} ({whole / target:.0%} of it)"
+    )
     print(f"  share: {shares(times, pack, zoc)}")
 
 
@@ -109,22 +117,40 @@ def large(size: int, count: int, seed: int, runs: int) -> None:
     east = tuple(Hex.from_raw(size - 1, r) for r in range(size))
     west = tuple(Hex.from_raw(0, r) for r in range(size))
     pack = large_pack()
-    terrain = TerrainMap(pack.vocabulary, roads.hex_terrain, roads.side_features,
-                         (Place("Axis supply", frozenset({"supply-source"}), east),
-                          Place("Allied supply", frozenset({"supply-source"}), west)))
+    terrain = TerrainMap(
+        pack.vocabulary,
+        roads.hex_terrain,
+        roads.side_features,
+        (
+            Place("Axis supply", frozenset({"supply-source"}), east),
+            Place("Allied supply", frozenset({"supply-source"}), west),
+        ),
+    )
     kinds = (("armor", 12, True), ("infantry", 7, False), ("mechanized-infantry", 11, True), ("artillery", 7, False))
     units = {}
     for i in range(count):
         kind, ma, mech = kinds[i % len(kinds)]
-        units[f"u{i}"] = Unit(f"u{i}", f"2-2-{ma} ({i})", "Axis" if i % 2 else "Allied", kind, ma, attack=2, defense=2,
-                              mechanized=mech)
-    state = GameState(units, {u: Position(h) for u, h in zip(units, rng.sample(sorted(board), count), strict=False)},
-                      turn=6, phase="axis-combat", weather="poor")
+        units[f"u{i}"] = Unit(
+            f"u{i}", f"2-2-{ma} ({i})", "Axis" if i % 2 else "Allied", kind, ma, attack=2, defense=2, mechanized=mech
+        )
+    state = GameState(
+        units,
+        {u: Position(h) for u, h in zip(units, rng.sample(sorted(board), count), strict=False)},
+        turn=6,
+        phase="axis-combat",
+        weather="poor",
+    )
     ctx = RuleContext(terrain, None, pack.id)
     times = rule_times(state, pack, ctx, runs)
     whole = best(lambda: adjudicate(state, pack, ctx), runs)
-    report(f"generated map {size}x{size} hexes, {count} units, poor weather, axis combat phase:", times, whole,
-           2.0, pack, zoc_time(state, ctx, runs))
+    report(
+        f"generated map {size}x{size} hexes, {count} units, poor weather, axis combat phase:",
+        times,
+        whole,
+        2.0,
+        pack,
+        zoc_time(state, ctx, runs),
+    )
 
 
 def main() -> None:
@@ -134,8 +160,10 @@ def main() -> None:
     ap.add_argument("--units", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1943)
     args = ap.parse_args()
-    sections: list[Callable[[], None]] = [lambda: example(args.runs),
-                                          lambda: large(args.size, args.units, args.seed, max(1, args.runs // 2))]
+    sections: list[Callable[[], None]] = [
+        lambda: example(args.runs),
+        lambda: large(args.size, args.units, args.seed, max(1, args.runs // 2)),
+    ]
     for section in sections:
         section()
         print()

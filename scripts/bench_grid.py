@@ -52,8 +52,10 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     xs = rng.uniform(0, board.width, args.points)
     ys = rng.uniform(0, board.height, args.points)
-    print(f"{args.module.name}: board {board.name!r} {board.width}x{board.height}, "
-          f"{args.points:,} points (seed {args.seed})")
+    print(
+        f"{args.module.name}: board {board.name!r} {board.width}x{board.height}, "
+        f"{args.points:,} points (seed {args.seed})"
+    )
 
     px, py = xs.tolist(), ys.tolist()
     start = time.perf_counter()
@@ -79,7 +81,9 @@ def main() -> None:
     report(f"label -> centre, single ({len(labels)} hexes x{reps})", len(many), time.perf_counter() - start)
     seconds = best(lambda: hex_centers(board, many), args.runs)
     report(f"label -> centre, batch ({len(labels)} hexes x{reps})", len(many), seconds)
-    back = sum(board_location_name(board, *c) == n for n, c in zip(labels, hex_centers(board, labels), strict=True) if c)
+    back = sum(
+        board_location_name(board, *c) == n for n, c in zip(labels, hex_centers(board, labels), strict=True) if c
+    )
     print(f"{'round trips label -> centre -> label':44} {back:>10,} of {len(labels):,}")
 
 

@@ -40,9 +40,11 @@ def page(args: list[str], runs: int) -> tuple[float, float]:
     best, size = float("inf"), 0
     for _ in range(runs):
         start = time.perf_counter()
-        out = subprocess.run([sys.executable, "-c", "from vassal_adj.cli import main; main()", "verify", *args,
-                              "--format", "html"],
-                             capture_output=True, check=False)
+        out = subprocess.run(
+            [sys.executable, "-c", "from vassal_adj.cli import main; main()", "verify", *args, "--format", "html"],
+            capture_output=True,
+            check=False,
+        )
         best = min(best, time.perf_counter() - start)
         if out.returncode not in (0, 1):  # 1: the page reports errors
             raise SystemExit(f"verify failed ({out.returncode}): {out.stderr.decode(errors='replace')}")
@@ -51,8 +53,10 @@ def page(args: list[str], runs: int) -> tuple[float, float]:
 
 
 def show(name: str, mb: float, seconds: float) -> None:
-    print(f"{name}: {mb:.2f} MB in {seconds:.2f} s; {mb / OLD_MB:.3f} x the old {OLD_MB:g} MB, "
-          f"{seconds / OLD_S:.3f} x the old {OLD_S:g} s")
+    print(
+        f"{name}: {mb:.2f} MB in {seconds:.2f} s; {mb / OLD_MB:.3f} x the old {OLD_MB:g} MB, "
+        f"{seconds / OLD_S:.3f} x the old {OLD_S:g} s"
+    )
 
 
 def main() -> None:
@@ -62,16 +66,19 @@ def main() -> None:
     args = ap.parse_args()
     log = CCN / "CCNv4 Tutorial.vlog"
     if log.exists():
-        show("CCN tutorial log", *page([str(log), "--module", str(CCN / "CommandsAndColorsNapoleonics.vmod")],
-                                       args.runs))
+        show(
+            "CCN tutorial log", *page([str(log), "--module", str(CCN / "CommandsAndColorsNapoleonics.vmod")], args.runs)
+        )
     else:
         print(f"CCN tutorial log: not found at {log} (set VASSAL_ADJ_CORPUS)")
     _, game = make_log(args.moves)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.vlog"
         game.write(path)
-        show(f"Kasserine log of {args.moves} moves, --pack kasserine",
-             *page([str(path), "--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine"], args.runs))
+        show(
+            f"Kasserine log of {args.moves} moves, --pack kasserine",
+            *page([str(path), "--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine"], args.runs),
+        )
 
 
 if __name__ == "__main__":

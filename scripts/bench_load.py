@@ -53,15 +53,20 @@ def main() -> None:
     args = parser.parse_args()
     saves = sorted(p for p in args.corpus.rglob("*") if p.suffix in (".vsav", ".vlog") and args.match in str(p))
     modules = sorted(p for p in args.corpus.rglob("*.vmod") if args.match in str(p))
-    print(f"{'save or log':48} {'MB text':>8} {'floor ms':>9} {'load ms':>8} {'x':>5} {'+pieces ms':>11} {'x':>5} {'pieces':>7}")
+    print(
+        f"{'save or log':48} {'MB text':>8} {'floor ms':>9} {'load ms':>8} {'x':>5} "
+        f"{'+pieces ms':>11} {'x':>5} {'pieces':>7}"
+    )
     for path in saves:
         size = len(floor(path).encode("utf-8")) / 1e6
         f = best(lambda path=path: floor(path), args.runs)
         load = best(lambda path=path: vassal_adj.load_save(path), args.runs)
         full = best(lambda path=path: load_and_pieces(path), args.runs)
         name = f"{path.parent.name}/{path.name}"[:48]
-        print(f"{name:48} {size:8.2f} {f * 1e3:9.1f} {load * 1e3:8.1f} {load / f:5.2f} "
-              f"{full * 1e3:11.1f} {full / f:5.2f} {load_and_pieces(path):7d}")
+        print(
+            f"{name:48} {size:8.2f} {f * 1e3:9.1f} {load * 1e3:8.1f} {load / f:5.2f} "
+            f"{full * 1e3:11.1f} {full / f:5.2f} {load_and_pieces(path):7d}"
+        )
     print()
     print(f"{'module':48} {'MB file':>8} {'load ms':>9}")
     for path in modules:

@@ -73,15 +73,19 @@ def main() -> None:
     rng = random.Random(args.seed)
     terrain, board = make_map(args.size, rng)
     hexes = rng.sample(sorted(board), args.units)
-    units = {f"u{i}": Unit(f"u{i}", f"u{i}", "Axis" if i % 2 else "Allied", "infantry", 7)
-             for i in range(args.units)}
+    units = {f"u{i}": Unit(f"u{i}", f"u{i}", "Axis" if i % 2 else "Allied", "infantry", 7) for i in range(args.units)}
     state = GameState(units, {uid: Position(h) for uid, h in zip(units, hexes, strict=False)})
-    sources = {"Axis": frozenset(Hex.from_raw(args.size - 1, r) for r in range(args.size)),
-               "Allied": frozenset(Hex.from_raw(0, r) for r in range(args.size))}
+    sources = {
+        "Axis": frozenset(Hex.from_raw(args.size - 1, r) for r in range(args.size)),
+        "Allied": frozenset(Hex.from_raw(0, r) for r in range(args.size)),
+    }
     rules = {"Axis": AXIS, "Allied": ALLIED}
-    zoc = {side: frozenset(n for u in state.side_units("Allied" if side == "Axis" else "Axis")
-                           for n in neighbors(state.hex_of(u.id)))  # type: ignore[arg-type]
-           for side in rules}
+    zoc = {
+        side: frozenset(
+            n for u in state.side_units("Allied" if side == "Axis" else "Axis") for n in neighbors(state.hex_of(u.id))
+        )  # type: ignore[arg-type]
+        for side in rules
+    }
 
     t_net, _ = best(lambda: [terrain.network("road"), terrain.network("trail")], 1)
 
@@ -92,8 +96,7 @@ def main() -> None:
     assert isinstance(blocked, dict)
 
     def supply() -> dict:
-        return {side: supply_status(state, terrain, side, rules[side], sources[side], blocked[side])
-                for side in rules}
+        return {side: supply_status(state, terrain, side, rules[side], sources[side], blocked[side]) for side in rules}
 
     t_sup, result = best(supply, args.runs)
     assert isinstance(result, dict)
@@ -101,14 +104,18 @@ def main() -> None:
     t_path, _ = best(lambda: [s.path for s in statuses if s.supplied], 1)
     supplied = sum(s.supplied for s in statuses)
     total = t_obs + t_sup
-    print(f"map {args.size}x{args.size} hexes, {len(terrain.side_features)} road/trail hexsides, "
-          f"{args.units} units ({supplied} supplied, {len(statuses) - supplied} not)")
+    print(
+        f"map {args.size}x{args.size} hexes, {len(terrain.side_features)} road/trail hexsides, "
+        f"{args.units} units ({supplied} supplied, {len(statuses) - supplied} not)"
+    )
     print(f"network build (once per map) {t_net * 1000:8.1f} ms")
     print(f"obstructed hexes, both sides {t_obs * 1000:8.1f} ms")
     print(f"supply status, both sides    {t_sup * 1000:8.1f} ms")
     print(f"paths of supplied units      {t_path * 1000:8.1f} ms (on demand)")
-    print(f"whole check                  {total * 1000:8.1f} ms; target {TARGET:.0f} s: "
-          f"{'met' if total < TARGET else 'MISSED'} ({total / TARGET:.0%} of it)")
+    print(
+        f"whole check                  {total * 1000:8.1f} ms; target {TARGET:.0f} s: "
+        f"{'met' if total < TARGET else 'MISSED'} ({total / TARGET:.0%} of it)"
+    )
 
 
 if __name__ == "__main__":

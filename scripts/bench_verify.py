@@ -55,8 +55,14 @@ def make_log(moves: int) -> tuple[Module, SavedGame]:
         if unit.side != "Allied" or a is None:
             continue
         for b in neighbors(a):  # a two-hex move legal even in poor weather, onto hexes nobody uses
-            c = next((c for c in neighbors(b) if c != a and c not in taken and c not in neighbors(a)
-                      and c in ctx.terrain.hex_terrain), None)
+            c = next(
+                (
+                    c
+                    for c in neighbors(b)
+                    if c != a and c not in taken and c not in neighbors(a) and c in ctx.terrain.hex_terrain
+                ),
+                None,
+            )
             if b in taken or c is None or b not in ctx.terrain.hex_terrain:
                 continue
             if all(legal_path(state, ctx.terrain, uid, s, g, rules).ok for s, g in ((a, c), (c, a))):
@@ -98,13 +104,17 @@ def main() -> None:
     floor = best(lambda: replay(game.root, module, game.path), args.runs)
     total = best(lambda: verify_turn(module, game, lp, replay(game.root, module, game.path)), args.runs)
     drags = sum(m.drags for m in result.moves)
-    print(f"log: {drags} drags, {len(result.moves)} moves, {len(result.phases)} phases, "
-          f"{len(bad)} error findings (expected 0)")
+    print(
+        f"log: {drags} drags, {len(result.moves)} moves, {len(result.phases)} phases, "
+        f"{len(bad)} error findings (expected 0)"
+    )
     for f in bad:
         print(f"  {f.severity.value} {f.rule}: {f.message}")
     print(f"replay alone (floor): {floor * 1000:.1f} ms")
-    print(f"replay + verify_turn: {total * 1000:.1f} ms = {len(result.moves) / total:,.0f} moves/s; "
-          f"{total / TARGET:.2f} x the {TARGET:g} s target ({total / floor:.1f} x the floor)")
+    print(
+        f"replay + verify_turn: {total * 1000:.1f} ms = {len(result.moves) / total:,.0f} moves/s; "
+        f"{total / TARGET:.2f} x the {TARGET:g} s target ({total / floor:.1f} x the floor)"
+    )
 
 
 if __name__ == "__main__":

@@ -16,19 +16,50 @@ from PIL import Image, ImageDraw
 
 # 3x5 glyphs, one string of 15 bits (row by row) per character.
 _GLYPHS = {
-    "0": "111101101101111", "1": "010110010010111", "2": "111001111100111",
-    "3": "111001111001111", "4": "101101111001001", "5": "111100111001111",
-    "6": "111100111101111", "7": "111001010010010", "8": "111101111101111",
-    "9": "111101111001111", "-": "000000111000000", "/": "001001010100100",
-    " ": "000000000000000", "(": "010100100100010", ")": "010001001001010",
-    ":": "000010000010000", ".": "000000000000010", ",": "000000000010100",
-    "A": "010101111101101", "B": "110101110101110", "C": "011100100100011", "D": "110101101101110",
-    "E": "111100110100111", "F": "111100110100100", "G": "011100101101011", "H": "101101111101101",
-    "I": "111010010010111", "J": "001001001101010", "K": "101101110101101", "L": "100100100100111",
-    "M": "101111111101101", "N": "110101101101101", "O": "010101101101010", "P": "110101110100100",
-    "Q": "010101101110011", "R": "110101110101101", "S": "011100010001110", "T": "111010010010010",
-    "U": "101101101101111", "V": "101101101101010", "W": "101101111111101", "X": "101101010101101",
-    "Y": "101101010010010", "Z": "111001010100111",
+    "0": "111101101101111",
+    "1": "010110010010111",
+    "2": "111001111100111",
+    "3": "111001111001111",
+    "4": "101101111001001",
+    "5": "111100111001111",
+    "6": "111100111101111",
+    "7": "111001010010010",
+    "8": "111101111101111",
+    "9": "111101111001111",
+    "-": "000000111000000",
+    "/": "001001010100100",
+    " ": "000000000000000",
+    "(": "010100100100010",
+    ")": "010001001001010",
+    ":": "000010000010000",
+    ".": "000000000000010",
+    ",": "000000000010100",
+    "A": "010101111101101",
+    "B": "110101110101110",
+    "C": "011100100100011",
+    "D": "110101101101110",
+    "E": "111100110100111",
+    "F": "111100110100100",
+    "G": "011100101101011",
+    "H": "101101111101101",
+    "I": "111010010010111",
+    "J": "001001001101010",
+    "K": "101101110101101",
+    "L": "100100100100111",
+    "M": "101111111101101",
+    "N": "110101101101101",
+    "O": "010101101101010",
+    "P": "110101110100100",
+    "Q": "010101101110011",
+    "R": "110101110101101",
+    "S": "011100010001110",
+    "T": "111010010010010",
+    "U": "101101101101111",
+    "V": "101101101101010",
+    "W": "101101111111101",
+    "X": "101101010101101",
+    "Y": "101101010010010",
+    "Z": "111001010100111",
 }
 
 # The board's colours (palette.toml names each of them).
@@ -56,8 +87,14 @@ def hexagon(cx: float, cy: float, dx: float, dy: float) -> list[tuple[float, flo
     """Corners of a flat-topped hex of a VASSAL grid with column spacing dx and height dy."""
     r = dx * 2 / 3  # the corner radius: columns are 1.5 radii apart
     h = dy / 2
-    return [(cx + r, cy), (cx + r / 2, cy + h), (cx - r / 2, cy + h),
-            (cx - r, cy), (cx - r / 2, cy - h), (cx + r / 2, cy - h)]
+    return [
+        (cx + r, cy),
+        (cx + r / 2, cy + h),
+        (cx - r / 2, cy + h),
+        (cx - r, cy),
+        (cx - r / 2, cy - h),
+        (cx + r / 2, cy - h),
+    ]
 
 
 def png_bytes(image: Image.Image) -> bytes:
@@ -66,14 +103,26 @@ def png_bytes(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], fill: tuple[int, ...],
-            width: int, dash: float = 9.0) -> None:
+def _dashed(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    fill: tuple[int, ...],
+    width: int,
+    dash: float = 9.0,
+) -> None:
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     n = max(1, int(length // dash))
     for k in range(0, n, 2):
         t0, t1 = k / n, min(1.0, (k + 1) / n)
-        draw.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                   (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=fill, width=width)
+        draw.line(
+            [
+                (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
+            ],
+            fill=fill,
+            width=width,
+        )
 
 
 def _edge(a: tuple[float, float], b: tuple[float, float], r: float) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -84,9 +133,16 @@ def _edge(a: tuple[float, float], b: tuple[float, float], r: float) -> tuple[tup
     return (mx + px, my + py), (mx - px, my - py)
 
 
-def board_picture(size: tuple[int, int], hexes: dict[str, tuple[int, int]], terrain: dict[str, set[str]],
-                  sides: dict[tuple[str, str], set[str]], towns: dict[str, str], landmarks: dict[str, str],
-                  dx: float, dy: float) -> bytes:
+def board_picture(
+    size: tuple[int, int],
+    hexes: dict[str, tuple[int, int]],
+    terrain: dict[str, set[str]],
+    sides: dict[tuple[str, str], set[str]],
+    towns: dict[str, str],
+    landmarks: dict[str, str],
+    dx: float,
+    dy: float,
+) -> bytes:
     """The board: terrain tints, roads, trails, streams, towns, hex outlines and numbers, legend.
 
     `terrain`: label -> terrain types; `sides`: (label, label) -> hexside features; `towns`

@@ -56,6 +56,7 @@ def faults(units_on_map: dict[tuple[str, str], str], terrain: TerrainMap, lay: H
     for (_side, name), label in sorted(units_on_map.items(), key=lambda kv: kv[1]):
         h = lay.require(label)
         if "rough" in terrain.terrain(h) and not any(
-                terrain.features_between(h, n) & {"road", "trail"} for n in neighbors(h)):
+            terrain.features_between(h, n) & {"road", "trail"} for n in neighbors(h)
+        ):
             out.append(("mechanized in rough", (label,), (name,)))
     return out

@@ -82,8 +82,12 @@ AXIS_STEPS: list[Step] = [
     ("move", "Axis", "2-1-14 (1/13)", "Eliminated"),  # the attacker applies the result
     ("turn", "Axis", "Allied Movement"),
 ]
-RESTART_STEPS: list[Step] = [*AXIS_MOVES, ("turn", "Axis", "Axis Combat"), ("chat", "Axis", ATTACK),
-                             ("roll", "Axis", "1")]
+RESTART_STEPS: list[Step] = [
+    *AXIS_MOVES,
+    ("turn", "Axis", "Axis Combat"),
+    ("chat", "Axis", ATTACK),
+    ("roll", "Axis", "1"),
+]
 # turn4-wrong-start.vlog opens with 2/7 back where it stood before turn4-axis.vlog moved it.
 WRONG_START_UNIT = ("Axis", "5-3-12 (2/7)", "2714")
 ALLIED_STEPS: list[Step] = [
@@ -97,33 +101,85 @@ AXIS_LOG, RESTART_LOG, WRONG_START_LOG = "turn4-axis.vlog", "turn4-restart.vlog"
 # The deliberate faults. `step` counts the log's LOG steps from 1 (as vassal_adj's replay
 # does); `hexes` are (from, to) for a move; `rule` is what a check should cite.
 LOG_FAULTS: list[dict[str, object]] = [
-    {"kind": "illegal path", "file": AXIS_LOG, "step": 5, "side": "Axis", "unit": "5-3-12 (2/5)",
-     "hexes": ("2711", "2010"), "rule": "kasserine:19.2",
-     "detail": "armor: the legal way round the ridge needs 14 MP; every path within its 12 MP crosses rough hexes "
-               "off the roads (16.11) or goes on from an enemy zone of control (19.2). The cheapest (2711 2611 2512 "
-               "2411 2311 2211 2111 2010, 8 MP) does both: it goes on from 2211, in the zone of control of 1-2-7 "
-               "(-/168) at 2212, into rough 2111 off the trail; 19.2 comes first on it and is cited. The next "
-               "(2711 2611 2512 2411 2311 2210 2110 2010, 9 MP) only crosses rough"},
-    {"kind": "zoc to zoc", "file": AXIS_LOG, "step": 6, "side": "Axis", "unit": "6-5-10 (501)",
-     "hexes": ("2613", "2513"), "rule": "kasserine:19.2",
-     "detail": "starts in the zone of control of 2-1-14 (1/13) at 2514 and moves into it again; "
-               "no Withdrawal was declared"},
-    {"kind": "stop in zoc", "file": AXIS_LOG, "step": 10, "side": "Axis", "unit": "3-4-11 (2/69)",
-     "hexes": ("2213", "2314"), "rule": "kasserine:19.2",
-     "detail": "dropped at 2213 in the zone of control of 1-2-7 (-/168) at 2212, where it stopped (19.2), then "
-               "dragged on to 2314; one drag 2615 -> 2314 would have been legal (4 MP round the zone)"},
-    {"kind": "overstack", "file": AXIS_LOG, "step": 7, "side": "Axis", "unit": "3-4-11 (2/104)",
-     "hexes": ("2418", "2516"), "units": ("3-4-11 (1/104)", "3-4-11 (2/104)"), "rule": "kasserine:assumption stacking_limit",
-     "detail": "moves onto 3-4-11 (1/104); both end the Axis Movement Phase in 2516"},
-    {"kind": "reroll", "file": AXIS_LOG, "step": 14, "side": "Axis", "button": DICE, "undoes": 13,
-     "results": ("2", "6"), "rule": "audit:undo-reroll",
-     "detail": "the 1d6 roll of step 13 (2) is undone in step 14 and rolled again in step 15 (6)"},
-    {"kind": "restart", "file": RESTART_LOG, "same_opening_as": AXIS_LOG, "side": "Axis", "button": DICE,
-     "results": ("1",), "other_results": ("2", "6"), "rule": "audit:restart",
-     "detail": "the same opening as turn4-axis.vlog and the same moves, with another roll (1)"},
-    {"kind": "wrong start", "file": WRONG_START_LOG, "after": AXIS_LOG, "side": "Axis",
-     "unit": "5-3-12 (2/7)", "hexes": ("2515", "2714"), "rule": "verify:continuity",
-     "detail": "turn4-axis.vlog ends with 2/7 at 2515; turn4-wrong-start.vlog opens with it at 2714"},
+    {
+        "kind": "illegal path",
+        "file": AXIS_LOG,
+        "step": 5,
+        "side": "Axis",
+        "unit": "5-3-12 (2/5)",
+        "hexes": ("2711", "2010"),
+        "rule": "kasserine:19.2",
+        "detail": "armor: the legal way round the ridge needs 14 MP; every path within its 12 MP crosses rough hexes "
+        "off the roads (16.11) or goes on from an enemy zone of control (19.2). The cheapest (2711 2611 2512 "
+        "2411 2311 2211 2111 2010, 8 MP) does both: it goes on from 2211, in the zone of control of 1-2-7 "
+        "(-/168) at 2212, into rough 2111 off the trail; 19.2 comes first on it and is cited. The next "
+        "(2711 2611 2512 2411 2311 2210 2110 2010, 9 MP) only crosses rough",
+    },
+    {
+        "kind": "zoc to zoc",
+        "file": AXIS_LOG,
+        "step": 6,
+        "side": "Axis",
+        "unit": "6-5-10 (501)",
+        "hexes": ("2613", "2513"),
+        "rule": "kasserine:19.2",
+        "detail": "starts in the zone of control of 2-1-14 (1/13) at 2514 and moves into it again; "
+        "no Withdrawal was declared",
+    },
+    {
+        "kind": "stop in zoc",
+        "file": AXIS_LOG,
+        "step": 10,
+        "side": "Axis",
+        "unit": "3-4-11 (2/69)",
+        "hexes": ("2213", "2314"),
+        "rule": "kasserine:19.2",
+        "detail": "dropped at 2213 in the zone of control of 1-2-7 (-/168) at 2212, where it stopped (19.2), then "
+        "dragged on to 2314; one drag 2615 -> 2314 would have been legal (4 MP round the zone)",
+    },
+    {
+        "kind": "overstack",
+        "file": AXIS_LOG,
+        "step": 7,
+        "side": "Axis",
+        "unit": "3-4-11 (2/104)",
+        "hexes": ("2418", "2516"),
+        "units": ("3-4-11 (1/104)", "3-4-11 (2/104)"),
+        "rule": "kasserine:assumption stacking_limit",
+        "detail": "moves onto 3-4-11 (1/104); both end the Axis Movement Phase in 2516",
+    },
+    {
+        "kind": "reroll",
+        "file": AXIS_LOG,
+        "step": 14,
+        "side": "Axis",
+        "button": DICE,
+        "undoes": 13,
+        "results": ("2", "6"),
+        "rule": "audit:undo-reroll",
+        "detail": "the 1d6 roll of step 13 (2) is undone in step 14 and rolled again in step 15 (6)",
+    },
+    {
+        "kind": "restart",
+        "file": RESTART_LOG,
+        "same_opening_as": AXIS_LOG,
+        "side": "Axis",
+        "button": DICE,
+        "results": ("1",),
+        "other_results": ("2", "6"),
+        "rule": "audit:restart",
+        "detail": "the same opening as turn4-axis.vlog and the same moves, with another roll (1)",
+    },
+    {
+        "kind": "wrong start",
+        "file": WRONG_START_LOG,
+        "after": AXIS_LOG,
+        "side": "Axis",
+        "unit": "5-3-12 (2/7)",
+        "hexes": ("2515", "2714"),
+        "rule": "verify:continuity",
+        "detail": "turn4-axis.vlog ends with 2/7 at 2515; turn4-wrong-start.vlog opens with it at 2714",
+    },
 ]
 
 
@@ -195,13 +251,21 @@ class Table:
             pid = self.ids[c.name]
             m, x, y = self.spot[pid]
             pieces.append(Node("+/" + join([pid, piece_type(c), piece_state(c, m, x, y, n + 1)], "/")))
-        stacks = [Node("+/" + join([self.stack_id[s], "stack", join([s[0], str(s[1]), str(s[2]), *ids, "@@0"], ";")],
-                                   "/")) for s, ids in self.stacks.items() if ids]
+        stacks = [
+            Node("+/" + join([self.stack_id[s], "stack", join([s[0], str(s[1]), str(s[2]), *ids, "@@0"], ";")], "/"))
+            for s, ids in self.stacks.items()
+            if ids
+        ]
         roster = [Node(join(["PLAYER", pw, name, side], "\t")) for side, (name, pw) in PLAYERS.items()]
-        return [Node(""), Node("", pieces + stacks), *roster,
-                Node(join([MAP + "BoardPicker", BOARD, "0", "0"], "\t")),
-                Node(join([BOX_MAP + "BoardPicker", BOX_BOARD, "0", "0"], "\t")),
-                Node("TURNTurnTracker0\t" + tracker_state(turn, phase)), Node("end_save")]
+        return [
+            Node(""),
+            Node("", pieces + stacks),
+            *roster,
+            Node(join([MAP + "BoardPicker", BOARD, "0", "0"], "\t")),
+            Node(join([BOX_MAP + "BoardPicker", BOX_BOARD, "0", "0"], "\t")),
+            Node("TURNTurnTracker0\t" + tracker_state(turn, phase)),
+            Node("end_save"),
+        ]
 
     def move(self, side: str, unit: str, dest: str) -> Node:
         """A drag of one piece to a hex or a box, as PieceMover logs it: the MovePiece, the
@@ -214,16 +278,32 @@ class Table:
         else:  # the box's next free place
             spot = (BOX_MAP, *box_slot(dest, sum(1 for s, ids in self.stacks.items() if ids and self.names[s] == dest)))
         under = self.stacks.get(spot, [])[-1:]  # lands on the top piece of a stack there
-        fields = [pid, spot[0], str(spot[1]), str(spot[2]), under[0] if under else "null",
-                  old[0], str(old[1]), str(old[2]), below[-1] if below else "null", PLAYERS[side][1]]
+        fields = [
+            pid,
+            spot[0],
+            str(spot[1]),
+            str(spot[2]),
+            under[0] if under else "null",
+            old[0],
+            str(old[1]),
+            str(old[2]),
+            below[-1] if below else "null",
+            PLAYERS[side][1],
+        ]
         report = f"* {unit} moves {self.names[old]} &rarr; {dest} *"
         self.put(pid, spot, dest)
         kids = []
         if not under:
             self.clock += 1
             self.stack_id[spot] = str(self.clock)
-            kids.append(Node("+/" + join([str(self.clock), "stack",
-                                          join([spot[0], str(spot[1]), str(spot[2]), pid, "@@0"], ";")], "/")))
+            kids.append(
+                Node(
+                    "+/"
+                    + join(
+                        [str(self.clock), "stack", join([spot[0], str(spot[1]), str(spot[2]), pid, "@@0"], ";")], "/"
+                    )
+                )
+            )
         return Node("M/" + join(fields, "/"), [*kids, Node("CHAT" + report)])
 
     def roll(self, side: str, result: str) -> Node:
@@ -294,8 +374,15 @@ def log_text(table: Table, steps: list[Step], turn: int, phase: str) -> tuple[st
     return encode(Node("begin_save", opening + played)), end_phase
 
 
-def write_logs(out_dir: Path, counters: list[Counter], pack: dict, lay: HexLayout, codec: Codec,
-               savedata: Callable[[str], bytes], moduledata: bytes) -> list[str]:
+def write_logs(
+    out_dir: Path,
+    counters: list[Counter],
+    pack: dict,
+    lay: HexLayout,
+    codec: Codec,
+    savedata: Callable[[str], bytes],
+    moduledata: bytes,
+) -> list[str]:
     """Write the three logs into `out_dir`; returns their file names."""
     places = turn4_places(pack)
     axis = Table.opening(counters, places, lay, FIXED_MS + 3 * DAY)
@@ -305,9 +392,11 @@ def write_logs(out_dir: Path, counters: list[Counter], pack: dict, lay: HexLayou
     _, unit, where = WRONG_START_UNIT
     allied = axis.copy(FIXED_MS + 4 * DAY, {unit: where})  # the one unit out of place
     texts[WRONG_START_LOG] = log_text(allied, ALLIED_STEPS, 4, phase)[0]
-    descriptions = {AXIS_LOG: "Kasserine: Game-Turn 4, the Axis Player-Turn (with deliberate faults)",
-                    RESTART_LOG: "Kasserine: Game-Turn 4, the Axis Player-Turn recorded first and thrown away",
-                    WRONG_START_LOG: "Kasserine: Game-Turn 4, the Allied Player-Turn from a position one unit off"}
+    descriptions = {
+        AXIS_LOG: "Kasserine: Game-Turn 4, the Axis Player-Turn (with deliberate faults)",
+        RESTART_LOG: "Kasserine: Game-Turn 4, the Axis Player-Turn recorded first and thrown away",
+        WRONG_START_LOG: "Kasserine: Game-Turn 4, the Allied Player-Turn from a position one unit off",
+    }
     for name, text in texts.items():
         game = SavedGame.new(text, codec=codec, savedata=savedata(descriptions[name]), moduledata=moduledata)
         target = out_dir / name

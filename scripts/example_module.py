@@ -30,17 +30,22 @@ WIDTH = X0 * 2 + int(DX * (COLUMNS - 1))
 HEIGHT = Y0 + int(DY * ROWS)
 # Columns numbered west to east, rows north to south, two digits each; the second column
 # starts half a hex lower than the first (no stagger in VASSAL's numbering terms).
-NUMBERING = HexNumbering(first="H", sep="", h_type="N", v_type="N", h_leading=1, v_leading=1,
-                         h_off=1, v_off=1, stagger=False)
+NUMBERING = HexNumbering(
+    first="H", sep="", h_type="N", v_type="N", h_leading=1, v_leading=1, h_off=1, v_off=1, stagger=False
+)
 GRID = HexGridDef(dx=DX, dy=DY, x0=X0, y0=Y0, numbering=NUMBERING)
 BOARD_DEF = BoardDef(name=BOARD, image=IMAGE, width=WIDTH, height=HEIGHT, grid=GRID)
 
 # The holding boxes: one zone each, named as VASSAL reports a piece there ($name$).
 BOXES = [f"Turn {n}" for n in range(1, 13)] + [
-    "Axis Conditional", "Allied Conditional", "Eliminated", "Exited", "Withdrawal Markers"]
+    "Axis Conditional",
+    "Allied Conditional",
+    "Eliminated",
+    "Exited",
+    "Withdrawal Markers",
+]
 BOX_COLS, BOX_W, BOX_H, BOX_GAP = 5, 392, 264, 8
-BOX_SIZE = (BOX_GAP + BOX_COLS * (BOX_W + BOX_GAP),
-            BOX_GAP + -(-len(BOXES) // BOX_COLS) * (BOX_H + BOX_GAP))
+BOX_SIZE = (BOX_GAP + BOX_COLS * (BOX_W + BOX_GAP), BOX_GAP + -(-len(BOXES) // BOX_COLS) * (BOX_H + BOX_GAP))
 SLOT_COLS, SLOT_ROWS = 8, 4  # counters laid out in a box, 48 x 50 pixels apart
 
 MARKERS = ["Axis Withdrawal", "Allied Withdrawal", "Game Turn"]  # 19.0: one withdrawal marker a player
@@ -72,9 +77,11 @@ def counters(pack: dict) -> list[Counter]:
     allied += [u for e in rules["allied_reinforcements"]["entries"] for u in e["units"]]
     out = [Counter(u, "Axis") for u in axis] + [Counter(u, "Allied") for u in allied]
     assert len({(c.side, c.name) for c in out}) == len(out), "two counters share a name"
-    return out + [Counter("Axis Withdrawal", "Axis", "Withdrawal"),
-                  Counter("Allied Withdrawal", "Allied", "Withdrawal"),
-                  Counter("Game Turn", None, "Turn")]
+    return out + [
+        Counter("Axis Withdrawal", "Axis", "Withdrawal"),
+        Counter("Allied Withdrawal", "Allied", "Withdrawal"),
+        Counter("Game Turn", None, "Turn"),
+    ]
 
 
 def layout() -> HexLayout:
@@ -137,20 +144,30 @@ def _map_xml(name: str, board: str, image: str, grid: list[str]) -> list[str]:
         f'moveWithinFormat="$pieceName$ moves $previousLocation$ &amp;rarr; $location$ *" thickness="3">',
         '        <VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" '
         'boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">',
-        f'            <setup>{name}BoardPicker\t{board}\t0\t0</setup>',
+        f"            <setup>{name}BoardPicker\t{board}\t0\t0</setup>",
         f'            <VASSAL.build.module.map.boardPicker.Board image="{image}" name="{board}" reversible="false">',
         *grid,
-        '            </VASSAL.build.module.map.boardPicker.Board>',
-        '        </VASSAL.build.module.map.BoardPicker>',
+        "            </VASSAL.build.module.map.boardPicker.Board>",
+        "        </VASSAL.build.module.map.BoardPicker>",
         '        <VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" '
         'exSepY="18" top="38,0" unexSepX="3" unexSepY="5" up="39,0"/>',
-        *(f'        <VASSAL.build.module.map.{c}/>' for c in (
-            "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
-            "StackExpander", "PieceMover", "KeyBufferer")),
+        *(
+            f"        <VASSAL.build.module.map.{c}/>"
+            for c in (
+                "ForwardToKeyBuffer",
+                "Scroller",
+                "ForwardToChatter",
+                "MenuDisplayer",
+                "MapCenterer",
+                "StackExpander",
+                "PieceMover",
+                "KeyBufferer",
+            )
+        ),
         '        <VASSAL.build.module.map.Zoomer inButtonText="" inIconName="/images/zoomIn.gif" outButtonText="" '
         'outIconName="/images/zoomOut.gif" pickButtonText="" pickIconName="/images/zoom.png" '
         'zoomLevels="0.25,0.5,0.75,1.0" zoomStart="4"/>',
-        '    </VASSAL.build.module.Map>',
+        "    </VASSAL.build.module.Map>",
     ]
 
 
@@ -164,7 +181,7 @@ def _hex_grid() -> list[str]:
         f'first="{n.first}" fontSize="9" hDescend="false" hDrawOff="0" hLeading="{n.h_leading}" hOff="{n.h_off}" '
         f'hType="{n.h_type}" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="false" '
         f'vDescend="false" vDrawOff="0" vLeading="{n.v_leading}" vOff="{n.v_off}" vType="{n.v_type}" visible="false"/>',
-        '                </VASSAL.build.module.map.boardPicker.board.HexGrid>',
+        "                </VASSAL.build.module.map.boardPicker.board.HexGrid>",
     ]
 
 
@@ -172,12 +189,17 @@ def _zoned_grid() -> list[str]:
     zones = []
     for name in BOXES:
         x0, y0, x1, y1 = box_rect(name)
-        zones.append(f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" '
-                     f'locationFormat="$name$" name="{name}" path="{x0},{y0};{x1},{y0};{x1},{y1};{x0},{y1}" '
-                     f'useHighlight="false" useParentGrid="false"/>')
-    return ['                <VASSAL.build.module.map.boardPicker.board.ZonedGrid>', *zones,
-            '                    <VASSAL.build.module.map.boardPicker.board.mapgrid.ZonedGridHighlighter/>',
-            '                </VASSAL.build.module.map.boardPicker.board.ZonedGrid>']
+        zones.append(
+            f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" '
+            f'locationFormat="$name$" name="{name}" path="{x0},{y0};{x1},{y0};{x1},{y1};{x0},{y1}" '
+            f'useHighlight="false" useParentGrid="false"/>'
+        )
+    return [
+        "                <VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
+        *zones,
+        "                    <VASSAL.build.module.map.boardPicker.board.mapgrid.ZonedGridHighlighter/>",
+        "                </VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
+    ]
 
 
 def _tracker_xml() -> list[str]:
@@ -190,8 +212,8 @@ def _tracker_xml() -> list[str]:
         f'property="{TURN_LEVEL}" start="1" turnFormat="$value$">',
         f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="false" configList="false" '
         f'list="{",".join(PHASES)}" name="{PHASE_LEVEL}" property="{PHASE_LEVEL}" prompt="" turnFormat="$value$"/>',
-        '        </VASSAL.build.module.turn.CounterTurnLevel>',
-        '    </VASSAL.build.module.turn.TurnTracker>',
+        "        </VASSAL.build.module.turn.CounterTurnLevel>",
+        "    </VASSAL.build.module.turn.TurnTracker>",
     ]
 
 
@@ -203,31 +225,41 @@ def tracker_state(turn: int, phase: str) -> str:
 
 def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
     lists = []
-    for title, members in (("Axis", [c for c in all_counters if c.side == "Axis" and not c.marker]),
-                           ("Allied", [c for c in all_counters if c.side == "Allied" and not c.marker]),
-                           ("Markers", [c for c in all_counters if c.marker])):
-        lists.append(f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" width="0">')
-        lists += [f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
-                  f'height="44" width="44">{escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>' for c in members]
-        lists.append('        </VASSAL.build.widget.ListWidget>')
-    protos = [f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
-              + escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
-              + '</VASSAL.build.module.PrototypeDefinition>' for side in ("Axis", "Allied")]
+    for title, members in (
+        ("Axis", [c for c in all_counters if c.side == "Axis" and not c.marker]),
+        ("Allied", [c for c in all_counters if c.side == "Allied" and not c.marker]),
+        ("Markers", [c for c in all_counters if c.marker]),
+    ):
+        lists.append(
+            f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" width="0">'
+        )
+        lists += [
+            f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
+            f'height="44" width="44">{escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>'
+            for c in members
+        ]
+        lists.append("        </VASSAL.build.widget.ListWidget>")
+    protos = [
+        f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
+        + escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
+        + "</VASSAL.build.module.PrototypeDefinition>"
+        for side in ("Axis", "Allied")
+    ]
     lines = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
         f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{VASSAL_VERSION}" '
         f'description="Example module of vassal-adj: Kasserine on an invented map" '
         f'name="{MODULE_NAME}" nextPieceSlotId="{len(all_counters) + 1}" version="{MODULE_VERSION}">',
-        '    <VASSAL.build.module.BasicCommandEncoder/>',
-        '    <VASSAL.build.module.Documentation/>',
+        "    <VASSAL.build.module.BasicCommandEncoder/>",
+        "    <VASSAL.build.module.Documentation/>",
         '    <VASSAL.build.module.PlayerRoster buttonIcon="" buttonKeyStroke="" buttonText="Retire" buttonToolTip="">',
-        '        <entry>Axis</entry>',
-        '        <entry>Allied</entry>',
-        '    </VASSAL.build.module.PlayerRoster>',
+        "        <entry>Axis</entry>",
+        "        <entry>Allied</entry>",
+        "    </VASSAL.build.module.PlayerRoster>",
         '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
         'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
         'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" sendToLocationMoveTrails="Never"/>',
-        '    <VASSAL.build.module.Chatter/>',
+        "    <VASSAL.build.module.Chatter/>",
         # One die for the combat results table; the attributes are those of VASSAL 3.6's default
         # "1d6" button (the report reads "*** 1d6 = 5 *** <player>", spec 5.4).
         '    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
@@ -241,12 +273,12 @@ def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
         'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
         '        <VASSAL.build.widget.TabWidget entryName="Counters">',
         *("    " + line for line in lists),
-        '        </VASSAL.build.widget.TabWidget>',
-        '    </VASSAL.build.module.PieceWindow>',
+        "        </VASSAL.build.widget.TabWidget>",
+        "    </VASSAL.build.module.PieceWindow>",
         *_tracker_xml(),
-        '    <VASSAL.build.module.PrototypesContainer>',
+        "    <VASSAL.build.module.PrototypesContainer>",
         *protos,
-        '    </VASSAL.build.module.PrototypesContainer>',
-        '</VASSAL.build.GameModule>',
+        "    </VASSAL.build.module.PrototypesContainer>",
+        "</VASSAL.build.GameModule>",
     ]
     return ("\n".join(lines) + "\n").encode("utf-8")

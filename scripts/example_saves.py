@@ -29,7 +29,12 @@ FIXED_MS = 1767225600000  # 2026-01-01T00:00:00Z: saves and piece ids do not dep
 # The deliberate faults of turn3-faults.vsav: (kind, hexes, units, rule). Everything else in
 # that save is legal (scripts/example_check.py says so, and tests/test_example.py checks it).
 FAULTS = [
-    ("overstack", ("2615",), ("3-4-11 (2/69)", "3-4-11 (2/86)"), "kasserine:assumption stacking_limit (no stacking; standard rules)"),
+    (
+        "overstack",
+        ("2615",),
+        ("3-4-11 (2/69)", "3-4-11 (2/86)"),
+        "kasserine:assumption stacking_limit (no stacking; standard rules)",
+    ),
     ("unsupplied", ("3308",), ("3-2-16 (580)",), "kasserine:17.11"),
     ("mechanized in rough", ("2309",), ("5-3-12 (1/5)",), "kasserine:16.11"),
 ]
@@ -40,29 +45,51 @@ FAULTS = [
 TURN3_AXIS = {
     "5-3-12 (2/7)": "2714",  # in Sbeitla (22.41: 30 VP on or before Game-Turn Three)
     "6-5-10 (501)": "2613",
-    "3-4-11 (2/69)": "2615", "3-4-11 (2/86)": "2615",  # fault: overstack
-    "2-2-9 (3/90)": "2816", "2-2-9 (1/90)": "2912",
-    "2-1-2/1-9 (lt/90)": "3015", "2-1-3/2-11 (1/90)": "3117",
+    "3-4-11 (2/69)": "2615",
+    "3-4-11 (2/86)": "2615",  # fault: overstack
+    "2-2-9 (3/90)": "2816",
+    "2-2-9 (1/90)": "2912",
+    "2-1-2/1-9 (lt/90)": "3015",
+    "2-1-3/2-11 (1/90)": "3117",
     "5-3-12 (1/5)": "2309",  # fault: a panzer in rough with no road or trail into the hex
     "3-1-3/1-7 (1/155)": "2917",
     "5-3-12 (2/5)": "2711",
-    "3-4-11 (1/104)": "2516", "3-4-11 (2/104)": "2418",
-    "2-2-9 (Trupn)": "2720", "3-1-3/1-7 (2/155)": "2819",
+    "3-4-11 (1/104)": "2516",
+    "3-4-11 (2/104)": "2418",
+    "2-2-9 (Trupn)": "2720",
+    "3-1-3/1-7 (2/155)": "2819",
     "3-2-16 (580)": "3308",  # fault: out of supply in the hills north of the Faid road
 }
 TURN3_ALLIED = {
-    "2-1-14 (1/13)": "2113", "2-3-11 (1/6)": "2015", "1-2-3/2-10 (68)": "1914",
-    "3-2-12 (3/13)": "2608", "2-1-11 (701)": "2706", "2-3-11 (3/6)": "2807",
-    "1-2-7 (1/26)": "1813", "1-3-7 (19)": "1704",
-    "2-3-11 (2/6)": "0312", "2-1-14 (1/1)": "0914",
-    "2-1-11 (894)": "0306", "2-1-11 (805)": "0407", "1-2-3/1-7 (7)": "0206", "2-2-4/1-7 (33)": "0405",
+    "2-1-14 (1/13)": "2113",
+    "2-3-11 (1/6)": "2015",
+    "1-2-3/2-10 (68)": "1914",
+    "3-2-12 (3/13)": "2608",
+    "2-1-11 (701)": "2706",
+    "2-3-11 (3/6)": "2807",
+    "1-2-7 (1/26)": "1813",
+    "1-3-7 (19)": "1704",
+    "2-3-11 (2/6)": "0312",
+    "2-1-14 (1/1)": "0914",
+    "2-1-11 (894)": "0306",
+    "2-1-11 (805)": "0407",
+    "1-2-3/1-7 (7)": "0206",
+    "2-2-4/1-7 (33)": "0405",
     "1-2-7 (1/168)": "1220",
-    "1-2-7 (-/168)": "2212", "1-2-3/2-10 (91)": "1712", "2-2-4/1-7 (2/17)": "1811",
-    "1-3-7 (3/26)": "1319", "2-2-9 (1)": "1421", "1-2-3/1-7 (175)": "1218", "2-1-16 (1 DY)": "1617",
+    "1-2-7 (-/168)": "2212",
+    "1-2-3/2-10 (91)": "1712",
+    "2-2-4/1-7 (2/17)": "1811",
+    "1-3-7 (3/26)": "1319",
+    "2-2-9 (1)": "1421",
+    "1-2-3/1-7 (175)": "1218",
+    "2-1-16 (1 DY)": "1617",
     "3-3-12 (2/1)": "2505",
-    "1-2-3/2-10 (27)": "2604", "2-1-11 (601)": "2806",
+    "1-2-3/2-10 (27)": "2604",
+    "2-1-11 (601)": "2806",
     "3-2-12 (2/13)": "2705",
-    "1-4-6 (Welvrt)": "1708", "1-1-2/2-5 (1/67)": "1603", "1-1-2/2-5 (2/67)": "1805",
+    "1-4-6 (Welvrt)": "1708",
+    "1-1-2/2-5 (1/67)": "1603",
+    "1-1-2/2-5 (2/67)": "1805",
     "1-2-7 (3/39)": "0105",
 }
 TURN3_ELIMINATED = ["2-2-9 (609)", "1-3-7 (2/168)", "1-2-7 (3/168)", "3-2-12 (3/1)"]
@@ -132,8 +159,9 @@ def turn3_places(pack: dict) -> dict[tuple[str | None, str], Place]:
     return out
 
 
-def save_text(counters: list[Counter], places: dict[tuple[str | None, str], Place], lay: HexLayout,
-              turn: int, phase: str) -> str:
+def save_text(
+    counters: list[Counter], places: dict[tuple[str | None, str], Place], lay: HexLayout, turn: int, phase: str
+) -> str:
     """The command tree VASSAL writes for a save: pieces, their stacks, the boards, the tracker."""
     pieces = []
     stacks: dict[tuple[str, int, int], tuple[str, list[str]]] = {}  # one stack a position
@@ -148,13 +176,22 @@ def save_text(counters: list[Counter], places: dict[tuple[str | None, str], Plac
         pid, sid = str(FIXED_MS + 2 * n + 1), str(FIXED_MS + 2 * n + 2)
         pieces.append(Node("+/" + join([pid, piece_type(c), piece_state(c, map_name, x, y, n + 1)], "/")))
         stacks.setdefault((map_name, x, y), (sid, []))[1].append(pid)
-    root = Node("begin_save", [
-        Node(""),
-        Node("", pieces + [Node("+/" + join([sid, "stack", join([m, str(x), str(y), *ids, "@@0"], ";")], "/"))
-                           for (m, x, y), (sid, ids) in stacks.items()]),
-        Node(join([MAP + "BoardPicker", BOARD, "0", "0"], "\t")),
-        Node(join([BOX_MAP + "BoardPicker", BOX_BOARD, "0", "0"], "\t")),
-        Node("TURNTurnTracker0\t" + tracker_state(turn, phase)),
-        Node("end_save"),
-    ])
+    root = Node(
+        "begin_save",
+        [
+            Node(""),
+            Node(
+                "",
+                pieces
+                + [
+                    Node("+/" + join([sid, "stack", join([m, str(x), str(y), *ids, "@@0"], ";")], "/"))
+                    for (m, x, y), (sid, ids) in stacks.items()
+                ],
+            ),
+            Node(join([MAP + "BoardPicker", BOARD, "0", "0"], "\t")),
+            Node(join([BOX_MAP + "BoardPicker", BOX_BOARD, "0", "0"], "\t")),
+            Node("TURNTurnTracker0\t" + tracker_state(turn, phase)),
+            Node("end_save"),
+        ],
+    )
     return encode(root)

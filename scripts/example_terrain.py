@@ -21,28 +21,62 @@ from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.parse.terrain_file import read_terrain_on
 
 COLUMNS, ROWS = 39, 26
-TOWNS = {"0306": "Tebessa", "0312": "El Ma el Abiod", "1319": "Thelepte", "1704": "Thala",
-         "2706": "Sbiba", "2714": "Sbeitla"}
+TOWNS = {
+    "0306": "Tebessa",
+    "0312": "El Ma el Abiod",
+    "1319": "Thelepte",
+    "1704": "Thala",
+    "2706": "Sbiba",
+    "2714": "Sbeitla",
+}
 # Names printed on the board that are not towns of the rules: landmarks for the players.
-LANDMARKS = {"2015": "Kasserine", "1813": "Kasserine Pass", "1421": "Feriana", "3620": "Sidi Bou Zid",
-             "3911": "Faid", "1117": "Bou Chebka"}
+LANDMARKS = {
+    "2015": "Kasserine",
+    "1813": "Kasserine Pass",
+    "1421": "Feriana",
+    "3620": "Sidi Bou Zid",
+    "3911": "Faid",
+    "1117": "Bou Chebka",
+}
 OBJECTIVES = {"0306", "1319", "2714"}  # 22.41: Victory Points for entering them
 AXIS_SOURCES = "0623-1423 2126-3926 3926-3916"  # 17.11
 ALLIED_SOURCES = "0107-0101 0101-0901 1301-1901 2401-3001"  # 17.12 ("0101.0901" read as a range)
 # Exact set-up hexes and entry hexes (rule 23 lists): never rough, so every unit may stand there.
-KEEP_CLEAR = ["3718", "3922", "3722", "3721", "3821", "3819", "3918", "3919", "3920", "3726",
-              "3225", "2526", "3911", "3910", "3909", "1023", "2701", "1601", "0105", "0104"]
+KEEP_CLEAR = [
+    "3718",
+    "3922",
+    "3722",
+    "3721",
+    "3821",
+    "3819",
+    "3918",
+    "3919",
+    "3920",
+    "3726",
+    "3225",
+    "2526",
+    "3911",
+    "3910",
+    "3909",
+    "1023",
+    "2701",
+    "1601",
+    "0105",
+    "0104",
+]
 
 # Ridges: (from, to, half-width in hexes) between hex centres; the hexes near the segment are rough.
-RIDGES = [("0921", "1813", 0.9),   # Western Dorsal, south-west half: Djebel Chambi side
-          ("1813", "2508", 0.9),   # Western Dorsal: Djebel Semmama to the Sbiba gap
-          ("2904", "3301", 0.8),   # Western Dorsal beyond the gap
-          ("1415", "1616", 0.8),   # Djebel Chambi
-          ("3402", "3709", 0.7),   # eastern ridge north of the Faid road
-          ("3513", "3615", 0.6),   # Djebel Lessouda
-          ("0809", "1008", 0.6),   # hills of Kalaat es Senam
-          ("2921", "3022", 0.6),   # Djebel Ksaira, south of Sbeitla
-          ("0717", "0819", 0.6)]   # Bou Chebka
+RIDGES = [
+    ("0921", "1813", 0.9),  # Western Dorsal, south-west half: Djebel Chambi side
+    ("1813", "2508", 0.9),  # Western Dorsal: Djebel Semmama to the Sbiba gap
+    ("2904", "3301", 0.8),  # Western Dorsal beyond the gap
+    ("1415", "1616", 0.8),  # Djebel Chambi
+    ("3402", "3709", 0.7),  # eastern ridge north of the Faid road
+    ("3513", "3615", 0.6),  # Djebel Lessouda
+    ("0809", "1008", 0.6),  # hills of Kalaat es Senam
+    ("2921", "3022", 0.6),  # Djebel Ksaira, south of Sbeitla
+    ("0717", "0819", 0.6),
+]  # Bou Chebka
 # The Sbiba gap: a way through the ridge that stays clear.
 GAPS = ["2605", "2606", "2607", "2706", "2707", "2806", "2805", "2705"]
 
@@ -83,9 +117,11 @@ STREAMS = {
 
 
 def vocabulary() -> TerrainVocabulary:
-    return TerrainVocabulary(terrain=frozenset({"clear", "rough", "town"}),
-                             features=frozenset({"road", "trail", "stream", "bridge"}),
-                             place_kinds=frozenset({"town", "objective", "supply-source", "entry"}))
+    return TerrainVocabulary(
+        terrain=frozenset({"clear", "rough", "town"}),
+        features=frozenset({"road", "trail", "stream", "bridge"}),
+        place_kinds=frozenset({"town", "objective", "supply-source", "entry"}),
+    )
 
 
 def chain(layout: HexLayout, waypoints: list[str]) -> list[str]:
@@ -191,10 +227,14 @@ def terrain_csv(layout: HexLayout) -> str:
         kinds = "town objective" if label in OBJECTIVES else "town"
         lines.append(f"hex,{label},clear town")
         lines.append(f"place,{name},{kinds},{label}")
-    lines += ["", "# 17.11 and 17.12: supply sources (the seed's \"0101.0901\" read as 0101-0901)",
-              f"place,Axis supply,supply-source,{AXIS_SOURCES}",
-              f"place,Allied supply,supply-source,{ALLIED_SOURCES}",
-              "", "# Terrain by column: rough ridges (16.11) and clear ground"]
+    lines += [
+        "",
+        '# 17.11 and 17.12: supply sources (the seed\'s "0101.0901" read as 0101-0901)',
+        f"place,Axis supply,supply-source,{AXIS_SOURCES}",
+        f"place,Allied supply,supply-source,{ALLIED_SOURCES}",
+        "",
+        "# Terrain by column: rough ridges (16.11) and clear ground",
+    ]
     for col in range(1, COLUMNS + 1):
         labels = [f"{col:02d}{row:02d}" for row in range(1, ROWS + 1) if f"{col:02d}{row:02d}" not in TOWNS]
         for kind in ("rough", "clear"):
@@ -202,8 +242,10 @@ def terrain_csv(layout: HexLayout) -> str:
             if these:
                 lines.append(f"hex,{_runs(these)},{kind}")
     road_sides = set()
-    for title, feature, table in (("Roads (17.13; 16.12: a road hexside leads into rough)", "road", ROADS),
-                                  ("Trails", "trail", TRAILS)):
+    for title, feature, table in (
+        ("Roads (17.13; 16.12: a road hexside leads into rough)", "road", ROADS),
+        ("Trails", "trail", TRAILS),
+    ):
         lines += ["", f"# {title}"]
         for name, points in table.items():
             hexes = chain(layout, points)

@@ -23,8 +23,14 @@ EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = EXAMPLE / "Kasserine.vmod"
 
 
-def write_log(path: Path, steps: list[tuple[str, ...]], *, turn: int = 4, phase: str = "Axis Movement",
-              moved: dict[str, str] | None = None) -> Path:
+def write_log(
+    path: Path,
+    steps: list[tuple[str, ...]],
+    *,
+    turn: int = 4,
+    phase: str = "Axis Movement",
+    moved: dict[str, str] | None = None,
+) -> Path:
     """A .vlog at `path` opening on Game-Turn `turn` in `phase` with the example's turn-4
     position (units of `moved` put on other hexes), then `steps`; ("add", side, unit, hex, id)
     adds a new piece `id` like counter `unit` at `hex` (an AddPiece step), later steps may move

@@ -18,8 +18,18 @@ KASSERINE_ZOC = ZocRules(blocked_in_weather={"poor": frozenset({"stream"})})
 
 # 16.11 rough prohibited to mechanized units but mechanized infantry; 16.12 entry and exit through
 # road/trail hexsides; 20.0 poor weather: no crossing unbridged streams, allowances 8+ -5, 7- -2.
-ROUGH_16_11 = Prohibition("rough", frozenset({"mechanized"}), frozenset({"mechanized-infantry"}),
-                          frozenset({"road", "trail"}), "16.11", "16.12")
+ROUGH_16_11 = Prohibition(
+    "rough",
+    frozenset({"mechanized"}),
+    frozenset({"mechanized-infantry"}),
+    frozenset({"road", "trail"}),
+    "16.11",
+    "16.12",
+)
 POOR_WEATHER_ALLOWANCE: Mapping[str, tuple[tuple[int, int], ...]] = {"poor": ((8, -5), (0, -2))}
-KASSERINE_MOVEMENT = MovementRules(prohibitions=(ROUGH_16_11,), impassable_in_weather={"poor": frozenset({"stream"})},
-                                   weather_allowance=POOR_WEATHER_ALLOWANCE, zoc=KASSERINE_ZOC)
+KASSERINE_MOVEMENT = MovementRules(
+    prohibitions=(ROUGH_16_11,),
+    impassable_in_weather={"poor": frozenset({"stream"})},
+    weather_allowance=POOR_WEATHER_ALLOWANCE,
+    zoc=KASSERINE_ZOC,
+)

@@ -1,5 +1,6 @@
 """A move whose legal way is longer than the allowance names every rule that closes a way within it
-(rules/mechanisms/movement.py `legal_path`, rules/mechanisms/path_faults.py), each case worked by hand from the Kasserine
+(rules/mechanisms/movement.py `legal_path`, rules/mechanisms/path_faults.py), each case worked by hand from the
+Kasserine
 rulebook (seed 000):
 
 16.11: "No mechanized units, except Mechanized Infantry, may ever enter Rough terrain hexes."
@@ -34,16 +35,18 @@ from vassal_adj.rules.mechanisms.movement import legal_path
 from vassal_adj.rules.mechanisms.movement_params import MovementRules
 
 VOC = TerrainVocabulary(terrain={"clear", "rough"}, features={"road", "trail"})
-RULES = dataclasses.replace(KASSERINE_MOVEMENT, terrain_costs={"clear": 1, "rough": 3},
-                            zoc=dataclasses.replace(KASSERINE_ZOC, rule_ref="19.2"))
+RULES = dataclasses.replace(
+    KASSERINE_MOVEMENT, terrain_costs={"clear": 1, "rough": 3}, zoc=dataclasses.replace(KASSERINE_ZOC, rule_ref="19.2")
+)
 
 S, G = Hex(0, 0), Hex(0, 6)
 W = [Hex(0, r) for r in range(1, 6)]
 V = [Hex(1, 0), Hex(2, 0), Hex(2, 1), Hex(2, 2), Hex(2, 3), Hex(2, 4), Hex(2, 5), Hex(1, 6)]
 U = [Hex(-1, 0), Hex(-2, 0), *(Hex(-3, r) for r in range(1, 7)), Hex(-2, 6), Hex(-1, 6)]
 AT_V, AT_W = Hex(3, 2), Hex(-1, 2)  # where the Allied units controlling v4 and v5, w1 and w2 stand
-NAMES = {S: "S", G: "G", AT_V: "x", AT_W: "y"} | {h: f"{way}{n}" for way, hexes in (("w", W), ("v", V), ("u", U))
-                                                 for n, h in enumerate(hexes, 1)}
+NAMES = {S: "S", G: "G", AT_V: "x", AT_W: "y"} | {
+    h: f"{way}{n}" for way, hexes in (("w", W), ("v", V), ("u", U)) for n, h in enumerate(hexes, 1)
+}
 WAY_W, WAY_V = "S w1 w2 w3 w4 w5 G", "S v1 v2 v3 v4 v5 v6 v7 v8 G"
 
 PANZER = Unit("g1", "5-3-12 (2/5)", "Axis", "armor", 9, attack=5, defense=3, mechanized=True)
@@ -76,7 +79,8 @@ def test_16_11_and_19_2_each_close_a_short_way_and_both_are_named() -> None:
         "the legal way needs 11 MP, allowance 9 [standard-movement]; every way within the allowance breaks a rule: "
         f"{WAY_W} (8 MP): rough hex w3 prohibited to mechanized units except through road or trail hexsides (16.12) "
         "[16.11], mechanized units leave rough hex w3 only through road or trail hexsides [16.12]; "
-        f"{WAY_V} (9 MP): enemy zone of control at v4 (of Allied 1-2-7 (-/168) in x) stops movement [19.2]")
+        f"{WAY_V} (9 MP): enemy zone of control at v4 (of Allied 1-2-7 (-/168) in x) stops movement [19.2]"
+    )
     assert res.units == ("a1",)  # the unit exerting the zone the reason names, to be marked with the mover
 
 
@@ -84,16 +88,20 @@ def test_16_11_alone_is_named_when_only_rough_closes_the_short_way() -> None:
     res = move({W[2]}, {}, [W, U])
     assert not res.ok and res.rule_ref == "16.11"
     assert "[16.11]" in res.reason and "[19.2]" not in res.reason and "zone of control" not in res.reason
-    assert res.reason.startswith("the legal way needs 11 MP, allowance 9 [standard-movement]; every way within the "
-                                 f"allowance breaks a rule (16.11 closes them all): {WAY_W} (8 MP): rough hex w3")
+    assert res.reason.startswith(
+        "the legal way needs 11 MP, allowance 9 [standard-movement]; every way within the "
+        f"allowance breaks a rule (16.11 closes them all): {WAY_W} (8 MP): rough hex w3"
+    )
 
 
 def test_19_2_alone_is_named_when_only_a_zone_of_control_closes_the_short_way() -> None:
     res = move(set(), {BY_V: AT_V}, [V, U])
     assert not res.ok and res.rule_ref == "19.2"
-    assert res.reason == ("the legal way needs 11 MP, allowance 9 [standard-movement]; every way within the allowance "
-                          f"breaks a rule (19.2 closes them all): {WAY_V} (9 MP): enemy zone of control at v4 (of "
-                          "Allied 1-2-7 (-/168) in x) stops movement [19.2]")
+    assert res.reason == (
+        "the legal way needs 11 MP, allowance 9 [standard-movement]; every way within the allowance "
+        f"breaks a rule (19.2 closes them all): {WAY_V} (9 MP): enemy zone of control at v4 (of "
+        "Allied 1-2-7 (-/168) in x) stops movement [19.2]"
+    )
 
 
 def test_a_rule_that_closes_every_short_way_is_cited_though_the_cheapest_breaks_another_first() -> None:
@@ -104,9 +112,11 @@ def test_a_rule_that_closes_every_short_way_is_cited_though_the_cheapest_breaks_
     res = move({W[2], V[4]}, {BY_W: AT_W}, [W, V, U], cheap_rough)
     assert not res.ok and res.rule_ref == "16.11"
     assert "every way within the allowance breaks a rule (16.11 closes them all): " in res.reason
-    assert (f"{WAY_W} (6 MP): enemy zone of control at w1 (of Allied 1-2-7 (1/26) in y) stops movement [19.2], "
-            "rough hex w3 prohibited to "
-            "mechanized units") in res.reason
+    assert (
+        f"{WAY_W} (6 MP): enemy zone of control at w1 (of Allied 1-2-7 (1/26) in y) stops movement [19.2], "
+        "rough hex w3 prohibited to "
+        "mechanized units"
+    ) in res.reason
     assert f"; {WAY_V} (9 MP): rough hex v5 prohibited to mechanized units" in res.reason
 
 
@@ -121,4 +131,5 @@ def test_19_2_cited_when_the_zone_of_control_way_is_cheaper_and_no_rule_closes_a
         f"{WAY_W} (6 MP): enemy zone of control at w1 (of Allied 1-2-7 (1/26) in y) stops movement [19.2]; "
         f"{WAY_V} (9 MP): rough hex v5 "
         "prohibited to mechanized units except through road or trail hexsides (16.12) [16.11], mechanized units "
-        "leave rough hex v5 only through road or trail hexsides [16.12]")
+        "leave rough hex v5 only through road or trail hexsides [16.12]"
+    )

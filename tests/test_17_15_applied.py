@@ -33,11 +33,24 @@ US_AT = Hex.from_raw(4, 1)  # next to EAST2 only: supplied through a source 17.1
 
 
 def run(panzer: Position, departures: tuple[Departure, ...] = (), us_at: Hex = US_AT) -> list:
-    p = Params({**load_builtin_rules().lookup("supply.trace").defaults(), "side": "Allied", "initial": 1,
-                "sources": ("Allied supply",), "sources_lost_on_exit_by": "Axis", "exit_rule": "17.15",
-                "exit_box": "Exited"})
-    state = GameState({"a1": US, "x1": PANZER}, {"a1": Position(us_at), "x1": panzer}, turn=5, phase="axis-movement",
-                      departures=departures)
+    p = Params(
+        {
+            **load_builtin_rules().lookup("supply.trace").defaults(),
+            "side": "Allied",
+            "initial": 1,
+            "sources": ("Allied supply",),
+            "sources_lost_on_exit_by": "Axis",
+            "exit_rule": "17.15",
+            "exit_box": "Exited",
+        }
+    )
+    state = GameState(
+        {"a1": US, "x1": PANZER},
+        {"a1": Position(us_at), "x1": panzer},
+        turn=5,
+        phase="axis-movement",
+        departures=departures,
+    )
     return supply_trace(state, RuleContext(TERRAIN, None, "kasserine"), p)
 
 
@@ -72,8 +85,9 @@ def test_17_15_applied_the_allied_unit_supplied_only_through_a_lost_source_is_un
     out = [f for f in found if f.severity == Severity.WARNING]
     assert [f.units for f in out] == [("a1",)] and "is out of supply" in out[0].message
     lost = [f for f in found if "no longer Allied supply sources" in f.message]
-    assert len(lost) == 1 and lost[0].message.endswith("(3 in all) are no longer Allied supply sources; 3 remain "
-                                                       "[17.15]")
+    assert len(lost) == 1 and lost[0].message.endswith(
+        "(3 in all) are no longer Allied supply sources; 3 remain [17.15]"
+    )
     assert "joined to 3 source hexes" in found[0].message
 
 

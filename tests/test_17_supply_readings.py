@@ -82,8 +82,11 @@ def test_reports_list_each_reading_and_the_rules_using_it(kasserine) -> None:
 # -- 20.2: streams in poor weather ------------------------------------------------------------------------------------
 def allied_supply_findings(lp, ctx, weather: str, label: str) -> list:
     state = GameState({"a1": US}, {"a1": at(ctx, label)}, 6 if weather == "poor" else 3, "allied-movement", weather)
-    return [f for f in adjudicate(state, lp, ctx).findings
-            if f.rule == "kasserine:17.12" and f.units == ("a1",) and f.hexes == (label,)]
+    return [
+        f
+        for f in adjudicate(state, lp, ctx).findings
+        if f.rule == "kasserine:17.12" and f.units == ("a1",) and f.hexes == (label,)
+    ]
 
 
 def test_20_2_no_supply_path_across_an_unbridged_stream_in_poor_weather(kasserine) -> None:
@@ -97,8 +100,10 @@ def test_20_2_no_supply_path_across_an_unbridged_stream_in_poor_weather(kasserin
     assert good.severity == Severity.INFO and "is in supply: 2 hexes (0413 0412 0312)" in good.message
     (poor,) = allied_supply_findings(lp, ctx, "poor", "0413")
     assert poor.severity == Severity.WARNING
-    assert poor.message.endswith("is out of supply: nearest road/trail hex connected to an Allied supply source "
-                                 "(or a source hex) is 4 hexes away; rule allows 3 [17.12]")
+    assert poor.message.endswith(
+        "is out of supply: nearest road/trail hex connected to an Allied supply source "
+        "(or a source hex) is 4 hexes away; rule allows 3 [17.12]"
+    )
 
 
 def test_a_bridge_keeps_a_stream_open_and_the_network_part_obeys_it_too() -> None:
@@ -116,19 +121,30 @@ def test_a_bridge_keeps_a_stream_open_and_the_network_part_obeys_it_too() -> Non
         assert fld.supplied(road[6]) is supplied
     open_ = SupplyRules(initial=2, rule_ref="17.12")  # good weather: nothing closed
     feats = {**sides, cut: {"road", "stream"}}
-    assert supply_field(TerrainMap(VOC, side_features=feats, board=board), "Allied", open_, {road[0]},
-                        frozenset()).supplied(road[6])
+    assert supply_field(
+        TerrainMap(VOC, side_features=feats, board=board), "Allied", open_, {road[0]}, frozenset()
+    ).supplied(road[6])
 
 
 # -- 17.11 "unobstructed" -------------------------------------------------------------------------------------------
 ROAD = [Hex.from_raw(c, 5) for c in range(10)]
-ROAD_MAP = TerrainMap(VOC, side_features={hexside(a, b): {"road"} for a, b in pairwise(ROAD)},
-                      named_places=(Place("source", frozenset({"supply-source"}), (ROAD[0],)),))
+ROAD_MAP = TerrainMap(
+    VOC,
+    side_features={hexside(a, b): {"road"} for a, b in pairwise(ROAD)},
+    named_places=(Place("source", frozenset({"supply-source"}), (ROAD[0],)),),
+)
 
 
 def trace(state: GameState, terrain: TerrainMap = ROAD_MAP, **params) -> list:
-    p = Params({**load_builtin_rules().lookup("supply.trace").defaults(), "side": "Allied", "initial": 3,
-                "sources": ("source",), **params})
+    p = Params(
+        {
+            **load_builtin_rules().lookup("supply.trace").defaults(),
+            "side": "Allied",
+            "initial": 3,
+            "sources": ("source",),
+            **params,
+        }
+    )
     return supply_trace(state, RuleContext(terrain, None, "kasserine"), p)
 
 
@@ -147,14 +163,17 @@ def test_17_11_obstruction_reading_enemy_zoc_negated_by_a_friendly_unit() -> Non
     held = [h for h in ROAD if h in neighbors(panzer_at)]
     assert held and ROAD[9] not in held
     friends = {f"f{i}": Unit(f"f{i}", f"1-2-7 ({i})", "Allied", "infantry", 7) for i in range(len(held))}
-    state = GameState({"a1": US, "x1": PANZER, **friends},
-                      {"a1": Position(ROAD[9]), "x1": Position(panzer_at),
-                       **{f"f{i}": Position(h) for i, h in enumerate(held)}})
+    state = GameState(
+        {"a1": US, "x1": PANZER, **friends},
+        {"a1": Position(ROAD[9]), "x1": Position(panzer_at), **{f"f{i}": Position(h) for i, h in enumerate(held)}},
+    )
     assert of(trace(state), "a1").severity == Severity.INFO
     strict = of(trace(state, obstruction={"friendly_negates_zoc": False}), "a1")
     assert strict.severity == Severity.WARNING and "out of supply" in strict.message
-    assert of(trace(state, obstruction={"enemy_zoc": False, "friendly_negates_zoc": False}),
-              "a1").severity == Severity.INFO
+    assert (
+        of(trace(state, obstruction={"enemy_zoc": False, "friendly_negates_zoc": False}), "a1").severity
+        == Severity.INFO
+    )
 
 
 def test_the_obstruction_table_names_a_bad_key() -> None:
@@ -180,8 +199,10 @@ def test_17_13_an_initial_path_across_a_trail_that_leads_nowhere_names_the_readi
     assert lenient.message.endswith("the unit would be out of supply (parameter initial_crosses_network)")
     literal = of(trace(state, terrain, initial_crosses_network=False), "a1")
     assert literal.severity == Severity.WARNING and "is out of supply" in literal.message
-    assert "if an initial path could pass through road/trail hexes that lead to no source, it would be in supply" \
+    assert (
+        "if an initial path could pass through road/trail hexes that lead to no source, it would be in supply"
         in literal.message
+    )
     # A unit with a way round the trail that is short enough is in supply by either reading, and says nothing.
     near = GameState({"a1": US}, {"a1": Position(Hex.from_raw(0, 7))})
     for cross in (True, False):

@@ -57,12 +57,17 @@ def test_a_pack_with_turns_bounds_turn_without_a_weather_table(tmp_path: Path) -
     assert code == 1 and '"turn": 12' in out and '"weather": null' in out
 
 
-@pytest.mark.parametrize(("state", "message"), [
-    ({"turns": 10, "weather_by_turn": ["good"] * 12},
-     "state.weather_by_turn: 12 entries, but state.turns says the game has 10 Game-Turns"),
-    ({"turns": 0}, "state.turns: expected the number of Game-Turns (1 or more), got 0"),
-    ({"turns": True}, "state.turns: expected int, got True (bool)"),
-])
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        (
+            {"turns": 10, "weather_by_turn": ["good"] * 12},
+            "state.weather_by_turn: 12 entries, but state.turns says the game has 10 Game-Turns",
+        ),
+        ({"turns": 0}, "state.turns: expected the number of Game-Turns (1 or more), got 0"),
+        ({"turns": True}, "state.turns: expected int, got True (bool)"),
+    ],
+)
 def test_turns_and_the_weather_table_agree(state: dict[str, object], message: str) -> None:
     with pytest.raises(PackError) as e:
         RulePack.from_mapping({"pack": {"id": "x", "name": "X"}, "state": state})

@@ -28,8 +28,15 @@ def hexes(*specs: str) -> set:
     for spec in specs:
         a, b = (spec.split("-") + [spec])[:2]
         (ca, ra), (cb, rb) = layout().colrow(layout().require(a)), layout().colrow(layout().require(b))
-        out |= {h for h in (layout().hex_of(f"{c + 1:02d}{r + 1:02d}") for c in range(min(ca, cb), max(ca, cb) + 1)
-                            for r in range(min(ra, rb), max(ra, rb) + 1)) if h is not None}
+        out |= {
+            h
+            for h in (
+                layout().hex_of(f"{c + 1:02d}{r + 1:02d}")
+                for c in range(min(ca, cb), max(ca, cb) + 1)
+                for r in range(min(ra, rb), max(ra, rb) + 1)
+            )
+            if h is not None
+        }
     return out
 
 
@@ -43,19 +50,24 @@ def test_17_15_exit_at_0105_loses_it_and_every_column_east_keeps_the_rest_of_col
     assert label_set(kept) == {"0101", "0102", "0103", "0104", "0106", "0107"}  # same column: not east
 
 
-@pytest.mark.parametrize(("exit_at", "source", "lost"), [
-    ("1601", "1601", True),   # the hex itself
-    ("1601", "1701", True),   # one column east
-    ("1601", "1501", False),  # one column west
-    ("0105", "0104", False),  # same column, another row
-])
+@pytest.mark.parametrize(
+    ("exit_at", "source", "lost"),
+    [
+        ("1601", "1601", True),  # the hex itself
+        ("1601", "1701", True),  # one column east
+        ("1601", "1501", False),  # one column west
+        ("0105", "0104", False),  # same column, another row
+    ],
+)
 def test_17_15_boundary(exit_at: str, source: str, lost: bool) -> None:
     sources = hexes(*ALLIED_SOURCES)
     assert (layout().require(source) not in sources_after_exits(sources, [layout().require(exit_at)])) is lost
 
 
-ENTRIES = [{"turn": 2, "at": [at], "units": [name]} for at, name in
-           (("2701", "1-1-7 (72)"), ("2705", "1-1-7 (93)"), ("2801", "2-3-7 (1 Gd)"), ("2601", "2-5-7 (18)"))]
+ENTRIES = [
+    {"turn": 2, "at": [at], "units": [name]}
+    for at, name in (("2701", "1-1-7 (72)"), ("2705", "1-1-7 (93)"), ("2801", "2-3-7 (1 Gd)"), ("2601", "2-5-7 (18)"))
+]
 
 
 def void_after_exit_at(where: str) -> set[str]:
@@ -81,15 +93,20 @@ def test_23_the_void_names_the_exit_hex_and_no_note_is_left() -> None:
     st = replace(st, departures=(Departure("u1", "Exited", layout().require("2701"), "2701", 1, "axis-movement"),))
     found = allied(st, entries=ENTRIES[:1])
     assert [f.message for f in found if "are no longer available:" in f.message] == [
-        ("Allied 1-1-7 (72) (entering at 2701) are no longer available: an enemy unit exited the map at 2701, "
-         "and they enter at that hex or east of it [23]")]
+        (
+            "Allied 1-1-7 (72) (entering at 2701) are no longer available: an enemy unit exited the map at 2701, "
+            "and they enter at that hex or east of it [23]"
+        )
+    ]
     assert not [f for f in found if "exited box" in f.message]  # the log showed where it left
 
 
 def test_23_exit_hex_unknown_is_a_note_and_voids_nothing() -> None:
     waiting = [("Allied", "1-1-7 (72)", "box:Turn 2")]
-    found = allied(state(*waiting, ("Axis", "5-3-12 (2/7)", "box:Exited"), turn=1, phase="axis-combat"),
-                   entries=ENTRIES[:1])
+    found = allied(
+        state(*waiting, ("Axis", "5-3-12 (2/7)", "box:Exited"), turn=1, phase="axis-combat"), entries=ENTRIES[:1]
+    )
     assert not [f for f in found if "are no longer available:" in f.message]
     assert [f.message[:70] for f in found if "exited box" in f.message] == [
-        "1 enemy units are in the exited box, but no log given shows the hexes "]
+        "1 enemy units are in the exited box, but no log given shows the hexes "
+    ]

@@ -122,9 +122,11 @@ def test_23_a_legal_set_up_has_no_finding() -> None:
 
 def test_23_the_all_clear_is_said_at_set_up_and_on_turn_1_only() -> None:
     assert summary(state(*legal_setup())) == [
-        "21 of 21 Allied units of the initial deployment are on the map at set-up with no set-up finding [23 set-up]"]
+        "21 of 21 Allied units of the initial deployment are on the map at set-up with no set-up finding [23 set-up]"
+    ]
     assert summary(state(*moved("1-3-7 (2/168)", "3719"))) == [
-        "20 of 21 Allied units of the initial deployment are on the map at set-up with no set-up finding [23 set-up]"]
+        "20 of 21 Allied units of the initial deployment are on the map at set-up with no set-up finding [23 set-up]"
+    ]
     assert summary(state(*legal_setup(), turn=1, phase="axis-movement"))[0].startswith("21 of 21 Allied units")
     assert summary(state(*legal_setup(), turn=2, phase="axis-movement")) == []
 
@@ -143,7 +145,8 @@ def test_23_adjacent_group_at_2714() -> None:
         assert errors(deploy(state(*others, ("Allied", "2-1-14 (1/13)", layout().label_of(n))))) == []
     assert distance(layout().require("2716"), layout().require("2714")) == 2
     assert errors(deploy(state(*moved("2-1-14 (1/13)", "2716")))) == [
-        "Allied 2-1-14 (1/13) in 2716 is not in or adjacent to 2714 [23 set-up]"]
+        "Allied 2-1-14 (1/13) in 2716 is not in or adjacent to 2714 [23 set-up]"
+    ]
 
 
 def test_23_within_two_of_0306() -> None:
@@ -151,7 +154,8 @@ def test_23_within_two_of_0306() -> None:
     two, three = hex_at("0306", 2), hex_at("0306", 3)
     assert errors(deploy(state(*moved("2-1-11 (894)", two)))) == []
     assert errors(deploy(state(*moved("2-1-11 (894)", three)))) == [
-        f"Allied 2-1-11 (894) in {three} is not on or within 2 hexes of 0306 [23 set-up]"]
+        f"Allied 2-1-11 (894) in {three} is not on or within 2 hexes of 0306 [23 set-up]"
+    ]
 
 
 def test_23_printed_name_without_space_is_the_same_counter() -> None:
@@ -165,23 +169,28 @@ def test_23_printed_name_without_space_is_the_same_counter() -> None:
 def test_23_no_stacking_at_set_up() -> None:
     # "Units may not be stacked": two units of the 2714 group both in 2714.
     found = deploy(state(*moved("2-3-11 (1/6)", "2714")))
-    assert errors(found) == [("Allied 2-1-14 (1/13), 2-3-11 (1/6) are stacked in 2714: units may not be stacked "
-                             "[23 set-up]")]
+    assert errors(found) == [
+        ("Allied 2-1-14 (1/13), 2-3-11 (1/6) are stacked in 2714: units may not be stacked [23 set-up]")
+    ]
     assert errors(deploy(state(*moved("2-3-11 (1/6)", "2714")), no_stacking=False)) == []
 
 
 def test_23_a_listed_unit_off_the_map_at_set_up_is_an_error() -> None:
     found = deploy(state(*moved("1-2-7 (1/168)", "box:Turn 1")))
-    assert errors(found) == [("Allied 1-2-7 (1/168) is not on the map (box 'Turn 1') but should be on or within 2 "
-                             "hexes of 1220 [23 set-up]")]
+    assert errors(found) == [
+        ("Allied 1-2-7 (1/168) is not on the map (box 'Turn 1') but should be on or within 2 hexes of 1220 [23 set-up]")
+    ]
     assert found[0].hexes == ()
 
 
 def test_23_a_listed_unit_missing_from_the_save_is_a_warning() -> None:
     found = deploy(state(*[u for u in legal_setup() if u[1] != "1-3-7 (19)"]))
     assert [(f.severity, f.message) for f in found] == [
-        (Severity.WARNING, ("Allied 1-3-7 (19), which the set-up places in or adjacent to 1703, is not in the save "
-                           "[23 set-up]"))]
+        (
+            Severity.WARNING,
+            ("Allied 1-3-7 (19), which the set-up places in or adjacent to 1703, is not in the save [23 set-up]"),
+        )
+    ]
 
 
 def test_23_axis_units_are_not_part_of_the_allied_set_up() -> None:
@@ -192,23 +201,32 @@ def test_23_axis_units_are_not_part_of_the_allied_set_up() -> None:
 def test_23_72_frozen_unit_moved_on_turn_1_is_an_error() -> None:
     # No Axis unit on the map: 1-3-7 (2/168) may not have left 3718.
     found = deploy(state(*moved("1-3-7 (2/168)", "3618"), turn=1, phase="allied-movement"))
-    assert errors(found) == [("Allied 1-3-7 (2/168) (3618) is not at 3718 on Game-Turn 1: units of the initial "
-                             "deployment may not be moved unless within 10 hexes of an enemy unit, and none is "
-                             "[23.72]")]
+    assert errors(found) == [
+        (
+            "Allied 1-3-7 (2/168) (3618) is not at 3718 on Game-Turn 1: units of the initial "
+            "deployment may not be moved unless within 10 hexes of an enemy unit, and none is "
+            "[23.72]"
+        )
+    ]
 
 
 def test_23_72_unit_within_ten_of_axis_may_move() -> None:
     # An Axis unit exactly ten hexes from 3618 makes the move legal; eleven from both 3618 and 3718 does not.
     ten = hex_at("3618", 10)
-    found = deploy(state(*moved("1-3-7 (2/168)", "3618"), ("Axis", "5-3-12 (2/7)", ten), turn=1,
-                         phase="allied-movement"))
+    found = deploy(
+        state(*moved("1-3-7 (2/168)", "3618"), ("Axis", "5-3-12 (2/7)", ten), turn=1, phase="allied-movement")
+    )
     assert errors(found) == []
     assert [f.severity for f in found] == [Severity.INFO] and "[23.72]" in found[0].message
     assert f"Axis 5-3-12 (2/7) in {ten} is within 10 hexes" in found[0].message
-    far = next(lab for lab in layout().labels()
-               if min(distance(layout().require(lab), layout().require(x)) for x in ("3618", "3718")) == 11)
-    found = deploy(state(*moved("1-3-7 (2/168)", "3618"), ("Axis", "5-3-12 (2/7)", far), turn=1,
-                         phase="allied-movement"))
+    far = next(
+        lab
+        for lab in layout().labels()
+        if min(distance(layout().require(lab), layout().require(x)) for x in ("3618", "3718")) == 11
+    )
+    found = deploy(
+        state(*moved("1-3-7 (2/168)", "3618"), ("Axis", "5-3-12 (2/7)", far), turn=1, phase="allied-movement")
+    )
     assert len(errors(found)) == 1 and "[23.72]" in errors(found)[0]
 
 
@@ -220,8 +238,11 @@ def test_23_72_off_the_map_on_turn_1() -> None:
     # Eliminated far from any Axis unit: it cannot have fought, and may not have moved.
     found = deploy(state(*moved("1-2-7 (1/168)", "box:Eliminated"), turn=1, phase="allied-combat"))
     assert len(errors(found)) == 1 and "1-2-7 (1/168) (box 'Eliminated')" in errors(found)[0]
-    near = deploy(state(*moved("1-2-7 (1/168)", "box:Eliminated"), ("Axis", "5-3-12 (2/7)", "1221"), turn=1,
-                        phase="allied-combat"))
+    near = deploy(
+        state(
+            *moved("1-2-7 (1/168)", "box:Eliminated"), ("Axis", "5-3-12 (2/7)", "1221"), turn=1, phase="allied-combat"
+        )
+    )
     assert errors(near) == [] and [f.severity for f in near] == [Severity.INFO]
 
 
@@ -242,27 +263,43 @@ def test_23_a_state_with_a_phase_but_no_turn_is_not_judged() -> None:
     assert [f.severity for f in found] == [Severity.INFO] and "no Game-Turn" in found[0].message
 
 
-@pytest.mark.parametrize(("group", "message"), [
-    ({"at": "2714", "placement": "near", "units": ["x"]},
-     "groups[0].placement: expected 'exact', 'adjacent' or 'within', got 'near'"),
-    ({"at": "2714", "placement": "exact", "units": ["x"], "hex": "1"}, "groups[0].hex: unknown key"),
-    ({"at": "0306", "placement": "within", "units": ["x"]},
-     "groups[0].distance: missing required key for placement 'within'"),
-    ({"at": "0306", "placement": "adjacent", "distance": 2, "units": ["x"]},
-     "groups[0].distance: only placement 'within' takes a distance"),
-    ({"at": "0306", "placement": "exact", "units": []}, "groups[0].units: expected a non-empty list"),
-    ({"at": "4099", "placement": "exact", "units": ["x"]}, "groups[0].at '4099'"),
-    ({"at": "0306-0307", "placement": "exact", "units": ["x"]}, "groups[0].at: expected one hex"),
-    ({"placement": "exact", "units": ["x"]}, "groups[0].at: missing required key"),
-])
+@pytest.mark.parametrize(
+    ("group", "message"),
+    [
+        (
+            {"at": "2714", "placement": "near", "units": ["x"]},
+            "groups[0].placement: expected 'exact', 'adjacent' or 'within', got 'near'",
+        ),
+        ({"at": "2714", "placement": "exact", "units": ["x"], "hex": "1"}, "groups[0].hex: unknown key"),
+        (
+            {"at": "0306", "placement": "within", "units": ["x"]},
+            "groups[0].distance: missing required key for placement 'within'",
+        ),
+        (
+            {"at": "0306", "placement": "adjacent", "distance": 2, "units": ["x"]},
+            "groups[0].distance: only placement 'within' takes a distance",
+        ),
+        ({"at": "0306", "placement": "exact", "units": []}, "groups[0].units: expected a non-empty list"),
+        ({"at": "4099", "placement": "exact", "units": ["x"]}, "groups[0].at '4099'"),
+        ({"at": "0306-0307", "placement": "exact", "units": ["x"]}, "groups[0].at: expected one hex"),
+        ({"placement": "exact", "units": ["x"]}, "groups[0].at: missing required key"),
+    ],
+)
 def test_23_bad_groups_name_the_key_path(group: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match="^" + re.escape(message)):
         deploy(state(), groups=[group])
 
 
 def test_23_the_engine_reports_a_bad_group_as_a_pack_error() -> None:
-    data = {**PACK, "rules": {"allied_setup": {**PACK["rules"]["allied_setup"],
-                                               "groups": [{"at": "2714", "placement": "near", "units": ["x"]}]}}}
+    data = {
+        **PACK,
+        "rules": {
+            "allied_setup": {
+                **PACK["rules"]["allied_setup"],
+                "groups": [{"at": "2714", "placement": "near", "units": ["x"]}],
+            }
+        },
+    }
     pack = RulePack.from_mapping(data)
     ctx = RuleContext(TerrainMap(TerrainVocabulary(frozenset(), frozenset())), layout(), "kasserine")
     with pytest.raises(PackError, match=r"rules\.allied_setup: groups\[0\]\.placement: expected"):

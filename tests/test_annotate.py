@@ -132,8 +132,12 @@ def _ragnarok(tmp_path: Path) -> tuple[Path, SavedGame, Path, list, str]:
     game = vassal_adj.load_save(save)
     piece = next(p for p in game_pieces(game.root, module) if p.map == "Main Map" and p.location)
     out = tmp_path / "ragnarok-annotated.vsav"
-    markers = annotate(game, [Finding("ragnarok:5.1", Severity.WARNING, "a test finding", units=(piece.id,),
-                                      hexes=(piece.location,))], out, module=module)
+    markers = annotate(
+        game,
+        [Finding("ragnarok:5.1", Severity.WARNING, "a test finding", units=(piece.id,), hexes=(piece.location,))],
+        out,
+        module=module,
+    )
     return module_path, game, out, markers, piece.location
 
 

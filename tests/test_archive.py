@@ -42,8 +42,7 @@ def make_zip(entries: list[tuple[str, bytes]], method: int = zipfile.ZIP_DEFLATE
 
 
 def small_save() -> bytes:
-    return make_zip([("savedGame", encode_saved_game(SAVE_TEXT, Codec(True, 0x5A))),
-                     ("savedata", b"<data/>")])
+    return make_zip([("savedGame", encode_saved_game(SAVE_TEXT, Codec(True, 0x5A))), ("savedata", b"<data/>")])
 
 
 def write(tmp_path: Path, name: str, data: bytes) -> str:
@@ -409,8 +408,7 @@ def test_refuses_to_write_onto_input(tmp_path: Path) -> None:
     os.symlink(src, link)
     other = tmp_path / "other.vmod"
     other.write_bytes(b"module")
-    for target, protect in [(src, ()), (link, ()), (tmp_path / "." / "in.vsav", ()),
-                            (other, [other])]:
+    for target, protect in [(src, ()), (link, ()), (tmp_path / "." / "in.vsav", ()), (other, [other])]:
         with pytest.raises(UsageError, match="refusing to write onto input file") as err:
             write_archive(target, arc, {"savedGame": b"begin_save"}, protect=protect)
         assert str(target) in str(err.value)

@@ -27,14 +27,16 @@ def log(text: str, *kids: Node) -> Node:
     return Node("LOG\t" + text, kids)
 
 
-def roll(button: str, dice: tuple[int, ...], player: str = "Alice", *, undo: bool = False,
-         old: str = "") -> Node:
+def roll(button: str, dice: tuple[int, ...], player: str = "Alice", *, undo: bool = False, old: str = "") -> Node:
     """A Dice Button roll as VASSAL logs it (5.4); `undo` gives its pre-3.6.7 inverse."""
     result = ",".join(map(str, dice))
     message = ("* UNDO: " if undo else "") + f"*** {button} = {result} *** &lt;{player}&gt;"
     before, after = (result, old) if undo else (old, result)
-    return log("CHAT" + message, log(f"MutableProperty\t{button}_result\t{before}\t{after}\tModule"),
-               log(f"MutableProperty\t{button}_total\t\t{sum(dice)}\tModule"))
+    return log(
+        "CHAT" + message,
+        log(f"MutableProperty\t{button}_result\t{before}\t{after}\tModule"),
+        log(f"MutableProperty\t{button}_total\t\t{sum(dice)}\tModule"),
+    )
 
 
 def bracket(*inverse: Node) -> Node:
@@ -43,8 +45,12 @@ def bracket(*inverse: Node) -> Node:
 
 
 def game(*steps: Node, x: int = 100) -> Node:
-    opening = [Node(""), Node("", [Node(f"+/1/piece;;;u.png;Tank/Main Map;{x};100;7;0")]),
-               Node("PLAYER\tpw\tAlice\tAllies"), Node("end_save")]
+    opening = [
+        Node(""),
+        Node("", [Node(f"+/1/piece;;;u.png;Tank/Main Map;{x};100;7;0")]),
+        Node("PLAYER\tpw\tAlice\tAllies"),
+        Node("end_save"),
+    ]
     return parse_stream(encode(Node("begin_save", [*opening, *steps])))
 
 
@@ -55,15 +61,24 @@ def rules(result: object) -> list[tuple[str, Severity]]:
 @pytest.mark.parametrize("undo", ["bracket", "old-style"])
 def test_an_undone_roll_followed_by_a_reroll_is_a_warning_quoting_both(undo: str) -> None:
     inverse = roll("2d6", (3, 4), undo=True)
-    steps = [roll("1d6", (2,)), roll("2d6", (3, 4)), bracket(inverse) if undo == "bracket" else inverse,
-             roll("2d6", (5, 6), old="3,4")]
+    steps = [
+        roll("1d6", (2,)),
+        roll("2d6", (3, 4)),
+        bracket(inverse) if undo == "bracket" else inverse,
+        roll("2d6", (5, 6), old="3,4"),
+    ]
     result = audit([("t.vlog", replay(game(*steps)))], READ)
     assert [(r.number, r.button, r.value, r.undone_in) for r in result.rolls] == [
-        (1, "1d6", "2", None), (2, "2d6", "7 [3,4]", 3), (3, "2d6", "11 [5,6]", None)]
+        (1, "1d6", "2", None),
+        (2, "2d6", "7 [3,4]", 3),
+        (3, "2d6", "11 [5,6]", None),
+    ]
     (f,) = [f for f in result.findings if f.rule == "audit:undo-reroll"]
     assert f.severity == Severity.WARNING
-    assert f.message == ("t.vlog: roll 2 (2d6 = 7 [3,4]) by Alice in step 2 was undone in step 3; "
-                         "the next roll of that button, roll 3 by Alice in step 4, was 11 [5,6]")
+    assert f.message == (
+        "t.vlog: roll 2 (2d6 = 7 [3,4]) by Alice in step 2 was undone in step 3; "
+        "the next roll of that button, roll 3 by Alice in step 4, was 11 [5,6]"
+    )
 
 
 def test_an_undone_roll_not_rolled_again_is_information() -> None:
@@ -83,14 +98,18 @@ def test_an_undo_of_a_move_is_a_plain_undo() -> None:
 
 
 def test_a_restart_from_the_same_opening_with_other_dice_is_a_warning() -> None:
-    files = [("a.vlog", replay(game(roll("2d6", (1, 3)), roll("1d6", (6,))))),
-             ("b.vlog", replay(game(roll("2d6", (5, 6))))),
-             ("c.vlog", replay(game(roll("2d6", (5, 6)), x=300)))]
+    files = [
+        ("a.vlog", replay(game(roll("2d6", (1, 3)), roll("1d6", (6,))))),
+        ("b.vlog", replay(game(roll("2d6", (5, 6))))),
+        ("c.vlog", replay(game(roll("2d6", (5, 6)), x=300))),
+    ]
     result = audit(files, READ)
     (f,) = [f for f in result.findings if f.rule == "audit:restart"]
     assert f.severity == Severity.WARNING
-    assert f.message == ("files 1 (a.vlog) and 2 (b.vlog) start from the same position (1 piece(s)); "
-                         "file 1 rolled 4 [1,3], 6; file 2 rolled 11 [5,6]")
+    assert f.message == (
+        "files 1 (a.vlog) and 2 (b.vlog) start from the same position (1 piece(s)); "
+        "file 1 rolled 4 [1,3], 6; file 2 rolled 11 [5,6]"
+    )
 
 
 def test_the_same_log_twice_is_only_information() -> None:
@@ -110,20 +129,32 @@ def _die(step: int, result: str, button: str = "d6", report: str | None = None) 
 
 def test_rolls_by_player_come_from_the_report_the_step_or_are_unknown() -> None:
     chat = ChatLine(command=2, step=2, text="hi", speaker="Bob")
-    mover = Moved(command=3, step=3, piece="1", name="Tank", origin=Place("M", 0, 0), to=Place("M", 1, 1),
-                  player="Carol")
-    steps = (Step(1, 1, (_die(1, "4", report="*** d6 = 4 *** &lt;Alice&gt;"),)), Step(2, 2, (chat, _die(2, "5"))),
-             Step(3, 3, (mover, _die(3, "6"))), Step(4, 4, (_die(4, "1"),)))
+    mover = Moved(
+        command=3, step=3, piece="1", name="Tank", origin=Place("M", 0, 0), to=Place("M", 1, 1), player="Carol"
+    )
+    steps = (
+        Step(1, 1, (_die(1, "4", report="*** d6 = 4 *** &lt;Alice&gt;"),)),
+        Step(2, 2, (chat, _die(2, "5"))),
+        Step(3, 3, (mover, _die(3, "6"))),
+        Step(4, 4, (_die(4, "1"),)),
+    )
     result = audit([("g.vlog", Replay(steps, (_piece(),), (_piece(),)))], READ)
     assert {p: [r.result for r in rs] for p, rs in result.by_player().items()} == {
-        "Alice": ["4"], "Bob": ["5"], "Carol": ["6"], "unknown": ["1"]}
-    assert [(r.file, r.step, r.button, r.total) for r in result.rolls][:2] == [("g.vlog", 1, "d6", 4),
-                                                                                ("g.vlog", 2, "d6", 5)]
+        "Alice": ["4"],
+        "Bob": ["5"],
+        "Carol": ["6"],
+        "unknown": ["1"],
+    }
+    assert [(r.file, r.step, r.button, r.total) for r in result.rolls][:2] == [
+        ("g.vlog", 1, "d6", 4),
+        ("g.vlog", 2, "d6", 5),
+    ]
 
 
 def _stats_of(faces: list[int], player: str = "Alice") -> DiceStats:
-    steps = tuple(Step(n, n, (_die(n, str(f), report=f"*** d6 = {f} *** &lt;{player}&gt;"),))
-                  for n, f in enumerate(faces, 1))
+    steps = tuple(
+        Step(n, n, (_die(n, str(f), report=f"*** d6 = {f} *** &lt;{player}&gt;"),)) for n, f in enumerate(faces, 1)
+    )
     (s,) = audit([("g.vlog", Replay(steps, (), ()))], READ).stats
     return s
 
@@ -157,8 +188,9 @@ def test_rolls_of_unknown_die_size_are_listed_not_tested() -> None:
     steps = (Step(1, 1, (_die(1, "3,4", button="Combat"),)),)
     result = audit([("g.vlog", Replay(steps, (), ()))])
     assert result.rolls[0].sides is None and not result.stats
-    assert result.findings[0].message == ("unknown: 1 roll(s) not tested, their die size or faces unknown "
-                                          "(buttons: Combat)")
+    assert result.findings[0].message == (
+        "unknown: 1 roll(s) not tested, their die size or faces unknown (buttons: Combat)"
+    )
 
 
 def _sf_closed_form(x: float, df: int) -> float:
@@ -171,8 +203,9 @@ def _sf_closed_form(x: float, df: int) -> float:
     return math.erfc(math.sqrt(h)) + math.sqrt(2 / math.pi) * math.exp(-h) * terms
 
 
-@pytest.mark.parametrize(("x", "df", "p"), [(3.84, 1, 0.05), (11.07, 5, 0.05), (6.635, 1, 0.01),
-                                            (9.21, 2, 0.01), (18.307, 10, 0.05)])
+@pytest.mark.parametrize(
+    ("x", "df", "p"), [(3.84, 1, 0.05), (11.07, 5, 0.05), (6.635, 1, 0.01), (9.21, 2, 0.01), (18.307, 10, 0.05)]
+)
 def test_chi2_sf_at_the_textbook_critical_values(x: float, df: int, p: float) -> None:
     assert chi2_sf(x, df) == pytest.approx(p, abs=p / 500)
 
@@ -228,4 +261,5 @@ def test_the_spec_log_vector_undoes_a_move() -> None:
     rp = replay(parse_stream(json.loads(path.read_text(encoding="utf-8"))["commands"]["vlog"]["plain"]))
     result = audit([("vector.vlog", rp)], READ)
     assert not result.rolls and [f.message for f in result.findings] == [
-        "vector.vlog: step 3 undoes step 1, which rolled no dice"]
+        "vector.vlog: step 3 undoes step 1, which rolled no dice"
+    ]

@@ -111,8 +111,7 @@ def _disagreements(board: BoardDef, xs: np.ndarray, ys: np.ndarray) -> list[tupl
     return [(px[i], py[i], want[i], got[i]) for i in range(len(px)) if got[i] != want[i]]
 
 
-@pytest.mark.parametrize("path,map_name,board_name", BOARDS,
-                         ids=[f"{p.split('/')[-2]}/{m}/{b}" for p, m, b in BOARDS])
+@pytest.mark.parametrize("path,map_name,board_name", BOARDS, ids=[f"{p.split('/')[-2]}/{m}/{b}" for p, m, b in BOARDS])
 def test_batch_equals_single_calls(path: str, map_name: str, board_name: str) -> None:
     board = _module(path).maps[map_name].boards[board_name]
     xs, ys = _points(board, POINTS, seed=len(board_name) * 7919 + len(map_name))
@@ -139,8 +138,16 @@ H1 = HexGridDef(dx=55.42562584220407, dy=64.0)
 @pytest.mark.parametrize("hd,vd", [(False, False), (True, False), (False, True), (True, True)])
 @pytest.mark.parametrize("stagger,oblique", [(True, False), (False, False), (True, True), (False, True)])
 def test_hex_numbering_variants(sideways: bool, hd: bool, vd: bool, stagger: bool, oblique: bool) -> None:
-    num = HexNumbering(h_type="A", h_off=0, h_descend=hd, v_descend=vd, stagger=stagger,
-                       oblique=oblique, sep="-", location_format="[$column$/$row$] $gridLocation$")
+    num = HexNumbering(
+        h_type="A",
+        h_off=0,
+        h_descend=hd,
+        v_descend=vd,
+        stagger=stagger,
+        oblique=oblique,
+        sep="-",
+        location_format="[$column$/$row$] $gridLocation$",
+    )
     board = BoardDef("B", None, 1013, 771, grid=replace(H1, x0=-17, y0=75, sideways=sideways, numbering=num))
     xs, ys = _points(board, 20_000, seed=5)
     assert not _disagreements(board, xs, ys)
@@ -161,7 +168,7 @@ def test_region_ties_and_formats() -> None:
         ZoneDef("R", ((0, 0), (100, 0), (100, 100), (0, 100)), "$name$:$gridLocation$", grid=regions),
         ZoneDef("Hex", ((100, 0), (400, 0), (300, 300), (100, 300)), "$name$ $gridLocation$ $Foo$", grid=H1),
         ZoneDef("Parent", ((0, 100), (100, 100), (100, 400), (0, 400)), use_parent_grid=True),
-        ZoneDef("Bare", ((400, 0), (500, 0), (500, 100)), "{\"Bare \" + name}"),
+        ZoneDef("Bare", ((400, 0), (500, 0), (500, 100)), '{"Bare " + name}'),
     )
     board = BoardDef("B", None, 600, 500, grid=ZonedGridDef(zones, background=SquareGridDef()))
     xs, ys = _points(board, 30_000, seed=7)

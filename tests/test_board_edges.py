@@ -55,8 +55,12 @@ def H(layout, label: str) -> Hex:
 
 
 def edge_labels(edge: str) -> list[str]:
-    return {"north": [f"{c:02d}01" for c in range(1, 40)], "south": [f"{c:02d}26" for c in range(1, 40)],
-            "west": [f"01{r:02d}" for r in range(1, 27)], "east": [f"39{r:02d}" for r in range(1, 27)]}[edge]
+    return {
+        "north": [f"{c:02d}01" for c in range(1, 40)],
+        "south": [f"{c:02d}26" for c in range(1, 40)],
+        "west": [f"01{r:02d}" for r in range(1, 27)],
+        "east": [f"39{r:02d}" for r in range(1, 27)],
+    }[edge]
 
 
 def test_the_board_is_0101_to_3926(layout, board) -> None:
@@ -78,8 +82,14 @@ def test_issue_example_5_3_12_from_3918_to_3924_does_not_leave_the_board() -> No
     lp = load_pack(PACK)
     st, ctx, _ = game_state(module, game, lp, turn=1, phase="axis-movement")
     lay = ctx.layout
-    st = GameState({**st.units, "g1": PANZER}, {**st.positions, "g1": Position(H(lay, "3918"), "3918")},
-                   st.turn, st.phase, st.weather, st.markers)
+    st = GameState(
+        {**st.units, "g1": PANZER},
+        {**st.positions, "g1": Position(H(lay, "3918"), "3918")},
+        st.turn,
+        st.phase,
+        st.weather,
+        st.markers,
+    )
     rules = turn_rules(lp.pack, ctx).movement
     res = legal_path(st, ctx.terrain, "g1", None, H(lay, "3924"), rules, label=ctx.label)
     assert not res.ok
@@ -90,8 +100,10 @@ def test_issue_example_5_3_12_from_3918_to_3924_does_not_leave_the_board() -> No
     # the move); the reason names both.
     assert res.cost == 15 and res.allowance == 12
     assert [ctx.label(h) for h in res.path][:2] == ["3918", "3917"]
-    assert ("enemy zone of control at 3818 (of Allied 3-2-12 (3/1) in 3819 and Allied 1-3-7 (2/168) in 3718) stops "
-            "movement [19.2]") in res.reason
+    assert (
+        "enemy zone of control at 3818 (of Allied 3-2-12 (3/1) in 3819 and Allied 1-3-7 (2/168) in 3718) stops "
+        "movement [19.2]"
+    ) in res.reason
 
 
 # -- movement along every edge --------------------------------------------------------------------------------------
@@ -103,8 +115,10 @@ def rough_everywhere(board: frozenset[Hex]) -> TerrainMap:
 ROUGH_2 = MovementRules(terrain_costs={"rough": 2}, zoc=None)
 
 
-@pytest.mark.parametrize(("edge", "first"), [("north", 0), ("north", 1), ("south", 0), ("south", 1),
-                                             ("west", 0), ("west", 1), ("east", 0), ("east", 1)])
+@pytest.mark.parametrize(
+    ("edge", "first"),
+    [("north", 0), ("north", 1), ("south", 0), ("south", 1), ("west", 0), ("west", 1), ("east", 0), ("east", 1)],
+)
 def test_a_move_along_an_edge_stays_on_the_board(layout, board, edge: str, first: int) -> None:
     # A move of four hexes along the edge (starting in an odd column, then an even one, for north and south): on
     # the board every step is a rough hex (2 MP); the hexes just off the edge would cost 1 and make it 6 MP or less.
@@ -151,12 +165,14 @@ def test_zones_of_control_end_at_the_edge(layout, board, edge: str) -> None:
 # A unit and a source on the same edge, a wall of obstructed hexes across the whole board between them (a column
 # for north and south, odd and even; a row for west and east). On the board the wall cannot be passed; off the
 # board its end could be walked round in two hexes.
-WALLS = [("north", "0501", "0901", [f"07{r:02d}" for r in range(1, 27)]),
-         ("north", "0601", "1001", [f"08{r:02d}" for r in range(1, 27)]),
-         ("south", "0526", "0926", [f"07{r:02d}" for r in range(1, 27)]),
-         ("south", "0626", "1026", [f"08{r:02d}" for r in range(1, 27)]),
-         ("west", "0108", "0112", [f"{c:02d}10" for c in range(1, 40)]),
-         ("east", "3908", "3912", [f"{c:02d}10" for c in range(1, 40)])]
+WALLS = [
+    ("north", "0501", "0901", [f"07{r:02d}" for r in range(1, 27)]),
+    ("north", "0601", "1001", [f"08{r:02d}" for r in range(1, 27)]),
+    ("south", "0526", "0926", [f"07{r:02d}" for r in range(1, 27)]),
+    ("south", "0626", "1026", [f"08{r:02d}" for r in range(1, 27)]),
+    ("west", "0108", "0112", [f"{c:02d}10" for c in range(1, 40)]),
+    ("east", "3908", "3912", [f"{c:02d}10" for c in range(1, 40)]),
+]
 
 
 @pytest.mark.parametrize(("edge", "unit", "source", "wall"), WALLS)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import math
 import zipfile
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,7 @@ G = "VASSAL.build.GameModule"
 
 # -- helpers ------------------------------------------------------------------------------
 
+
 def read_entries(path: Path) -> dict[str, bytes]:
     try:
         from vassal_adj.codec.archive import read_archive
@@ -45,7 +47,7 @@ def read_entries(path: Path) -> dict[str, bytes]:
     return dict(read_archive(path).entries)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: Path) -> Module:
     entries = read_entries(path)
     entry = "buildFile.xml" if "buildFile.xml" in entries else "buildFile"
@@ -54,8 +56,9 @@ def load(path: Path) -> Module:
         data = entries.get("images/" + name)
         return None if data is None else image_size_from_bytes(data)
 
-    return parse_buildfile(entries[entry], path=str(path), entry=entry, image_size=image_size,
-                           metadata=entries.get("moduledata"))
+    return parse_buildfile(
+        entries[entry], path=str(path), entry=entry, image_size=image_size, metadata=entries.get("moduledata")
+    )
 
 
 def corpus_module(case: str) -> Module:
@@ -96,11 +99,12 @@ def module_xml(body: str, root: str = G, attrs: str = 'name="T" version="1"') ->
 def one_board(grid: str, board_attrs: str = 'name="B"') -> bytes:
     return module_xml(
         '<VASSAL.build.module.Map mapName="M">\n'
-        '<VASSAL.build.module.map.BoardPicker>\n'
-        f'<VASSAL.build.module.map.boardPicker.Board {board_attrs}>\n{grid}\n'
-        '</VASSAL.build.module.map.boardPicker.Board>\n'
-        '</VASSAL.build.module.map.BoardPicker>\n'
-        '</VASSAL.build.module.Map>')
+        "<VASSAL.build.module.map.BoardPicker>\n"
+        f"<VASSAL.build.module.map.boardPicker.Board {board_attrs}>\n{grid}\n"
+        "</VASSAL.build.module.map.boardPicker.Board>\n"
+        "</VASSAL.build.module.map.BoardPicker>\n"
+        "</VASSAL.build.module.Map>"
+    )
 
 
 def grid_of(grid_xml: str) -> object:
@@ -137,8 +141,7 @@ def test_every_corpus_module_parses(path: Path) -> None:
     # Map ids are Map0..MapN-1, counted over Map, PrivateMap and PlayerHand together.
     every = sorted((*mod.maps.values(), *mod.shadowed_maps), key=lambda m: int(m.id[3:]))
     assert [m.id for m in every] == [f"Map{i}" for i in range(len(every))]
-    assert all(e.tag not in ("VASSAL.build.module.Map", "VASSAL.build.widget.PieceSlot")
-               for e in mod.other_elements)
+    assert all(e.tag not in ("VASSAL.build.module.Map", "VASSAL.build.widget.PieceSlot") for e in mod.other_elements)
 
 
 @pytest.mark.parametrize("case", sorted(MANIFEST))
@@ -248,11 +251,14 @@ def test_dreadball_six_sideways_boards() -> None:
     assert not boards["Metal Pitch"].size_known
 
 
-@pytest.mark.parametrize("case, region_grids, regions, zoned, zones", [
-    ("Nevsky", 29, 154, 7, 66),
-    ("PathsOfGlory", 44, 996, 6, 45),
-    ("FlashpointSouthChinaSea", 25, 107, 1, 34),
-])
+@pytest.mark.parametrize(
+    "case, region_grids, regions, zoned, zones",
+    [
+        ("Nevsky", 29, 154, 7, 66),
+        ("PathsOfGlory", 44, 996, 6, 45),
+        ("FlashpointSouthChinaSea", 25, 107, 1, 34),
+    ],
+)
 def test_region_grids(case: str, region_grids: int, regions: int, zoned: int, zones: int) -> None:
     mod = corpus_module(case)
     grids = all_grids(mod)
@@ -319,8 +325,9 @@ def test_piece_slot_folders_in_corpus() -> None:
 
 # -- hand-written buildFiles: grid defaults ----------------------------------------------------
 
+
 def test_hex_grid_defaults() -> None:
-    grid = grid_of(f'<{B}HexGrid/>')
+    grid = grid_of(f"<{B}HexGrid/>")
     assert isinstance(grid, HexGridDef)
     assert (grid.dx, grid.dy, grid.x0, grid.y0) == (DEFAULT_HEX_DX, 64.0, 0, 32)
     assert DEFAULT_HEX_DX == 55.42562584220407
@@ -328,17 +335,20 @@ def test_hex_grid_defaults() -> None:
     assert grid.snapscale == 0 and grid.numbering is None
 
 
-@pytest.mark.parametrize("attrs, dx, dy", [
-    ('dy="100"', math.sqrt(3) / 2 * 100, 100.0),            # dx absent: follows dy
-    ('dy="100" dx="50"', 50.0, 100.0),                       # applied alphabetically: dx first
-    ('dx="50" dy="100"', 50.0, 100.0),
-    ('dx="55.42562584220407" dy="100"', math.sqrt(3) / 2 * 100, 100.0),  # dx equal to default
-    ('dx="55.4256258422" dy="100"', 55.4256258422, 100.0),   # close is not equal
-    ('dx="70"', 70.0, 64.0),
-    ('dx="1e2" dy="2.5d"', 100.0, 2.5),
-])
+@pytest.mark.parametrize(
+    "attrs, dx, dy",
+    [
+        ('dy="100"', math.sqrt(3) / 2 * 100, 100.0),  # dx absent: follows dy
+        ('dy="100" dx="50"', 50.0, 100.0),  # applied alphabetically: dx first
+        ('dx="50" dy="100"', 50.0, 100.0),
+        ('dx="55.42562584220407" dy="100"', math.sqrt(3) / 2 * 100, 100.0),  # dx equal to default
+        ('dx="55.4256258422" dy="100"', 55.4256258422, 100.0),  # close is not equal
+        ('dx="70"', 70.0, 64.0),
+        ('dx="1e2" dy="2.5d"', 100.0, 2.5),
+    ],
+)
 def test_hex_dx_follows_dy_only_from_default(attrs: str, dx: float, dy: float) -> None:
-    grid = grid_of(f'<{B}HexGrid {attrs}/>')
+    grid = grid_of(f"<{B}HexGrid {attrs}/>")
     assert isinstance(grid, HexGridDef)
     assert (grid.dx, grid.dy) == (dx, dy)
 
@@ -352,9 +362,11 @@ def test_hex_numbering_defaults_and_first_characters() -> None:
     assert (num.h_leading, num.v_leading, num.h_off, num.v_off) == (1, 1, 1, 1)
     assert num.stagger and not num.h_descend and not num.v_descend and not num.oblique
     assert num.location_format == "$gridLocation$"
-    grid = grid_of(f'<{B}HexGrid><{B}mapgrid.ObliqueHexGridNumbering first="Vertical" hType="Alpha" '
-                   f'vType="Numeric" sep="-" hOff="0" vLeading="x" stagger="false" vDescend="yes" '
-                   f'locationFormat="Hex $gridLocation$"/></{B}HexGrid>')
+    grid = grid_of(
+        f'<{B}HexGrid><{B}mapgrid.ObliqueHexGridNumbering first="Vertical" hType="Alpha" '
+        f'vType="Numeric" sep="-" hOff="0" vLeading="x" stagger="false" vDescend="yes" '
+        f'locationFormat="Hex $gridLocation$"/></{B}HexGrid>'
+    )
     num = grid.numbering
     assert num is not None and num.oblique
     assert (num.first, num.h_type, num.v_type, num.sep, num.h_off) == ("V", "A", "N", "-", 0)
@@ -371,37 +383,48 @@ def test_square_grid_defaults() -> None:
 
 
 def test_region_grid() -> None:
-    grid = grid_of(f'<{B}RegionGrid snapto="false"><{B}Region name="Rome" originx="10" originy="-20"/>'
-                   f'<{B}Region name="Paris"/></{B}RegionGrid>')
+    grid = grid_of(
+        f'<{B}RegionGrid snapto="false"><{B}Region name="Rome" originx="10" originy="-20"/>'
+        f'<{B}Region name="Paris"/></{B}RegionGrid>'
+    )
     assert isinstance(grid, RegionGridDef) and not grid.snap_to
     assert [(r.name, r.x, r.y) for r in grid.regions] == [("Rome", 10, -20), ("Paris", 0, 0)]
-    assert isinstance(grid_of(f'<{B}RegionGrid/>'), RegionGridDef)
+    assert isinstance(grid_of(f"<{B}RegionGrid/>"), RegionGridDef)
 
 
 def test_zoned_grid() -> None:
     grid = grid_of(
-        f'<{B}ZonedGrid>'
+        f"<{B}ZonedGrid>"
         f'<{B}mapgrid.Zone name="A" path="0,0;200,0; 200 , 100 ;0,100"/>'
         f'<{B}mapgrid.Zone name="B" locationFormat="$name$ $gridLocation$" path="1,2;x,3;4;5,6,7" '
         f'useParentGrid="true" useHighlight="true" highlightProperty="P">'
         f'<{B}SquareGrid dx="10"/><VASSAL.build.module.properties.ZoneProperty name="zp" initialValue="3"/>'
-        f'</{B}mapgrid.Zone>'
+        f"</{B}mapgrid.Zone>"
         f'<{B}mapgrid.Zone name="C" path=""/>'
         f'<{B}HexGrid dy="50"/>'
-        f'<{B}mapgrid.ZonedGridHighlighter/>'
-        f'</{B}ZonedGrid>')
+        f"<{B}mapgrid.ZonedGridHighlighter/>"
+        f"</{B}ZonedGrid>"
+    )
     assert isinstance(grid, ZonedGridDef)
     a, b, c = grid.zones
     assert (a.name, a.path, a.location_format, a.use_parent_grid, a.grid) == (
-        "A", ((0, 0), (200, 0), (200, 100), (0, 100)), "$name$", False, None)
+        "A",
+        ((0, 0), (200, 0), (200, 100), (0, 100)),
+        "$name$",
+        False,
+        None,
+    )
     assert b.path == ((1, 2), (5, 6)) and b.use_parent_grid and b.use_highlight
     assert b.highlight_property == "P" and b.location_format == "$name$ $gridLocation$"
     assert isinstance(b.grid, SquareGridDef) and b.grid.dx == 10.0
     assert c.path == ()
     assert isinstance(grid.background, HexGridDef) and grid.background.dy == 50.0
-    mod = parse_buildfile(one_board(
-        f'<{B}ZonedGrid><{B}mapgrid.Zone name="Z"><VASSAL.build.module.properties.ZoneProperty '
-        f'name="zp" initialValue="3"/></{B}mapgrid.Zone></{B}ZonedGrid>'))
+    mod = parse_buildfile(
+        one_board(
+            f'<{B}ZonedGrid><{B}mapgrid.Zone name="Z"><VASSAL.build.module.properties.ZoneProperty '
+            f'name="zp" initialValue="3"/></{B}mapgrid.Zone></{B}ZonedGrid>'
+        )
+    )
     assert [(p.name, p.initial_value, p.container) for p in mod.global_properties] == [("zp", "3", "M:Z")]
 
 
@@ -416,8 +439,14 @@ def test_hex_origin_must_be_integer(attr: str, value: str) -> None:
     assert str(err).startswith("m.vmod!buildFile.xml: line 6: attribute")
 
 
-@pytest.mark.parametrize("grid", [f'<{B}HexGrid dx="wide"/>', f'<{B}SquareGrid x0="2.0"/>',
-                                  f'<{B}RegionGrid><{B}Region name="r" originx="1.5"/></{B}RegionGrid>'])
+@pytest.mark.parametrize(
+    "grid",
+    [
+        f'<{B}HexGrid dx="wide"/>',
+        f'<{B}SquareGrid x0="2.0"/>',
+        f'<{B}RegionGrid><{B}Region name="r" originx="1.5"/></{B}RegionGrid>',
+    ],
+)
 def test_other_bad_grid_numbers(grid: str) -> None:
     with pytest.raises(FormatError, match="is not"):
         parse_buildfile(one_board(grid))
@@ -432,13 +461,14 @@ def test_board_sizes() -> None:
 
     xml = module_xml(
         '<VASSAL.build.module.Map mapName="M"><VASSAL.build.module.map.BoardPicker>'
-        '<setup>\n\tM\tBoardA\t0\t0 \x20</setup>'
+        "<setup>\n\tM\tBoardA\t0\t0 \x20</setup>"
         '<VASSAL.build.module.map.boardPicker.Board name="A" image="here.png" width="5" height="5" reversible="true"/>'
         '<VASSAL.build.module.map.boardPicker.Board name="B" image="gone.png"/>'
         '<VASSAL.build.module.map.boardPicker.Board name="C"/>'
         '<VASSAL.build.module.map.boardPicker.Board name="D" image="" width="80" height="x"/>'
         '<VASSAL.build.module.map.boardPicker.Board name="A" width="1" height="1"/>'
-        '</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>')
+        "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>"
+    )
     m = parse_buildfile(xml, image_size=size).maps["M"]
     assert seen == ["here.png", "gone.png"]
     assert list(m.boards) == ["A", "B", "C", "D"]
@@ -553,9 +583,20 @@ def test_setup_stacks_and_decks(full: Module) -> None:
     main = full.maps["Main"]
     [stack] = main.setup_stacks
     assert (stack.name, stack.owning_board, stack.x, stack.y, stack.use_grid_location, stack.location) == (
-        "S1", "B", 5, 6, True, "0101")
+        "S1",
+        "B",
+        5,
+        6,
+        True,
+        "0101",
+    )
     [tank] = stack.piece_slots
-    assert (tank.entry_name, tank.gpid, tank.text, tank.folder) == ("Tank", "3", "+/null/tank", ("Main", "Stacks", "S1"))
+    assert (tank.entry_name, tank.gpid, tank.text, tank.folder) == (
+        "Tank",
+        "3",
+        "+/null/tank",
+        ("Main", "Stacks", "S1"),
+    )
     [deck] = main.decks
     assert (deck.name, deck.owning_board, deck.x, deck.y, deck.width, deck.height) == ("Deck", None, 1, 2, 60, 90)
     [ace] = deck.piece_slots
@@ -580,7 +621,13 @@ def test_prototypes(full: Module) -> None:
 def test_dice(full: Module) -> None:
     d10, legacy, special = full.dice_buttons
     assert (d10.name, d10.n_dice, d10.n_sides, d10.plus, d10.add_to_total, d10.report_total) == (
-        "3d10", 3, 10, -1, 1, True)
+        "3d10",
+        3,
+        10,
+        -1,
+        1,
+        True,
+    )
     assert d10.kind == "DiceButton" and d10.attributes["nDice"] == "3"
     assert d10.report_format == "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
     assert (legacy.name, legacy.n_dice, legacy.n_sides) == ("Legacy", 2, 6)
@@ -593,7 +640,14 @@ def test_turn_trackers(full: Module) -> None:
     assert (first.id, first.name, second.id, second.levels) == ("TurnTracker0", "Turn", "TurnTracker1", ())
     [turn] = first.levels
     assert (turn.kind, turn.name, turn.property, turn.start, turn.incr, turn.loop, turn.loop_limit) == (
-        "counter", "Turn", "T", 0, 1, True, 8)
+        "counter",
+        "Turn",
+        "T",
+        0,
+        1,
+        True,
+        8,
+    )
     [phase] = turn.levels
     assert (phase.kind, phase.items, phase.turn_format) == ("list", ("Axis", "Allies,Soviet", "q"), "$value$!")
 
@@ -684,9 +738,11 @@ def test_parser_never_loads_external_entities(tmp_path: Path) -> None:
     parser = make_safe_parser()
     resolver = RecordingResolver()
     parser.resolvers.add(resolver)
-    for doc in (XXE.replace(b"file:///etc/passwd", secret.as_uri().encode()),
-                f'<!DOCTYPE a [<!ENTITY % p SYSTEM "{dtd.as_uri()}"> %p;]><a>&leak;</a>'.encode(),
-                f'<!DOCTYPE a SYSTEM "{dtd.as_uri()}"><a>&leak;</a>'.encode()):
+    for doc in (
+        XXE.replace(b"file:///etc/passwd", secret.as_uri().encode()),
+        f'<!DOCTYPE a [<!ENTITY % p SYSTEM "{dtd.as_uri()}"> %p;]><a>&leak;</a>'.encode(),
+        f'<!DOCTYPE a SYSTEM "{dtd.as_uri()}"><a>&leak;</a>'.encode(),
+    ):
         root = etree.fromstring(doc, parser)
         text = etree.tostring(root)
         assert b"TOP-SECRET" not in text and b"LEAKED" not in text
@@ -705,12 +761,15 @@ def test_doctype_without_entities_accepted() -> None:
     assert parse_buildfile(doc).name == "a"
 
 
-@pytest.mark.parametrize("doc, line", [
-    (b'<?xml version="1.0"?>\n<VASSAL.build.GameModule>\n<a>\n</b>\n</VASSAL.build.GameModule>', 4),
-    (b"", None),
-    (b'<VASSAL.build.GameModule name="a" name="b"/>', 1),
-    (b'<?xml version="1.0"?>\n<VASSAL.build.GameModule>\n\n', 4),
-])
+@pytest.mark.parametrize(
+    "doc, line",
+    [
+        (b'<?xml version="1.0"?>\n<VASSAL.build.GameModule>\n<a>\n</b>\n</VASSAL.build.GameModule>', 4),
+        (b"", None),
+        (b'<VASSAL.build.GameModule name="a" name="b"/>', 1),
+        (b'<?xml version="1.0"?>\n<VASSAL.build.GameModule>\n\n', 4),
+    ],
+)
 def test_malformed_xml(doc: bytes, line: int | None) -> None:
     with pytest.raises(FormatError, match="malformed xml") as info:
         parse_buildfile(doc, path="bad.vmod", entry="buildFile")
@@ -722,8 +781,9 @@ def test_malformed_xml(doc: bytes, line: int | None) -> None:
 
 # -- metadata -----------------------------------------------------------------------------
 
+
 def test_parse_metadata() -> None:
-    xml = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+    xml = b"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <data version="1">
   <version> 2.1 </version>
   <extra1/>
@@ -734,10 +794,16 @@ def test_parse_metadata() -> None:
   <description>A test module</description>
   <description lang="de">Ein Testmodul</description>
   <name>Test Module</name>
-</data>""".encode()
+</data>"""
     assert parse_metadata(xml) == {
-        "version": "2.1", "extra1": "", "extra2": "", "VassalVersion": "3.7.26",
-        "dateSaved": "1700000000000", "description": "A test module", "name": "Test Module"}
+        "version": "2.1",
+        "extra1": "",
+        "extra2": "",
+        "VassalVersion": "3.7.26",
+        "dateSaved": "1700000000000",
+        "description": "A test module",
+        "name": "Test Module",
+    }
     with pytest.raises(FormatError, match='"VASSAL.build.GameModule"') as info:
         parse_metadata(module_xml(""), path="p.vsav", entry="savedata")
     assert info.value.where is not None and info.value.where.entry == "savedata"
@@ -754,14 +820,32 @@ def test_corpus_metadata(path: Path) -> None:
 
 # -- values and helpers -----------------------------------------------------------------------
 
+
 def test_java_values() -> None:
     assert java_trim("\x00\t\x1b a b \r\n") == "a b" and java_trim("\u00a0x\u2003") == "\u00a0x\u2003"
     assert java_bool("true") and java_bool("True") and not java_bool("yes") and not java_bool(" true")
     assert java_bool(None, True) and not java_bool("", True)
     assert [java_int(v) for v in ("12", "-3", "+4", "1.0", " 1", "", "2147483648", "-2147483648")] == [
-        12, -3, 4, None, None, None, None, -2147483648]
+        12,
+        -3,
+        4,
+        None,
+        None,
+        None,
+        None,
+        -2147483648,
+    ]
     assert [java_double(v) for v in ("1.5", " 2 ", "1e3", "3f", ".5", "5.", "x", "", "0x1p4")] == [
-        1.5, 2.0, 1000.0, 3.0, 0.5, 5.0, None, None, 16.0]
+        1.5,
+        2.0,
+        1000.0,
+        3.0,
+        0.5,
+        5.0,
+        None,
+        None,
+        16.0,
+    ]
     assert java_double("-Infinity") == -math.inf and math.isnan(java_double("NaN") or 0.0)
     assert java_double("inf") is None and java_double("1_000") is None
 
@@ -785,8 +869,10 @@ def test_zone_path_vectors() -> None:
         assert ";".join(f"{x},{y}" for x, y in points) == case["path"].replace(" ", "")
 
 
-@given(st.lists(st.tuples(st.integers(-2**31, 2**31 - 1), st.integers(-2**31, 2**31 - 1)), max_size=20),
-       st.sampled_from(["", " ", "\t"]))
+@given(
+    st.lists(st.tuples(st.integers(-(2**31), 2**31 - 1), st.integers(-(2**31), 2**31 - 1)), max_size=20),
+    st.sampled_from(["", " ", "\t"]),
+)
 def test_zone_path_round_trip(points: list[tuple[int, int]], pad: str) -> None:
     text = ";".join(f"{pad}{x}{pad},{pad}{y}{pad}" for x, y in points)
     assert parse_zone_path(text) == tuple(points)
@@ -830,7 +916,5 @@ def test_corrupted_buildfiles_raise_only_format_errors() -> None:
         else:
             at, src = rnd.randrange(len(data)), rnd.randrange(len(data))
             data[at : at + rnd.randrange(40)] = data[src : src + rnd.randrange(40)]
-        try:
+        with contextlib.suppress(VassalAdjError):
             parse_buildfile(bytes(data), image_size=lambda name: (10, 10))
-        except VassalAdjError:
-            pass

@@ -78,8 +78,11 @@ def test_random_chains(owns: list[str], basic: str) -> None:
     check(type_text, state_text)
 
 
-@given(st.lists(st.tuples(st.sampled_from(["x", "", "piece;", "deck;", "'"]), own_text),
-                min_size=0, max_size=8), own_text, st.booleans())
+@given(
+    st.lists(st.tuples(st.sampled_from(["x", "", "piece;", "deck;", "'"]), own_text), min_size=0, max_size=8),
+    own_text,
+    st.booleans(),
+)
 def test_split_path_equals_scan(owns: list[tuple[str, str]], basic: str, typed: bool) -> None:
     # `_tab_owns` (one split) answers exactly as `_scan_owns` whenever it answers at all.
     from vassal_adj.parse.chains import _scan_owns, _tab_owns

@@ -31,12 +31,17 @@ def changes(*rows: tuple[str, str | None, str | None]) -> tuple[PropertyChange, 
 
 
 def test_6_6_a_level_change_reads_as_layer_and_level_name() -> None:
-    reduced = changes(("Step_Image", "full.png", "reduced.png"), ("Step_Level", "1", "2"),
-                      ("Step_Name", "full", "reduced"))
+    reduced = changes(
+        ("Step_Image", "full.png", "reduced.png"), ("Step_Level", "1", "2"), ("Step_Name", "full", "reduced")
+    )
     assert change_text(reduced) == "Step: reduced"
     # "+ (flipped)" adds " (flipped)" after the name: the player's word is "flipped".
-    assert change_text(changes(("Flip_Level", "-1", "1"), ("Flip_Active", "false", "true"),
-                               ("Flip_Name", "", " (flipped)"))) == "Flip: flipped"
+    assert (
+        change_text(
+            changes(("Flip_Level", "-1", "1"), ("Flip_Active", "false", "true"), ("Flip_Name", "", " (flipped)"))
+        )
+        == "Flip: flipped"
+    )
 
 
 def test_6_6_a_level_without_a_name_reads_as_its_number() -> None:
@@ -44,14 +49,21 @@ def test_6_6_a_level_without_a_name_reads_as_its_number() -> None:
 
 
 def test_6_6_a_layer_made_inactive_reads_as_off() -> None:
-    assert change_text(changes(("Step_Active", "true", "false"), ("Step_Level", "2", "-2"),
-                               ("Step_Name", "reduced", ""))) == "Step: off"
+    assert (
+        change_text(changes(("Step_Active", "true", "false"), ("Step_Level", "2", "-2"), ("Step_Name", "reduced", "")))
+        == "Step: off"
+    )
     assert change_text(changes(("Step_Level", "2", "-2"))) == "Step: off"  # the sign says it without _Active
 
 
 def test_other_properties_keep_their_values_and_a_renamed_piece_drops_piece_name() -> None:
-    mixed = changes(("Hits", "0", "1"), ("PieceName", "Tank", "Tank (flipped)"), ("Flip_Level", "-1", "1"),
-                    ("Flip_Name", "", " (flipped)"), ("Unit_Name", "a", "b"))
+    mixed = changes(
+        ("Hits", "0", "1"),
+        ("PieceName", "Tank", "Tank (flipped)"),
+        ("Flip_Level", "-1", "1"),
+        ("Flip_Name", "", " (flipped)"),
+        ("Unit_Name", "a", "b"),
+    )
     # Unit_Name without Unit_Level is no layer's: a property like any other.
     assert change_text(mixed, renamed=True) == "Flip: flipped, Hits '0' -> '1', Unit_Name 'a' -> 'b'"
     assert "PieceName 'Tank' -> 'Tank (flipped)'" in change_text(mixed)

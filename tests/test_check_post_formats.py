@@ -27,8 +27,13 @@ def check(*args: str) -> tuple[int, str]:
 
 def _report() -> Report:
     # A unit named as a player might name it in VASSAL, and VASSAL's HTML in a name.
-    odd = Finding("pack:17.11", Severity.WARNING, "<Erwin> [b]x[/b] <b>3/39</b> in 0105 is out of supply [17.11]",
-                  units=("u1",), hexes=("0105",))
+    odd = Finding(
+        "pack:17.11",
+        Severity.WARNING,
+        "<Erwin> [b]x[/b] <b>3/39</b> in 0105 is out of supply [17.11]",
+        units=("u1",),
+        hexes=("0105",),
+    )
     return Report("pack", (odd,), {}, {}, {"u1": "<Erwin>"})
 
 

@@ -76,7 +76,9 @@ def test_decode_shows_nesting_and_the_stream_end() -> None:
     assert any(line.startswith("    +/") for line in lines)  # pieces nested two levels deep
 
 
-@pytest.mark.parametrize("path", [p for p in SAVES if p.suffix == ".vlog"], ids=ids([p for p in SAVES if p.suffix == ".vlog"]))
+@pytest.mark.parametrize(
+    "path", [p for p in SAVES if p.suffix == ".vlog"], ids=ids([p for p in SAVES if p.suffix == ".vlog"])
+)
 def test_decode_never_prints_a_password(path: Path) -> None:
     game = vassal_adj.load_save(path)
     code, out, _ = run("decode", str(path))

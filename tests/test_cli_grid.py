@@ -58,8 +58,9 @@ def test_where_agrees_with_the_engine(gid: str) -> None:
     ox, oy = g["map_layout"]["board_origin_in_map"]
     for r in sample:
         assert (r["mx"], r["my"]) == (r["bx"] + ox, r["by"] + oy)  # as the oracle header says
-        code, out, err = run("where", module[0], str(r["mx"]), str(r["my"]), "--map", g["map"],
-                             *_layout_args(g), "--json")
+        code, out, err = run(
+            "where", module[0], str(r["mx"]), str(r["my"]), "--map", g["map"], *_layout_args(g), "--json"
+        )
         assert code == 0, err
         data = json.loads(out)
         want = r["map_name"]
@@ -118,11 +119,14 @@ def test_grid_on_corpus_modules() -> None:
     assert code == 2 and "no map with a grid" in _
 
 
-@pytest.mark.parametrize("args, message", [
-    (["hex", "K", "9999"], "no hex '9999' on map 'Main Map' (hexes: 0101 to 3926"),
-    (["hex", "K", "0312", "--map", "Nope"], "no map 'Nope' in module 'Kasserine'; maps: 'Main Map'"),
-    (["where", "K", "1", "1", "--board", "Nope"], "no board 'Nope' (boards: 'Kasserine')"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["hex", "K", "9999"], "no hex '9999' on map 'Main Map' (hexes: 0101 to 3926"),
+        (["hex", "K", "0312", "--map", "Nope"], "no map 'Nope' in module 'Kasserine'; maps: 'Main Map'"),
+        (["where", "K", "1", "1", "--board", "Nope"], "no board 'Nope' (boards: 'Kasserine')"),
+    ],
+)
 def test_usage_errors_exit_2(args: list[str], message: str) -> None:
     args = [_kasserine() if a == "K" else a for a in args]
     code, out, err = run(*args)

@@ -43,9 +43,19 @@ def test_help_examples_show_check_and_verify_and_completion() -> None:
     assert "_VASSAL_ADJ_COMPLETE=bash_source vassal-adj" in examples
 
 
-@pytest.mark.parametrize("argv", [["inspect", MODULE], ["pieces", SETUP], ["grid", MODULE],
-                                  ["hex", MODULE, "0312"], ["where", MODULE, "140", "696"], ["packs", "list"],
-                                  ["packs", "validate", str(TEMPLATE)]], ids=lambda a: a[0] + a[1][:1])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["inspect", MODULE],
+        ["pieces", SETUP],
+        ["grid", MODULE],
+        ["hex", MODULE, "0312"],
+        ["where", MODULE, "140", "696"],
+        ["packs", "list"],
+        ["packs", "validate", str(TEMPLATE)],
+    ],
+    ids=lambda a: a[0] + a[1][:1],
+)
 def test_format_json_everywhere_and_json_kept_as_a_hidden_alias(argv: list[str]) -> None:
     code, out, _ = run(*argv, "--format", "json")
     assert code == 0 and json.loads(out)["schema_version"] == 1
@@ -63,8 +73,9 @@ def test_format_refuses_an_unknown_format() -> None:
 
 def _complete(words: str, env: dict[str, str] | None = None) -> list[str]:
     cword = len(words.split()) - (0 if words.endswith(" ") else 1)
-    code, out, _ = run(env={"_VASSAL_ADJ_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(cword),
-                            **(env or {})})
+    code, out, _ = run(
+        env={"_VASSAL_ADJ_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(cword), **(env or {})}
+    )
     assert code == 0
     return [line.split(",", 1)[1] for line in out.splitlines() if line]
 
@@ -85,8 +96,10 @@ def test_pack_completion_finds_the_packs_of_packs_dir(tmp_path: Path) -> None:
     mine = tmp_path / "mygame"
     shutil.copytree(TEMPLATE, mine)
     toml = (mine / "pack.toml").read_text(encoding="utf-8")
-    (mine / "pack.toml").write_text(toml.replace('id = "template"', 'id = "mygame"')
-                                    .replace('aliases = ["Copy-me template"]', "aliases = []"), encoding="utf-8")
+    (mine / "pack.toml").write_text(
+        toml.replace('id = "template"', 'id = "mygame"').replace('aliases = ["Copy-me template"]', "aliases = []"),
+        encoding="utf-8",
+    )
     assert _complete(f"vassal-adj --packs-dir {tmp_path} check x.vsav --pack ") == ["kasserine", "mygame"]
     assert _complete(f"vassal-adj check x.vsav --packs-dir {tmp_path} --pack my") == ["mygame"]
 

@@ -28,9 +28,13 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-TURN = game(OPENING, log(move("3", (350, 300), (300, 300)), log("CHAT* Scout moves *")),
-            log("CHAT*** 2d6 = 3,5 *** &lt;Alice&gt;", log("MutableProperty\t2d6_result\t1,1\t3,5\tModule")),
-            log("CHAT&lt;Alice&gt; - your move"), log("-/1"))
+TURN = game(
+    OPENING,
+    log(move("3", (350, 300), (300, 300)), log("CHAT* Scout moves *")),
+    log("CHAT*** 2d6 = 3,5 *** &lt;Alice&gt;", log("MutableProperty\t2d6_result\t1,1\t3,5\tModule")),
+    log("CHAT&lt;Alice&gt; - your move"),
+    log("-/1"),
+)
 
 
 def test_one_log_lists_its_events_by_step_and_a_summary(tmp_path: Path) -> None:
@@ -40,8 +44,7 @@ def test_one_log_lists_its_events_by_step_and_a_summary(tmp_path: Path) -> None:
     assert "move     Scout: Main Map @300,300 -> Main Map @350,300 (by Alice)" in out
     # The roll with its roller, read from its report (issue 11: every roll shows who rolled and what).
     assert "dice     2d6 = 8 [3,5] by Alice" in out and "remove   Tank from Main Map @100,100" in out
-    assert ("summary: 1 moves, 0 arrivals, 1 removals, 0 changes, 2 chat lines, 1 die rolls, 0 undos"
-            in out)
+    assert "summary: 1 moves, 0 arrivals, 1 removals, 0 changes, 2 chat lines, 1 die rolls, 0 undos" in out
     assert PASSWORD not in out  # the mover is named, never by the password his move carries
 
 
@@ -75,15 +78,19 @@ def test_a_log_not_starting_where_the_previous_save_ended_is_a_finding(tmp_path:
     assert "Main Map @300,300" in out and "Main Map @310,300" in out
     data = json.loads(run(before, turn, "--format", "json")[1])
     assert [(f["rule"], f["severity"], f["units"]) for f in data["findings"]] == [
-        ("verify:continuity", "warning", ["3"])]
+        ("verify:continuity", "warning", ["3"])
+    ]
     same = write(tmp_path, "turn2b.vlog", game(OPENING, log(move("3", (350, 300), (300, 300)))))
     assert "findings: 0" in run(before, same)[1]
 
 
 def test_two_saves_give_each_piece_start_end_and_change(tmp_path: Path) -> None:
     before = write(tmp_path, "a.vsav", game(OPENING))
-    after = write(tmp_path, "b.vsav", game([add("1", "Tank", 100, 100, level=1),
-                                            add("2", "Jeep", 140, 100), add("4", "Gun", 5, 5)]))
+    after = write(
+        tmp_path,
+        "b.vsav",
+        game([add("1", "Tank", 100, 100, level=1), add("2", "Jeep", 140, 100), add("4", "Gun", 5, 5)]),
+    )
     code, out = run(before, after)
     assert code == 0, out
     assert "changes since the previous file: 4 piece(s)" in out

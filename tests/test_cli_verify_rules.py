@@ -56,9 +56,11 @@ def test_rule_options_need_the_module() -> None:
 
 def test_notes_say_where_turn_phase_and_weather_come_from_in_every_format() -> None:
     _, out = run(LOG, "--module", MODULE)
-    for note in ("turn 4: read from the turn tracker 'Game Turn' as the log opens",
-                 "phase axis-movement: read from the turn tracker 'Game Turn' as the log opens",
-                 "weather good: the weather table (20.4) for turn 4"):
+    for note in (
+        "turn 4: read from the turn tracker 'Game Turn' as the log opens",
+        "phase axis-movement: read from the turn tracker 'Game Turn' as the log opens",
+        "weather good: the weather table (20.4) for turn 4",
+    ):
         assert f"note: {LOG}: {note}" in out
     _, md = run(LOG, "--module", MODULE, "--format", "markdown")
     assert f"note: {LOG}: turn 4: read from the turn tracker" in md
@@ -72,8 +74,10 @@ def test_turn_phase_and_weather_override_the_tracker() -> None:
     # 23: 2-2-11 (10) "appear[s] on Game-Turn Four": on Game-Turn 1 it is too early.
     code, out = run(LOG, "--module", MODULE, "--turn", "1")
     assert code == 1 and f"note: {LOG}: turn 1: given" in out
-    assert ("error kasserine:23: Turn 1 axis-movement: Axis 2-2-11 (10) moved box 'Turn 4' -> 3920 -> 3718 on "
-            "Game-Turn 1: too early, it enters on Game-Turn 4 [23]") in out
+    assert (
+        "error kasserine:23: Turn 1 axis-movement: Axis 2-2-11 (10) moved box 'Turn 4' -> 3920 -> 3718 on "
+        "Game-Turn 1: too early, it enters on Game-Turn 4 [23]"
+    ) in out
     # 20.3: a 3-2-16 has 16 - 5 = 11 MP in poor weather.
     _, out = run(LOG, "--module", MODULE, "--weather", "poor")
     assert f"note: {LOG}: weather poor: given, for every phase of the log" in out
@@ -90,8 +94,9 @@ def test_terrain_replaces_the_packs(tmp_path: Path) -> None:
     text = (REPO / "modules" / "kasserine" / "terrain.csv").read_text(encoding="utf-8")
     assert "hex,3901-3926,clear\n" in text
     terrain = tmp_path / "terrain.csv"
-    terrain.write_text(text.replace("hex,3901-3926,clear\n", "hex,3901-3919 3921-3926,clear\nhex,3920,rough\n"),
-                       encoding="utf-8")
+    terrain.write_text(
+        text.replace("hex,3901-3926,clear\n", "hex,3901-3919 3921-3926,clear\nhex,3920,rough\n"), encoding="utf-8"
+    )
     _, out = run(LOG, "--module", MODULE)
     assert "Axis 1-2-9 (Lang): box 'Turn 4' -> 3920: legal, 1 of 9 MP" in out
     _, out = run(LOG, "--module", MODULE, "--terrain", str(terrain))
@@ -110,8 +115,10 @@ def test_a_log_whose_turn_cannot_be_read_is_a_usage_error(tmp_path: Path) -> Non
     SavedGame.new(encode(Node(setup.root.text, [*kids, drag])), codec=Codec(True, 7)).write(log)
     code, out = run(str(log), "--module", MODULE)
     assert code == 2
-    assert ("the turn and phase could not be read from the turn tracker 'Game Turn' as the log opens, and the "
-            "moves cannot be judged without: give --turn and --phase, or --no-rules") in out and str(log) in out
+    assert (
+        "the turn and phase could not be read from the turn tracker 'Game Turn' as the log opens, and the "
+        "moves cannot be judged without: give --turn and --phase, or --no-rules"
+    ) in out and str(log) in out
     code, out = run(str(log), "--module", MODULE, "--turn", "2", "--phase", "allied-movement")
     assert code == 0, out
     assert "Allied 2-1-14 (1/13): 2714 -> 2512: legal, 2.5 of 14 MP" in out

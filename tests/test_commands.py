@@ -102,7 +102,12 @@ def test_single_command_vectors() -> None:
     sn = decode_command(v["secret_note"])
     assert isinstance(sn, r.SecretNote)
     assert (sn.name, sn.owner, sn.hidden, sn.text, sn.date, sn.handle) == (
-        "Plan", "secret123", True, "Attack at dawn", "01/02/2024 3:04 PM", "Alice"
+        "Plan",
+        "secret123",
+        True,
+        "Attack at dawn",
+        "01/02/2024 3:04 PM",
+        "Alice",
     )
     assert isinstance(decode_command(v["setup_stack_marker"]), r.SetupStack)
     for text in v.values():
@@ -285,8 +290,19 @@ def test_bad_move_coordinate_names_command_and_value() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["+/123", "+/1/type", "D/1", "M/1/Map/1/2/null", "PLAYER\tpw", "MutableProperty\tx", "SNOTE\ta\tb",
-     "PNOTE\tpw", "SHOW_RESULTS\tDie\tx", "GlobalProperty\t", "LOG\tM/1/m/x/1/null/m/1/1/null"],
+    [
+        "+/123",
+        "+/1/type",
+        "D/1",
+        "M/1/Map/1/2/null",
+        "PLAYER\tpw",
+        "MutableProperty\tx",
+        "SNOTE\ta\tb",
+        "PNOTE\tpw",
+        "SHOW_RESULTS\tDie\tx",
+        "GlobalProperty\t",
+        "LOG\tM/1/m/x/1/null/m/1/1/null",
+    ],
 )
 def test_malformed_known_commands_raise_format_error(text: str) -> None:
     with pytest.raises(FormatError) as info:
@@ -501,8 +517,9 @@ def test_piece_state_passwords_are_secrets(tmp_path: Path) -> None:
     side = "+/" + join(["2", SIDE_TYPE, "Germans;|0\tMain Map;1;2;;0"], "/")
     change = "LOG\tD/" + join(["1", "null;\thidepw\tMain Map;1;2;;0"], "/")
     unknown = "D/" + join(["9", "otherpw;|0\tMain Map;1;2;;0"], "/")
-    text = encode(Node("begin_save", [Node(""), Node("", [Node(add), Node(side)]), Node("end_save"),
-                                      Node(change), Node(unknown)]))
+    text = encode(
+        Node("begin_save", [Node(""), Node("", [Node(add), Node(side)]), Node("end_save"), Node(change), Node(unknown)])
+    )
     root = parse_stream(text)
     assert command_secrets(root) == set()  # no command field holds a password here
     assert piece_secrets(root) == {"maskpw", "hidepw"}
@@ -517,8 +534,15 @@ def test_empty_stack_shortcut() -> None:
 
     for text in ("+/12/stack/Main Map;1;2;@@0", "+/12/stack/null;0;0;@@-1", "+/12/stack/Main Map;1;2"):
         assert not _holds_pieces(text), text
-    for text in ("+/12/stack/Main Map;1;2;12;@@0", "+/12/stack/Main Map;1;2;12", "+/12/stacks/x;1;2",
-                 "+/1\\/2/stack/x;1;2", "+//stack/x;1;2", "+/12/piece;;;a;A/x", "+/12/deck;x/Map;1;2;false"):
+    for text in (
+        "+/12/stack/Main Map;1;2;12;@@0",
+        "+/12/stack/Main Map;1;2;12",
+        "+/12/stacks/x;1;2",
+        "+/1\\/2/stack/x;1;2",
+        "+//stack/x;1;2",
+        "+/12/piece;;;a;A/x",
+        "+/12/deck;x/Map;1;2;false",
+    ):
         assert _holds_pieces(text), text
     assert not _holds_pieces("CHAT hello")
 

@@ -29,11 +29,15 @@ def run_in_cp1252(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, env=env, timeout=120, check=False)
 
 
-@pytest.mark.parametrize(("args", "arrow"), [
-    (("decode", str(LOG)), TAB_ARROW),
-    (("verify", "-v", str(LOG)), MOVE_ARROW),  # -v shows VASSAL's own move reports, with their arrow
-    (("decode", "--help"), TAB_ARROW),  # the help text itself names the sign
-], ids=["decode", "verify", "decode-help"])
+@pytest.mark.parametrize(
+    ("args", "arrow"),
+    [
+        (("decode", str(LOG)), TAB_ARROW),
+        (("verify", "-v", str(LOG)), MOVE_ARROW),  # -v shows VASSAL's own move reports, with their arrow
+        (("decode", "--help"), TAB_ARROW),  # the help text itself names the sign
+    ],
+    ids=["decode", "verify", "decode-help"],
+)
 def test_a_cp1252_redirect_gets_utf8_and_no_crash(args: tuple[str, ...], arrow: bytes) -> None:
     done = run_in_cp1252(*args)
     assert done.returncode in (0, 1), done.stderr.decode("utf-8", "replace")

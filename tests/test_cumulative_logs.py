@@ -47,7 +47,7 @@ def cut(log: Path, steps: int, out: Path) -> str:
     """The log as it was after its first `steps` steps: its saved part and those steps."""
     game = load_save(log)
     kids = game.root.children
-    return _write(log, Node(game.root.text, kids[:len(kids) - len(log_steps(game.root)) + steps]), out)
+    return _write(log, Node(game.root.text, kids[: len(kids) - len(log_steps(game.root)) + steps]), out)
 
 
 def verify_json(*args: str) -> dict:
@@ -62,8 +62,9 @@ def rules(data: dict, severity: str | None = None) -> list[str]:
 
 def unread(data: dict) -> int:
     """The chat lines that look like dice reports, over every file."""
-    return sum(int(f["message"].split(": ", 1)[1].split(" ")[0]) for f in data["findings"]
-               if f["rule"] == "audit:dice-unread")
+    return sum(
+        int(f["message"].split(": ", 1)[1].split(" ")[0]) for f in data["findings"] if f["rule"] == "audit:dice-unread"
+    )
 
 
 def test_5_6_a_log_repeating_all_steps_of_another_from_its_opening_contains_it(tmp_path: Path) -> None:
@@ -97,7 +98,7 @@ def test_verify_says_contains_and_continues_with_no_continuity_warning_and_rolls
     errors = [f["message"] for f in data["findings"] if f["severity"] == "error"]
     assert len(errors) == len(set(errors))
     before = [f["message"] for f in alone["findings"] if f["severity"] == "error"]
-    assert errors[:len(before)] == before and len(errors) == len(before) + 1  # 2516 still overstacked
+    assert errors[: len(before)] == before and len(errors) == len(before) + 1  # 2516 still overstacked
     assert errors[-1].startswith("end of Turn 4 allied-movement: 2 Axis units in 2516")
 
 
@@ -161,7 +162,7 @@ def test_5_6_the_saved_part_written_afresh_with_a_new_player_is_still_the_same_o
     axis, allied = load_save(AXIS), load_save(ALLIED)
     kids = axis.root.children
     end = len(kids) - len(log_steps(axis.root))
-    saved = [*kids[:end - 1], Node("PLAYER\tobserver-secret\tRommel\t<observer>"), kids[end - 1]]
+    saved = [*kids[: end - 1], Node("PLAYER\tobserver-secret\tRommel\t<observer>"), kids[end - 1]]
     both = _write(AXIS, Node(axis.root.text, [*saved, *kids[end:], *log_steps(allied.root)]), tmp_path / "b.vlog")
     assert contained_steps(replay(axis.root), replay(load_save(both).root)) == 18
     # A stack placed a pixel lower in the saved part is another opening: not contained.

@@ -29,8 +29,11 @@ from vassal_adj.rules.packs.pack import RulePack
 READ = report_reader(None)
 # Commands & Colors: Napoleonics' battle die: two infantry faces, one each of cavalry, artillery,
 # flag and crossed sabres; the module reports "[ Player rolls 2 dice:  CAVx1  XSWx1 ] *".
-CCN_DICE = {"button": "battle dice", "pattern": r"\[ (?P<player>.+?) rolls \d+ di(?:e|ce): +(?P<symbols>.+?) \] \*",
-            "faces": {"INF": 2, "CAV": 1, "ART": 1, "FLG": 1, "XSW": 1}}
+CCN_DICE = {
+    "button": "battle dice",
+    "pattern": r"\[ (?P<player>.+?) rolls \d+ di(?:e|ce): +(?P<symbols>.+?) \] \*",
+    "faces": {"INF": 2, "CAV": 1, "ART": 1, "FLG": 1, "XSW": 1},
+}
 
 
 def _pack(*chat: dict[str, Any]) -> RulePack:
@@ -47,9 +50,13 @@ def _tutorial() -> list[tuple[str, Replay]]:
 
 
 def test_report_lines_that_look_like_dice_are_counted_when_not_read() -> None:
-    steps = (_report(1, "Bob rolls 2d6 for the attack"), _report(2, "<img src=a.png width=30> Bob rolls 1 die: INFx1"),
-             _report(3, "Bob ends turn 3"), _report(4, "Bob rolls for initiative"),
-             Step(5, 5, (ChatLine(command=5, step=5, text="I rolled a 6!", speaker="Bob"),)))
+    steps = (
+        _report(1, "Bob rolls 2d6 for the attack"),
+        _report(2, "<img src=a.png width=30> Bob rolls 1 die: INFx1"),
+        _report(3, "Bob ends turn 3"),
+        _report(4, "Bob rolls for initiative"),
+        Step(5, 5, (ChatLine(command=5, step=5, text="I rolled a 6!", speaker="Bob"),)),
+    )
     result = audit([("g.vlog", Replay(steps, (), ()))], READ)
     # Lines 1 and 2 (dice notation; a die word and a digit outside the tag); not 3 (no die word),
     # 4 (no number) or 5 (typed by a player, not a report).
@@ -72,8 +79,12 @@ def test_a_pack_pattern_reads_the_ccn_symbol_dice() -> None:
     assert (first.button, first.player, first.symbols) == ("battle dice", "Tutorial (Solitaire)", ("CAV", "XSW"))
     (s,) = result.stats
     # The 17 reports of the log, summed by hand: INF 16, CAV 4, ART 8, FLG 6, XSW 7 (41 dice).
-    assert (s.labels, s.counts, s.weights, s.sides) == (("INF", "CAV", "ART", "FLG", "XSW"), (16, 4, 8, 6, 7),
-                                                        (2, 1, 1, 1, 1), 6)
+    assert (s.labels, s.counts, s.weights, s.sides) == (
+        ("INF", "CAV", "ART", "FLG", "XSW"),
+        (16, 4, 8, 6, 7),
+        (2, 1, 1, 1, 1),
+        6,
+    )
     # Expected 41 * 2/6 = 13.67 infantry and 6.83 of each other symbol: all >= 5, chi-square with 4 df.
     e_inf, e = 41 * 2 / 6, 41 / 6
     chi2 = (16 - e_inf) ** 2 / e_inf + sum((c - e) ** 2 / e for c in (4, 8, 6, 7))
@@ -90,32 +101,54 @@ def test_a_symbol_the_die_does_not_have_reads_no_roll() -> None:
 
 
 def test_a_numbered_die_pattern_reads_faces_within_its_size() -> None:
-    dice = _pack({"button": "combat", "pattern": r"(?P<player>\w+) rolled (?P<result>[\d, ]+) in combat",
-                  "sides": 6}).dice
+    dice = _pack(
+        {"button": "combat", "pattern": r"(?P<player>\w+) rolled (?P<result>[\d, ]+) in combat", "sides": 6}
+    ).dice
     steps = (_report(1, "Bob rolled 3, 5 in combat"), _report(2, "Bob rolled 3, 9 in combat"))
     result = audit([("g.vlog", Replay(steps, (), ()))], READ, chat_dice=dice)
     assert [(r.button, r.dice, r.total, r.player) for r in result.rolls] == [("combat", (3, 5), 8, "Bob")]
     assert result.unread[0][1] == 1  # a 9 on a d6 is no roll this pattern reads
 
 
-@pytest.mark.parametrize(("entry", "message"), [
-    ({"pattern": "(?P<result>\\d"}, "dice.chat[0].pattern: bad regular expression"),
-    ({"pattern": "(?P<who>\\w+) (?P<result>\\d)"}, "dice.chat[0].pattern: unknown named group(s) who"),
-    ({"pattern": "(?P<player>\\w+)"}, "dice.chat[0].pattern: needs exactly one of the groups 'result'"),
-    ({"pattern": "(?P<result>\\d)"}, "dice.chat[0].sides: a 'result' pattern needs the die size"),
-    ({"pattern": "(?P<symbols>\\w+)"}, "dice.chat[0].faces: a 'symbols' pattern needs faces"),
-    ({"pattern": "(?P<symbols>\\w+)", "faces": {"INF": 0}}, "dice.chat[0].faces.INF: expected the number of faces"),
-    ({"pattern": "(?P<result>\\d)", "sides": 6, "colour": "red"}, "dice.chat[0].colour: unknown key"),
-])
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({"pattern": "(?P<result>\\d"}, "dice.chat[0].pattern: bad regular expression"),
+        ({"pattern": "(?P<who>\\w+) (?P<result>\\d)"}, "dice.chat[0].pattern: unknown named group(s) who"),
+        ({"pattern": "(?P<player>\\w+)"}, "dice.chat[0].pattern: needs exactly one of the groups 'result'"),
+        ({"pattern": "(?P<result>\\d)"}, "dice.chat[0].sides: a 'result' pattern needs the die size"),
+        ({"pattern": "(?P<symbols>\\w+)"}, "dice.chat[0].faces: a 'symbols' pattern needs faces"),
+        ({"pattern": "(?P<symbols>\\w+)", "faces": {"INF": 0}}, "dice.chat[0].faces.INF: expected the number of faces"),
+        ({"pattern": "(?P<result>\\d)", "sides": 6, "colour": "red"}, "dice.chat[0].colour: unknown key"),
+    ],
+)
 def test_a_bad_chat_dice_pattern_names_its_key_path(entry: dict[str, Any], message: str) -> None:
     with pytest.raises(PackError, match=re.escape(message)):
         _pack({"button": "b", **entry})
 
 
 def _d6(faces: list[int]) -> Replay:
-    return Replay(tuple(Step(n, n, (DieRolled(command=n, step=n, button="d6", result=str(f), total=None,
-                                              report=f"*** d6 = {f} *** &lt;Alice&gt;"),))
-                        for n, f in enumerate(faces, 1)), (), ())
+    return Replay(
+        tuple(
+            Step(
+                n,
+                n,
+                (
+                    DieRolled(
+                        command=n,
+                        step=n,
+                        button="d6",
+                        result=str(f),
+                        total=None,
+                        report=f"*** d6 = {f} *** &lt;Alice&gt;",
+                    ),
+                ),
+            )
+            for n, f in enumerate(faces, 1)
+        ),
+        (),
+        (),
+    )
 
 
 def test_four_sixes_fail_the_exact_test_and_three_cannot() -> None:
@@ -142,18 +175,38 @@ def test_the_exact_test_sums_every_outcome_no_more_likely_than_the_observed() ->
 
 
 def test_rolls_are_broken_down_per_button_with_undone_rolls_apart() -> None:
-    steps = (Step(1, 1, (DieRolled(command=1, step=1, button="2d6", result="3,5", total=None,
-                                   report="** 2d6 = 3,5 *** &lt;Alice&gt;"),)),
-             Step(2, 2, (DieRolled(command=2, step=2, button="Combat", result="4", total=None, report=None),)),
-             Step(3, 3, (DieRolled(command=3, step=3, button="2d6", result="6,6", total=None,
-                                   report="** 2d6 = 6,6 *** &lt;Alice&gt;"),)))
+    steps = (
+        Step(
+            1,
+            1,
+            (
+                DieRolled(
+                    command=1, step=1, button="2d6", result="3,5", total=None, report="** 2d6 = 3,5 *** &lt;Alice&gt;"
+                ),
+            ),
+        ),
+        Step(2, 2, (DieRolled(command=2, step=2, button="Combat", result="4", total=None, report=None),)),
+        Step(
+            3,
+            3,
+            (
+                DieRolled(
+                    command=3, step=3, button="2d6", result="6,6", total=None, report="** 2d6 = 6,6 *** &lt;Alice&gt;"
+                ),
+            ),
+        ),
+    )
     result = audit([("g.vlog", Replay(steps, (), ()))], READ)
-    assert [button_line(t) for t in result.buttons] == ["2d6: 2 roll(s), 4 dice; faces 1-6: 0, 0, 1, 0, 1, 2",
-                                                        "Combat: 1 roll(s), faces unknown"]
+    assert [button_line(t) for t in result.buttons] == [
+        "2d6: 2 roll(s), 4 dice; faces 1-6: 0, 0, 1, 0, 1, 2",
+        "Combat: 1 roll(s), faces unknown",
+    ]
     lines = dice_lines(result, STYLES["text"])
     at = lines.index("per die button (undone rolls left out):")
-    assert lines[at + 1:] == ["  2d6: 2 roll(s), 4 dice; faces 1-6: 0, 0, 1, 0, 1, 2",
-                              "  Combat: 1 roll(s), faces unknown"]
+    assert lines[at + 1 :] == [
+        "  2d6: 2 roll(s), 4 dice; faces 1-6: 0, 0, 1, 0, 1, 2",
+        "  Combat: 1 roll(s), faces unknown",
+    ]
     assert not any("per die button" in line for line in dice_lines(result, STYLES["text"], short=True))
 
 

@@ -11,12 +11,15 @@ from vassal_adj.model.module import DiceButtonDef
 from vassal_adj.parse.dice_reports import DEFAULT_FORMAT, ReportReader, ReportRoll, format_regex, report_reader
 from vassal_adj.pbem.replay import replay
 
-NEVSKY = ('$name$ = <img src="d6-black-0$result1$.png" width="14" height="14">  ($result1$ rolled by '
-          '$PlayerName$) <span style="color:#ffffff;">$result1$</b>')
+NEVSKY = (
+    '$name$ = <img src="d6-black-0$result1$.png" width="14" height="14">  ($result1$ rolled by '
+    '$PlayerName$) <span style="color:#ffffff;">$result1$</b>'
+)
 
 
-@pytest.mark.parametrize("text", ["** 2d6 = 3,5 *** &lt;Alice&gt;", "** 2d6 = 3,5 *** <Alice>",
-                                  "** 2d6 = 3,5 ***  &lt;Alice&gt;  "])
+@pytest.mark.parametrize(
+    "text", ["** 2d6 = 3,5 *** &lt;Alice&gt;", "** 2d6 = 3,5 *** <Alice>", "** 2d6 = 3,5 ***  &lt;Alice&gt;  "]
+)
 def test_the_default_format_matches_escaped_and_raw_brackets(text: str) -> None:
     m = format_regex(DEFAULT_FORMAT, "2d6").fullmatch(text)  # type: ignore[union-attr]
     assert m is not None and (m["result"], m["player"]) == ("3,5", "Alice")
@@ -33,8 +36,10 @@ def test_the_name_is_literal_for_a_known_button_and_a_group_otherwise() -> None:
 def test_a_property_used_twice_must_repeat_its_value_and_others_match_any_text() -> None:
     nevsky = format_regex(NEVSKY, "Black Die")
     assert nevsky is not None
-    ok = ('Black Die = <img src="d6-black-04.png" width="14" height="14">  (4 rolled by Bob) '
-          '<span style="color:#ffffff;">4</b>')
+    ok = (
+        'Black Die = <img src="d6-black-04.png" width="14" height="14">  (4 rolled by Bob) '
+        '<span style="color:#ffffff;">4</b>'
+    )
     assert nevsky.fullmatch(ok)["result_1"] == "4"  # type: ignore[index]
     assert nevsky.fullmatch(ok.replace("(4 rolled", "(5 rolled")) is None
     sided = format_regex("$name$ rolls $result$ for $PlayerSide$ ($nDice$d$nSides$)", "Fire")
@@ -62,13 +67,21 @@ def test_plus_add_to_total_and_report_total_are_undone() -> None:
 
 
 def test_special_dice_faces_become_face_numbers_when_each_names_one_face() -> None:
-    numbered = DiceButtonDef(name="2d6", kind="SpecialDiceButton", n_dice=2,
-                             report_format="** $name$ = [$result1$] [$result2$] *** <$PlayerName$>",
-                             special_faces=(tuple("123456"), tuple("123456")))
+    numbered = DiceButtonDef(
+        name="2d6",
+        kind="SpecialDiceButton",
+        n_dice=2,
+        report_format="** $name$ = [$result1$] [$result2$] *** <$PlayerName$>",
+        special_faces=(tuple("123456"), tuple("123456")),
+    )
     assert ReportReader([numbered])("** 2d6 = [2] [6] *** <A>") == ReportRoll("2d6", "2,6", (2, 6), 6, None, "A")
-    vague = DiceButtonDef(name="Town", kind="SpecialDiceButton", n_dice=1,
-                          report_format="** $name$ = [$result1$] *** <$PlayerName$>",
-                          special_faces=(("Minus one",) * 3 + ("Nothing", "Capture", "Capture"),))
+    vague = DiceButtonDef(
+        name="Town",
+        kind="SpecialDiceButton",
+        n_dice=1,
+        report_format="** $name$ = [$result1$] *** <$PlayerName$>",
+        special_faces=(("Minus one",) * 3 + ("Nothing", "Capture", "Capture"),),
+    )
     assert ReportReader([vague])("** Town = [Capture] *** <A>") == ReportRoll("Town", "Capture", (), None, None, "A")
 
 
@@ -90,8 +103,13 @@ def test_the_corpus_vasl_3d6_log_reads_every_roll() -> None:
     events = [e for e in replay(g.root).events() if isinstance(e, (ChatLine, DieRolled))]
     got = [read(e.text if isinstance(e, ChatLine) else e.report or "") for e in events]
     assert [(r.button, r.result, r.player, r.heuristic) for r in got if r] == [
-        ("IFT DR", "6,6", "test", True), ("RS dr", "2", "test", True), ("3d6", "3,4,1", "test", False),
-        ("IFT DR", "6,5", "test", True), ("TH DR", "6,2", "test", True), ("3d6", "2,4,2", "test", False)]
+        ("IFT DR", "6,6", "test", True),
+        ("RS dr", "2", "test", True),
+        ("3d6", "3,4,1", "test", False),
+        ("IFT DR", "6,5", "test", True),
+        ("TH DR", "6,2", "test", True),
+        ("3d6", "2,4,2", "test", False),
+    ]
 
 
 @pytest.mark.parametrize(("case", "expected"), [("full.vlog", 23), ("4players.vlog", 35)])

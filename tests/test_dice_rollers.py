@@ -51,8 +51,9 @@ def listing(path: str, root: Node, chat_dice: tuple = ()) -> tuple[list[str], st
     ("full.vlog", 23, 7, {"Alice", "Bob"}),  # 30 steps: 23 rolls, 4 chat lines, 3 phase reports
     ("4players.vlog", 35, 5, {"Alice", "Bob", "Chuck", "Dave"}),  # 40 steps: 35 rolls, 2 chat lines, 3 reports
 ])  # fmt: skip
-def test_every_vasl_roll_is_listed_with_its_roller_and_counted_as_a_roll(name: str, rolls: int, chat: int,
-                                                                        players: set[str]) -> None:
+def test_every_vasl_roll_is_listed_with_its_roller_and_counted_as_a_roll(
+    name: str, rolls: int, chat: int, players: set[str]
+) -> None:
     need_corpus()
     path = CORPUS / "AdvancedSquadLeader_VASL" / name
     events, summary = listing(name, load_save(path).root)
@@ -67,8 +68,13 @@ def test_the_3d6_log_shows_what_each_roll_was() -> None:
     events, _ = listing("3d6.vlog", load_save(CORPUS / "AdvancedSquadLeader_VASL" / "3d6.vlog").root)
     # Read by hand from the log: VASL's "(IFT DR) 6,6" is two d6, "(RS dr) 2" one; 3d6 is a Dice Button.
     assert [e.split(" (")[0] for e in events] == [
-        "dice     IFT DR = 12 [6,6] by test", "dice     RS dr = 2 by test", "dice     3d6 = 8 [3,4,1] by test",
-        "dice     IFT DR = 11 [6,5] by test", "dice     TH DR = 8 [6,2] by test", "dice     3d6 = 8 [2,4,2] by test"]
+        "dice     IFT DR = 12 [6,6] by test",
+        "dice     RS dr = 2 by test",
+        "dice     3d6 = 8 [3,4,1] by test",
+        "dice     IFT DR = 11 [6,5] by test",
+        "dice     TH DR = 8 [6,2] by test",
+        "dice     3d6 = 8 [2,4,2] by test",
+    ]
 
 
 def test_the_ccn_tutorial_lists_its_17_battle_dice_rolls_with_the_roller() -> None:
@@ -107,8 +113,14 @@ def test_a_2_9_style_echo_and_its_property_record_are_one_roll() -> None:
 
 
 def test_an_echo_beside_its_records_is_one_roll() -> None:
-    root = game(log("", log("CHAT*** 2d6 = 3,5 *** &lt;Bob&gt;"), log("MutableProperty\t2d6_result\t\t3,5\tModule"),
-                    log("MutableProperty\t2d6_total\t\t8\tModule")))
+    root = game(
+        log(
+            "",
+            log("CHAT*** 2d6 = 3,5 *** &lt;Bob&gt;"),
+            log("MutableProperty\t2d6_result\t\t3,5\tModule"),
+            log("MutableProperty\t2d6_total\t\t8\tModule"),
+        )
+    )
     rp = replay(root)
     (e,) = list(rp.events())
     assert isinstance(e, DieRolled) and (e.button, e.result, e.total) == ("2d6", "3,5", "8")
@@ -117,8 +129,14 @@ def test_an_echo_beside_its_records_is_one_roll() -> None:
 
 def test_records_without_an_echo_are_a_roll() -> None:
     # A Dice Button whose report format is empty writes no chat line, only its records (pitfall 21).
-    root = game(log("", log("MutableProperty\t1d10_result\t\t7\tModule"), log("MutableProperty\t1d10_total\t\t7\tModule"),
-                    log("MutableProperty\tPhase\tMove\tFire\tModule")))
+    root = game(
+        log(
+            "",
+            log("MutableProperty\t1d10_result\t\t7\tModule"),
+            log("MutableProperty\t1d10_total\t\t7\tModule"),
+            log("MutableProperty\tPhase\tMove\tFire\tModule"),
+        )
+    )
     kinds = [type(e) for e in replay(root).events()]
     assert kinds == [DieRolled, PropertySet]  # the roll once; the other property is no part of it
     (r,) = audit([("t.vlog", replay(root))], READ).rolls

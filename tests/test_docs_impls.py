@@ -55,18 +55,24 @@ def implementation_names(text: str) -> set[str]:
 
 
 def test_the_pattern_finds_what_a_page_names() -> None:
-    text = ('Use `supply.trace`, `terrain.csv` and `vassal_adj.rules.packs.unitmap.printed_units`;\n'
-            'impl = "stacking.max_units"\n@register("x.y", params={})\n`packs.implementations()`')
+    text = (
+        "Use `supply.trace`, `terrain.csv` and `vassal_adj.rules.packs.unitmap.printed_units`;\n"
+        'impl = "stacking.max_units"\n@register("x.y", params={})\n`packs.implementations()`'
+    )
     assert implementation_names(text) == {"supply.trace", "stacking.max_units", "x.y"}
-    assert implementation_names("`vassal_adj.rules.packs.unitmap.no_such_thing`") == {"vassal_adj.rules.packs.unitmap.no_such_thing"}
+    assert implementation_names("`vassal_adj.rules.packs.unitmap.no_such_thing`") == {
+        "vassal_adj.rules.packs.unitmap.no_such_thing"
+    }
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
 def test_every_implementation_a_page_names_is_registered(page: Path) -> None:
     registered = {impl.name for impl in load_builtin_rules().catalog()}
     missing = sorted(implementation_names(page.read_text(encoding="utf-8")) - registered)
-    assert not missing, f"{page.relative_to(REPO)} names implementations that are not registered: {missing} " \
-                        f"(registered: {', '.join(sorted(registered))})"
+    assert not missing, (
+        f"{page.relative_to(REPO)} names implementations that are not registered: {missing} "
+        f"(registered: {', '.join(sorted(registered))})"
+    )
 
 
 def test_the_guide_lists_every_built_in_implementation() -> None:
@@ -77,7 +83,7 @@ def test_the_guide_lists_every_built_in_implementation() -> None:
 
 def test_the_guides_pack_toml_is_a_valid_pack() -> None:
     text = GUIDE.read_text(encoding="utf-8")
-    block = text[text.index("## pack.toml"):].split("```toml\n", 1)[1].split("```", 1)[0]
+    block = text[text.index("## pack.toml") :].split("```toml\n", 1)[1].split("```", 1)[0]
     pack = RulePack.from_mapping(tomllib.loads(block), source="adding-a-rule-pack.md")
     assert [r.impl for r in pack.rules] == ["supply.trace", "stacking.limit"]
     assert pack.cite("stacking") == "kasserine:assumption stacking_limit"
@@ -85,7 +91,7 @@ def test_the_guides_pack_toml_is_a_valid_pack() -> None:
 
 def test_the_templates_example_rules_uncommented_are_valid() -> None:
     text = TEMPLATE.read_text(encoding="utf-8")
-    example = text[text.index("# For example:"):]
+    example = text[text.index("# For example:") :]
     rules = "\n".join(line[2:] for line in example.splitlines()[1:] if line.startswith("# "))
     pack = RulePack.from_mapping(tomllib.loads(text + "\n" + rules), source=str(TEMPLATE))
     assert [r.impl for r in pack.rules] == ["stacking.limit", "supply.trace"]

@@ -93,8 +93,11 @@ def make_pack(tmp_path: Path, *, rules: str = RULES, artillery: bool = True, ter
     pack = tmp_path / "pack"
     shutil.copytree(ROOT / "modules" / "_template", pack)
     text = (pack / "pack.toml").read_text(encoding="utf-8")
-    text = (text.replace('id = "template"', 'id = "testgame"').replace('aliases = ["Copy-me template"]', "aliases = []")
-            .replace('name = "Template Game.*"', 'name = "Kasserine.*"'))
+    text = (
+        text.replace('id = "template"', 'id = "testgame"')
+        .replace('aliases = ["Copy-me template"]', "aliases = []")
+        .replace('name = "Template Game.*"', 'name = "Kasserine.*"')
+    )
     (pack / "pack.toml").write_text(text + rules, encoding="utf-8")
     (pack / "units.toml").write_text(UNITS.format(artillery=ARTILLERY if artillery else ""), encoding="utf-8")
     (pack / "terrain.csv").write_text(terrain, encoding="utf-8")
@@ -150,8 +153,12 @@ def test_23_overstack_gives_exactly_one_error_citing_the_rule(tmp_path: Path) ->
     stacking = [f for f in data["findings"] if f["rule"] == "testgame:23"]
     assert len(stacking) == 1 and len(stacking[0]["units"]) == 2
     assert {k: v for k, v in stacking[0].items() if k != "units"} == {
-        "rule": "testgame:23", "severity": "error", "message": "2 Allied units in 2613 exceed the limit of 1 [23]",
-        "unit_names": ["2-1-14 (1/13)", "2-3-11 (1/6)"], "hexes": ["2613"]}
+        "rule": "testgame:23",
+        "severity": "error",
+        "message": "2 Allied units in 2613 exceed the limit of 1 [23]",
+        "unit_names": ["2-1-14 (1/13)", "2-3-11 (1/6)"],
+        "hexes": ["2613"],
+    }
     assert code == 1
 
 
@@ -176,8 +183,9 @@ def test_16_11_armor_in_rough_is_an_error_unless_on_a_road(tmp_path: Path) -> No
     code, data = check_json(make_pack(tmp_path))
     rough = [f for f in data["findings"] if f["rule"] == "testgame:16.11"]
     assert [(f["hexes"], f["severity"]) for f in rough] == [(["0914"], "error")]
-    assert rough[0]["message"] == ("Allied 2-1-14 (1/1) (armor) is in rough hex 0914, which is prohibited "
-                                   "to mechanized units [16.11]")
+    assert rough[0]["message"] == (
+        "Allied 2-1-14 (1/1) (armor) is in rough hex 0914, which is prohibited to mechanized units [16.11]"
+    )
     assert code == 1
 
 
@@ -186,8 +194,20 @@ def test_json_schema_and_determinism(tmp_path: Path) -> None:
     _code, out = check(pack, SAVE, "--format", "json")
     data = json.loads(out)
     assert data["schema_version"] == 1
-    assert set(data) >= {"pack", "findings", "counts", "parameters", "assumptions", "notes", "checked",
-                         "turn", "phase", "weather", "save", "module"}
+    assert set(data) >= {
+        "pack",
+        "findings",
+        "counts",
+        "parameters",
+        "assumptions",
+        "notes",
+        "checked",
+        "turn",
+        "phase",
+        "weather",
+        "save",
+        "module",
+    }
     assert data["pack"] == "testgame"
     assert data["counts"] == {"error": 1, "warning": 4, "info": 1}
     assert data["parameters"]["allied_supply"]["params"]["initial"] == 3
@@ -200,8 +220,9 @@ def test_json_schema_and_determinism(tmp_path: Path) -> None:
 
 
 def test_turn_phase_weather_come_from_the_command_line(tmp_path: Path) -> None:
-    _code, data = check_json(make_pack(tmp_path), SAVE, "--turn", "3", "--phase", "allied-movement",
-                            "--weather", "poor")
+    _code, data = check_json(
+        make_pack(tmp_path), SAVE, "--turn", "3", "--phase", "allied-movement", "--weather", "poor"
+    )
     assert (data["turn"], data["phase"], data["weather"]) == (3, "allied-movement", "poor")
 
 
@@ -230,8 +251,10 @@ def test_markdown_output_shape(tmp_path: Path) -> None:
     assert lines[0].startswith("## Referee check: ")
     assert "**2 error(s), 4 warning(s), 1 info**" in lines[2]
     i = lines.index("### Errors and warnings")
-    assert lines[i + 2:i + 4] == ["| Severity | Rule | Hex | Finding |", "|---|---|---|---|"]
-    assert r"| error | testgame:23 | 2613 | 2 Allied units in 2613 exceed the limit of 1 \[23\] |" in lines  # [ ] escaped
+    assert lines[i + 2 : i + 4] == ["| Severity | Rule | Hex | Finding |", "|---|---|---|---|"]
+    assert (
+        r"| error | testgame:23 | 2613 | 2 Allied units in 2613 exceed the limit of 1 \[23\] |" in lines
+    )  # [ ] escaped
     assert lines.index("### testgame:17.12 (information)") > i  # the supply summary, after the problems
     assert "### Assumptions" in lines
     assert code == 1
@@ -255,7 +278,7 @@ def test_bad_input_and_bad_pack_exit_2(tmp_path: Path) -> None:
     code, out = check(bad)
     assert code == 2
     assert "rules.allied_supply: sources '9999'" in out
-    missing = make_pack(tmp_path / "missing", rules=RULES.replace('initial = 3\n', ""))
+    missing = make_pack(tmp_path / "missing", rules=RULES.replace("initial = 3\n", ""))
     code, out = check(missing)
     assert code == 2 and "rules.allied_supply.initial: missing required parameter" in out
 

@@ -24,8 +24,14 @@ from vassal_adj.parse.turns import tracker_reading
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 TERRAIN = REPO / "modules" / "kasserine" / "terrain.csv"
-FILES = ("Kasserine.vmod", "setup.vsav", "turn3-faults.vsav",
-         "turn4-axis.vlog", "turn4-restart.vlog", "turn4-wrong-start.vlog")
+FILES = (
+    "Kasserine.vmod",
+    "setup.vsav",
+    "turn3-faults.vsav",
+    "turn4-axis.vlog",
+    "turn4-restart.vlog",
+    "turn4-wrong-start.vlog",
+)
 sys.path.insert(0, str(REPO / "scripts"))
 
 
@@ -54,8 +60,9 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_committed_example_is_what_the_script_writes(fresh: Path) -> None:
-    assert TERRAIN.read_text(encoding="utf-8") == (fresh / "terrain.csv").read_text(encoding="utf-8"), \
+    assert TERRAIN.read_text(encoding="utf-8") == (fresh / "terrain.csv").read_text(encoding="utf-8"), (
         "terrain.csv differs: run scripts/make_example.py"
+    )
     for name in FILES:
         committed, made = zipfile.ZipFile(EXAMPLE / name), zipfile.ZipFile(fresh / name)
         assert committed.namelist() == made.namelist(), name
@@ -86,10 +93,15 @@ def test_the_module_has_every_counter_of_the_order_of_battle_and_three_markers()
     allied += [u for e in rules["allied_reinforcements"]["entries"] for u in e["units"]]
     assert len(axis) + len(allied) == 96
     module = vassal_adj.load_module(EXAMPLE / "Kasserine.vmod")
-    by_list = {side: sorted(s.entry_name for s in module.piece_slots if s.folder[-1] == side)
-               for side in ("Axis", "Allied", "Markers")}
-    assert by_list == {"Axis": sorted(axis), "Allied": sorted(allied),
-                       "Markers": sorted(["Axis Withdrawal", "Allied Withdrawal", "Game Turn"])}
+    by_list = {
+        side: sorted(s.entry_name for s in module.piece_slots if s.folder[-1] == side)
+        for side in ("Axis", "Allied", "Markers")
+    }
+    assert by_list == {
+        "Axis": sorted(axis),
+        "Allied": sorted(allied),
+        "Markers": sorted(["Axis Withdrawal", "Allied Withdrawal", "Game Turn"]),
+    }
     assert set(module.prototypes) == {"Axis", "Allied"}
     for side in ("Axis", "Allied"):
         assert f"mark;Side\tpiece;;;;/{side}\t" in module.prototypes[side].text
@@ -161,8 +173,9 @@ def test_turn3_position() -> None:
             assert all(got[u] == ("Holding Boxes", "Turn 4") for u in e["units"])  # none early
 
 
-@pytest.mark.parametrize("name, turn, phase", [("setup.vsav", 1, "Axis Movement"),
-                                               ("turn3-faults.vsav", 3, "Allied Movement")])
+@pytest.mark.parametrize(
+    "name, turn, phase", [("setup.vsav", 1, "Axis Movement"), ("turn3-faults.vsav", 3, "Allied Movement")]
+)
 def test_the_turn_tracker(name: str, turn: int, phase: str) -> None:
     module = vassal_adj.load_module(EXAMPLE / "Kasserine.vmod")
     reading = tracker_reading(module, vassal_adj.load_save(EXAMPLE / name).root, "Game Turn")
@@ -176,8 +189,7 @@ def test_turn3_is_wrong_in_exactly_its_faults_and_the_set_up_in_nothing() -> Non
     pack, lay = em.read_pack(), em.layout()
     terrain = et.read(lay, TERRAIN.read_text(encoding="utf-8"))
     rough = {lab for lab in lay.labels() if "rough" in terrain.terrain(lay.require(lab))}
-    for places, want in ((es.turn3_places(pack), [f[:3] for f in es.FAULTS]),
-                         (es.setup_places(pack, lay, rough), [])):
+    for places, want in ((es.turn3_places(pack), [f[:3] for f in es.FAULTS]), (es.setup_places(pack, lay, rough), [])):
         units = {key: where for key, (kind, where) in places.items() if kind == "hex"}
         assert check.faults(units, terrain, lay) == want
     assert {f[0] for f in es.FAULTS} == {"overstack", "unsupplied", "mechanized in rough"}

@@ -46,8 +46,10 @@ def _replay(name: str, module) -> Replay:
 
 def _expected_moves(name: str) -> list[tuple[str, str, str]]:
     """(unit, from, to) of every move of a log, from the script's own step lists."""
-    places = {unit: where for (_, unit), (_, where) in el.turn4_places(importlib.import_module(
-        "example_module").read_pack()).items()}
+    places = {
+        unit: where
+        for (_, unit), (_, where) in el.turn4_places(importlib.import_module("example_module").read_pack()).items()
+    }
     if name == el.WRONG_START_LOG:  # it opens where the Axis log ends, one unit put back
         for _, _, unit, to in (s for s in el.AXIS_STEPS if s[0] == "move"):
             places[unit] = to
@@ -89,13 +91,16 @@ def test_replay_reports_every_move_roll_undo_and_turn_change(name: str, module) 
 @pytest.mark.parametrize("name", list(LOGS))
 def test_verify_runs_and_never_prints_a_password(name: str, fmt: str) -> None:
     # --no-rules: the listing alone (the pack that fits would judge the faults: exit 1, test_verify_example.py)
-    result = CliRunner().invoke(main, ["verify", str(EXAMPLE / name), "--module", str(MODULE), "--format", fmt,
-                                       "--no-rules"])
+    result = CliRunner().invoke(
+        main, ["verify", str(EXAMPLE / name), "--module", str(MODULE), "--format", fmt, "--no-rules"]
+    )
     assert result.exit_code == 0, result.output
     assert all(pw not in result.output for pw in SECRETS)
     if fmt == "text":
-        assert all(f"{unit}: Main Map {a}" in result.output or f"{unit}: Holding Boxes {a}" in result.output
-                   for unit, a, _ in _expected_moves(name))
+        assert all(
+            f"{unit}: Main Map {a}" in result.output or f"{unit}: Holding Boxes {a}" in result.output
+            for unit, a, _ in _expected_moves(name)
+        )
 
 
 def test_verify_finds_the_unit_the_next_log_starts_elsewhere() -> None:
@@ -117,15 +122,24 @@ def test_the_restart_log_has_the_same_opening_and_other_rolls(module) -> None:
 
     assert opening(el.RESTART_LOG) == opening(el.AXIS_LOG)
     fault = next(f for f in el.LOG_FAULTS if f["kind"] == "restart")
-    rolls = {n: tuple(e.result for e in _replay(n, module).events() if isinstance(e, DieRolled) and not e.undo)
-             for n in (el.RESTART_LOG, el.AXIS_LOG)}
+    rolls = {
+        n: tuple(e.result for e in _replay(n, module).events() if isinstance(e, DieRolled) and not e.undo)
+        for n in (el.RESTART_LOG, el.AXIS_LOG)
+    }
     assert (rolls[el.RESTART_LOG], rolls[el.AXIS_LOG]) == (fault["results"], fault["other_results"])
 
 
 def test_log_faults_name_the_steps_that_commit_them(module) -> None:
     rp = _replay(el.AXIS_LOG, module)
-    assert {f["kind"] for f in el.LOG_FAULTS} == {"illegal path", "zoc to zoc", "stop in zoc", "overstack", "reroll",
-                                                  "restart", "wrong start"}
+    assert {f["kind"] for f in el.LOG_FAULTS} == {
+        "illegal path",
+        "zoc to zoc",
+        "stop in zoc",
+        "overstack",
+        "reroll",
+        "restart",
+        "wrong start",
+    }
     for f in el.LOG_FAULTS:
         if f["file"] == el.AXIS_LOG and "unit" in f:
             (move,) = [e for e in rp.steps[f["step"] - 1].events if isinstance(e, Moved)]
@@ -133,8 +147,9 @@ def test_log_faults_name_the_steps_that_commit_them(module) -> None:
     reroll = next(f for f in el.LOG_FAULTS if f["kind"] == "reroll")
     step = rp.steps[reroll["step"] - 1]
     assert step.undo and step.undoes == reroll["undoes"]
-    after = [e.result for s in rp.steps[reroll["undoes"] - 1:] for e in s.events
-             if isinstance(e, DieRolled) and not e.undo]
+    after = [
+        e.result for s in rp.steps[reroll["undoes"] - 1 :] for e in s.events if isinstance(e, DieRolled) and not e.undo
+    ]
     assert tuple(after) == reroll["results"]
 
 
@@ -157,8 +172,11 @@ def test_every_move_is_legal_but_the_faults(name: str, phase: str, module) -> No
     pieces = {p.id: p for p in rp.opening}
     # Each drag judged alone from where the unit stood: a drag out of the zone a unit stopped in
     # ("stop in zoc") starts in that zone, and may not leave it (19.2).
-    faults = {f["step"]: f for f in el.LOG_FAULTS
-              if f["file"] == name and f["kind"] in ("illegal path", "zoc to zoc", "stop in zoc")}
+    faults = {
+        f["step"]: f
+        for f in el.LOG_FAULTS
+        if f["file"] == name and f["kind"] in ("illegal path", "zoc to zoc", "stop in zoc")
+    }
     for step in rp.steps:
         if any(isinstance(e, TurnChanged) for e in step.events):
             break  # the movement phase ends
@@ -170,21 +188,27 @@ def test_every_move_is_legal_but_the_faults(name: str, phase: str, module) -> No
                 assert verdict.ok == (fault is None), (step.number, e.name, verdict.reason)
                 if fault and fault["kind"] == "illegal path":  # ways within the allowance break 16.11 or 19.2
                     goal = lay.require(e.to.label)
-                    no_rough, no_zoc = (legal_path(state, terrain, e.piece, None, goal, dataclasses.replace(rules, **kw))
-                                        for kw in ({"prohibitions": ()}, {"zoc": None}))
+                    no_rough, no_zoc = (
+                        legal_path(state, terrain, e.piece, None, goal, dataclasses.replace(rules, **kw))
+                        for kw in ({"prohibitions": ()}, {"zoc": None})
+                    )
                     for free in (no_rough, no_zoc):
                         assert free.ok and free.cost <= verdict.allowance < verdict.cost
                     assert any("rough" in terrain.terrain(h) for h in no_rough.path)
                     assert verdict.rule_ref == rules.zoc.rule_ref and "[16.11]" in verdict.reason
                 if fault and fault["kind"] in ("zoc to zoc", "stop in zoc"):
                     assert verdict.rule_ref and "zone of control" in verdict.reason
-            pieces[e.piece] = dataclasses.replace(pieces[e.piece], map=e.to.map, x=e.to.x, y=e.to.y,
-                                                  location=e.to.label)
+            pieces[e.piece] = dataclasses.replace(
+                pieces[e.piece], map=e.to.map, x=e.to.x, y=e.to.y, location=e.to.label
+            )
     assert faults == {}
     # At the end of the movement phase the moving side has only the stacks LOG_FAULTS names
     # (the Allied log opens on the Axis stack of turn4-axis.vlog: not the Allies' doing).
     state = _state(pieces, lp.unitmap, lay, phase)
     side = phase.split("-")[0].capitalize()
-    stacks = sorted(tuple(sorted(state.units[i].name for i in ids)) for ids in state.occupied().values()
-                    if len(ids) > 1 and state.units[ids[0]].side == side)
+    stacks = sorted(
+        tuple(sorted(state.units[i].name for i in ids))
+        for ids in state.occupied().values()
+        if len(ids) > 1 and state.units[ids[0]].side == side
+    )
     assert stacks == [tuple(f["units"]) for f in el.LOG_FAULTS if f["file"] == name and f["kind"] == "overstack"]

@@ -49,8 +49,10 @@ def with_moduledata(tmp_path: Path, source: str, moduledata: bytes | None) -> st
 
 
 def moduledata(name: str, version: str) -> bytes:
-    return (f'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n  <version>{version}'
-            f'</version>\n  <VassalVersion>3.7.12</VassalVersion>\n  <name>{name}</name>\n</data>\n').encode()
+    return (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n  <version>{version}'
+        f"</version>\n  <VassalVersion>3.7.12</VassalVersion>\n  <name>{name}</name>\n</data>\n"
+    ).encode()
 
 
 @pytest.mark.parametrize("command", [["check"], ["verify"], ["vp"]])
@@ -92,16 +94,20 @@ def test_another_version_of_the_module_is_a_note(tmp_path: Path) -> None:
     save = with_moduledata(tmp_path, SAVE, moduledata("Kasserine", "0.1"))
     code, out = run("check", save, "--module", MODULE, "--format", "json")
     assert code == 1, out  # judged as usual
-    assert (f"{save} was saved with version '0.1' of module 'Kasserine'; {MODULE} is version '0.2': pieces or maps "
-            "that changed between them may be read wrongly") in json.loads(out)["notes"]
+    assert (
+        f"{save} was saved with version '0.1' of module 'Kasserine'; {MODULE} is version '0.2': pieces or maps "
+        "that changed between them may be read wrongly"
+    ) in json.loads(out)["notes"]
 
 
 def test_a_save_without_moduledata_is_read_with_a_note(tmp_path: Path) -> None:
     log = with_moduledata(tmp_path, LOG, None)
     code, out = run("verify", log, "--module", MODULE, "--format", "json")
     assert code == 1, out  # its moves are judged: the log's faults
-    assert (f"{log} names no module (no name in a moduledata entry): not checked that it was saved with {MODULE} "
-            "(module 'Kasserine')") in json.loads(out)["notes"]
+    assert (
+        f"{log} names no module (no name in a moduledata entry): not checked that it was saved with {MODULE} "
+        "(module 'Kasserine')"
+    ) in json.loads(out)["notes"]
 
 
 def test_a_version_ending_the_module_name_is_not_the_name(tmp_path: Path) -> None:

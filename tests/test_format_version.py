@@ -79,8 +79,20 @@ def test_3_8_converts_a_hex_save(tmp_path: Path, annotated: dict[str, Path]) -> 
 
 def test_verify_annotate_takes_the_format_version_too(tmp_path: Path, vobs_save: Path) -> None:
     out = tmp_path / "verified-3.7.vsav"
-    result = CliRunner().invoke(cli.main, ["verify", str(EXAMPLE / "setup.vsav"), str(vobs_save), "--module", str(MODULE),
-                                           "--annotate", str(out), "--format-version", "3.7"])
+    result = CliRunner().invoke(
+        cli.main,
+        [
+            "verify",
+            str(EXAMPLE / "setup.vsav"),
+            str(vobs_save),
+            "--module",
+            str(MODULE),
+            "--annotate",
+            str(out),
+            "--format-version",
+            "3.7",
+        ],
+    )
     assert "marker(s) written" in result.stderr, result.output
     assert _saved_game(out).startswith(b"!VCSK")
 

@@ -19,7 +19,7 @@ from vassal_adj.report.markup import bb, md, plain
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")
-REPORT_HTML = "<b>Scout</b> fires: <img src=\"die3.png\" alt=\"3\"> <span style='color:red'>hit</span>"
+REPORT_HTML = '<b>Scout</b> fires: <img src="die3.png" alt="3"> <span style=\'color:red\'>hit</span>'
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -70,8 +70,10 @@ def test_bbcode_structure_on_the_example() -> None:
     # The move list fixed-width, the long part in a spoiler, and no tag but those BGG knows.
     c, o = lines.index("[c]"), lines.index("[o]")
     assert lines[c - 1].startswith("[b]units moved: ") and c < lines.index("[/c]") < o < lines.index("[/o]")
-    assert ("Axis 6-5-10 (501): 2613 -> 2513: NOT legal (kasserine:19.2); path: cheapest between drops"
-            in lines[c + 1: lines.index("[/c]")])
+    assert (
+        "Axis 6-5-10 (501): 2613 -> 2513: NOT legal (kasserine:19.2); path: cheapest between drops"
+        in lines[c + 1 : lines.index("[/c]")]
+    )
     assert {m.group(1) for m in re.finditer(r"\[/?(\w+)", out)} == {"b", "i", "c", "o"}
     assert not re.search(r"<[A-Za-z]", out)  # BGG drops everything after one
 

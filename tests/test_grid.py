@@ -135,9 +135,7 @@ def test_hex_grid_vector(cfg: dict, case: dict) -> None:
     assert hex_location_name(grid, w, h, x, y) == case["location_name"]
     assert snap(grid, x, y) == tuple(case["snapped_center"])
     if "center_of_column_row" in case:
-        assert center_of_column_row(grid, w, h, case["column"], case["row"]) == tuple(
-            case["center_of_column_row"]
-        )
+        assert center_of_column_row(grid, w, h, case["column"], case["row"]) == tuple(case["center_of_column_row"])
         # ... and the label parses back to the same centre
         assert hex_center(grid, w, h, case["location_name"]) == tuple(case["center_of_column_row"])
 
@@ -171,9 +169,7 @@ def test_descending_worked_example() -> None:
     # (H / dx, not H / dy: VASSAL's asymmetry). (110, 740): rawCol floor(1.985 + 0.5) = 2,
     # even -> rawRow round((740 - 32)/64 = 11.06) = 11 -> row 14 - 11 = 3; no stagger
     # (even column) -> column "03", row 3 + 1 = "04": "0304".
-    grid = HexGridDef(
-        dx=55.42562584220407, dy=64.0, x0=0, y0=32, numbering=HexNumbering(v_descend=True)
-    )
+    grid = HexGridDef(dx=55.42562584220407, dy=64.0, x0=0, y0=32, numbering=HexNumbering(v_descend=True))
     assert column_row(grid, 1000, 800, 110, 740) == (2, 3)
     assert hex_location_name(grid, 1000, 800, 110, 740) == "0304"
     assert hex_center(grid, 1000, 800, "0304") == center_of(grid, 2, 11) == (110, 736)
@@ -202,9 +198,7 @@ def test_sideways_and_alpha_worked_examples() -> None:
 
 
 def test_coordinate_names() -> None:
-    assert [coordinate_name(v, "A", 1) for v in (0, 25, 26, 27, 52, -1)] == [
-        "A", "Z", "AA", "BB", "AAA", "-B"
-    ]
+    assert [coordinate_name(v, "A", 1) for v in (0, 25, 26, 27, 52, -1)] == ["A", "Z", "AA", "BB", "AAA", "-B"]
     assert coordinate_name(5, "N", 1) == "05"
     assert coordinate_name(0, "N", 1) == "00"
     assert coordinate_name(5, "N", 2) == "005"
@@ -225,7 +219,7 @@ def test_location_formats() -> None:
     assert expand_format("Hex $gridLocation", props) == "Hex gridLocation"  # unclosed: literal
     assert expand_format("cost \\$5 $row$", props) == "cost $5 03"
     assert expand_format("", props) == ""
-    assert expand_format("{\"Hex \" + gridLocation}", props) == "Hex 0403"
+    assert expand_format('{"Hex " + gridLocation}', props) == "Hex 0403"
     grid = HexGridDef(
         dx=55.42562584220407,
         dy=64.0,
@@ -293,9 +287,7 @@ def test_square_grid_vector(case: dict) -> None:
         dy=g["dy"],
         x0=g["x0"],
         y0=g["y0"],
-        numbering=HexNumbering(
-            stagger=False, h_descend=case["hDescend"], v_descend=case["vDescend"]
-        ),
+        numbering=HexNumbering(stagger=False, h_descend=case["hDescend"], v_descend=case["vDescend"]),
     )
     w, h = vectors()["square_grid"]["board_size"]
     x, y = case["board_point"]
@@ -485,7 +477,11 @@ class OracleGrid:
             self.boards[b["board"]] = _corpus_board(g["module"], g["map"], b["board"], (w, h))
         self.board = self.boards[g["board"]]
         mdef = MapDef(
-            g["map"], "Map0", "Map", *layout["edge_buffer"], boards=self.boards  # type: ignore[arg-type]
+            g["map"],
+            "Map0",
+            "Map",
+            *layout["edge_buffer"],
+            boards=self.boards,  # type: ignore[arg-type]
         )
         sel = [(b["board"], False, *b["relative_position"]) for b in layout["boards"]]
         self.placed = place_boards(mdef, sel)

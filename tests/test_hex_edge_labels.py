@@ -29,8 +29,10 @@ from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.geometry.maps import place_map
 
 KASSERINE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"
-_NUMBERING = ('<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" '
-              'vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="true"/>')
+_NUMBERING = (
+    '<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep="" hType="N" '
+    'vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="true"/>'
+)
 
 
 def _kassala_numbered(tmp: Path) -> Path:
@@ -45,23 +47,41 @@ def _kassala_numbered(tmp: Path) -> Path:
                 text = data.decode("utf-8")
                 grid_end = 'x0="51" y0="55"/>'
                 assert text.count(grid_end) == 1
-                data = text.replace(grid_end, f'x0="51" y0="55">{_NUMBERING}'
-                                    '</VASSAL.build.module.map.boardPicker.board.HexGrid>').encode("utf-8")
+                data = text.replace(
+                    grid_end, f'x0="51" y0="55">{_NUMBERING}</VASSAL.build.module.map.boardPicker.board.HexGrid>'
+                ).encode("utf-8")
             zout.writestr(info, data)
     return out
 
 
-def _oracle_labels(module: Path, map_name: str, board: str, points: list[tuple[int, int]], labels: list[str],
-                   tmp: Path) -> dict:
+def _oracle_labels(
+    module: Path, map_name: str, board: str, points: list[tuple[int, int]], labels: list[str], tmp: Path
+) -> dict:
     if not (ORACLE.exists() and (ORACLE_HOME / "oracle-env.json").exists()):
         if os.environ.get("REQUIRE_ORACLE") == "1":
             pytest.fail(f"vassal-oracle not set up (run {ORACLE.parent}/setup.sh)")
         pytest.skip("vassal-oracle not set up")
     (tmp / "points.json").write_text(json.dumps([list(p) for p in points]))
     (tmp / "labels.json").write_text(json.dumps(labels))
-    done = subprocess.run([str(ORACLE), "labels", str(module), "--map", map_name, "--board", board, "--points",
-                           str(tmp / "points.json"), "--labels-file", str(tmp / "labels.json")],
-                          check=False, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            str(ORACLE),
+            "labels",
+            str(module),
+            "--map",
+            map_name,
+            "--board",
+            board,
+            "--points",
+            str(tmp / "points.json"),
+            "--labels-file",
+            str(tmp / "labels.json"),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     result = json.loads(done.stdout)
     assert done.returncode == 0 and result["ok"], result.get("error")
     return result["result"]
@@ -73,21 +93,28 @@ def _witness(lay: HexLayout, label: str) -> tuple[int, int]:
     assert h is not None
     cx, cy = lay.center(h, off_map=True)
     half_x, half_y = (lay.grid.dy / 2, lay.grid.dx / 2) if lay.grid.sideways else (lay.grid.dx / 2, lay.grid.dy / 2)
-    return next((x, y) for x in range(max(0, math.floor(cx - half_x) - 1), math.ceil(cx + half_x) + 2)
-                for y in range(max(0, math.floor(cy - half_y) - 1), math.ceil(cy + half_y) + 2)
-                if board_location_name(lay.board, x, y) == label)
+    return next(
+        (x, y)
+        for x in range(max(0, math.floor(cx - half_x) - 1), math.ceil(cx + half_x) + 2)
+        for y in range(max(0, math.floor(cy - half_y) - 1), math.ceil(cy + half_y) + 2)
+        if board_location_name(lay.board, x, y) == label
+    )
 
 
-@pytest.mark.parametrize("case, edges", [
-    ("Kasserine", 93),  # the example: columns 00 and 40, rows 00 and 27 where they cross the edges
-    # Column 10's cells begin at x 1988 (51 + 8.5 x 227.9), inside the 2048 px board: 1001-1011 (11);
-    # columns 02, 04, 06, 08 sit half a hex lower, so their row 01 crosses the top edge (4); row 11
-    # of columns 01-09 odd begins at y 2581 (55 + 9.5 x 265.9), inside the 2593 px board (5).
-    ("Kassala-numbered", 20),
-    ("Ragnarok", 74),  # a sideways, descending grid inside a zone: the part hexes at the zone's edge
-])
-def test_8_3_every_label_vassal_gives_at_an_edge_is_a_hex(case: str, edges: int,
-                                                          tmp_path_factory: pytest.TempPathFactory) -> None:
+@pytest.mark.parametrize(
+    "case, edges",
+    [
+        ("Kasserine", 93),  # the example: columns 00 and 40, rows 00 and 27 where they cross the edges
+        # Column 10's cells begin at x 1988 (51 + 8.5 x 227.9), inside the 2048 px board: 1001-1011 (11);
+        # columns 02, 04, 06, 08 sit half a hex lower, so their row 01 crosses the top edge (4); row 11
+        # of columns 01-09 odd begins at y 2581 (55 + 9.5 x 265.9), inside the 2593 px board (5).
+        ("Kassala-numbered", 20),
+        ("Ragnarok", 74),  # a sideways, descending grid inside a zone: the part hexes at the zone's edge
+    ],
+)
+def test_8_3_every_label_vassal_gives_at_an_edge_is_a_hex(
+    case: str, edges: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     module_path, map_name, board = {
         "Kasserine": (KASSERINE, "Main Map", "Kasserine"),
         "Kassala-numbered": (_kassala_numbered(tmp_path_factory.mktemp("kassala")), "Main Map", "Kassala"),
@@ -103,11 +130,14 @@ def test_8_3_every_label_vassal_gives_at_an_edge_is_a_hex(case: str, edges: int,
     w, h = lay.board.width, lay.board.height
     witnesses = [_witness(lay, label) for label in ours]
     # Every pixel of the board's edges, and a grid over the board for the zone's edges.
-    points = ([(x, y) for x in range(w) for y in (0, h - 1)] + [(x, y) for y in range(h) for x in (0, w - 1)]
-              + [(x, y) for x in range(0, w, 8) for y in range(0, h, 8)])
+    points = (
+        [(x, y) for x in range(w) for y in (0, h - 1)]
+        + [(x, y) for y in range(h) for x in (0, w - 1)]
+        + [(x, y) for x in range(0, w, 8) for y in range(0, h, 8)]
+    )
     vassal = _oracle_labels(module_path, map_name, board, witnesses + points, ours, tmp_path_factory.mktemp("ask"))
     named = [p["location"] for p in vassal["points"]]
-    assert named[:len(ours)] == ours  # VASSAL names each witness point with its part hex's label
+    assert named[: len(ours)] == ours  # VASSAL names each witness point with its part hex's label
     zone = lay.zone.name if lay.zone is not None else None
     given = {p["location"] for p in vassal["points"] if p["location"] and p.get("zone") == zone}
     assert given <= on_map | set(ours)  # and gives no label, anywhere sampled, that `hex` rejects

@@ -18,18 +18,40 @@ from vassal_adj.model.geometry.numbering import parse_grid_location
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering, ZoneDef
 
 BOARD = BoardDef("B", None, 520, 430)
-ZONE = ZoneDef("Front", ((40, 30), (470, 60), (430, 400), (60, 380)), location_format="$name$:$gridLocation$",
-               grid=HexGridDef(dx=40.0, dy=46.0, x0=50, y0=40, numbering=HexNumbering(sep=".")))
+ZONE = ZoneDef(
+    "Front",
+    ((40, 30), (470, 60), (430, 400), (60, 380)),
+    location_format="$name$:$gridLocation$",
+    grid=HexGridDef(dx=40.0, dy=46.0, x0=50, y0=40, numbering=HexNumbering(sep=".")),
+)
 LAYOUTS = {
     "plain": HexLayout(HexGridDef(dx=52.0, dy=60.0, x0=36, y0=28, numbering=HexNumbering(stagger=False)), BOARD),
     "stagger": HexLayout(HexGridDef(dx=40.0, dy=46.0, x0=20, y0=20, numbering=HexNumbering()), BOARD),
-    "descending rows": HexLayout(HexGridDef(dx=40.0, dy=46.0, x0=20, y0=20, numbering=HexNumbering(v_descend=True)),
-                                 BOARD),
-    "sideways descending letters": HexLayout(HexGridDef(dx=40.0, dy=46.0, x0=20, y0=20, sideways=True, numbering=(
-        HexNumbering(first="V", h_type="A", h_descend=True, sep="-"))), BOARD),
+    "descending rows": HexLayout(
+        HexGridDef(dx=40.0, dy=46.0, x0=20, y0=20, numbering=HexNumbering(v_descend=True)), BOARD
+    ),
+    "sideways descending letters": HexLayout(
+        HexGridDef(
+            dx=40.0,
+            dy=46.0,
+            x0=20,
+            y0=20,
+            sideways=True,
+            numbering=(HexNumbering(first="V", h_type="A", h_descend=True, sep="-")),
+        ),
+        BOARD,
+    ),
     "oblique": HexLayout(HexGridDef(dx=40.0, dy=46.0, x0=20, y0=20, numbering=HexNumbering(oblique=True)), BOARD),
-    "oblique descending": HexLayout(HexGridDef(dx=40.0, dy=46.0, x0=20, y0=20, numbering=(
-        HexNumbering(oblique=True, stagger=False, h_descend=True, h_off=0, v_off=-3))), BOARD),
+    "oblique descending": HexLayout(
+        HexGridDef(
+            dx=40.0,
+            dy=46.0,
+            x0=20,
+            y0=20,
+            numbering=(HexNumbering(oblique=True, stagger=False, h_descend=True, h_off=0, v_off=-3)),
+        ),
+        BOARD,
+    ),
     "zone with its format": HexLayout(ZONE.grid, BOARD, zone=ZONE),  # type: ignore[arg-type]
 }
 

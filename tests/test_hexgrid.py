@@ -162,7 +162,7 @@ def test_neighbours_agree_with_the_geometry(gid: str) -> None:
         d = np.hypot(*(pts - pts[k]).T)
         close = {hs[j] for j in np.nonzero((d > 0) & (d <= far + 2))[0]}
         expected = {n for n in hx.neighbors(h) if n in index}
-        assert close == expected, (lay.label_of(h) or h)
+        assert close == expected, lay.label_of(h) or h
         for n in expected:
             assert near - 2 <= d[index[n]] <= far + 2
         if expected:
@@ -255,13 +255,16 @@ def test_expand_range_on_kasserine() -> None:
     assert lay.expand_range("1423-1423") == ["1423"]
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("0623-1424", "neither along a row nor along a column"),
-    ("9999", "'9999' is neither a hex"),
-    ("0623-", "'0623-' is neither a hex"),
-    ("0312,,0313", "empty item"),
-    ("3920-4120", "'3920-4120' is neither a hex"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("0623-1424", "neither along a row nor along a column"),
+        ("9999", "'9999' is neither a hex"),
+        ("0623-", "'0623-' is neither a hex"),
+        ("0312,,0313", "empty item"),
+        ("3920-4120", "'3920-4120' is neither a hex"),
+    ],
+)
 def test_expand_range_errors(spec: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         kasserine().expand_range(spec)
@@ -276,14 +279,17 @@ def test_hexsides_on_kasserine() -> None:
     assert lay.hexside("0312/N") == hx.hexside(lay.require("0312"), lay.require("0311"))
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("0312/0413", "not adjacent"),
-    ("0312/0314", "not adjacent"),
-    ("0312/E", "direction 'E' does not exist"),
-    ("0312/9999", "'9999' is neither a hex"),
-    ("0312", "must be two adjacent labels"),
-    ("9999/N", "must be two adjacent labels"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("0312/0413", "not adjacent"),
+        ("0312/0314", "not adjacent"),
+        ("0312/E", "direction 'E' does not exist"),
+        ("0312/9999", "'9999' is neither a hex"),
+        ("0312", "must be two adjacent labels"),
+        ("9999/N", "must be two adjacent labels"),
+    ],
+)
 def test_hexside_errors(spec: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         kasserine().hexside(spec)

@@ -33,8 +33,12 @@ def state(turn: int | None, where: Mapping[Unit, str], markers: Mapping[str, str
     def pos(place: str) -> Position:
         return Position(H(place), place) if place.isdigit() else Position(box=place)
 
-    return GameState({x.id: x for x in where}, {x.id: pos(p) for x, p in where.items()}, turn,
-                     markers={k: (pos(v),) for k, v in (markers or {}).items()})
+    return GameState(
+        {x.id: x for x in where},
+        {x.id: pos(p) for x, p in where.items()},
+        turn,
+        markers={k: (pos(v),) for k, v in (markers or {}).items()},
+    )
 
 
 OP = "1710"  # No Question of Surrender Sc.3: the observation point, hex 17.10
@@ -75,8 +79,14 @@ def test_kw_35_1_major_objective_first_occupation_is_dated_once_retaking_does_no
     "If a Major Objective is recaptured by the Axis and then later taken again by the Allies, no additional AP
     are received." Allied in Roma on turn 3, Axis on turn 4, Allied again on turn 5: one first entry, turn 3."""
     a, x = u("a", "Allied"), u("x", "Axis")
-    h = History((state(2, {a: "3010", x: ROMA}), state(3, {a: ROMA, x: "3211"}), state(4, {a: "3010", x: ROMA}),
-                 state(5, {a: ROMA, x: "3211"})))
+    h = History(
+        (
+            state(2, {a: "3010", x: ROMA}),
+            state(3, {a: ROMA, x: "3211"}),
+            state(4, {a: "3010", x: ROMA}),
+            state(5, {a: ROMA, x: "3211"}),
+        )
+    )
     e = h.first_entry("Allied", (H(ROMA),))
     assert e is not None and (e.index, e.turn, e.earliest) == (1, 3, 2)
     assert h.first_entry("Allied", (H(ROMA),), lambda unit: unit.kind == "armor") is None
@@ -89,8 +99,14 @@ def test_kw_5_1_an_event_marker_in_the_used_box_twice_is_two_stays() -> None:
     """5.1: "Individual events may only occur one per game"; 28.0: "Each event may occur only once per game".
     The event's marker is put in the used box on turn 2, taken out on turn 3 and put back on turn 5: two stays,
     the second dated turn 5 (after turn 3)."""
-    h = History((state(1, {}, {EVENT: "Events"}), state(2, {}, {EVENT: USED}), state(3, {}, {EVENT: "Events"}),
-                 state(5, {}, {EVENT: USED})))
+    h = History(
+        (
+            state(1, {}, {EVENT: "Events"}),
+            state(2, {}, {EVENT: USED}),
+            state(3, {}, {EVENT: "Events"}),
+            state(5, {}, {EVENT: USED}),
+        )
+    )
     stays = h.stays(EVENT, USED)
     assert [(s.index, s.turn, s.earliest) for s in stays] == [(1, 2, 1), (3, 5, 3)]
 
@@ -108,8 +124,9 @@ def test_nqos_s3_0_turn_a_unit_was_withdrawn_dates_its_return() -> None:
     the turn the unit went into the box is the first state showing it there (turn 7, after turn 6); a unit
     not in the box has none."""
     w = u("w", "German")
-    h = History((state(6, {w: "2020", G: "2021"}), state(7, {w: "Withdrawn", G: "2021"}),
-                 state(8, {w: "Withdrawn", G: "2021"})))
+    h = History(
+        (state(6, {w: "2020", G: "2021"}), state(7, {w: "Withdrawn", G: "2021"}), state(8, {w: "Withdrawn", G: "2021"}))
+    )
     r = h.removal_of("w", "Withdrawn")
     assert r is not None and (r.index, r.turn, r.earliest) == (1, 7, 6)
     assert h.removal_of("g", "Withdrawn") is None

@@ -45,10 +45,20 @@ def _made(fmt: str, size: tuple[int, int], mode: str = "RGB", **options) -> byte
 
 @pytest.mark.parametrize(
     ("fmt", "mode", "options"),
-    [("PNG", "RGB", {}), ("PNG", "P", {}), ("PNG", "RGBA", {}), ("PNG", "L", {"optimize": True}),
-     ("JPEG", "RGB", {}), ("JPEG", "L", {}), ("JPEG", "CMYK", {}), ("JPEG", "RGB", {"progressive": True}),
-     ("JPEG", "RGB", {"exif": b"Exif\x00\x00II*\x00\x08\x00\x00\x00\x00\x00"}),
-     ("GIF", "P", {}), ("GIF", "L", {}), ("GIF", "RGB", {"interlace": False})],
+    [
+        ("PNG", "RGB", {}),
+        ("PNG", "P", {}),
+        ("PNG", "RGBA", {}),
+        ("PNG", "L", {"optimize": True}),
+        ("JPEG", "RGB", {}),
+        ("JPEG", "L", {}),
+        ("JPEG", "CMYK", {}),
+        ("JPEG", "RGB", {"progressive": True}),
+        ("JPEG", "RGB", {"exif": b"Exif\x00\x00II*\x00\x08\x00\x00\x00\x00\x00"}),
+        ("GIF", "P", {}),
+        ("GIF", "L", {}),
+        ("GIF", "RGB", {"interlace": False}),
+    ],
 )
 def test_made_images_have_the_size_pillow_reads(fmt, mode, options) -> None:
     data = _made(fmt, (317, 211), mode, **options)

@@ -11,8 +11,15 @@ PACKAGE = Path(__file__).resolve().parents[1] / "vassal_adj"
 # model/ and rules/ are pure: no files, no XML, no command line, and no upper layer.
 PURE_LAYERS = ("model", "rules")
 FORBIDDEN_MODULES = {"lxml", "click", "zipfile", "os", "io", "shutil", "tempfile", "pathlib", "PIL"}
-FORBIDDEN_PACKAGES = ("vassal_adj.codec", "vassal_adj.parse", "vassal_adj.report", "vassal_adj.cli",
-                      "vassal_adj.load", "vassal_adj.savedgame", "vassal_adj.packs")
+FORBIDDEN_PACKAGES = (
+    "vassal_adj.codec",
+    "vassal_adj.parse",
+    "vassal_adj.report",
+    "vassal_adj.cli",
+    "vassal_adj.load",
+    "vassal_adj.savedgame",
+    "vassal_adj.packs",
+)
 MAX_LINES = 400
 # VASSAL's SequenceEncoder (parse/tokens.py) is pure string handling with no imports of its
 # own; grid numbering formats and board selections need it, so model/ may use it.
@@ -67,8 +74,11 @@ def test_layering_check_catches_a_forbidden_import(tmp_path: Path) -> None:
 
 
 def test_files_stay_small() -> None:
-    big = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
-           if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    big = {
+        str(p.relative_to(PACKAGE)): n
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
     assert not big, f"files over {MAX_LINES} lines (split them by what they hold): {big}"
 
 
@@ -106,8 +116,11 @@ def _import_graph(sources: dict[str, str], packages: set[str]) -> dict[str, set[
             if isinstance(node, ast.Import):
                 targets += [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                base = ".".join([*here[: len(here) - node.level + 1], *([node.module] if node.module else [])]) \
-                    if node.level else node.module or ""
+                base = (
+                    ".".join([*here[: len(here) - node.level + 1], *([node.module] if node.module else [])])
+                    if node.level
+                    else node.module or ""
+                )
                 targets += [base, *(f"{base}.{a.name}" for a in node.names)]
         graph[name] = {t for t in map(known, targets) if t is not None and t != name}
     return graph
@@ -140,7 +153,8 @@ def _package_graph() -> dict[str, set[str]]:
 def test_no_import_cycles_anywhere() -> None:
     cycles = _cycles(_package_graph())
     assert not cycles, "import cycles (move what both sides need into a module both import): " + "; ".join(
-        " <-> ".join(c) for c in cycles)
+        " <-> ".join(c) for c in cycles
+    )
 
 
 def test_the_cycle_check_sees_late_and_type_checking_imports() -> None:
@@ -187,9 +201,16 @@ def _rank(module: str) -> int | None:
 
 
 def _upward(graph: dict[str, set[str]]) -> list[str]:
-    return sorted(f"{m} -> {t}" for m, targets in graph.items() for t in targets
-                  if m != "vassal_adj" and (rt := _rank(t)) is not None and (rm := _rank(m)) is not None and rt > rm
-                  and t not in ALLOWED)
+    return sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        for t in targets
+        if m != "vassal_adj"
+        and (rt := _rank(t)) is not None
+        and (rm := _rank(m)) is not None
+        and rt > rm
+        and t not in ALLOWED
+    )
 
 
 def test_layers_import_one_way() -> None:
@@ -198,21 +219,39 @@ def test_layers_import_one_way() -> None:
 
 
 def test_the_layer_check_sees_an_upward_import() -> None:
-    graph = {"vassal_adj.rules.engine": {"vassal_adj.pbem.verify"}, "vassal_adj.pbem.verify": {"vassal_adj.rules.engine"},
-             "vassal_adj.model.pieces": {"vassal_adj.parse.tokens", "vassal_adj.errors"}}
+    graph = {
+        "vassal_adj.rules.engine": {"vassal_adj.pbem.verify"},
+        "vassal_adj.pbem.verify": {"vassal_adj.rules.engine"},
+        "vassal_adj.model.pieces": {"vassal_adj.parse.tokens", "vassal_adj.errors"},
+    }
     assert _upward(graph) == ["vassal_adj.rules.engine -> vassal_adj.pbem.verify"]
 
 
 # The hex geometry imports one way (DESIGN.md model/geometry/): each module only the ones before it.
-GEOMETRY_ORDER = ("hexes", "square_numbering", "numbering", "zones", "snapping", "grid", "hex_index", "layout",
-                  "edge_hexes", "maps", "regions", "batch")
+GEOMETRY_ORDER = (
+    "hexes",
+    "square_numbering",
+    "numbering",
+    "zones",
+    "snapping",
+    "grid",
+    "hex_index",
+    "layout",
+    "edge_hexes",
+    "maps",
+    "regions",
+    "batch",
+)
 
 
 def test_geometry_imports_one_way() -> None:
     graph, prefix = _package_graph(), "vassal_adj.model.geometry"
     present = {m.removeprefix(prefix + ".") for m in graph if m.startswith(prefix + ".")}
     assert present == set(GEOMETRY_ORDER), f"geometry modules not in GEOMETRY_ORDER: {present ^ set(GEOMETRY_ORDER)}"
-    bad = [f"{name} -> {t}" for i, name in enumerate(GEOMETRY_ORDER)
-           for t in graph[f"{prefix}.{name}"] if t.startswith(prefix + ".")
-           and GEOMETRY_ORDER.index(t.removeprefix(prefix + ".")) >= i]
+    bad = [
+        f"{name} -> {t}"
+        for i, name in enumerate(GEOMETRY_ORDER)
+        for t in graph[f"{prefix}.{name}"]
+        if t.startswith(prefix + ".") and GEOMETRY_ORDER.index(t.removeprefix(prefix + ".")) >= i
+    ]
     assert not bad, f"geometry imports against its order: {bad}"

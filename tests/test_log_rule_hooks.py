@@ -37,7 +37,7 @@ def one_contingent(segment, ctx, params):
         return []
     return [Finding(ctx.cite(), Severity.ERROR, f"units of {', '.join(moved)} moved in one action")]
 '''
-RULES = '''
+RULES = """
 [rules.actions]
 impl = "log.segments"
 rule_ref = "6.1"
@@ -46,7 +46,9 @@ by = { chat = '(?P<side>Axis|Allied) action' }
 [rules.contingents]
 impl = "test.one_contingent"
 rule_ref = "13.2"
-'''
+"""
+
+
 @pytest.fixture(autouse=True)
 def _unregister():
     """The hook registers into the package registry: take it out again, as test_packs does."""
@@ -79,8 +81,14 @@ def verified(tmp_path: Path, steps: list[tuple[str, ...]]) -> list[tuple[str, st
 def test_13_2_a_hook_log_rule_judges_each_action(tmp_path: Path) -> None:
     action = ("chat", "Axis", "Axis action")
     assert verified(tmp_path, [action, RECCE, LANG]) == [
-        ("kasserine:13.2", ("Turn 4 axis-movement, segment side='Axis': units of 21. Panzer-Division, Kampfgruppe "
-                            "Lang moved in one action"))]
+        (
+            "kasserine:13.2",
+            (
+                "Turn 4 axis-movement, segment side='Axis': units of 21. Panzer-Division, Kampfgruppe "
+                "Lang moved in one action"
+            ),
+        )
+    ]
     assert verified(tmp_path, [action, RECCE, action, LANG]) == []
 
 
@@ -88,8 +96,19 @@ def test_a_log_rule_is_listed_as_one_and_not_run_on_a_save(tmp_path: Path) -> No
     hooked_pack(tmp_path)
     load_pack(tmp_path / "hooked")
     assert REGISTRY.lookup("test.one_contingent").log
-    r = CliRunner().invoke(main, ["check", str(EXAMPLE / "setup.vsav"), "--module", str(MODULE),
-                                  "--pack", str(tmp_path / "hooked"), "--format", "json"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "check",
+            str(EXAMPLE / "setup.vsav"),
+            "--module",
+            str(MODULE),
+            "--pack",
+            str(tmp_path / "hooked"),
+            "--format",
+            "json",
+        ],
+    )
     assert r.exit_code in (0, 1), r.output
     report = json.loads(r.output)
     assert "allied_setup" in {c["rule"] for c in report["checked"]}

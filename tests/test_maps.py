@@ -33,13 +33,14 @@ def _need(path):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("vec", _vectors(), ids=str)
 def test_map_boards_vector_through_placed_map(vec: dict) -> None:
-    boards = {b["name"]: BoardDef(b["name"], None, *b["size"], reversible=True,
-                                  grid=H1 if "grid" in b else None) for b in vec["boards"]}
+    boards = {
+        b["name"]: BoardDef(b["name"], None, *b["size"], reversible=True, grid=H1 if "grid" in b else None)
+        for b in vec["boards"]
+    }
     mdef = MapDef("M", "Map0", "Map", vec["map"]["edgeWidth"], vec["map"]["edgeHeight"], boards)
     for case in vec["cases"]:
         rev = bool(case.get("reversed"))
-        pm = place_map(mdef, [(b["name"], rev and b["name"] == "B", b["column"], b["row"])
-                              for b in vec["boards"]])
+        pm = place_map(mdef, [(b["name"], rev and b["name"] == "B", b["column"], b["row"]) for b in vec["boards"]])
         for b in vec["boards"]:
             assert [pm.boards[b["name"]].x, pm.boards[b["name"]].y] == b["origin_in_map"]
         if case["board"] is None:

@@ -27,10 +27,10 @@ from vassal_adj.rules.mechanisms.movement import default_label, legal_path, reac
 from vassal_adj.rules.mechanisms.movement_params import MovementRules, allowance
 from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc
 
-VOC = TerrainVocabulary(terrain={"clear", "rough", "town"},
-                        features={"road", "trail", "stream", "bridge", "all-sea"})
-EXAMPLE_COSTS = dict(terrain_costs={"clear": 1, "rough": 3}, hexside_costs={"stream": 2},
-                     road_rates={"road": Fraction(1, 2), "trail": 1})
+VOC = TerrainVocabulary(terrain={"clear", "rough", "town"}, features={"road", "trail", "stream", "bridge", "all-sea"})
+EXAMPLE_COSTS = dict(
+    terrain_costs={"clear": 1, "rough": 3}, hexside_costs={"stream": 2}, road_rates={"road": Fraction(1, 2), "trail": 1}
+)
 RULES = dataclasses.replace(KASSERINE_MOVEMENT, **EXAMPLE_COSTS)
 
 PANZER = Unit("g1", "5-3-12 (2/7)", "Axis", "armor", 12, attack=5, defense=3, mechanized=True)
@@ -47,10 +47,10 @@ def H(c: int, r: int) -> Hex:
 COL = [H(5, r) for r in range(0, 12)]  # the corridor
 
 
-def tmap(hexes: dict[Hex, set[str]] | None = None,
-         sides: dict[tuple[Hex, Hex], set[str]] | None = None) -> TerrainMap:
-    return TerrainMap(VOC, hex_terrain=hexes or {},
-                      side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()})
+def tmap(hexes: dict[Hex, set[str]] | None = None, sides: dict[tuple[Hex, Hex], set[str]] | None = None) -> TerrainMap:
+    return TerrainMap(
+        VOC, hex_terrain=hexes or {}, side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()}
+    )
 
 
 def game(*placed: tuple[Unit, Hex], weather: str | None = None) -> GameState:
@@ -170,8 +170,9 @@ def test_20_zoc_not_across_unbridged_stream_in_poor_weather() -> None:
     assert go(poor, terrain, GER_INF, d).ok
     fair = game((GER_INF, a), (US_INF, enemy_at), weather="fair")
     res = go(fair, terrain, GER_INF, d)
-    assert not res.ok and res.reason == ("enemy zone of control at 0502 (of Allied 1-2-7 (1/26) in 0603) stops "
-                                         "movement [standard-zoc]")
+    assert not res.ok and res.reason == (
+        "enemy zone of control at 0502 (of Allied 1-2-7 (1/26) in 0603) stops movement [standard-zoc]"
+    )
     assert res.units == ("a1",)  # the unit exerting the zone the reason names
 
 
@@ -181,8 +182,9 @@ def test_16_13_zoc_extends_into_rough() -> None:
     a, b, c = COL[1:4]
     state = game((GER_INF, a), (US_INF, H(6, 3)))
     res = go(state, tmap({b: {"rough"}}), GER_INF, c)
-    assert not res.ok and res.reason == ("enemy zone of control at 0502 (of Allied 1-2-7 (1/26) in 0603) stops "
-                                         "movement [standard-zoc]")
+    assert not res.ok and res.reason == (
+        "enemy zone of control at 0502 (of Allied 1-2-7 (1/26) in 0603) stops movement [standard-zoc]"
+    )
     assert go(state, tmap({b: {"rough"}}), GER_INF, b).ok
 
 
@@ -197,8 +199,9 @@ def test_zoc_stop_on_entering() -> None:
     assert zoc & set(COL) == {COL[3], COL[4]}
     assert go(state, tmap(), PANZER, COL[3], zoc=zoc).ok
     res = go(state, tmap(), PANZER, COL[6], zoc=zoc)
-    assert not res.ok and res.reason == ("enemy zone of control at 0503 (of Allied 1-2-7 (1/26) in 0604) stops "
-                                         "movement [standard-zoc]")
+    assert not res.ok and res.reason == (
+        "enemy zone of control at 0503 (of Allied 1-2-7 (1/26) in 0604) stops movement [standard-zoc]"
+    )
     assert res.units == ("a1",)
     assert res.path[-1] == COL[6]  # the attempt shown breaks only that rule
 
@@ -208,8 +211,9 @@ def test_sticky_zoc_may_not_leave() -> None:
     state = game((PANZER, COL[4]), (US_INF, WATCH))
     res = go(state, tmap(), PANZER, COL[7])
     assert not res.ok and res.rule_ref == "standard-zoc"
-    assert res.reason.startswith("unit starts in enemy zone of control at 0504 (of Allied 1-2-7 (1/26) in 0604) "
-                                 "and may not leave it")
+    assert res.reason.startswith(
+        "unit starts in enemy zone of control at 0504 (of Allied 1-2-7 (1/26) in 0604) and may not leave it"
+    )
     assert set(reachable(state, tmap(), "g1", None, RULES, area=COL).costs) == {COL[4]}
 
 
@@ -218,9 +222,11 @@ def test_no_zoc_to_zoc() -> None:
     rules = dataclasses.replace(RULES, zoc=ZocRules(mode="stop"))
     state = game((PANZER, COL[4]), (US_INF, WATCH))
     res = go(state, tmap(), PANZER, COL[3], rules)
-    assert not res.ok and res.reason == ("may not move from enemy zone of control at 0504 (of Allied 1-2-7 (1/26) in "
-                                         "0604) directly into another at 0503 (of Allied 1-2-7 (1/26) in 0604) "
-                                         "[standard-zoc]")
+    assert not res.ok and res.reason == (
+        "may not move from enemy zone of control at 0504 (of Allied 1-2-7 (1/26) in "
+        "0604) directly into another at 0503 (of Allied 1-2-7 (1/26) in 0604) "
+        "[standard-zoc]"
+    )
     assert res.units == ("a1",)  # named at both hexes, listed once
     assert go(state, tmap(), PANZER, COL[7], rules).ok
     assert go(state, tmap(), PANZER, COL[1], dataclasses.replace(rules, zoc=ZocRules(mode="none"))).ok
@@ -242,8 +248,10 @@ def test_19_21_may_not_reenter() -> None:
     state = game((PANZER, COL[2]), (US_INF, H(6, 2)), (US_INF2, H(6, 7)))  # ZOC 0501-0502, 0506-0507
     res = go(state, tmap(), PANZER, COL[6], withdrawal=True)
     assert not res.ok and res.rule_ref == "19.21"
-    assert res.reason == ("withdrawing unit left enemy zone of control and may not re-enter one at 0506 (of Allied "
-                          "1-3-7 (19) in 0607) [19.21]")
+    assert res.reason == (
+        "withdrawing unit left enemy zone of control and may not re-enter one at 0506 (of Allied "
+        "1-3-7 (19) in 0607) [19.21]"
+    )
     assert res.units == ("a2",)  # not a1, whose zone the unit left
     assert go(state, tmap(), PANZER, COL[5], withdrawal=True).ok
     assert not go(state, tmap(), PANZER, COL[1], withdrawal=True).ok  # 0501 is enemy-controlled too
@@ -291,8 +299,15 @@ def test_units_that_ignore_zoc_and_precomputed_zoc() -> None:
 def test_reachable_costs_and_paths() -> None:
     terrain = tmap({COL[3]: {"rough"}}, {(COL[1], COL[2]): {"road"}})
     reach = reachable(game((GER_INF, COL[1])), terrain, "g3", None, RULES, area=COL)
-    assert reach.costs == {COL[1]: 0, COL[2]: Fraction(1, 2), COL[3]: Fraction(7, 2), COL[4]: Fraction(9, 2),
-                           COL[5]: Fraction(11, 2), COL[6]: Fraction(13, 2), COL[0]: 1}
+    assert reach.costs == {
+        COL[1]: 0,
+        COL[2]: Fraction(1, 2),
+        COL[3]: Fraction(7, 2),
+        COL[4]: Fraction(9, 2),
+        COL[5]: Fraction(11, 2),
+        COL[6]: Fraction(13, 2),
+        COL[0]: 1,
+    }
     assert reach.path_to(COL[4]) == tuple(COL[1:5]) and reach.path_to(COL[9]) == ()
     assert reach.allowance == 7
     assert legal_path(game((GER_INF, COL[1])), terrain, "g3", COL[1], COL[1], RULES).cost == 0
@@ -324,8 +339,17 @@ SIDES = sorted({hexside(a, b) for a in AREA for b in neighbors(a) if b in AREA})
 SIDE_CHOICES = [set(), set(), {"stream"}, {"road"}, {"trail"}, {"stream", "bridge"}, {"stream", "road"}]
 
 
-def reference_step(terrain: TerrainMap, unit: Unit, a: Hex, b: Hex, start: Hex, zoc: frozenset[Hex],
-                   enemy: set[Hex], poor: bool, withdrawal: bool) -> Fraction | None:
+def reference_step(
+    terrain: TerrainMap,
+    unit: Unit,
+    a: Hex,
+    b: Hex,
+    start: Hex,
+    zoc: frozenset[Hex],
+    enemy: set[Hex],
+    poor: bool,
+    withdrawal: bool,
+) -> Fraction | None:
     """The cost of one step straight from the rules' words (None: not allowed)."""
     if b not in AREA or b in enemy:
         return None
@@ -373,8 +397,9 @@ def brute_force(step, start: Hex, allow: int) -> dict[Hex, Fraction]:
 def scenarios(draw):
     rough = draw(st.sets(st.sampled_from(AREA), max_size=5))
     sides = {s: draw(st.sampled_from(SIDE_CHOICES)) for s in SIDES}
-    terrain = TerrainMap(VOC, hex_terrain={h: {"rough"} for h in rough},
-                         side_features={s: fs for s, fs in sides.items() if fs})
+    terrain = TerrainMap(
+        VOC, hex_terrain={h: {"rough"} for h in rough}, side_features={s: fs for s, fs in sides.items() if fs}
+    )
     kind = draw(st.sampled_from([PANZER, MECH_INF, GER_INF]))
     unit = dataclasses.replace(kind, movement=draw(st.integers(1, 6)))
     start = draw(st.sampled_from(AREA))
@@ -423,10 +448,12 @@ def test_16_11_a_shortcut_through_rough_is_named_when_the_way_round_is_too_long(
     assert not res.ok and res.rule_ref == "16.11"
     assert res.reason.startswith("the legal way needs ")
     # the only way within 6 MP crosses the wall at 0405 (entering and leaving rough off the roads)
-    assert res.reason.endswith("; every way within the allowance breaks a rule (16.11 closes them all): "
-                               "0402 0403 0404 0405 0406 0407 0408 (6 MP): rough hex 0405 prohibited to mechanized "
-                               "units except through road or trail hexsides (16.12) [16.11], mechanized units leave "
-                               "rough hex 0405 only through road or trail hexsides [16.12]")
+    assert res.reason.endswith(
+        "; every way within the allowance breaks a rule (16.11 closes them all): "
+        "0402 0403 0404 0405 0406 0407 0408 (6 MP): rough hex 0405 prohibited to mechanized "
+        "units except through road or trail hexsides (16.12) [16.11], mechanized units leave "
+        "rough hex 0405 only through road or trail hexsides [16.12]"
+    )
 
 
 def test_movement_params_doctest() -> None:

@@ -19,8 +19,9 @@ from vassal_adj.rules.mechanisms.movement_params import allowance
 from vassal_adj.rules.mechanisms.movement_rules import movement_rules
 from vassal_adj.rules.registry import load_builtin_rules
 
-VOC = TerrainVocabulary(terrain={"clear", "desert", "minefield"},
-                        features={"all-sea", "strait", "bridge", "wadi", "road"})
+VOC = TerrainVocabulary(
+    terrain={"clear", "desert", "minefield"}, features={"all-sea", "strait", "bridge", "wadi", "road"}
+)
 DEFAULTS = load_builtin_rules().lookup("movement.allowance").defaults()
 
 
@@ -37,8 +38,9 @@ def rules(**given: object):
 
 
 def tmap(hexes: dict[Hex, set[str]] | None = None, sides: dict[tuple[Hex, Hex], set[str]] | None = None) -> TerrainMap:
-    return TerrainMap(VOC, hex_terrain=hexes or {},
-                      side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()})
+    return TerrainMap(
+        VOC, hex_terrain=hexes or {}, side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()}
+    )
 
 
 def move(unit: Unit, start: Hex, goal: Hex, terrain: TerrainMap, r, weather: str | None = None):
@@ -88,8 +90,11 @@ def test_nqos_4_3_leaving_a_minefield_doubles_the_next_hex_plus_one_in_mist() ->
     The rulebook's example: the armoured car enters the minefield for 5 MP, then the next hex "for a
     cost of 10MP (5 MP doubled for leaving a minefield)": 15 in all; in mist (5 + 1) x 2 = 12: 17."""
     terrain = tmap({H(5, 2): {"minefield"}, H(5, 3): {"desert"}})
-    r = rules(terrain_costs={"desert": {"wheeled": 5}, "minefield": {"wheeled": 5}}, exit_multiplier={"minefield": 2},
-              cost_modifiers=({"weather": ["mist"], "leaving": ["minefield"], "add": 1},))
+    r = rules(
+        terrain_costs={"desert": {"wheeled": 5}, "minefield": {"wheeled": 5}},
+        exit_multiplier={"minefield": 2},
+        cost_modifiers=({"weather": ["mist"], "leaving": ["minefield"], "add": 1},),
+    )
     fast = Unit("w3", "AC 3", "Axis", "wheeled", 20)
     assert move(fast, H(5, 1), H(5, 2), terrain, r).cost == 5
     assert move(fast, H(5, 1), H(5, 3), terrain, r, "clear").cost == 15
@@ -115,8 +120,11 @@ def test_tunisia_2_1_flooded_wadi_costs_more_but_a_road_nullifies_it() -> None:
     of a road nullifies the cost in movement points of a river or of a wadi." The table's two
     values are not in the seed: example values +1 MP dry, +3 flooded (a `set` in that weather)."""
     terrain = tmap(sides={(H(5, 1), H(5, 2)): {"wadi"}})
-    r = rules(hexside_costs={"wadi": 1}, road_rates={"road": 1},
-              cost_modifiers=({"weather": ["flooded"], "features": ["wadi"], "set": 3},))
+    r = rules(
+        hexside_costs={"wadi": 1},
+        road_rates={"road": 1},
+        cost_modifiers=({"weather": ["flooded"], "features": ["wadi"], "set": 3},),
+    )
     assert move(INF, H(5, 1), H(5, 2), terrain, r, "dry").cost == 2
     assert move(INF, H(5, 1), H(5, 2), terrain, r, "flooded").cost == 4
     on_road = tmap(sides={(H(5, 1), H(5, 2)): {"wadi", "road"}})
@@ -127,8 +135,12 @@ def test_tunisia_9_2_out_of_supply_one_mp_em_two() -> None:
     """Tunisia 1943, 9.2: an out of supply unit "cannot use more than one movement point." and "An
     out of supply EM ... may only use two movement points." The first modifier that matches applies,
     so the EM's row comes first; a unit in supply keeps its printed allowance."""
-    r = rules(allowance_modifiers=({"kinds": ["em"], "flags": ["out-of-supply"], "cap": 2},
-                                   {"flags": ["out-of-supply"], "cap": 1}))
+    r = rules(
+        allowance_modifiers=(
+            {"kinds": ["em"], "flags": ["out-of-supply"], "cap": 2},
+            {"flags": ["out-of-supply"], "cap": 1},
+        )
+    )
     cut = frozenset({"out-of-supply"})
     assert allowance(Unit("u1", "2-2-8", "Axis", "infantry", 8, flags=cut), None, r) == 1
     assert allowance(Unit("e1", "EM", "Axis", "em", 8, flags=cut), None, r) == 2
@@ -159,8 +171,10 @@ def test_tunisia_4_2_a_combat_unit_enters_a_lone_enemy_em_for_two_more_mp() -> N
     allied_em = Unit("e2", "EM 1 Arm", "Allied", "em", 8)
 
     def go(mover: Unit, *enemy: Unit):
-        state = GameState({u.id: u for u in (mover, *enemy)},
-                          {mover.id: Position(H(5, 1)), **{u.id: Position(H(5, 3)) for u in enemy}})
+        state = GameState(
+            {u.id: u for u in (mover, *enemy)},
+            {mover.id: Position(H(5, 1)), **{u.id: Position(H(5, 3)) for u in enemy}},
+        )
         return legal_path(state, tmap(), mover.id, None, H(5, 3), r, area=COL)
 
     alone = go(INF, em)
@@ -168,5 +182,12 @@ def test_tunisia_4_2_a_combat_unit_enters_a_lone_enemy_em_for_two_more_mp() -> N
     stacked = go(INF, em, guard)
     assert not stacked.ok and stacked.reason.startswith("hex 0503 is occupied by enemy unit")
     assert not go(allied_em, em).ok
-    assert not legal_path(GameState({"i1": INF, "e1": em}, {"i1": Position(H(5, 1)), "e1": Position(H(5, 3))}),
-                          tmap(), "i1", None, H(5, 3), rules(), area=COL).ok  # without the parameter: 4.1's ban
+    assert not legal_path(
+        GameState({"i1": INF, "e1": em}, {"i1": Position(H(5, 1)), "e1": Position(H(5, 3))}),
+        tmap(),
+        "i1",
+        None,
+        H(5, 3),
+        rules(),
+        area=COL,
+    ).ok  # without the parameter: 4.1's ban

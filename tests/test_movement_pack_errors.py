@@ -21,34 +21,65 @@ ANCHOR = 'through_rule = "16.12"\n'
 
 # what the author added to [rules.movement], the key path of the error, what the message says
 AT_LOAD = {
-    "prohibited_hexside_feature": ('prohibited = { stream = ["mechanized"] }', "rules.movement.prohibited.stream",
-                                   "unknown terrain type 'stream'"),
-    "zoc_blocked_features_unknown": ('zoc_blocked_features = ["crest"]', "rules.movement.zoc_blocked_features[0]",
-                                     "unknown hexside feature 'crest'"),
-    "zoc_blocked_terrain_misspelt": ('zoc_blocked_terrain = ["mountian"]', "rules.movement.zoc_blocked_terrain[0]",
-                                     "unknown terrain type 'mountian'"),
-    "impassable_sides_unknown": ('impassable_sides = ["all-sea"]', "rules.movement.impassable_sides[0]",
-                                 "unknown hexside feature 'all-sea'"),
-    "exit_multiplier_misspelt": ("exit_multiplier = { mountian = 2 }", "rules.movement.exit_multiplier.mountian",
-                                 "unknown terrain type 'mountian'"),
+    "prohibited_hexside_feature": (
+        'prohibited = { stream = ["mechanized"] }',
+        "rules.movement.prohibited.stream",
+        "unknown terrain type 'stream'",
+    ),
+    "zoc_blocked_features_unknown": (
+        'zoc_blocked_features = ["crest"]',
+        "rules.movement.zoc_blocked_features[0]",
+        "unknown hexside feature 'crest'",
+    ),
+    "zoc_blocked_terrain_misspelt": (
+        'zoc_blocked_terrain = ["mountian"]',
+        "rules.movement.zoc_blocked_terrain[0]",
+        "unknown terrain type 'mountian'",
+    ),
+    "impassable_sides_unknown": (
+        'impassable_sides = ["all-sea"]',
+        "rules.movement.impassable_sides[0]",
+        "unknown hexside feature 'all-sea'",
+    ),
+    "exit_multiplier_misspelt": (
+        "exit_multiplier = { mountian = 2 }",
+        "rules.movement.exit_multiplier.mountian",
+        "unknown terrain type 'mountian'",
+    ),
     # the keys and types inside a list of tables: the parameter's shape (param_shape.py)
-    "cost_modifier_unknown_key": ("cost_modifiers = [{ wether = ['poor'], add = 1 }]",
-                                  "rules.movement.cost_modifiers[0].wether", "unknown key (known here:"),
-    "allowance_modifier_text": ('allowance_modifiers = [{ flags = ["out-of-supply"], cap = "1" }]',
-                                "rules.movement.allowance_modifiers[0].cap", "expected float, got '1' (str)"),
+    "cost_modifier_unknown_key": (
+        "cost_modifiers = [{ wether = ['poor'], add = 1 }]",
+        "rules.movement.cost_modifiers[0].wether",
+        "unknown key (known here:",
+    ),
+    "allowance_modifier_text": (
+        'allowance_modifiers = [{ flags = ["out-of-supply"], cap = "1" }]',
+        "rules.movement.allowance_modifiers[0].cap",
+        "expected float, got '1' (str)",
+    ),
 }
 AT_CHECK = {
-    "cost_modifier_misspelt_terrain": ('cost_modifiers = [{ weather = ["poor"], terrain = ["mountian"], multiply = 2 }]',
-                                       "cost_modifiers[0].terrain: unknown terrain 'mountian'"),
-    "cost_modifier_feature_as_terrain": ('cost_modifiers = [{ terrain = ["stream"], add = 1 }]',
-                                         "cost_modifiers[0].terrain: unknown terrain 'stream'"),
-    "cost_modifier_two_operations": ("cost_modifiers = [{ add = 1, multiply = 2 }]",
-                                     "cost_modifiers[0]: expected exactly one of add, multiply, set"),
-    "cost_modifier_half_factor": ("cost_modifiers = [{ multiply = 1.5 }]",
-                                  "cost_modifiers[0].multiply: expected a whole factor > 0, got 1.5"),
+    "cost_modifier_misspelt_terrain": (
+        'cost_modifiers = [{ weather = ["poor"], terrain = ["mountian"], multiply = 2 }]',
+        "cost_modifiers[0].terrain: unknown terrain 'mountian'",
+    ),
+    "cost_modifier_feature_as_terrain": (
+        'cost_modifiers = [{ terrain = ["stream"], add = 1 }]',
+        "cost_modifiers[0].terrain: unknown terrain 'stream'",
+    ),
+    "cost_modifier_two_operations": (
+        "cost_modifiers = [{ add = 1, multiply = 2 }]",
+        "cost_modifiers[0]: expected exactly one of add, multiply, set",
+    ),
+    "cost_modifier_half_factor": (
+        "cost_modifiers = [{ multiply = 1.5 }]",
+        "cost_modifiers[0].multiply: expected a whole factor > 0, got 1.5",
+    ),
     "exit_multiplier_zero": ("exit_multiplier = { rough = 0 }", "exit_multiplier.rough: expected a whole factor > 0"),
-    "enterable_enemy_picks_nothing": ("enterable_enemy = { extra_cost = 2 }",
-                                      "enterable_enemy: give the kinds or flags"),
+    "enterable_enemy_picks_nothing": (
+        "enterable_enemy = { extra_cost = 2 }",
+        "enterable_enemy: give the kinds or flags",
+    ),
     "zoc_negated_for_unknown": ('zoc_negated_for = ["combat"]', "zoc_negated_for: unknown purpose 'combat'"),
     "zoc_mode_unknown": ('zoc_mode = "frozen"', "zoc_mode: expected one of"),
 }
@@ -56,8 +87,12 @@ AT_CHECK = {
 
 def _pack(tmp_path: Path, line: str) -> Path:
     if line.startswith("zoc_mode"):  # the pack gives zoc_mode already: replace it
-        return broken_pack(tmp_path, 'zoc_mode = { assumption = "zoc_mode" }\nzoc_blocked_in_weather', line + "\n"
-                           "zoc_blocked_in_weather", 1)
+        return broken_pack(
+            tmp_path,
+            'zoc_mode = { assumption = "zoc_mode" }\nzoc_blocked_in_weather',
+            line + "\nzoc_blocked_in_weather",
+            1,
+        )
     if line.startswith("prohibited"):
         return broken_pack(tmp_path, 'prohibited = { rough = ["mechanized"] }\nexcept', line + "\nexcept", 2)
     return broken_pack(tmp_path, ANCHOR, ANCHOR + line + "\n", 1)

@@ -160,7 +160,7 @@ def test_text_round_trip(text: str, key: int, upper: bool) -> None:
 @given(raw=st.binary(), key=st.integers(0, 255), upper=st.booleans())
 def test_bytes_decode_encode_identity(raw: bytes, key: int, upper: bool) -> None:
     """Any single-case obfuscated byte stream decodes (or fails cleanly) and re-encodes exactly."""
-    hexed = (b"%02x" % key + raw.hex().encode("ascii"))
+    hexed = b"%02x" % key + raw.hex().encode("ascii")
     data = b"!VCSK" + (hexed.upper() if upper else hexed)
     plain = bytes(b ^ key for b in raw)
     try:
@@ -197,7 +197,7 @@ def test_corpus_saves_round_trip(path) -> None:
 
 def test_decode_is_fast() -> None:
     # 20 MB of obfuscated text must take well under a second: no Python loop per byte.
-    text = ("+/12345/piece;;;unit.png;Name\tstate\x1b" * 600_000)[: 10_000_000]
+    text = ("+/12345/piece;;;unit.png;Name\tstate\x1b" * 600_000)[:10_000_000]
     data = encode_saved_game(text, Codec(True, 0x3C))
     start = time.perf_counter()
     decoded, codec = decode_saved_game(data)

@@ -61,8 +61,11 @@ def test_8_3_the_element_is_read_and_names_as_vassal_3_8(tmp_path: Path) -> None
     if not path.is_file():
         need_corpus()
         pytest.skip(f"no {path}")
-    config = next(c for c in json.loads(path.read_text(encoding="utf-8"))["hex_grid"]["configs"]
-                  if c["numbering_class"] == "ObliqueHexGridNumbering")
+    config = next(
+        c
+        for c in json.loads(path.read_text(encoding="utf-8"))["hex_grid"]["configs"]
+        if c["numbering_class"] == "ObliqueHexGridNumbering"
+    )
     placed = module_map(vassal_adj.load_module(_module(tmp_path, stagger=True)), "Main Map")
     for case in config["cases"]:
         assert placed.location_name(*case["board_point"]) == case["location_name"], case
@@ -75,15 +78,19 @@ def test_8_3_the_element_is_read_and_names_as_vassal_3_8(tmp_path: Path) -> None
 # + 32 = 128, the hex it names "0404" (row 1 + 1 = 2, slant 1 + 2 = 3).
 # Slant left (stagger false): (55, 64) is raw column 1, row 0, no stagger; slant: row = 0 - 1 div 2
 # + 1 = 1 -> "0202"; (0, 32): row 0 - 0 + 1 = 1 -> "0102". Back: "0202" -> row 1 + 0 - 1 = 0 -> (55, 64).
-@pytest.mark.parametrize(("stagger", "point", "label", "vassal_get_location"), [
-    (True, (166, 64), "0403", ((166, 128), "0404")),
-    (True, (221, 32), "0503", ((221, 160), "0505")),  # column 4: row 0 + 4 div 2 = 2
-    (False, (55, 64), "0202", None),
-    (False, (0, 32), "0102", ((0, 96), "0103")),  # VASSAL's getLocation keeps the "+ 1" of the slant
-    (False, (221, 160), "0502", ((221, 96), "0501")),  # column 4, raw row 2: 2 - 2 + 1 = 1
-])
-def test_8_3_oblique_label_and_pixel_worked_by_hand(tmp_path: Path, stagger: bool, point: tuple[int, int],
-                                                    label: str, vassal_get_location: tuple | None) -> None:
+@pytest.mark.parametrize(
+    ("stagger", "point", "label", "vassal_get_location"),
+    [
+        (True, (166, 64), "0403", ((166, 128), "0404")),
+        (True, (221, 32), "0503", ((221, 160), "0505")),  # column 4: row 0 + 4 div 2 = 2
+        (False, (55, 64), "0202", None),
+        (False, (0, 32), "0102", ((0, 96), "0103")),  # VASSAL's getLocation keeps the "+ 1" of the slant
+        (False, (221, 160), "0502", ((221, 96), "0501")),  # column 4, raw row 2: 2 - 2 + 1 = 1
+    ],
+)
+def test_8_3_oblique_label_and_pixel_worked_by_hand(
+    tmp_path: Path, stagger: bool, point: tuple[int, int], label: str, vassal_get_location: tuple | None
+) -> None:
     placed = module_map(vassal_adj.load_module(_module(tmp_path, stagger)), "Main Map")
     assert placed.location_name(*point) == label
     assert placed.hex_center(label) == point
@@ -127,13 +134,16 @@ def test_8_3_grid_in_words_says_rows_slant(tmp_path: Path, stagger: bool, side: 
     # slant left at (0, -32), (55, 0), (110, 32) (its "+ 1" makes (0, 32) row 02): never alternating.
     result = CliRunner().invoke(cli.main, ["grid", str(_module(tmp_path, stagger))])
     assert result.exit_code == 0, result.output
-    assert (f"for the same row number, each column sits half a hex {side} than the one before it "
-            f"(VASSAL 3.8 oblique numbering)") in result.stdout
+    assert (
+        f"for the same row number, each column sits half a hex {side} than the one before it "
+        f"(VASSAL 3.8 oblique numbering)"
+    ) in result.stdout
     assert "alternately" not in result.stdout
 
 
-@pytest.mark.parametrize(("stagger", "words"), [(True, "staggered, oblique, slant right"),
-                                                (False, "not staggered, oblique, slant left")])
+@pytest.mark.parametrize(
+    ("stagger", "words"), [(True, "staggered, oblique, slant right"), (False, "not staggered, oblique, slant left")]
+)
 def test_8_3_inspect_names_the_oblique_numbering(tmp_path: Path, stagger: bool, words: str) -> None:
     result = CliRunner().invoke(cli.main, ["inspect", str(_module(tmp_path, stagger))])
     assert result.exit_code == 0, result.output

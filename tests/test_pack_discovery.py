@@ -51,15 +51,19 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize(("platform", "env", "expected"), [
-    ("linux", {}, "/home/ann/.local/share/vassal-adj/packs"),
-    ("linux", {"XDG_DATA_HOME": "/data"}, "/data/vassal-adj/packs"),
-    ("darwin", {}, "/home/ann/Library/Application Support/vassal-adj/packs"),
-    ("win32", {"APPDATA": "/users/ann/AppData/Roaming"}, "/users/ann/AppData/Roaming/vassal-adj/packs"),
-    ("win32", {}, "/home/ann/AppData/Roaming/vassal-adj/packs"),
-])
-def test_the_user_packs_folder_is_where_each_system_keeps_user_data(platform: str, env: dict[str, str],
-                                                                    expected: str) -> None:
+@pytest.mark.parametrize(
+    ("platform", "env", "expected"),
+    [
+        ("linux", {}, "/home/ann/.local/share/vassal-adj/packs"),
+        ("linux", {"XDG_DATA_HOME": "/data"}, "/data/vassal-adj/packs"),
+        ("darwin", {}, "/home/ann/Library/Application Support/vassal-adj/packs"),
+        ("win32", {"APPDATA": "/users/ann/AppData/Roaming"}, "/users/ann/AppData/Roaming/vassal-adj/packs"),
+        ("win32", {}, "/home/ann/AppData/Roaming/vassal-adj/packs"),
+    ],
+)
+def test_the_user_packs_folder_is_where_each_system_keeps_user_data(
+    platform: str, env: dict[str, str], expected: str
+) -> None:
     assert pack_paths.user_packs_dir(env, platform, Path("/home/ann")) == Path(expected)
 
 
@@ -84,18 +88,24 @@ def test_the_search_order(tmp_path: Path, user_dir: Path, monkeypatch: pytest.Mo
     finally:
         pack_paths.set_packs_dirs(())
     assert [(p.path, p.origin) for p in places] == [
-        (given, "--packs-dir"), (env1, "$VASSAL_ADJ_PACKS"), (env2, "$VASSAL_ADJ_PACKS"),
-        (user_dir, "your packs folder"), (SHIPPED.path, SHIPPED.origin)]
+        (given, "--packs-dir"),
+        (env1, "$VASSAL_ADJ_PACKS"),
+        (env2, "$VASSAL_ADJ_PACKS"),
+        (user_dir, "your packs folder"),
+        (SHIPPED.path, SHIPPED.origin),
+    ]
 
 
-def test_an_absent_user_folder_is_skipped_and_a_directory_counts_once(user_dir: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_absent_user_folder_is_skipped_and_a_directory_counts_once(
+    user_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(pack_paths.ENV_PACKS, str(SHIPPED.path))
     assert [(p.path, p.origin) for p in pack_paths.search_path()] == [(SHIPPED.path, "$VASSAL_ADJ_PACKS")]
 
 
-def test_a_named_directory_that_does_not_exist_is_a_usage_error(tmp_path: Path, user_dir: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_named_directory_that_does_not_exist_is_a_usage_error(
+    tmp_path: Path, user_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(pack_paths.ENV_PACKS, str(tmp_path / "nowhere"))
     with pytest.raises(UsageError, match="packs directory '.*nowhere' from \\$VASSAL_ADJ_PACKS does not exist"):
         packs.load_all()
@@ -136,8 +146,10 @@ def test_packs_dir_on_the_group_and_on_the_command(tmp_path: Path, user_dir: Pat
     copy_template(tmp_path, "mygame", "mygame")
     for args in (["--packs-dir", str(tmp_path), "packs", "list"], ["packs", "list", "--packs-dir", str(tmp_path)]):
         code, out, _ = run(*args)
-        assert code == 0 and out.startswith(f"mygame: Template pack (copy me); fits module 'Template Game.*'; "
-                                            f"0 rule(s); in {tmp_path / 'mygame'} (--packs-dir)"), out
+        assert code == 0 and out.startswith(
+            f"mygame: Template pack (copy me); fits module 'Template Game.*'; "
+            f"0 rule(s); in {tmp_path / 'mygame'} (--packs-dir)"
+        ), out
     assert pack_paths.packs_dirs() == ()  # the setting lasts one run
     code, out, _ = run("packs", "list", "--json")
     assert "mygame" not in out and json.loads(out)["packs"][0]["origin"] == SHIPPED.origin
@@ -152,25 +164,45 @@ def test_every_command_that_takes_pack_takes_packs_dir() -> None:
 def test_check_uses_a_pack_given_with_packs_dir(tmp_path: Path, user_dir: Path) -> None:
     mine = copy_template(tmp_path, "mine", "mine") / "pack.toml"
     # A pack named with --pack must fit the module: this copy is written for Kasserine.
-    mine.write_text(mine.read_text(encoding="utf-8").replace('name = "Template Game.*"', 'name = "Kasserine"'),
-                    encoding="utf-8")
-    code, out, _ = run("check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"),
-                       "--pack", "mine", "--packs-dir", str(tmp_path))
+    mine.write_text(
+        mine.read_text(encoding="utf-8").replace('name = "Template Game.*"', 'name = "Kasserine"'), encoding="utf-8"
+    )
+    code, out, _ = run(
+        "check",
+        str(EXAMPLE / "setup.vsav"),
+        "--module",
+        str(EXAMPLE / "Kasserine.vmod"),
+        "--pack",
+        "mine",
+        "--packs-dir",
+        str(tmp_path),
+    )
     # Found and used; the template has no rules and its units fit none of Kasserine's pieces (warnings).
     assert code == 0 and out.startswith(f"check {EXAMPLE / 'setup.vsav'} with pack 'mine'"), out
-    code, _, err = run("check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"),
-                       "--pack", "mine")
+    code, _, err = run(
+        "check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "mine"
+    )
     assert code == 2 and "unknown pack 'mine'" in err
 
 
 def test_no_pack_found_says_where_it_looked_and_how_to_add_one(tmp_path: Path, user_dir: Path) -> None:
-    code, _, err = run("check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"),
-                       "--pack", "gazala", "--packs-dir", str(tmp_path))
+    code, _, err = run(
+        "check",
+        str(EXAMPLE / "setup.vsav"),
+        "--module",
+        str(EXAMPLE / "Kasserine.vmod"),
+        "--pack",
+        "gazala",
+        "--packs-dir",
+        str(tmp_path),
+    )
     assert code == 2
-    assert f"looked in {tmp_path} (--packs-dir); {SHIPPED}; " \
-           f"{user_dir} (your packs folder: absent)" in err
-    assert f"to add a pack, copy a pack folder (the template {SHIPPED.path / '_template'}) into {user_dir}, or name the folder " \
-           f"holding it with --packs-dir DIR or $VASSAL_ADJ_PACKS" in err
+    assert f"looked in {tmp_path} (--packs-dir); {SHIPPED}; {user_dir} (your packs folder: absent)" in err
+    assert (
+        f"to add a pack, copy a pack folder (the template {SHIPPED.path / '_template'}) into {user_dir}, "
+        f"or name the folder "
+        f"holding it with --packs-dir DIR or $VASSAL_ADJ_PACKS" in err
+    )
     code, out, _ = run("packs", "list", "--modules-dir", str(tmp_path))
     assert code == 0 and out.startswith(f"no packs found; looked in {tmp_path}; to add a pack")
 

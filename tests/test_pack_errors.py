@@ -30,41 +30,104 @@ SAVE = str(KASSERINE / "example" / "turn3-faults.vsav")
 # key path of the error, what the message says)
 ROUGH = 'prohibited = { rough = ["mechanized"] }'
 CASES = {
-    "hexside_cost_false": ("value = { stream = 1 }", "value = { stream = false }", 1,
-                           "rules.movement.hexside_costs.stream",
-                           "got false (bool) (from assumptions.hexside_costs)"),
-    "terrain_cost_text": ("clear = 1, rough = 2", 'clear = "1", rough = 2', 1,
-                          "rules.movement.terrain_costs.clear", 'got "1" (str)'),
-    "cost_by_class_bool": ('hexside_costs = { assumption = "hexside_costs" }',
-                           "hexside_costs = { stream = { armor = true } }", 1,
-                           "rules.movement.hexside_costs.stream.armor", "expected a number of MP, got true (bool)"),
-    "stream_hexside_false_in_a_rule": ('hexside_costs = { assumption = "hexside_costs" }',
-                                       "hexside_costs = { stream = false }", 1,
-                                       "rules.movement.hexside_costs.stream", "got false (bool)"),
-    "cost_not_a_table": ('road_rates = { assumption = "road_costs" }', "road_rates = 1", 1,
-                         "rules.movement.road_rates", "expected a table (costs), got 1 (int)"),
-    "prohibited_unknown_terrain": (ROUGH, ROUGH.replace("rough", "swamp"), 1, "rules.rough.prohibited.swamp",
-                                   "unknown terrain type 'swamp' (the pack's [terrain] types: clear, rough, town)"),
-    "movement_prohibited_unknown_terrain": (ROUGH, ROUGH.replace("rough", "swamp"), 2,
-                                            "rules.movement.prohibited.swamp", "unknown terrain type 'swamp'"),
-    "prohibited_classes_not_a_list": (ROUGH, "prohibited = { rough = 1 }", 1,
-                                      "rules.rough.prohibited.rough", "expected a list of names, got 1 (int)"),
-    "through_unknown_feature": ('through = ["road", "trail"]', 'through = ["road", "rail"]', 1, "rules.rough.through[1]",
-                                "unknown hexside feature 'rail' (the pack's [terrain] features: bridge, road, stream, trail)"),
-    "network_unknown_feature": ('networks = [["road"], ["trail"]]', 'networks = [["rail"], ["trail"]]', 1,
-                                "rules.axis_supply.networks[0][0]", "unknown hexside feature 'rail'"),
-    "supply_zoc_weather_unknown_feature": ('zoc_blocked_in_weather = { poor = ["stream"] }',
-                                           'zoc_blocked_in_weather = { poor = ["river"] }', 1,
-                                           "rules.axis_supply.zoc_blocked_in_weather.poor[0]",
-                                           "unknown hexside feature 'river'"),
-    "closed_hexsides_unknown_feature": ('closed_hexsides = { poor = ["stream"] }', 'closed_hexsides = { poor = ["river"] }',
-                                        1, "rules.weather.closed_hexsides.poor[0]", "unknown hexside feature 'river'"),
-    "impassable_in_weather_unknown_feature": ('impassable_in_weather = { poor = ["stream"] }',
-                                              'impassable_in_weather = { poor = ["river"] }', 1,
-                                              "rules.movement.impassable_in_weather.poor[0]",
-                                              "unknown hexside feature 'river'"),
-    "weather_unknown": ("fair = 4, poor = 0", "fiar = 4, poor = 0", 1, "rules.weather.ground_support.fiar",
-                        "unknown weather 'fiar' (the pack's [state] weather_by_turn: fair, good, poor)"),
+    "hexside_cost_false": (
+        "value = { stream = 1 }",
+        "value = { stream = false }",
+        1,
+        "rules.movement.hexside_costs.stream",
+        "got false (bool) (from assumptions.hexside_costs)",
+    ),
+    "terrain_cost_text": (
+        "clear = 1, rough = 2",
+        'clear = "1", rough = 2',
+        1,
+        "rules.movement.terrain_costs.clear",
+        'got "1" (str)',
+    ),
+    "cost_by_class_bool": (
+        'hexside_costs = { assumption = "hexside_costs" }',
+        "hexside_costs = { stream = { armor = true } }",
+        1,
+        "rules.movement.hexside_costs.stream.armor",
+        "expected a number of MP, got true (bool)",
+    ),
+    "stream_hexside_false_in_a_rule": (
+        'hexside_costs = { assumption = "hexside_costs" }',
+        "hexside_costs = { stream = false }",
+        1,
+        "rules.movement.hexside_costs.stream",
+        "got false (bool)",
+    ),
+    "cost_not_a_table": (
+        'road_rates = { assumption = "road_costs" }',
+        "road_rates = 1",
+        1,
+        "rules.movement.road_rates",
+        "expected a table (costs), got 1 (int)",
+    ),
+    "prohibited_unknown_terrain": (
+        ROUGH,
+        ROUGH.replace("rough", "swamp"),
+        1,
+        "rules.rough.prohibited.swamp",
+        "unknown terrain type 'swamp' (the pack's [terrain] types: clear, rough, town)",
+    ),
+    "movement_prohibited_unknown_terrain": (
+        ROUGH,
+        ROUGH.replace("rough", "swamp"),
+        2,
+        "rules.movement.prohibited.swamp",
+        "unknown terrain type 'swamp'",
+    ),
+    "prohibited_classes_not_a_list": (
+        ROUGH,
+        "prohibited = { rough = 1 }",
+        1,
+        "rules.rough.prohibited.rough",
+        "expected a list of names, got 1 (int)",
+    ),
+    "through_unknown_feature": (
+        'through = ["road", "trail"]',
+        'through = ["road", "rail"]',
+        1,
+        "rules.rough.through[1]",
+        "unknown hexside feature 'rail' (the pack's [terrain] features: bridge, road, stream, trail)",
+    ),
+    "network_unknown_feature": (
+        'networks = [["road"], ["trail"]]',
+        'networks = [["rail"], ["trail"]]',
+        1,
+        "rules.axis_supply.networks[0][0]",
+        "unknown hexside feature 'rail'",
+    ),
+    "supply_zoc_weather_unknown_feature": (
+        'zoc_blocked_in_weather = { poor = ["stream"] }',
+        'zoc_blocked_in_weather = { poor = ["river"] }',
+        1,
+        "rules.axis_supply.zoc_blocked_in_weather.poor[0]",
+        "unknown hexside feature 'river'",
+    ),
+    "closed_hexsides_unknown_feature": (
+        'closed_hexsides = { poor = ["stream"] }',
+        'closed_hexsides = { poor = ["river"] }',
+        1,
+        "rules.weather.closed_hexsides.poor[0]",
+        "unknown hexside feature 'river'",
+    ),
+    "impassable_in_weather_unknown_feature": (
+        'impassable_in_weather = { poor = ["stream"] }',
+        'impassable_in_weather = { poor = ["river"] }',
+        1,
+        "rules.movement.impassable_in_weather.poor[0]",
+        "unknown hexside feature 'river'",
+    ),
+    "weather_unknown": (
+        "fair = 4, poor = 0",
+        "fiar = 4, poor = 0",
+        1,
+        "rules.weather.ground_support.fiar",
+        "unknown weather 'fiar' (the pack's [state] weather_by_turn: fair, good, poor)",
+    ),
 }
 
 
@@ -110,13 +173,16 @@ def test_the_unbroken_copy_is_valid(tmp_path: Path) -> None:
 
 
 # -- the registry's types, one level down -------------------------------------------------------
-@pytest.mark.parametrize(("value", "at", "message"), [
-    ({"stream": False}, ("stream",), "got false (bool)"),
-    ({"clear": "1"}, ("clear",), 'got "1" (str)'),
-    ({"rough": {"mechanized": 4, "*": True}}, ("rough", "*"), "expected a number of MP, got true (bool)"),
-    ({"rough": [2]}, ("rough",), "got [2] (list)"),
-    ([1], (), "expected a table (costs)"),
-])
+@pytest.mark.parametrize(
+    ("value", "at", "message"),
+    [
+        ({"stream": False}, ("stream",), "got false (bool)"),
+        ({"clear": "1"}, ("clear",), 'got "1" (str)'),
+        ({"rough": {"mechanized": 4, "*": True}}, ("rough", "*"), "expected a number of MP, got true (bool)"),
+        ({"rough": [2]}, ("rough",), "got [2] (list)"),
+        ([1], (), "expected a table (costs)"),
+    ],
+)
 def test_costs_are_numbers_or_tables_of_numbers_never_bools(value: object, at: tuple[str, ...], message: str) -> None:
     with pytest.raises(ParamValueError, match=re.escape(message)) as e:
         check_value("costs", value)
@@ -128,12 +194,15 @@ def test_costs_keep_whole_and_fractional_numbers_and_class_tables() -> None:
     assert isinstance(got, Mapping) and got["road"] == 0.5 and dict(got["rough"]) == {"mechanized": 4, "*": 2}
 
 
-@pytest.mark.parametrize(("type_", "value", "at"), [
-    ("table[list[str]]", {"poor": "stream"}, ("poor",)),
-    ("table[list[str]]", {"poor": ["stream", 3]}, ("poor", 1)),
-    ("list[list[str]]", [["road"], []], (1,)),
-    ("list[list[str]]", [["road"], [False]], (1, 0)),
-])
+@pytest.mark.parametrize(
+    ("type_", "value", "at"),
+    [
+        ("table[list[str]]", {"poor": "stream"}, ("poor",)),
+        ("table[list[str]]", {"poor": ["stream", 3]}, ("poor", 1)),
+        ("list[list[str]]", [["road"], []], (1,)),
+        ("list[list[str]]", [["road"], [False]], (1, 0)),
+    ],
+)
 def test_name_tables_and_groups_say_where_inside_they_are_wrong(type_: str, value: object, at: tuple) -> None:
     with pytest.raises(ParamValueError) as e:
         check_value(type_, value)

@@ -33,18 +33,23 @@ def registry() -> Registry:
     return r
 
 
-def make_pack(root: Path, dirname: str, pid: str, aliases: list[str] | None = None, module: str = ".*",
-              extra: str = "") -> Path:
+def make_pack(
+    root: Path, dirname: str, pid: str, aliases: list[str] | None = None, module: str = ".*", extra: str = ""
+) -> Path:
     d = root / dirname
     d.mkdir(parents=True)
-    (d / "pack.toml").write_text(textwrap.dedent(f'''\
+    (d / "pack.toml").write_text(
+        textwrap.dedent(f'''\
         [pack]
         id = "{pid}"
         name = "{pid.title()}"
         aliases = {aliases or []!r}
         [pack.module]
         name = "{module}"
-        ''') + extra, encoding="utf-8")
+        ''')
+        + extra,
+        encoding="utf-8",
+    )
     return d
 
 
@@ -59,7 +64,7 @@ def test_toml_syntax_error_names_the_line(tmp_path: Path) -> None:
 
 def test_toml_duplicate_key_line(tmp_path: Path) -> None:
     f = tmp_path / "units.toml"
-    f.write_text('a = 1\n\n\n[b]\nc = 1\nc = 2\n', encoding="utf-8")
+    f.write_text("a = 1\n\n\n[b]\nc = 1\nc = 2\n", encoding="utf-8")
     with pytest.raises(PackError) as e:
         packs.read_toml(f)
     assert e.value.where is not None and e.value.where.line == 6
@@ -71,7 +76,7 @@ def test_toml_error_at_end_of_document_names_the_last_line(tmp_path: Path) -> No
     with pytest.raises(PackError) as e:
         packs.read_toml(f)
     assert e.value.where is not None and e.value.where.line == 2
-    assert e.value.message == "invalid TOML: expected \"'\" (at the end of the file)"
+    assert e.value.message == 'invalid TOML: expected "\'" (at the end of the file)'
 
 
 def test_unreadable_and_non_utf8(tmp_path: Path) -> None:
@@ -94,15 +99,23 @@ def test_the_template_validates_on_a_board_and_maps_its_examples() -> None:
     lp = packs.load_pack(TEMPLATE)
     assert lp.pack.id == "template" and lp.unitmap is not None and lp.terrain_path == TEMPLATE / "terrain.csv"
     assert lp.terrain(layout).hexes() == frozenset()
+
     def piece(pid: str, name: str, **props: str) -> Piece:
         return Piece(pid, name, "Main Map", 0, 0, properties=props)
 
-    pieces = [piece("a", "5-3-12 (2/7)", Side="Axis"), piece("b", "2-1-14(1/1)"),
-              piece("c", "1-2-3/2-10 (68)", Side="Allied"), piece("d", "Turn"),
-              piece("e", "2-3-11 (1/6)", Side="Allied")]
+    pieces = [
+        piece("a", "5-3-12 (2/7)", Side="Axis"),
+        piece("b", "2-1-14(1/1)"),
+        piece("c", "1-2-3/2-10 (68)", Side="Allied"),
+        piece("d", "Turn"),
+        piece("e", "2-3-11 (1/6)", Side="Allied"),
+    ]
     units, unmapped = map_units(pieces, lp.unitmap)
     assert [(u.id, u.side, u.kind, u.mechanized) for u in units] == [
-        ("a", "Axis", "armor", True), ("b", "Allied", "armor", True), ("c", "Allied", "artillery", False)]
+        ("a", "Axis", "armor", True),
+        ("b", "Allied", "armor", True),
+        ("c", "Allied", "artillery", False),
+    ]
     assert [u.piece.id for u in unmapped] == ["e"]  # no class for 2-3-11 (1/6): reported, not guessed
 
 
@@ -123,7 +136,7 @@ def test_validate_reports_pack_and_units_errors(tmp_path: Path) -> None:
     d = tmp_path / "game"
     shutil.copytree(TEMPLATE, d)
     text = (d / "pack.toml").read_text(encoding="utf-8")
-    (d / "pack.toml").write_text(text.replace('rulebook = ', 'rulebok = '), encoding="utf-8")
+    (d / "pack.toml").write_text(text.replace("rulebook = ", "rulebok = "), encoding="utf-8")
     [problem] = packs.validate(d)
     assert problem.where == str(d / "pack.toml") and problem.message.startswith("pack.rulebok: unknown key")
     (d / "pack.toml").write_text(text, encoding="utf-8")
@@ -189,8 +202,9 @@ def test_find_pack_by_id_alias_or_directory(tmp_path: Path, registry: Registry) 
     assert packs.find_pack(str(tmp_path / "c"), registry=registry).id == "crusader"
     with pytest.raises(UsageError) as e:
         packs.find_pack("gazala", tmp_path, registry=registry)
-    assert str(e.value).startswith(f"unknown pack 'gazala' (known: crusader; kasserine (Baptism of Fire)); "
-                                   f"looked in {tmp_path}; to add a pack, ")
+    assert str(e.value).startswith(
+        f"unknown pack 'gazala' (known: crusader; kasserine (Baptism of Fire)); looked in {tmp_path}; to add a pack, "
+    )
 
 
 def test_find_pack_for_module(tmp_path: Path, registry: Registry) -> None:
@@ -204,32 +218,51 @@ def test_find_pack_for_module(tmp_path: Path, registry: Registry) -> None:
 
 
 def test_list_packs_shows_broken_packs_with_their_error(tmp_path: Path, registry: Registry) -> None:
-    make_pack(tmp_path, "k", "kasserine", ["Baptism of Fire"], module="Kasserine.*",
-              extra='[rules.axis_supply]\nimpl = "supply.trace_to_network"\nrule_ref = "17.11"\nsources = []\n')
+    make_pack(
+        tmp_path,
+        "k",
+        "kasserine",
+        ["Baptism of Fire"],
+        module="Kasserine.*",
+        extra='[rules.axis_supply]\nimpl = "supply.trace_to_network"\nrule_ref = "17.11"\nsources = []\n',
+    )
     make_pack(tmp_path, "z", "broken", extra="[rules.x]\nimpl = 3\n")
     rows = packs.list_packs(tmp_path, registry=registry)
     assert [(r.id, r.module, r.rules) for r in rows[:1]] == [
-        ("kasserine", "Kasserine.*", ("axis_supply (supply.trace_to_network) [17.11]",))]
-    assert rows[1].id is None and rows[1].error is not None and "rules.x.rule_ref: missing required key" in rows[1].error
+        ("kasserine", "Kasserine.*", ("axis_supply (supply.trace_to_network) [17.11]",))
+    ]
+    assert (
+        rows[1].id is None and rows[1].error is not None and "rules.x.rule_ref: missing required key" in rows[1].error
+    )
 
 
 def test_hooks_register_implementations_the_pack_uses(tmp_path: Path) -> None:
-    d = make_pack(tmp_path, "hooked", "hooked", extra=textwrap.dedent('''\
+    d = make_pack(
+        tmp_path,
+        "hooked",
+        "hooked",
+        extra=textwrap.dedent(
+            """\
         hooks = "hooks.py"
         [rules.special]
         impl = "test_hooked.special"
         rule_ref = "21.2"
         die = 6
-        '''.replace('hooks = "hooks.py"\n', '')))
+        """.replace('hooks = "hooks.py"\n', "")
+        ),
+    )
     text = (d / "pack.toml").read_text(encoding="utf-8").replace("[pack]\n", '[pack]\nhooks = "hooks.py"\n')
     (d / "pack.toml").write_text(text, encoding="utf-8")
-    (d / "hooks.py").write_text(textwrap.dedent('''\
+    (d / "hooks.py").write_text(
+        textwrap.dedent('''\
         from vassal_adj.rules.registry import register
 
         @register("test_hooked.special", params={"die": 6})
         def special(state, p):
             """A game-specific rule."""
-        '''), encoding="utf-8")
+        '''),
+        encoding="utf-8",
+    )
     try:
         lp = packs.load_pack(d)
         assert lp.pack.rule("special").params.die == 6 and lp.pack.hooks == "hooks.py"

@@ -30,15 +30,43 @@ MODULE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"
 def layer(levels: str, name: str = "Step", value: str = "1", follow: str = "") -> tuple[str, str]:
     """An ``emb2;`` Layer (6.6) without images; `follow` names the property it follows."""
     images = ",".join("" for _ in levels.split(","))
-    fields = ["emb2", "Flip", "128", "A", "", "128", "", "", "128", "", "", "", "1", "false", "0", "0",
-              images, levels, "true", name, "", "", "true" if follow else "false", follow, "1", "1", "false"]
+    fields = [
+        "emb2",
+        "Flip",
+        "128",
+        "A",
+        "",
+        "128",
+        "",
+        "",
+        "128",
+        "",
+        "",
+        "",
+        "1",
+        "false",
+        "0",
+        "0",
+        images,
+        levels,
+        "true",
+        name,
+        "",
+        "",
+        "true" if follow else "false",
+        follow,
+        "1",
+        "1",
+        "false",
+    ]
     return join(fields, ";"), value
 
 
 def label(fmt: str = "$pieceName$ ($label$)", prop: str = "TextLabel") -> str:
     """A ``label;`` Text Label type (6.7) with a name format and a property name."""
-    return join(["label", "", "Change", "10", "", "0,0,0", "t", "0", "c", "0", "b", "c", fmt, "Dialog", "0", "0",
-                 prop, ""], ";")
+    return join(
+        ["label", "", "Change", "10", "", "0,0,0", "t", "0", "c", "0", "b", "c", fmt, "Dialog", "0", "0", prop, ""], ";"
+    )
 
 
 MARKS = ("mark;Strength,Move", "5,3")
@@ -59,12 +87,17 @@ CASES: list[tuple[list[tuple[str, str]], str, str]] = [
     ([(label(), "$Title$"), TITLE], "U", "U (The Title)"),
     ([(label(), "  A$TextLabel$B  ")], "U", "U (AB)"),  # trimmed, its own property removed
     ([(label(), "$BasicName$"), ("basicName;Renamed", "")], "Original", "Renamed (Renamed)"),
-    ([(label(), "$Step_Name$|$Step_Level$|$Step_Active$"), layer("Elite +,+ (2)", value="1")], "U",
-     "Elite U (Elite |1|true)"),
-    ([(label(), "$Step_Name$|$Step_Level$|$Step_Active$"), layer("Elite +,+ (2)", value="-2")], "U",
-     "U (|-2|false)"),
-    ([(label("$label$ / $pieceName$"), "A"), layer("+ (flipped)"), ("basicName;Renamed", "")], "Original",
-     "A / Renamed (flipped)"),
+    (
+        [(label(), "$Step_Name$|$Step_Level$|$Step_Active$"), layer("Elite +,+ (2)", value="1")],
+        "U",
+        "Elite U (Elite |1|true)",
+    ),
+    ([(label(), "$Step_Name$|$Step_Level$|$Step_Active$"), layer("Elite +,+ (2)", value="-2")], "U", "U (|-2|false)"),
+    (
+        [(label("$label$ / $pieceName$"), "A"), layer("+ (flipped)"), ("basicName;Renamed", "")],
+        "Original",
+        "A / Renamed (flipped)",
+    ),
 ]
 
 

@@ -36,8 +36,13 @@ def _vassal(module: Path, save: Path) -> dict:
         if os.environ.get("REQUIRE_ORACLE") == "1":
             pytest.fail(f"vassal-oracle not set up (run {ORACLE.parent}/setup.sh)")
         pytest.skip("vassal-oracle not set up")
-    done = subprocess.run([str(ORACLE), "pieces", str(module), str(save), "--timeout", "300"],
-                          check=False, capture_output=True, text=True, timeout=330)
+    done = subprocess.run(
+        [str(ORACLE), "pieces", str(module), str(save), "--timeout", "300"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=330,
+    )
     result = json.loads(done.stdout)
     assert done.returncode == 0 and result["ok"], result.get("error")
     return {p["id"]: p for p in result["result"]["pieces"]}
@@ -54,7 +59,9 @@ def _run(*args: str) -> tuple[int, str]:
 
 # Two oracle calls (~5 s and ~30 s): PathsOfGlory, much like Nevsky, is read the same way by the
 # oracle (checked when this was written) and is checked below against the replay instead.
-@pytest.mark.parametrize("case", ["Nevsky/Scenario_Peipus_1242.vsav", "CommandsAndColorsNapoleonics/CCNv4 Tutorial.vlog"])
+@pytest.mark.parametrize(
+    "case", ["Nevsky/Scenario_Peipus_1242.vsav", "CommandsAndColorsNapoleonics/CCNv4 Tutorial.vlog"]
+)
 def test_6_4_a_piece_in_a_stack_or_deck_is_on_its_map_and_spot_named_as_vassal_names_it(case: str) -> None:
     save = need_corpus() / case
     module = _module(save.parent.name)
@@ -99,10 +106,16 @@ def test_6_4_a_2_9_era_stack_gives_its_pieces_their_map_without_a_module() -> No
     assert sum(1 for m, _, _ in where.values() if m is None) == 0
 
 
-@pytest.mark.parametrize("case", ["CommandsAndColorsNapoleonics/B015 - Waterloo.vsav",
-                                  "CommandsAndColorsNapoleonics/A301 - Wertingen.vsav",
-                                  "Nevsky/Scenario_Watland_1241.vsav", "WarhammerUnderworlds/SETUP 2.1.2.vsav",
-                                  "PathsOfGlory/DeluxeHistorical10-8.vsav"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "CommandsAndColorsNapoleonics/B015 - Waterloo.vsav",
+        "CommandsAndColorsNapoleonics/A301 - Wertingen.vsav",
+        "Nevsky/Scenario_Watland_1241.vsav",
+        "WarhammerUnderworlds/SETUP 2.1.2.vsav",
+        "PathsOfGlory/DeluxeHistorical10-8.vsav",
+    ],
+)
 def test_6_4_the_saved_position_and_the_replay_opening_put_every_piece_at_the_same_place(case: str) -> None:
     # The CCN scenario saves need VASSAL 3.7 traits the oracle's 3.6 engine lacks: the replay's
     # own stack and deck logic (pbem/replay.py) is the second reading they are checked with.
@@ -139,7 +152,11 @@ def test_5_5_a_board_the_module_lacks_is_left_out_with_a_warning_instead_of_an_e
     assert len(on_main) == 13 and {v["location"] for v in on_main} == {"offboard"}  # no board left on 'Main Map'
     for pid, v in vassal.items():
         assert (ours[pid].map, ours[pid].x, ours[pid].y, ours[pid].location or "offboard") == (
-            v["map"], v["x"], v["y"], v["location"]), pid
+            v["map"],
+            v["x"],
+            v["y"],
+            v["location"],
+        ), pid
     [warning] = missing_boards(vassal_adj.load_save(save).root, module)
     assert "board 'Map (1.0)'" in warning and "map 'Main Map'" in warning
     code, out = _run("pieces", str(save), "--module", str(module_path))
@@ -149,8 +166,9 @@ def test_5_5_a_board_the_module_lacks_is_left_out_with_a_warning_instead_of_an_e
 def test_5_5_check_reads_a_save_whose_board_the_module_lacks_and_notes_it(tmp_path: Path) -> None:
     # The holding boxes' board renamed: the rules still read the hex map, and say what is missing.
     save = _with_board(EXAMPLE / "setup.vsav", tmp_path, "Boxes", "Boxes (first edition)", "Holding Boxes")
-    code, out = _run("check", str(save), "--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine",
-                     "--format", "json")
+    code, out = _run(
+        "check", str(save), "--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine", "--format", "json"
+    )
     assert code != 2
     notes = json.loads(out)["notes"]
     assert any("board 'Boxes (first edition)'" in n and "map 'Holding Boxes'" in n for n in notes)
@@ -158,8 +176,9 @@ def test_5_5_check_reads_a_save_whose_board_the_module_lacks_and_notes_it(tmp_pa
 
 def test_5_5_check_names_the_missing_board_when_it_is_the_one_the_rules_play_on(tmp_path: Path) -> None:
     save = _with_board(EXAMPLE / "setup.vsav", tmp_path, "Kasserine", "Kasserine (first edition)")
-    result = CliRunner().invoke(cli.main, ["check", str(save), "--module", str(EXAMPLE / "Kasserine.vmod"),
-                                           "--pack", "kasserine"])
+    result = CliRunner().invoke(
+        cli.main, ["check", str(save), "--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine"]
+    )
     assert result.exit_code == 2
     assert "no numbered hex grid for the rules to play on" in result.stderr
     assert "board 'Kasserine (first edition)'" in result.stderr and str(save) in result.stderr

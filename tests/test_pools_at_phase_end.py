@@ -17,15 +17,18 @@ from test_segments import pack_with, verify
 
 from vassal_adj.rules.results import Severity
 
-POOL = '''
+POOL = """
 [rules.combat_stacking]
 impl = "stacking.pools"
 rule_ref = "12"
 pools = [{ name = "combat units", units = { sides = ["Axis"] }, limit = %d }]
 checked_at = ["end-of-phase"]
-'''
-MOVES = [("move", "Axis", "3-2-16 (580)", "3920"), ("move", "Axis", "1-2-9 (Lang)", "3920"),
-         ("add", "Axis", "5-3-12 (2/7)", "3920", "third")]
+"""
+MOVES = [
+    ("move", "Axis", "3-2-16 (580)", "3920"),
+    ("move", "Axis", "1-2-9 (Lang)", "3920"),
+    ("add", "Axis", "5-3-12 (2/7)", "3920", "third"),
+]
 
 
 def pool_findings(tmp_path: Path, limit: int) -> list[str]:

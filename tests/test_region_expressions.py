@@ -22,10 +22,12 @@ def ctx() -> RuleContext:
     voc = TerrainVocabulary(frozenset({"clear", "minefield"}), frozenset(), frozenset({"area", "port", "airfield"}))
     # "Bir Hacheim": seven hexes, two of them (1716, 1815) minefields
     box = ("1715", "1716", "1717", "1815", "1816", "1817", "1915")
-    places = (Place("Bir Hacheim", frozenset({"area"}), tuple(h(x) for x in box)),
-              Place("Messina", frozenset({"port"}), (h("2027"),)),
-              Place("Cagliari", frozenset({"port", "airfield"}), (h("1609"),)),
-              Place("Gerbini", frozenset({"airfield"}), (h("2224"),)))
+    places = (
+        Place("Bir Hacheim", frozenset({"area"}), tuple(h(x) for x in box)),
+        Place("Messina", frozenset({"port"}), (h("2027"),)),
+        Place("Cagliari", frozenset({"port", "airfield"}), (h("1609"),)),
+        Place("Gerbini", frozenset({"airfield"}), (h("2224"),)),
+    )
     terrain = {h("1716"): {"minefield"}, h("1815"): {"minefield"}, h("0101"): {"minefield"}}
     return RuleContext(TerrainMap(voc, hex_terrain=terrain, named_places=places).with_board(lay.hexes()), lay, "t")
 
@@ -81,11 +83,14 @@ def test_plain_specs_are_unchanged() -> None:
     assert labels("Messina") == ["2027"]
 
 
-@pytest.mark.parametrize(("spec", "words"), [
-    ("place-kind:harbour", "'harbour' is not a place kind of the pack"),
-    ("terrain:swamp", "'swamp' is not a terrain type of the pack"),
-    ("Bir Hacheim - Nowhere", "'Nowhere' is neither a place of the terrain file nor a hex range"),
-])
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("place-kind:harbour", "'harbour' is not a place kind of the pack"),
+        ("terrain:swamp", "'swamp' is not a terrain type of the pack"),
+        ("Bir Hacheim - Nowhere", "'Nowhere' is neither a place of the terrain file nor a hex range"),
+    ],
+)
 def test_a_term_that_names_nothing_is_an_error_naming_it(spec: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         ctx().hexes([spec])

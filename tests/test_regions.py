@@ -21,8 +21,16 @@ from vassal_adj.model.module import (
     ZonedGridDef,
 )
 
-ZONED_MODULES = ("CommandsAndColorsNapoleonics", "Ragnarok", "ViveLEmpereur", "FieldsOfFire2",
-                 "Nevsky", "PathsOfGlory", "FlashpointSouthChinaSea", "HexNCountersTemplate")
+ZONED_MODULES = (
+    "CommandsAndColorsNapoleonics",
+    "Ragnarok",
+    "ViveLEmpereur",
+    "FieldsOfFire2",
+    "Nevsky",
+    "PathsOfGlory",
+    "FlashpointSouthChinaSea",
+    "HexNCountersTemplate",
+)
 
 
 @cache
@@ -221,7 +229,9 @@ def test_board_index(n: int) -> None:
     assert (index.tree is not None) == (len(placed) > TREE_THRESHOLD)
     rng = np.random.default_rng(n)
     xs = np.concatenate([rng.uniform(-50, 1500, 4000), [pb.x for pb in placed], [pb.x + pb.width for pb in placed]])
-    ys = np.concatenate([rng.uniform(-50, 900, 4000), [pb.y for pb in placed], [pb.y + pb.height - 1e-9 for pb in placed]])
+    ys = np.concatenate(
+        [rng.uniform(-50, 900, 4000), [pb.y for pb in placed], [pb.y + pb.height - 1e-9 for pb in placed]]
+    )
     ks = index.board_indices(xs, ys)
     for x, y, k in zip(xs.tolist(), ys.tolist(), ks.tolist(), strict=True):
         want = find_board(placed, x, y)

@@ -38,13 +38,41 @@ def chain(*parts: str) -> str:
     return text
 
 
-FLIP = join(["emb2", "Flip", "128", "A", "", "128", "", "", "128", "", "", "", "1", "false", "0", "0",
-             "front.png,back.png", "+ (flipped),+ (reduced)", "true", "Flip", "", "", "false", "", "1",
-             "1", "false"], ";")
+FLIP = join(
+    [
+        "emb2",
+        "Flip",
+        "128",
+        "A",
+        "",
+        "128",
+        "",
+        "",
+        "128",
+        "",
+        "",
+        "",
+        "1",
+        "false",
+        "0",
+        "0",
+        "front.png,back.png",
+        "+ (flipped),+ (reduced)",
+        "true",
+        "Flip",
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",
+        "false",
+    ],
+    ";",
+)
 
 
-def add(ident: str, name: str, x: int, y: int, side: str = "Allies", level: int = -1,
-        map_id: str = "Main Map") -> str:
+def add(ident: str, name: str, x: int, y: int, side: str = "Allies", level: int = -1, map_id: str = "Main Map") -> str:
     piece_type = chain(FLIP, "mark;Side", f"piece;;;u.png;{name}")
     return "+/" + join([ident, piece_type, state(x, y, side, level, map_id)], "/")
 
@@ -58,7 +86,7 @@ def stack(ident: str, x: int, y: int, *members: str) -> str:
 
 
 def move(ident: str, to: tuple[int, int], frm: tuple[int, int], under: str = "null") -> str:
-    return (f"M/{ident}/Main Map/{to[0]}/{to[1]}/{under}/Main Map/{frm[0]}/{frm[1]}/null/{PASSWORD}")
+    return f"M/{ident}/Main Map/{to[0]}/{to[1]}/{under}/Main Map/{frm[0]}/{frm[1]}/null/{PASSWORD}"
 
 
 def log(text: str, *kids: Node) -> Node:
@@ -67,13 +95,21 @@ def log(text: str, *kids: Node) -> Node:
 
 def game(pieces: list[str], *steps: Node) -> Node:
     """A log's command tree: the opening position, then the steps (parsed from its text)."""
-    opening = [Node(""), Node("", [Node(p) for p in pieces]),
-               Node(f"PLAYER\t{PASSWORD}\tAlice\tAllies"), Node("end_save")]
+    opening = [
+        Node(""),
+        Node("", [Node(p) for p in pieces]),
+        Node(f"PLAYER\t{PASSWORD}\tAlice\tAllies"),
+        Node("end_save"),
+    ]
     return parse_stream(encode(Node("begin_save", [*opening, *steps])))
 
 
-OPENING = [add("1", "Tank", 100, 100), add("2", "Jeep", 100, 100), stack("9", 100, 100, "1", "2"),
-           add("3", "Scout", 300, 300)]
+OPENING = [
+    add("1", "Tank", 100, 100),
+    add("2", "Jeep", 100, 100),
+    stack("9", 100, 100, "1", "2"),
+    add("3", "Scout", 300, 300),
+]
 
 
 def events(root: Node, kind: type | None = None) -> list:
@@ -93,28 +129,36 @@ def test_a_single_piece_moves_with_its_mover_named_not_its_password() -> None:
 def test_moving_a_stack_moves_its_members() -> None:
     rp = replay(game(OPENING, log(move("9", (200, 150), (100, 100)))))
     moved = [e for e in rp.events() if isinstance(e, Moved)]
-    assert [(e.piece, e.via, str(e.to)) for e in moved] == [("1", "9", "Main Map @200,150"),
-                                                            ("2", "9", "Main Map @200,150")]
+    assert [(e.piece, e.via, str(e.to)) for e in moved] == [
+        ("1", "9", "Main Map @200,150"),
+        ("2", "9", "Main Map @200,150"),
+    ]
     assert {p.id: (p.x, p.y) for p in rp.final} == {"1": (200, 150), "2": (200, 150), "3": (300, 300)}
 
 
 def test_a_piece_put_under_another_joins_its_stack() -> None:
-    root = game(OPENING, log(move("3", (100, 100), (300, 300), under="2")),
-                log(move("9", (500, 500), (100, 100))))
+    root = game(OPENING, log(move("3", (100, 100), (300, 300), under="2")), log(move("9", (500, 500), (100, 100))))
     assert {p.id: (p.x, p.y) for p in replay(root).final} == {k: (500, 500) for k in "123"}
 
 
 def test_a_piece_dropped_on_a_stack_merges_and_one_moved_out_leaves_it() -> None:
-    root = game(OPENING, log(move("3", (100, 100), (300, 300))), log(move("1", (0, 0), (100, 100))),
-                log(move("9", (50, 50), (100, 100))))
+    root = game(
+        OPENING,
+        log(move("3", (100, 100), (300, 300))),
+        log(move("1", (0, 0), (100, 100))),
+        log(move("9", (50, 50), (100, 100))),
+    )
     final = {p.id: (p.x, p.y) for p in replay(root).final}
     assert final == {"1": (0, 0), "2": (50, 50), "3": (50, 50)}
 
 
 def test_an_undo_bracket_marks_its_events_and_restores_the_position() -> None:
     forth = log(move("3", (350, 300), (300, 300)), log("CHAT* Scout moves *"))
-    back = log("UNDO\ttrue", Node("", [log("CHAT* UNDO: * Scout moves *"),
-                                       log(move("3", (300, 300), (350, 300)))]), log("UNDO\tfalse"))
+    back = log(
+        "UNDO\ttrue",
+        Node("", [log("CHAT* UNDO: * Scout moves *"), log(move("3", (300, 300), (350, 300)))]),
+        log("UNDO\tfalse"),
+    )
     rp = replay(game(OPENING, forth, log("CHAT&lt;Alice&gt; - oops"), back))
     assert [(s.undo, s.undoes) for s in rp.steps] == [(False, None), (False, None), (True, 1)]
     undone = [e for e in rp.steps[2].events]
@@ -124,17 +168,24 @@ def test_an_undo_bracket_marks_its_events_and_restores_the_position() -> None:
 
 
 def test_an_old_style_undo_step_is_an_undo() -> None:
-    rp = replay(game(OPENING, log(move("3", (350, 300), (300, 300))),
-                     log("CHAT* UNDO: * Scout moves *", log(move("3", (300, 300), (350, 300))))))
+    rp = replay(
+        game(
+            OPENING,
+            log(move("3", (350, 300), (300, 300))),
+            log("CHAT* UNDO: * Scout moves *", log(move("3", (300, 300), (350, 300)))),
+        )
+    )
     assert rp.steps[1].undo and rp.steps[1].undoes == 1
     assert all(e.undo for e in rp.steps[1].events)
 
 
 def test_a_die_roll_is_one_event_with_its_report_and_result() -> None:
-    roll = log("CHAT*** 2d6 = 3,5 *** &lt;Alice&gt;",
-               log("MutableProperty\t2d6_result\t1,1\t3,5\tModule"),
-               log("MutableProperty\t2d6_total\t2\t8\tModule"),
-               log("MutableProperty\tPhase\tMove\tCombat\tModule"))
+    roll = log(
+        "CHAT*** 2d6 = 3,5 *** &lt;Alice&gt;",
+        log("MutableProperty\t2d6_result\t1,1\t3,5\tModule"),
+        log("MutableProperty\t2d6_total\t2\t8\tModule"),
+        log("MutableProperty\tPhase\tMove\tCombat\tModule"),
+    )
     found = events(game(OPENING, roll))
     assert [type(e) for e in found] == [DieRolled, PropertySet]
     die = found[0]
@@ -183,8 +234,10 @@ def test_commands_on_unknown_pieces_are_problems_not_crashes() -> None:
 
 def test_chat_lines() -> None:
     found = events(game(OPENING, log("CHAT&lt;Alice&gt; - Hello Bob"), log("CHAT* Scout moves *")))
-    assert [(e.speaker, e.text, e.report) for e in found] == [("Alice", "Hello Bob", False),
-                                                              (None, "Scout moves *", True)]
+    assert [(e.speaker, e.text, e.report) for e in found] == [
+        ("Alice", "Hello Bob", False),
+        (None, "Scout moves *", True),
+    ]
     assert all(isinstance(e, ChatLine) for e in found)
 
 
@@ -194,8 +247,10 @@ def test_the_spec_log_vector() -> None:
         pytest.skip(f"spec vectors not found at {path}")
     rp = replay(parse_stream(json.loads(path.read_text(encoding="utf-8"))["commands"]["vlog"]["plain"]))
     moves = [e for e in rp.events() if isinstance(e, Moved)]
-    assert [(e.piece, e.via, e.undo) for e in moves] == [("1700000000001", "1700000000002", False),
-                                                         ("1700000000001", "1700000000002", True)]
+    assert [(e.piece, e.via, e.undo) for e in moves] == [
+        ("1700000000001", "1700000000002", False),
+        ("1700000000001", "1700000000002", True),
+    ]
     assert (moves[0].player, str(moves[0].to)) == ("Alice", "Main Map @200,150")
     assert [(s.undo, s.undoes) for s in rp.steps] == [(False, None), (False, None), (True, 1)]
     assert rp.counts()["chat lines"] == 2 and rp.final == rp.opening

@@ -40,8 +40,15 @@ def kasserine() -> tuple[Module, SavedGame, Report, str]:
     report = adjudicate(state, lp, context)
     before = replay(vassal_adj.load_save(EXAMPLE / "setup.vsav").root, module).final
     moves = moves_of(diff_pieces(before, replay(game.root, module).final), report.findings)
-    page = report_html(report, module=module, game=game, module_path=str(MODULE), moves=moves,
-                       title="Kasserine, turn 3", source="turn3-faults.vsav")
+    page = report_html(
+        report,
+        module=module,
+        game=game,
+        module_path=str(MODULE),
+        moves=moves,
+        title="Kasserine, turn 3",
+        source="turn3-faults.vsav",
+    )
     return module, game, report, page
 
 
@@ -90,8 +97,9 @@ def test_the_page_is_self_contained(kasserine) -> None:
 def test_text_is_escaped(kasserine) -> None:
     module, game, _, _ = kasserine
     hostile = Finding("test:1", Severity.ERROR, "<script>alert('x')</script> & <b>bold</b>", hexes=("2309",))
-    page = report_html([hostile], module=module, game=game, module_path=str(MODULE),
-                       title="<i>title</i>", source="a<b>.vsav")
+    page = report_html(
+        [hostile], module=module, game=game, module_path=str(MODULE), title="<i>title</i>", source="a<b>.vsav"
+    )
     doc = lxml.html.document_fromstring(page)
     assert not doc.xpath("//script|//b|//h1/i")
     assert "<script>alert('x')</script> & <b>bold</b>" in doc.text_content()
@@ -145,13 +153,26 @@ def test_no_password_reaches_the_page() -> None:
     findings = []
     for secret in secrets:
         # A rule that leaked a password into its message, and a unit name holding one.
-        findings.append(Finding("test:1", Severity.ERROR, f"moved by {secret} into {piece.location}",
-                                units=(piece.id,), hexes=(piece.location,)))
+        findings.append(
+            Finding(
+                "test:1",
+                Severity.ERROR,
+                f"moved by {secret} into {piece.location}",
+                units=(piece.id,),
+                hexes=(piece.location,),
+            )
+        )
         findings.append(Finding("test:2", Severity.INFO, f"{secret}", units=(piece.id,)))
     report = Report("test", tuple(findings), {}, {}, {piece.id: f"unit {next(iter(secrets))}"})
-    page = report_html(report, module=module, game=game, module_path=str(module_path),
-                       moves=[(piece.location, piece.location, f"{next(iter(secrets))}", None)],
-                       title="Ragnarok", source=str(Path("ragnarok-start.vsav")))
+    page = report_html(
+        report,
+        module=module,
+        game=game,
+        module_path=str(module_path),
+        moves=[(piece.location, piece.location, f"{next(iter(secrets))}", None)],
+        title="Ragnarok",
+        source=str(Path("ragnarok-start.vsav")),
+    )
     text = _visible(page)
     doc = lxml.html.document_fromstring(page)
     assert len(doc.find_class("finding")) == len(secrets)

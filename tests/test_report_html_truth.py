@@ -49,8 +49,9 @@ LOG = EXAMPLE / "turn4-axis.vlog"
 
 @pytest.fixture(scope="module")
 def verify_page() -> lxml.html.HtmlElement:
-    result = CliRunner().invoke(main, ["verify", str(LOG), "--module", str(MODULE), "--pack", "kasserine",
-                                       "--format", "html"])
+    result = CliRunner().invoke(
+        main, ["verify", str(LOG), "--module", str(MODULE), "--pack", "kasserine", "--format", "html"]
+    )
     assert result.exit_code == 1, result.output  # the log has errors
     return lxml.html.document_fromstring(result.output)
 
@@ -63,8 +64,10 @@ def turn() -> TurnView:
 
 
 def _moves(doc: lxml.html.HtmlElement) -> dict[str, tuple[str, str]]:
-    return {r[0].text_content(): (r.get("class"), r[3].text_content())
-            for r in doc.xpath("//tr[starts-with(@class, 'move-')]")}
+    return {
+        r[0].text_content(): (r.get("class"), r[3].text_content())
+        for r in doc.xpath("//tr[starts-with(@class, 'move-')]")
+    }
 
 
 def test_16_moves_the_pack_judged_legal_are_listed_legal_in_green(verify_page) -> None:
@@ -129,7 +132,9 @@ def test_the_chat_and_the_dice_are_listed(verify_page) -> None:
     dice = verify_page.xpath("//h2[.='Dice']/following-sibling::*[1]//tbody/tr")
     # The undone roll says which roll took its place: Erwin's next 1d6 after the undo (issue 11).
     assert [[c.text_content() for c in r][3:] for r in dice] == [
-        ["Erwin", "1d6 = 2", "undone in step 14; roll 2 took its place"], ["Erwin", "1d6 = 6", ""]]
+        ["Erwin", "1d6 = 2", "undone in step 14; roll 2 took its place"],
+        ["Erwin", "1d6 = 6", ""],
+    ]
 
 
 def _decode(img: lxml.html.HtmlElement) -> Image.Image:
@@ -154,8 +159,19 @@ def test_counters_are_drawn_with_the_module_images() -> None:
 
 
 def test_the_check_overview_shows_the_units() -> None:
-    result = CliRunner().invoke(main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", str(MODULE),
-                                       "--pack", "kasserine", "--format", "html"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "check",
+            str(EXAMPLE / "turn3-faults.vsav"),
+            "--module",
+            str(MODULE),
+            "--pack",
+            "kasserine",
+            "--format",
+            "html",
+        ],
+    )
     doc = lxml.html.document_fromstring(result.output)
     (img,) = doc.xpath("//h2[.='The map']/following-sibling::p/img")
     shown = _decode(img)
@@ -204,8 +220,10 @@ def test_pictures_are_encoded_without_png_optimize() -> None:
 def test_beyond_the_picture_limit_errors_and_warnings_are_listed_without_pictures(monkeypatch) -> None:
     module, game = vassal_adj.load_module(MODULE), vassal_adj.load_save(EXAMPLE / "turn3-faults.vsav")
     monkeypatch.setattr(html, "PICTURES", 2)
-    found = [Finding("test:w", Severity.WARNING, "a warning", hexes=("2309",)),
-             *(Finding(f"test:e{k}", Severity.ERROR, f"error {k}", hexes=(f"{2310 + k}",)) for k in range(3))]
+    found = [
+        Finding("test:w", Severity.WARNING, "a warning", hexes=("2309",)),
+        *(Finding(f"test:e{k}", Severity.ERROR, f"error {k}", hexes=(f"{2310 + k}",)) for k in range(3)),
+    ]
     doc = lxml.html.document_fromstring(report_html(found, module=module, game=game, module_path=str(MODULE)))
     # Errors first: the two pictures are of errors; the third error and the warning are table rows.
     assert [d.xpath(".//h3")[0].text_content() for d in doc.find_class("finding")] == ["errortest:e0", "errortest:e1"]
@@ -217,15 +235,19 @@ def test_a_masked_piece_shows_only_its_mask_to_who_may_not_see_it() -> None:
     # Mask (spec 6.9): image mask.png, inset style; with style "G<image>" that image instead.
     inset = "obs;M;mask.png;Mask;I;Unknown;side:"
     use_image = "obs;M;;Mask;Gfog.png;Unknown;side:"
-    root = Node("begin_save", [Node(f"+/{k}/{t}\tpiece;;;real.png;Unit/Axis;\tnull;0;0;;0")
-                               for k, t in ((1, inset), (2, use_image))])
+    root = Node(
+        "begin_save",
+        [Node(f"+/{k}/{t}\tpiece;;;real.png;Unit/Axis;\tnull;0;0;;0") for k, t in ((1, inset), (2, use_image))],
+    )
     looks = counter_looks(root, None)
     assert looks["1"].images({}) == [("real.png", 0, 0, 1.0)]  # the referee, or its owner
     assert looks["1"].images({}, masked=True) == [("mask.png", 0, 0, 1.0)]
     assert looks["2"].images({}, masked=True) == [("fog.png", 0, 0, 1.0)]
     # Drawn masked, nothing of the real image reaches the picture.
-    images = {"real.png": Image.new("RGBA", (10, 10), (255, 0, 0, 255)),
-              "mask.png": Image.new("RGBA", (10, 10), (0, 0, 255, 255))}
+    images = {
+        "real.png": Image.new("RGBA", (10, 10), (255, 0, 0, 255)),
+        "mask.png": Image.new("RGBA", (10, 10), (0, 0, 255, 255)),
+    }
 
     def read(name: str) -> bytes | None:
         buf = io.BytesIO()
@@ -241,21 +263,39 @@ def test_a_masked_piece_shows_only_its_mask_to_who_may_not_see_it() -> None:
 def test_19_2_the_unit_exerting_a_zone_of_control_is_not_the_move_at_fault() -> None:
     # A move finding names the mover first; a unit after it (the enemy whose zone of control
     # stopped the move, 19.2) made no move of its own that the finding is about.
-    phase = PhaseRecord(4, "axis-movement", (1, 2), (
-        MoveCheck("a", "6-5-10 (501)", "Axis", "move", "2613", "2513", 1, ok=False),
-        MoveCheck("b", "2-1-14 (1/13)", "Allied", "move", "2515", "2514", 1, ok=True),
-        MoveCheck("c", "5-3-12 (2/7)", "Axis", "move", "2714", "2515", 1, ok=True)), (
-        Finding("kasserine:19.2", Severity.ERROR, "Turn 4 axis-movement: ... zone of control", units=("a", "b")),
-        Finding("kasserine:23.72", Severity.ERROR, "Turn 4 axis-movement: frozen", units=("c",)),
-        Finding("kasserine:17.11", Severity.WARNING, "end of Turn 4 axis-movement: out of supply", units=("b",))))
+    phase = PhaseRecord(
+        4,
+        "axis-movement",
+        (1, 2),
+        (
+            MoveCheck("a", "6-5-10 (501)", "Axis", "move", "2613", "2513", 1, ok=False),
+            MoveCheck("b", "2-1-14 (1/13)", "Allied", "move", "2515", "2514", 1, ok=True),
+            MoveCheck("c", "5-3-12 (2/7)", "Axis", "move", "2714", "2515", 1, ok=True),
+        ),
+        (
+            Finding("kasserine:19.2", Severity.ERROR, "Turn 4 axis-movement: ... zone of control", units=("a", "b")),
+            Finding("kasserine:23.72", Severity.ERROR, "Turn 4 axis-movement: frozen", units=("c",)),
+            Finding("kasserine:17.11", Severity.WARNING, "end of Turn 4 axis-movement: out of supply", units=("b",)),
+        ),
+    )
     view = TurnView([("t.vlog", Replay((), (), ()))], {"t.vlog": Verification("kasserine", phase.findings, (phase,))})
     # c's path was legal, but a finding about its move (23.72) makes the move illegal.
     assert {m[2]: m[3] for m in view.moves()} == {"6-5-10 (501)": False, "2-1-14 (1/13)": True, "5-3-12 (2/7)": False}
 
 
 def test_the_moves_between_two_saves_are_listed_not_judged() -> None:
-    result = CliRunner().invoke(main, ["verify", str(EXAMPLE / "setup.vsav"), str(EXAMPLE / "turn3-faults.vsav"),
-                                       "--module", str(MODULE), "--format", "html"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "verify",
+            str(EXAMPLE / "setup.vsav"),
+            str(EXAMPLE / "turn3-faults.vsav"),
+            "--module",
+            str(MODULE),
+            "--format",
+            "html",
+        ],
+    )
     doc = lxml.html.document_fromstring(result.output)
     moves = _moves(doc)
     assert len(doc.xpath("//tr[starts-with(@class, 'move-')]")) == 46  # as test_report_html's check page

@@ -40,6 +40,7 @@ def test_unchanged_game_is_written_back_byte_for_byte(path: Path, tmp_path: Path
 @pytest.mark.parametrize("path", SAVES, ids=ids(SAVES))
 def test_reencoded_tree_gives_the_same_text_and_bytes(path: Path, tmp_path: Path) -> None:
     game = vassal_adj.load_save(path)
+
     # Force re-encoding of every command: replace each node by an equal fresh one.
     def fresh(node: Node) -> Node:
         return Node(node.text, [fresh(c) for c in node.children])

@@ -38,17 +38,26 @@ CASES = {
     "binary junk": (bytes(range(256)) * 4, "neither obfuscated .* nor command text: not valid utf-8"),
     # A later header this reader does not know (as VOBS was to one knowing only !VCSK): the XORed
     # bytes of ASCII text are ASCII, so it reads as text, but not as a game.
-    "unknown header": (b"VOB2Z" + _xor(GAME, 0x5A), (r"neither obfuscated .* nor a saved game's command text: "
-                                                    r"it starts with 'VOB2Z8\?=.*', not 'begin_save'")),
+    "unknown header": (
+        b"VOB2Z" + _xor(GAME, 0x5A),
+        (
+            r"neither obfuscated .* nor a saved game's command text: "
+            r"it starts with 'VOB2Z8\?=.*', not 'begin_save'"
+        ),
+    ),
     "no command": (b"Hello, this is not a game", "it starts with 'Hello, this is n', not 'begin_save'"),
     "empty entry": (b"", "it starts with '', not 'begin_save'"),
     "a NUL": (b"begin_save\x1b\x1b+/1/piece;;;a.png;A\x00\x00\x00\x1bend_save", "binary data, a NUL at character 31"),
     "another first command": (b"begin_saved\x1bend_save", "not 'begin_save'"),
     # Obfuscated, and the obfuscation is sound, but what it hides is no game.
-    "vcsk hiding junk": (encode_saved_game("\x7fELF junk", Codec(True, 9)),
-                         r"de-obfuscated \(vcsk form\), is not a saved game's command text: it starts with '\\x7fELF"),
-    "vobs hiding a NUL": (encode_saved_game("begin_save\x1b\x00", Codec(True, 9, form="vobs")),
-                          r"de-obfuscated \(vobs form\).*a NUL at character 11"),
+    "vcsk hiding junk": (
+        encode_saved_game("\x7fELF junk", Codec(True, 9)),
+        r"de-obfuscated \(vcsk form\), is not a saved game's command text: it starts with '\\x7fELF",
+    ),
+    "vobs hiding a NUL": (
+        encode_saved_game("begin_save\x1b\x00", Codec(True, 9, form="vobs")),
+        r"de-obfuscated \(vobs form\).*a NUL at character 11",
+    ),
     "vobs cut after its key": (b"VOBS\x09", r"\(vobs form\).*it starts with '', not 'begin_save'"),
     "vobs cut inside begin_save": (b"VOBS\x09" + _xor("begin", 9), "it starts with 'begin', not 'begin_save'"),
     "vobs without its key": (b"VOBS", "no key byte after 'VOBS'"),
@@ -86,5 +95,7 @@ def test_5_2_an_unzipped_save_that_is_no_game_names_the_file(tmp_path: Path) -> 
 def test_5_2_the_smallest_game_is_read(tmp_path: Path) -> None:
     # The bare tree of section 5.2 passes the checks, in every form.
     for codec in (Codec(False), Codec(True, 7), Codec(True, 7, form="vobs")):
-        game = vassal_adj.load_save(_save(tmp_path, encode_saved_game(GAME, codec), f"{codec.form}{codec.obfuscated}.vsav"))
+        game = vassal_adj.load_save(
+            _save(tmp_path, encode_saved_game(GAME, codec), f"{codec.form}{codec.obfuscated}.vsav")
+        )
         assert game.text == GAME and game.codec == codec

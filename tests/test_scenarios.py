@@ -43,15 +43,28 @@ KESSELRING: dict[str, Any] = {
     "units": {"sides": ["Axis", "Allied"], "classes": ["infantry"]},
     "assumptions": {"starting_ap": {"value": 8, "source": "27.1 Starting AP: 8 plus one die roll", "rule": "27.1"}},
     "scenarios": {
-        "scenario-1": {"name": "Campaign Game", "turns": [1, 8], "first_player": "Allied",
-                       "match": {"property": "Scenario", "value": "I"}},
-        "scenario-2": {"name": "Avalanche-Baytown", "turns": [3, 8], "first_player": "Allied",
-                       "assumptions": {"starting_ap": 2}, "optional": {"32-strategic-movement": True}},
+        "scenario-1": {
+            "name": "Campaign Game",
+            "turns": [1, 8],
+            "first_player": "Allied",
+            "match": {"property": "Scenario", "value": "I"},
+        },
+        "scenario-2": {
+            "name": "Avalanche-Baytown",
+            "turns": [3, 8],
+            "first_player": "Allied",
+            "assumptions": {"starting_ap": 2},
+            "optional": {"32-strategic-movement": True},
+        },
     },
     "rules": {
         "command": {"impl": "command.points", "rule_ref": "4.1", "starting": {"assumption": "starting_ap"}},
-        "strategic_movement": {"impl": "command.points", "rule_ref": "32.0", "starting": 0,
-                               "tags": ["32-strategic-movement"]},
+        "strategic_movement": {
+            "impl": "command.points",
+            "rule_ref": "32.0",
+            "starting": 0,
+            "tags": ["32-strategic-movement"],
+        },
     },
 }
 
@@ -83,8 +96,9 @@ def test_27_scenarios_read_with_turns_first_player_and_their_own_assumptions(reg
     assert (one.turns, one.first_player, two.turns) == ((1, 8), "Allied", (3, 8))
     assert rp.rule("command").params["starting"] == 8
     assert next(r for r in two.rule_configs if r.name == "command").params["starting"] == 2
-    assert two.describe() == ("scenario-2: Avalanche-Baytown; Game-Turns 3-8; Allied first; 32-strategic-movement "
-                              "on; starting_ap = 2")
+    assert two.describe() == (
+        "scenario-2: Avalanche-Baytown; Game-Turns 3-8; Allied first; 32-strategic-movement on; starting_ap = 2"
+    )
 
 
 def test_optional_rule_switched_on_in_one_scenario_and_not_listed_in_the_other(registry: Registry) -> None:
@@ -95,13 +109,22 @@ def test_optional_rule_switched_on_in_one_scenario_and_not_listed_in_the_other(r
     rp = RulePack.from_mapping(data, registry=registry)
     ctx = RuleContext(TerrainMap(TerrainVocabulary(frozenset(), frozenset())), None, "kesselring")
     state = GameState({}, {}, 3, "allied-movement")
-    rep = adjudicate(state, rp, RuleContext(ctx.terrain, None, "kesselring", scenario=rp.scenarios["scenario-1"]),
-                     registry=registry)
+    rep = adjudicate(
+        state, rp, RuleContext(ctx.terrain, None, "kesselring", scenario=rp.scenarios["scenario-1"]), registry=registry
+    )
     assert [(f.rule, f.severity, f.message) for f in rep.findings] == [
-        ("kesselring:32.0", Severity.INFO, ("rule strategic_movement (32.0) is not in force: it is not among the "
-                                           "rules of scenario scenario-1 (Campaign Game)"))]
-    rep = adjudicate(state, rp, RuleContext(ctx.terrain, None, "kesselring", scenario=rp.scenarios["scenario-2"]),
-                     registry=registry)
+        (
+            "kesselring:32.0",
+            Severity.INFO,
+            (
+                "rule strategic_movement (32.0) is not in force: it is not among the "
+                "rules of scenario scenario-1 (Campaign Game)"
+            ),
+        )
+    ]
+    rep = adjudicate(
+        state, rp, RuleContext(ctx.terrain, None, "kesselring", scenario=rp.scenarios["scenario-2"]), registry=registry
+    )
     assert rep.findings == () and [c[0] for c in rep.checked] == ["command", "strategic_movement"]
     # the report shows the values the rules ran with: 27.2's Starting AP 2
     assert rep.parameters["command"]["params"]["starting"] == 2 and rep.assumptions["starting_ap"]["value"] == 2
@@ -111,34 +134,69 @@ def test_21_kasserine_optional_rules_not_in_use() -> None:
     """Kasserine 21.0 "OPTIONAL RULES (Not currently in use in the HexWar edition)": a rule tagged
     optional-21 and switched off in the HexWar scenario gives one INFO and does not run."""
     data = tomllib.loads((KASSERINE / "pack.toml").read_text(encoding="utf-8"))
-    data["rules"] = {"allied_stacking_21": {"impl": "stacking.limit", "rule_ref": "21.0", "limit": 1,
-                                            "tags": ["optional-21"]}}
+    data["rules"] = {
+        "allied_stacking_21": {"impl": "stacking.limit", "rule_ref": "21.0", "limit": 1, "tags": ["optional-21"]}
+    }
     data["scenarios"] = {"hexwar": {"name": "HexWar edition", "optional": {"optional-21": False}}}
     rp = RulePack.from_mapping(data)
     units = {i: Unit(i, f"inf {i}", "Allied", "infantry", 7) for i in "ab"}
     state = GameState(units, {i: Position(Hex.from_raw(3, 3)) for i in units}, 3, "allied-movement")
     ctx = RuleContext(TerrainMap(rp.vocabulary), None, "kasserine", scenario=rp.scenarios["hexwar"])
     found = [(f.severity, f.message) for f in adjudicate(state, rp, ctx).findings if f.rule == "kasserine:21.0"]
-    assert found == [(Severity.INFO, ("rule allied_stacking_21 (21.0) is not in force: scenario hexwar (HexWar "
-                                     "edition) does not use this optional rule"))]
+    assert found == [
+        (
+            Severity.INFO,
+            (
+                "rule allied_stacking_21 (21.0) is not in force: scenario hexwar (HexWar "
+                "edition) does not use this optional rule"
+            ),
+        )
+    ]
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"rules": ["command", "achse"]}, ("scenarios.scenario-2.rules: 'achse' is neither a rule nor a tag of one "
-                                      "(known: 32-strategic-movement, command, strategic_movement)")),
-    ({"optional": {"32-strategic-movement": "yes"}}, ("scenarios.scenario-2.optional.\"32-strategic-movement\": expected "
-                                                     "true or false (the switch), got 'yes'")),
-    ({"assumptions": {"initial_ap": 2}}, ("scenarios.scenario-2.assumptions.initial_ap: unknown assumption "
-                                         "'initial_ap' (known: starting_ap)")),
-    ({"assumptions": {"starting_ap": "two"}}, ("scenarios.scenario-2.assumptions: with this scenario's values, "
-                                              "rules.command.starting: expected int, got 'two' (str) "
-                                              "(from assumptions.starting_ap)")),
-    ({"first_player": "Italy"}, "scenarios.scenario-2.first_player: unknown side 'Italy' (the pack's: Axis, Allied)"),
-    ({"turns": [8, 3]}, ("scenarios.scenario-2.turns: expected [first, last] Game-Turns, 1 <= first <= last, "
-                        "got [8, 3]")),
-    ({"length": 6}, ("scenarios.scenario-2.length: unknown key (known here: assumptions, first_player, match, name, "
-                    "note, optional, rules, turns)")),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"rules": ["command", "achse"]},
+            (
+                "scenarios.scenario-2.rules: 'achse' is neither a rule nor a tag of one "
+                "(known: 32-strategic-movement, command, strategic_movement)"
+            ),
+        ),
+        (
+            {"optional": {"32-strategic-movement": "yes"}},
+            ("scenarios.scenario-2.optional.\"32-strategic-movement\": expected true or false (the switch), got 'yes'"),
+        ),
+        (
+            {"assumptions": {"initial_ap": 2}},
+            ("scenarios.scenario-2.assumptions.initial_ap: unknown assumption 'initial_ap' (known: starting_ap)"),
+        ),
+        (
+            {"assumptions": {"starting_ap": "two"}},
+            (
+                "scenarios.scenario-2.assumptions: with this scenario's values, "
+                "rules.command.starting: expected int, got 'two' (str) "
+                "(from assumptions.starting_ap)"
+            ),
+        ),
+        (
+            {"first_player": "Italy"},
+            "scenarios.scenario-2.first_player: unknown side 'Italy' (the pack's: Axis, Allied)",
+        ),
+        (
+            {"turns": [8, 3]},
+            ("scenarios.scenario-2.turns: expected [first, last] Game-Turns, 1 <= first <= last, got [8, 3]"),
+        ),
+        (
+            {"length": 6},
+            (
+                "scenarios.scenario-2.length: unknown key (known here: assumptions, first_player, match, name, "
+                "note, optional, rules, turns)"
+            ),
+        ),
+    ],
+)
 def test_bad_scenario_names_the_key_path(registry: Registry, changes: dict[str, Any], message: str) -> None:
     with pytest.raises(PackError) as e:
         read(registry, **changes)
@@ -163,8 +221,10 @@ def test_a_save_is_matched_by_global_property_then_by_opening_turn(registry: Reg
 
 
 def test_check_with_an_unknown_scenario_is_a_usage_error() -> None:
-    result = CliRunner().invoke(cli.main, ["check", str(EXAMPLE / "setup.vsav"), "--module",
-                                           str(EXAMPLE / "Kasserine.vmod"), "--scenario", "campaign-2"])
+    result = CliRunner().invoke(
+        cli.main,
+        ["check", str(EXAMPLE / "setup.vsav"), "--module", str(EXAMPLE / "Kasserine.vmod"), "--scenario", "campaign-2"],
+    )
     assert result.exit_code == 2 and "--scenario 'campaign-2': unknown scenario (known: none)" in result.stderr
 
 
@@ -182,15 +242,18 @@ def test_check_and_verify_say_which_scenario(tmp_path: Path) -> None:
     """The scenario given reaches the rules and the report's notes, for a save and for a log."""
     pack = str(with_scenario(tmp_path))
     module = str(EXAMPLE / "Kasserine.vmod")
-    result = CliRunner().invoke(cli.main, ["check", str(EXAMPLE / "setup.vsav"), "--module", module, "--pack", pack,
-                                           "--scenario", "hexwar"])
+    result = CliRunner().invoke(
+        cli.main, ["check", str(EXAMPLE / "setup.vsav"), "--module", module, "--pack", pack, "--scenario", "hexwar"]
+    )
     assert "note: scenario hexwar (HexWar edition): given by --scenario" in result.stdout, result.output
     # without --scenario: the only scenario whose turns hold the save's turn
-    result = CliRunner().invoke(cli.main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", module, "--pack",
-                                           pack])
+    result = CliRunner().invoke(
+        cli.main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", module, "--pack", pack]
+    )
     assert "scenario hexwar (HexWar edition): Game-Turn 3 lies only in its turns 1-12" in result.stdout, result.output
-    result = CliRunner().invoke(cli.main, ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module, "--pack",
-                                           pack, "--scenario", "nope"])
+    result = CliRunner().invoke(
+        cli.main, ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module, "--pack", pack, "--scenario", "nope"]
+    )
     assert result.exit_code == 2 and "unknown scenario (known: hexwar)" in result.stderr
 
 
@@ -218,17 +281,20 @@ def shortage_pack() -> RulePack:
     Axis player-turn, that cuts a 12 MP allowance to 3 (Tunisia Campaign II: "To the turns 6 and 7,
     all the units of player Italio-German are reduced to 3 movement points")."""
     data = tomllib.loads((KASSERINE / "pack.toml").read_text(encoding="utf-8"))
-    shortage = dict(data["rules"]["movement"], rule_ref="Campaign II", weather_allowance={"good": [[8, -9]]},
-                    weather_rule="Campaign II",
-                    when={"turns": [6, 7], "sides": ["Axis"]})
+    shortage = dict(
+        data["rules"]["movement"],
+        rule_ref="Campaign II",
+        weather_allowance={"good": [[8, -9]]},
+        weather_rule="Campaign II",
+        when={"turns": [6, 7], "sides": ["Axis"]},
+    )
     data["rules"] = {"gas_shortage": shortage, **data["rules"]}
     return RulePack.from_mapping(data)
 
 
 def move(board: RuleContext, rp: RulePack, turn: int | None):
     """The Panzer moves 0517 -> 0521: four clear hexes, 4 MP, in good weather."""
-    st = GameState({"g1": PANZER}, {"g1": Position(board.layout.hex_of("0517"), "0517")}, turn, "axis-movement",
-                   "good")
+    st = GameState({"g1": PANZER}, {"g1": Position(board.layout.hex_of("0517"), "0517")}, turn, "axis-movement", "good")
     drags = {"g1": [(Position(board.layout.hex_of("0517"), "0517"), Position(board.layout.hex_of("0521"), "0521"))]}
     return check_phase(st, st.phase, drags, turn_rules(rp, board), board)
 
@@ -247,6 +313,10 @@ def test_verify_says_when_the_movement_rule_in_force_cannot_be_told(board: RuleC
     and a warning says on what the verdict rests."""
     pc = move(board, shortage_pack(), None)
     warnings = [f.message for f in pc.findings if f.severity == Severity.WARNING]
-    assert warnings == [("phase axis-movement: the moves are judged by rule movement (20.3), but the movement rule in "
-                        "force may be another: gas_shortage (Campaign II): it is in force on Game-Turns 6-7, and the "
-                        "files do not tell the turn")]
+    assert warnings == [
+        (
+            "phase axis-movement: the moves are judged by rule movement (20.3), but the movement rule in "
+            "force may be another: gas_shortage (Campaign II): it is in force on Game-Turns 6-7, and the "
+            "files do not tell the turn"
+        )
+    ]

@@ -29,14 +29,26 @@ from vassal_adj.rules.scope_events import event_reader
 TUNISIA: dict[str, Any] = {
     "pack": {"id": "tunisia", "name": "Tunisia 1943"},
     "units": {"sides": ["Axis", "Allied"], "classes": ["infantry", "armor"]},
-    "state": {"phases": {"Axis": "axis-movement", "Allied": "allied-movement", "Axis supply": "axis-supply",
-                         "Allied supply": "allied-supply"}},
-    "scenarios": {"campaign-1": {"name": "Campaign I", "turns": [1, 8], "first_player": "Axis"},
-                  "campaign-2": {"name": "Campaign II", "turns": [1, 7], "first_player": "Allied"}},
+    "state": {
+        "phases": {
+            "Axis": "axis-movement",
+            "Allied": "allied-movement",
+            "Axis supply": "axis-supply",
+            "Allied supply": "allied-supply",
+        }
+    },
+    "scenarios": {
+        "campaign-1": {"name": "Campaign I", "turns": [1, 8], "first_player": "Axis"},
+        "campaign-2": {"name": "Campaign II", "turns": [1, 7], "first_player": "Allied"},
+    },
     "rules": {
         "stacking": {"impl": "stacking.limit", "rule_ref": "5", "limit": 2},
-        "allied_stacking_opening": {"impl": "stacking.limit", "rule_ref": "Campaign I", "limit": 1,
-                                    "when": {"scenario": ["campaign-1"], "turns": [1, 2]}},
+        "allied_stacking_opening": {
+            "impl": "stacking.limit",
+            "rule_ref": "Campaign I",
+            "limit": 1,
+            "when": {"scenario": ["campaign-1"], "turns": [1, 2]},
+        },
     },
 }
 CTX = RuleContext(TerrainMap(TerrainVocabulary(frozenset(), frozenset())), None, "tunisia")
@@ -51,8 +63,9 @@ def pack(**rules: Any) -> RulePack:
 
 def report(rp: RulePack, turn: int | None, phase: str | None, scenario: str | None = "campaign-1"):
     state = GameState(TWO_ALLIED, {i: Position(Hex.from_raw(3, 3)) for i in TWO_ALLIED}, turn, phase)
-    return adjudicate(state, rp, RuleContext(CTX.terrain, None, "tunisia",
-                                             scenario=rp.scenarios[scenario] if scenario else None))
+    return adjudicate(
+        state, rp, RuleContext(CTX.terrain, None, "tunisia", scenario=rp.scenarios[scenario] if scenario else None)
+    )
 
 
 def by_rule(rep) -> dict[str, list[tuple[str, str]]]:
@@ -77,8 +90,14 @@ def test_campaign_i_allied_stacking_rule_not_in_force_on_turn_3() -> None:
     "not in force", once, and no error."""
     found = by_rule(report(pack(), 3, "allied-movement"))
     assert found["tunisia:Campaign I"] == [
-        (Severity.INFO, ("rule allied_stacking_opening (Campaign I) is not in force: it is in force on Game-Turns "
-                        "1-2, not on Game-Turn 3"))]
+        (
+            Severity.INFO,
+            (
+                "rule allied_stacking_opening (Campaign I) is not in force: it is in force on Game-Turns "
+                "1-2, not on Game-Turn 3"
+            ),
+        )
+    ]
     assert all(s != Severity.ERROR for fs in found.values() for s, _ in fs)
 
 
@@ -87,8 +106,14 @@ def test_campaign_i_rule_not_in_force_in_campaign_ii() -> None:
     attacker") has no such rule, whatever the turn."""
     found = by_rule(report(pack(), 2, "allied-movement", scenario="campaign-2"))
     assert found["tunisia:Campaign I"] == [
-        (Severity.INFO, ("rule allied_stacking_opening (Campaign I) is not in force: it is in force only in scenario "
-                        "campaign-1, not campaign-2"))]
+        (
+            Severity.INFO,
+            (
+                "rule allied_stacking_opening (Campaign I) is not in force: it is in force only in scenario "
+                "campaign-1, not campaign-2"
+            ),
+        )
+    ]
 
 
 def test_9_3_supply_only_for_the_player_who_has_just_acted() -> None:
@@ -98,8 +123,11 @@ def test_9_3_supply_only_for_the_player_who_has_just_acted() -> None:
     rp = pack(allied_only={"impl": "stacking.limit", "rule_ref": "9.3", "limit": 1, "when": {"sides": ["Allied"]}})
     assert [s for s, _ in by_rule(report(rp, 5, "allied-supply"))["tunisia:9.3"]] == [Severity.ERROR]
     assert by_rule(report(rp, 5, "axis-supply"))["tunisia:9.3"] == [
-        (Severity.INFO, ("rule allied_only (9.3) is not in force: it is in force only in side's player-turn Allied, "
-                        "not Axis"))]
+        (
+            Severity.INFO,
+            ("rule allied_only (9.3) is not in force: it is in force only in side's player-turn Allied, not Axis"),
+        )
+    ]
 
 
 def test_a_turn_the_files_do_not_give_is_not_guessed() -> None:
@@ -107,14 +135,20 @@ def test_a_turn_the_files_do_not_give_is_not_guessed() -> None:
     one WARNING says it was not checked and why."""
     found = by_rule(report(pack(), None, "allied-movement"))
     assert found["tunisia:Campaign I"] == [
-        (Severity.WARNING, ("rule allied_stacking_opening (Campaign I) was not checked: it is in force on Game-Turns "
-                           "1-2, and the files do not tell the turn"))]
+        (
+            Severity.WARNING,
+            (
+                "rule allied_stacking_opening (Campaign I) was not checked: it is in force on Game-Turns "
+                "1-2, and the files do not tell the turn"
+            ),
+        )
+    ]
 
 
 def test_scenario_unknown_is_said() -> None:
     """No scenario known (none given, none matched): a Campaign I rule cannot be told in force."""
     found = by_rule(report(pack(), 2, "allied-movement", scenario=None))
-    (severity, message), = found["tunisia:Campaign I"]
+    ((severity, message),) = found["tunisia:Campaign I"]
     assert severity == Severity.WARNING and "the files do not tell the scenario" in message
 
 
@@ -149,19 +183,36 @@ def test_weather_is_matched_without_case() -> None:
     assert in_force(Scope(weather=("poor",)), Situation()).status == "unknown"
 
 
-@pytest.mark.parametrize(("when", "message"), [
-    ({"turns": [3, 1]}, "rules.x.when.turns: expected [first, last] Game-Turns, 1 <= first <= last, got [3, 1]"),
-    ({"turn": [1, 2]}, ("rules.x.when.turn: unknown key (known here: after, before, phases, scenario, sides, turns, "
-                       "weather)")),
-    ({"sides": ["Axsi"]}, "rules.x.when.sides: unknown side 'Axsi' (the pack's: Allied, Axis)"),
-    ({"phases": ["axis-combat"]}, ("rules.x.when.phases: unknown phase 'axis-combat' (the pack's: allied-movement, "
-                                  "allied-supply, axis-movement, axis-supply)")),
-    ({"scenario": ["campaign-3"]}, ("rules.x.when.scenario: unknown scenario 'campaign-3' (the pack's [scenarios]: "
-                                   "campaign-1, campaign-2)")),
-    ({"after": "surrender"}, ("rules.x.when.after: unknown event 'surrender' (the events of the pack's "
-                             "reinforcements.schedule rules: none)")),
-    ("turn 1", "rules.x.when: expected a table, got 'turn 1' (str)"),
-])
+@pytest.mark.parametrize(
+    ("when", "message"),
+    [
+        ({"turns": [3, 1]}, "rules.x.when.turns: expected [first, last] Game-Turns, 1 <= first <= last, got [3, 1]"),
+        (
+            {"turn": [1, 2]},
+            ("rules.x.when.turn: unknown key (known here: after, before, phases, scenario, sides, turns, weather)"),
+        ),
+        ({"sides": ["Axsi"]}, "rules.x.when.sides: unknown side 'Axsi' (the pack's: Allied, Axis)"),
+        (
+            {"phases": ["axis-combat"]},
+            (
+                "rules.x.when.phases: unknown phase 'axis-combat' (the pack's: allied-movement, "
+                "allied-supply, axis-movement, axis-supply)"
+            ),
+        ),
+        (
+            {"scenario": ["campaign-3"]},
+            ("rules.x.when.scenario: unknown scenario 'campaign-3' (the pack's [scenarios]: campaign-1, campaign-2)"),
+        ),
+        (
+            {"after": "surrender"},
+            (
+                "rules.x.when.after: unknown event 'surrender' (the events of the pack's "
+                "reinforcements.schedule rules: none)"
+            ),
+        ),
+        ("turn 1", "rules.x.when: expected a table, got 'turn 1' (str)"),
+    ],
+)
 def test_bad_when_names_the_key_path(when: object, message: str) -> None:
     with pytest.raises(PackError) as e:
         pack(x={"impl": "stacking.limit", "rule_ref": "5", "when": when})
@@ -175,26 +226,41 @@ def test_21_after_the_allied_withdrawal_read_from_its_marker() -> None:
     leaves a rule after it unknown, with the pack's reason."""
     data = tomllib.loads((REPO / "modules" / "kasserine" / "pack.toml").read_text(encoding="utf-8"))
     data["rules"]["allied_reinforcements"]["events"] = {"allied-withdrawal": {"marker": "Allied Withdrawal"}}
-    data["rules"]["combat_21"] = {"impl": "stacking.limit", "rule_ref": "21.0",
-                                  "when": {"after": "allied-withdrawal", "phases": ["axis-combat", "allied-combat"]}}
+    data["rules"]["combat_21"] = {
+        "impl": "stacking.limit",
+        "rule_ref": "21.0",
+        "when": {"after": "allied-withdrawal", "phases": ["axis-combat", "allied-combat"]},
+    }
     rp = RulePack.from_mapping(data)
     events = event_reader(rp.rules)
     ctx = RuleContext(TerrainMap(rp.vocabulary), None, "kasserine")
 
     def verdict(markers: dict, rule: str = "combat_21") -> tuple[str, str]:
         st = GameState({}, {}, 5, "axis-combat", "fair", markers)
-        return in_force(rp.rule(rule).when, Situation(None, 5, "axis-combat", "Axis", "fair",
-                                                      lambda name: events(st, ctx, name)))
+        return in_force(
+            rp.rule(rule).when, Situation(None, 5, "axis-combat", "Axis", "fair", lambda name: events(st, ctx, name))
+        )
 
     assert verdict({"Allied Withdrawal": (Position(box="Turn 4"),)}).status == "yes"
     assert verdict({"Allied Withdrawal": (Position(box="Allied Withdrawal"),)}) == (
-        "no", ("it is in force after event 'allied-withdrawal': the 'Allied Withdrawal' marker is in no Game-Turn box "
-              "(box 'Allied Withdrawal')"))
-    assert verdict({}) == ("unknown", ("it is in force after event 'allied-withdrawal', and whether it has happened "
-                                      "cannot be told: the save has no 'Allied Withdrawal' marker"))
+        "no",
+        (
+            "it is in force after event 'allied-withdrawal': the 'Allied Withdrawal' marker is in no Game-Turn box "
+            "(box 'Allied Withdrawal')"
+        ),
+    )
+    assert verdict({}) == (
+        "unknown",
+        (
+            "it is in force after event 'allied-withdrawal', and whether it has happened "
+            "cannot be told: the save has no 'Allied Withdrawal' marker"
+        ),
+    )
     data["rules"]["combat_21"]["when"] = {"after": "axis-5-3-12-and-6-5-10-exited-3911-3909"}
     rp = RulePack.from_mapping(data)
     events = event_reader(rp.rules)
     status, why = verdict({})
-    assert status == "unknown" and why.endswith("a save does not record the hexes units exited by, nor when (the "
-                                                "exited units also return when the 1/47 and 2/47 appear)")
+    assert status == "unknown" and why.endswith(
+        "a save does not record the hexes units exited by, nor when (the "
+        "exited units also return when the 1/47 and 2/47 appear)"
+    )

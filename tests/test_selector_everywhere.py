@@ -56,8 +56,9 @@ def test_a_movers_selector_that_does_not_fit_names_its_key_path() -> None:
 def test_9_2_an_out_of_supply_unit_but_not_an_em_is_capped_at_one() -> None:
     """Tunisia 1943 9.2: an out of supply unit "cannot use more than one movement point", an out of
     supply EM "only ... two": the first row needs every selector key, not_flags included."""
-    rows = allowance_modifiers([{"flags": ["out-of-supply"], "not_flags": ["em"], "cap": 1},
-                                {"flags": ["out-of-supply"], "cap": 2}])
+    rows = allowance_modifiers(
+        [{"flags": ["out-of-supply"], "not_flags": ["em"], "cap": 1}, {"flags": ["out-of-supply"], "cap": 2}]
+    )
     cut = frozenset({"out-of-supply"})
     assert rows[0].apply(Unit("u", "2-2-8", "Axis", "infantry", 8, flags=cut), None, 8) == 1
     assert rows[0].apply(Unit("e", "EM", "Axis", "em", 8, flags=cut | {"em"}), None, 8) is None

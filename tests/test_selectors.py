@@ -19,7 +19,11 @@ def test_12_tiger_and_5_1_em_picked_by_flags() -> None:
     The Tigers are { flags = ["tiger"] }; the combat units the limit of two counts are the others."""
     tigers = Selector.from_mapping({"flags": ["tiger"]})
     combat = Selector.from_mapping({"not_flags": ["tiger", "em"]})
-    tiger, em, panzer = unit("Tiger 1/501", flags=frozenset({"tiger"})), unit("EM 10", flags=frozenset({"em"})), unit("Pz 7")
+    tiger, em, panzer = (
+        unit("Tiger 1/501", flags=frozenset({"tiger"})),
+        unit("EM 10", flags=frozenset({"em"})),
+        unit("Pz 7"),
+    )
     assert [tigers.matches(u) for u in (tiger, em, panzer)] == [True, False, False]
     assert [combat.matches(u) for u in (tiger, em, panzer)] == [False, False, True]
 
@@ -67,15 +71,18 @@ def test_words_names_and_boxes() -> None:
     assert Selector.from_mapping({}).matches(unit("anything"))
 
 
-@pytest.mark.parametrize(("data", "at", "words"), [
-    ({"side": ["Axis"]}, ("side",), "unknown key"),
-    ({"flags": "tiger"}, ("flags",), "not the string"),
-    ({"kinds": ["armor", 3]}, ("kinds", 1), "expected a name"),
-    ({"groups": {"corps": ["XXX"]}}, ("groups", "corps"), "unknown group field"),
-    ({"attrs": {"size": [3, 1]}}, ("attrs", "size"), "empty"),
-    ({"attrs": {"size": [1, 2, 3]}}, ("attrs", "size"), "range [lo, hi]"),
-    ({"attrs": {"size": True}}, ("attrs", "size"), "expected a whole number"),
-])
+@pytest.mark.parametrize(
+    ("data", "at", "words"),
+    [
+        ({"side": ["Axis"]}, ("side",), "unknown key"),
+        ({"flags": "tiger"}, ("flags",), "not the string"),
+        ({"kinds": ["armor", 3]}, ("kinds", 1), "expected a name"),
+        ({"groups": {"corps": ["XXX"]}}, ("groups", "corps"), "unknown group field"),
+        ({"attrs": {"size": [3, 1]}}, ("attrs", "size"), "empty"),
+        ({"attrs": {"size": [1, 2, 3]}}, ("attrs", "size"), "range [lo, hi]"),
+        ({"attrs": {"size": True}}, ("attrs", "size"), "expected a whole number"),
+    ],
+)
 def test_a_bad_selector_names_the_key_path(data: dict, at: tuple, words: str) -> None:
     with pytest.raises(SelectorError) as e:
         Selector.from_mapping(data)

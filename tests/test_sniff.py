@@ -51,8 +51,7 @@ def test_corpus_has_modules_sniffed_from_the_build_file() -> None:
 
 
 def test_saved_game_wins_over_everything() -> None:
-    assert sniff(arc(savedGame=b"", **{"buildFile.xml": EXTENSION_XML}, extensiondata=b"")) \
-        is Kind.SAVE
+    assert sniff(arc(savedGame=b"", **{"buildFile.xml": EXTENSION_XML}, extensiondata=b"")) is Kind.SAVE
     assert sniff(Archive("p.vsav", "plain", {"savedGame": b"begin_save"})) is Kind.SAVE
 
 

@@ -20,8 +20,9 @@ def H(label: str) -> Hex:
     return Hex.from_raw(int(label[:2]) - 1, int(label[2:]) - 1)
 
 
-def unit(uid: str, side: str = "Allied", kind: str = "infantry", steps: int = 1,
-         flags: frozenset[str] = frozenset()) -> Unit:
+def unit(
+    uid: str, side: str = "Allied", kind: str = "infantry", steps: int = 1, flags: frozenset[str] = frozenset()
+) -> Unit:
     return Unit(uid, f"1-2-7 ({uid})", side, kind, 7, steps=steps, flags=flags)
 
 
@@ -39,11 +40,17 @@ def test_no_stacking_standard_rules() -> None:
     # Standard rules (1976 SPI quadrigame, as publicly described): units may not stack.
     # Kasserine section 23: "Place the following units in or adjacent to the hex listed for each
     # group. Units may not be stacked."
-    s = state((unit("a"), "2714"), (unit("b"), "2714"), (unit("c"), "2714"), (unit("d"), "1319"),
-              (unit("x", "Axis"), "1319"), (unit("e"), None), (unit("f"), None))
+    s = state(
+        (unit("a"), "2714"),
+        (unit("b"), "2714"),
+        (unit("c"), "2714"),
+        (unit("d"), "1319"),
+        (unit("x", "Axis"), "1319"),
+        (unit("e"), None),
+        (unit("f"), None),
+    )
     found = check_stacking(s, StackingRules(), REF, rule="kasserine:standard-stacking")
-    assert [f.message for f in found] == [
-        "3 Allied units in 2714 exceed the limit of 1 [standard rules: no stacking]"]
+    assert [f.message for f in found] == ["3 Allied units in 2714 exceed the limit of 1 [standard rules: no stacking]"]
     f = found[0]
     assert f.rule == "kasserine:standard-stacking" and f.severity is Severity.ERROR
     assert f.units == ("a", "b", "c") and f.hexes == ("2714",)
@@ -53,7 +60,8 @@ def test_no_stacking_standard_rules() -> None:
     together = check_stacking(s, StackingRules(per_side=False), REF)
     assert [f.message for f in together] == [
         "2 units in 1319 exceed the limit of 1 [standard rules: no stacking]",
-        "3 units in 2714 exceed the limit of 1 [standard rules: no stacking]"]
+        "3 units in 2714 exceed the limit of 1 [standard rules: no stacking]",
+    ]
 
 
 def test_stacking_exemptions() -> None:
@@ -67,14 +75,20 @@ def test_stacking_exemptions() -> None:
 
 
 def test_limits_by_class_and_by_steps() -> None:
-    s = state((unit("g1", kind="artillery"), "0306"), (unit("g2", kind="artillery"), "0306"),
-              (unit("i1", steps=3), "0306"), (unit("i2", steps=2), "0312"))
+    s = state(
+        (unit("g1", kind="artillery"), "0306"),
+        (unit("g2", kind="artillery"), "0306"),
+        (unit("i1", steps=3), "0306"),
+        (unit("i2", steps=2), "0312"),
+    )
     rules = StackingRules(limit=3, per_kind={"artillery": 1})
     assert [f.message for f in check_stacking(s, rules, "x")] == [
-        "2 Allied artillery units in 0306 exceed the limit of 1 for artillery [x]"]
+        "2 Allied artillery units in 0306 exceed the limit of 1 for artillery [x]"
+    ]
     steps = StackingRules(limit=4, measure="steps")
     assert [f.message for f in check_stacking(s, steps, "x")] == [
-        "5 steps of Allied units in 0306 exceed the limit of 4 [x]"]
+        "5 steps of Allied units in 0306 exceed the limit of 4 [x]"
+    ]
     assert check_stacking(s, StackingRules(limit=None), "x") == []
 
 
@@ -93,8 +107,9 @@ def test_hexes_without_a_label_are_named_by_the_callable() -> None:
     assert check_stacking(s, StackingRules(), "x", label=lambda h: "0101")[0].hexes == ("0101",)
 
 
-@pytest.mark.parametrize("bad", [dict(limit=-1), dict(measure="weight"), dict(per_kind={"armor": 1.5}),
-                                 dict(exempt_kinds="hq")])
+@pytest.mark.parametrize(
+    "bad", [dict(limit=-1), dict(measure="weight"), dict(per_kind={"armor": 1.5}), dict(exempt_kinds="hq")]
+)
 def test_bad_parameters_are_refused(bad: dict) -> None:
     with pytest.raises(ValueError):
         StackingRules(**bad)

@@ -1,4 +1,5 @@
-"""Stacking pools (impl stacking.pools, rules/mechanisms/stacking.py; RULES-MAP N8), worked by hand from the rules' words.
+"""Stacking pools (impl stacking.pools, rules/mechanisms/stacking.py; RULES-MAP N8), worked by hand from the
+rules' words.
 
 Each pool is a unit selector with its own limit, counted apart; units in no pool do not count.
 """
@@ -33,11 +34,19 @@ def u(uid: str, side: str = "Axis", kind: str = "infantry", flags: tuple[str, ..
     return Unit(uid, uid, side, kind, 6, steps=steps, flags=frozenset(flags))
 
 
-def check(units: list[Unit], pools: list[dict], *, turn: int | None = 2, phase: str | None = "movement",
-          where: dict[str, Hex] | None = None, **given: object) -> list:
+def check(
+    units: list[Unit],
+    pools: list[dict],
+    *,
+    turn: int | None = 2,
+    phase: str | None = "movement",
+    where: dict[str, Hex] | None = None,
+    **given: object,
+) -> list:
     p = Params({**load_builtin_rules().lookup("stacking.pools").defaults(), "pools": pools, **given})
-    state = GameState({x.id: x for x in units}, {x.id: Position((where or {}).get(x.id, HEX), "0303") for x in units},
-                      turn, phase)
+    state = GameState(
+        {x.id: x for x in units}, {x.id: Position((where or {}).get(x.id, HEX), "0303") for x in units}, turn, phase
+    )
     return stacking_pools(state, CTX, p)
 
 
@@ -48,8 +57,10 @@ def overstacks(found: list) -> list[tuple[str, tuple[str, ...]]]:
 # Tunisia 1943 5.1: "Two combat units maximum can stacked together on a hex"; "the following do not influence
 # stacking: ... the EM counters; the Tiger units (see 12)"; 12: "A Tiger counter (and one only) can stack in
 # addition of the limit of two units per hex".
-TUNISIA = [{"name": "combat", "units": {"not_flags": ["tiger", "em"]}, "limit": 2},
-           {"name": "tiger", "units": {"flags": ["tiger"]}, "limit": 1}]
+TUNISIA = [
+    {"name": "combat", "units": {"not_flags": ["tiger", "em"]}, "limit": 2},
+    {"name": "tiger", "units": {"flags": ["tiger"]}, "limit": 1},
+]
 TIGER, EM = ("tiger",), ("em",)
 
 
@@ -84,22 +95,36 @@ def test_5_1_checked_at_set_up_and_end_of_the_movement_phase_only() -> None:
 # "Two air units of any type may stack in a hex when flying a mission on the map, or when based at a
 # functional airfield (20.2.2)"; "Special Support Units (SSU) do not count towards stacking limits (23.0)".
 # 20.2.2: "Airfield with a full-strength garrison: two air units. Airfield with a reduced garrison unit: one".
-KESSELRING = [{"name": "mobile", "units": {"kinds": ["mobile"], "not_flags": ["ssu"]}, "limit": 3},
-              {"name": "garrison", "units": {"kinds": ["garrison"]}, "limit": 1},
-              {"name": "air", "units": {"kinds": ["air"]}, "limit": 2,
-               "capacity_from": [{"units": {"kinds": ["garrison"], "attrs": {"steps": 1}}, "limit": 1}]}]
+KESSELRING = [
+    {"name": "mobile", "units": {"kinds": ["mobile"], "not_flags": ["ssu"]}, "limit": 3},
+    {"name": "garrison", "units": {"kinds": ["garrison"]}, "limit": 1},
+    {
+        "name": "air",
+        "units": {"kinds": ["air"]},
+        "limit": 2,
+        "capacity_from": [{"units": {"kinds": ["garrison"], "attrs": {"steps": 1}}, "limit": 1}],
+    },
+]
 
 
 def test_10_1_two_divisions_a_regiment_and_a_garrison() -> None:
     """10.1's own example: "Two divisions, one regiment and one garrison could stack in a hex"; an SSU is free."""
-    units = [u("div1", kind="mobile"), u("div2", kind="mobile"), u("reg", kind="mobile"),
-             u("gar", kind="garrison", steps=2), u("ssu", kind="mobile", flags=("ssu",))]
+    units = [
+        u("div1", kind="mobile"),
+        u("div2", kind="mobile"),
+        u("reg", kind="mobile"),
+        u("gar", kind="garrison", steps=2),
+        u("ssu", kind="mobile", flags=("ssu",)),
+    ]
     assert check(units, KESSELRING) == []
 
 
 def test_10_1_a_fourth_mobile_unit_and_a_second_garrison_overstack_apart() -> None:
     units = [u(f"m{i}", kind="mobile") for i in range(4)] + [u("g1", kind="garrison"), u("g2", kind="garrison")]
-    assert sorted(overstacks(check(units, KESSELRING))) == [("garrison", ("g1", "g2")), ("mobile", ("m0", "m1", "m2", "m3"))]
+    assert sorted(overstacks(check(units, KESSELRING))) == [
+        ("garrison", ("g1", "g2")),
+        ("mobile", ("m0", "m1", "m2", "m3")),
+    ]
 
 
 def test_20_2_2_airfield_capacity_from_its_garrison() -> None:
@@ -115,15 +140,22 @@ def test_10_0_each_side_counts_apart_and_an_enemy_garrison_sets_no_capacity() ->
     """10.0: "Ground unit stacking limitations apply for all units of both sides"; 20.4: "Air units may be
     placed in enemy occupied hexes for attacks against them": two Allied air units over an Axis reduced
     garrison are a mission (limit 2), not based at that airfield."""
-    units = [u("p38", "Allied", "air"), u("b25", "Allied", "air"), u("gar", "Axis", "garrison", steps=1),
-             *(u(f"m{i}", "Axis", "mobile") for i in range(3)), *(u(f"a{i}", "Allied", "mobile") for i in range(3))]
+    units = [
+        u("p38", "Allied", "air"),
+        u("b25", "Allied", "air"),
+        u("gar", "Axis", "garrison", steps=1),
+        *(u(f"m{i}", "Axis", "mobile") for i in range(3)),
+        *(u(f"a{i}", "Allied", "mobile") for i in range(3)),
+    ]
     assert check(units, KESSELRING) == []
 
 
 # No Question of Surrender 1.0: "The maximum stacking in a hex is 4 Units, 3 not in Column and 1 in Column."
 # Scenarios: "Reinforcements may arrive overstacked."
-NQOS = [{"name": "not in column", "units": {"not_flags": ["column", "leader"]}, "limit": 3},
-        {"name": "in column", "units": {"flags": ["column"]}, "limit": 1}]
+NQOS = [
+    {"name": "not in column", "units": {"not_flags": ["column", "leader"]}, "limit": 3},
+    {"name": "in column", "units": {"flags": ["column"]}, "limit": 1},
+]
 
 
 def test_1_0_three_not_in_column_and_one_in_column() -> None:
@@ -151,19 +183,26 @@ def test_a_pool_may_count_steps() -> None:
     assert "5 steps of Axis units of pool 'steps'" in found[0].message
 
 
-@pytest.mark.parametrize(("pools", "message"), [
-    ([], "pools: expected a non-empty list"),
-    ([{"name": "a", "units": {}}], "pools[0].limit: missing required key"),
-    ([{"name": "a", "units": {}, "limit": 1, "max": 2}], "pools[0].max: unknown key"),
-    ([{"name": "a", "units": {}, "limit": 1}, {"name": "a", "units": {}, "limit": 1}], "pools[1].name:"),
-    ([{"name": "a", "units": {"flags": "tiger"}, "limit": 1}], "pools[0].units.flags: expected a list of names"),
-    ([{"name": "a", "units": {}, "limit": -1}], "pools[0].limit: expected a whole number >= 0"),
-    ([{"name": "a", "units": {}, "limit": 1, "measure": "size"}], "pools[0].measure: expected one of"),
-    ([{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"units": {"kinds": [1]}, "limit": 1}]}],
-     "pools[0].capacity_from[0].units.kinds[0]: expected a name"),
-    ([{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"limit": 1}]}],
-     "pools[0].capacity_from[0].units: missing required key"),
-])
+@pytest.mark.parametrize(
+    ("pools", "message"),
+    [
+        ([], "pools: expected a non-empty list"),
+        ([{"name": "a", "units": {}}], "pools[0].limit: missing required key"),
+        ([{"name": "a", "units": {}, "limit": 1, "max": 2}], "pools[0].max: unknown key"),
+        ([{"name": "a", "units": {}, "limit": 1}, {"name": "a", "units": {}, "limit": 1}], "pools[1].name:"),
+        ([{"name": "a", "units": {"flags": "tiger"}, "limit": 1}], "pools[0].units.flags: expected a list of names"),
+        ([{"name": "a", "units": {}, "limit": -1}], "pools[0].limit: expected a whole number >= 0"),
+        ([{"name": "a", "units": {}, "limit": 1, "measure": "size"}], "pools[0].measure: expected one of"),
+        (
+            [{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"units": {"kinds": [1]}, "limit": 1}]}],
+            "pools[0].capacity_from[0].units.kinds[0]: expected a name",
+        ),
+        (
+            [{"name": "a", "units": {}, "limit": 1, "capacity_from": [{"limit": 1}]}],
+            "pools[0].capacity_from[0].units: missing required key",
+        ),
+    ],
+)
 def test_a_bad_pool_names_its_key_path(pools: list, message: str) -> None:
     with pytest.raises(ValueError) as e:
         pools_from(pools)
@@ -179,12 +218,24 @@ def run_check(tmp_path: Path, rule: str) -> tuple[int, str]:
     shutil.copytree(KASSERINE, pack, ignore=shutil.ignore_patterns("example"))
     toml = pack / "pack.toml"
     text = toml.read_text(encoding="utf-8")
-    old = 'impl = "stacking.limit"\nrule_ref = { assumption = "stacking_limit" }\nlimit = { assumption = "stacking_limit" }\n'
+    old = 'impl = "stacking.limit"\nrule_ref = { assumption = "stacking_limit" }\n'
+    old += 'limit = { assumption = "stacking_limit" }\n'
     old += "exempt_kinds = []\nexempt_flags = []"
     assert old in text
     toml.write_text(text.replace(old, f'impl = "stacking.pools"\nrule_ref = "23"\n{rule}'), encoding="utf-8")
-    result = CliRunner().invoke(cli.main, ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module",
-                                           str(EXAMPLE / "Kasserine.vmod"), "--pack", str(pack), "--format", "json"])
+    result = CliRunner().invoke(
+        cli.main,
+        [
+            "check",
+            str(EXAMPLE / "turn3-faults.vsav"),
+            "--module",
+            str(EXAMPLE / "Kasserine.vmod"),
+            "--pack",
+            str(pack),
+            "--format",
+            "json",
+        ],
+    )
     return result.exit_code, result.stdout + result.stderr
 
 
@@ -193,13 +244,17 @@ def test_one_pool_of_every_unit_gives_the_standard_rules_verdicts(tmp_path: Path
     save it finds the overstacks stacking.limit finds (the golden report's stacking findings)."""
     code, out = run_check(tmp_path, 'pools = [{ name = "units", units = {}, limit = 1 }]')
     golden = (REPO / "tests" / "golden" / "turn3-faults.txt").read_text(encoding="utf-8")
-    want = sorted(line.split(" in ")[1].split(" exceed")[0] for line in golden.splitlines() if "exceed the limit" in line)
+    want = sorted(
+        line.split(" in ")[1].split(" exceed")[0] for line in golden.splitlines() if "exceed the limit" in line
+    )
     got = sorted(line.split(" in ")[1].split(" exceed")[0] for line in out.splitlines() if "of pool 'units'" in line)
     assert code != 2 and want and got == want, (want, out[:2000])
     found = [f for f in json.loads(out)["findings"] if "of pool 'units'" in f["message"]]
     # VASSAL itself puts the units the pool counts in the hex the finding names.
-    vassal = {p["id"]: p["location"] for p in oracle_pieces(EXAMPLE / "Kasserine.vmod",
-                                                            EXAMPLE / "turn3-faults.vsav")["result"]["pieces"]}
+    vassal = {
+        p["id"]: p["location"]
+        for p in oracle_pieces(EXAMPLE / "Kasserine.vmod", EXAMPLE / "turn3-faults.vsav")["result"]["pieces"]
+    }
     assert [[vassal[uid] for uid in f["units"]] for f in found] == [[f["hexes"][0]] * len(f["units"]) for f in found]
 
 

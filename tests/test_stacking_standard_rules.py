@@ -44,7 +44,10 @@ def pack() -> RulePack:
 
 def stack_in_2714(turn: int | None, phase: str | None) -> GameState:
     """2-1-14 (1/13) and 2-3-11 (1/6), both of 23's 2714 group, stacked in 2714."""
-    units = {"a": Unit("a", "2-1-14 (1/13)", "Allied", "armor", 14), "b": Unit("b", "2-3-11 (1/6)", "Allied", "armor", 11)}
+    units = {
+        "a": Unit("a", "2-1-14 (1/13)", "Allied", "armor", 14),
+        "b": Unit("b", "2-3-11 (1/6)", "Allied", "armor", 11),
+    }
     h = layout().require("2714")
     return GameState(units, {uid: Position(h, "2714") for uid in units}, turn, phase)
 
@@ -67,7 +70,9 @@ def test_stacking_at_set_up_is_23s_under_allied_setup() -> None:
     setup = stack_in_2714(None, None)
     stacked = [f for f in run("allied_setup", setup) if "stacked" in f.message]
     assert [f.rule for f in stacked] == ["kasserine:23"]
-    assert stacked[0].message.startswith("Allied 2-1-14 (1/13), 2-3-11 (1/6) are stacked in 2714: units may not be stacked")
+    assert stacked[0].message.startswith(
+        "Allied 2-1-14 (1/13), 2-3-11 (1/6) are stacked in 2714: units may not be stacked"
+    )
     # the standard rules forbid it at set-up too: the stacking rule cites its assumption there as well
     assert [f.rule for f in run("stacking", setup)] == ["kasserine:assumption stacking_limit"]
 
@@ -79,12 +84,18 @@ def test_the_pack_cites_the_assumption_and_reports_it_used() -> None:
     assert pack().rule("allied_setup").cited == "23"
 
 
-@pytest.mark.parametrize(("rule_ref", "message"), [
-    ({"assumption": "stacking_limt"}, "rules.stacking.rule_ref: unknown assumption 'stacking_limt' (known: "),
-    ({"assumption": "stacking_limit", "rule": "23"}, "rules.stacking.rule_ref: expected str"),
-])
+@pytest.mark.parametrize(
+    ("rule_ref", "message"),
+    [
+        ({"assumption": "stacking_limt"}, "rules.stacking.rule_ref: unknown assumption 'stacking_limt' (known: "),
+        ({"assumption": "stacking_limit", "rule": "23"}, "rules.stacking.rule_ref: expected str"),
+    ],
+)
 def test_a_rule_ref_assumption_must_be_one_of_the_pack(rule_ref: object, message: str) -> None:
-    data = {"pack": {"id": "x", "name": "X"}, "assumptions": {"stacking_limit": {"value": 1, "source": "s"}},
-            "rules": {"stacking": {"impl": "stacking.limit", "rule_ref": rule_ref}}}
+    data = {
+        "pack": {"id": "x", "name": "X"},
+        "assumptions": {"stacking_limit": {"value": 1, "source": "s"}},
+        "rules": {"stacking": {"impl": "stacking.limit", "rule_ref": rule_ref}},
+    }
     with pytest.raises(PackError, match=re.escape(message)):
         RulePack.from_mapping(data)

@@ -31,6 +31,7 @@ def test_checked_only_in_the_phases_named() -> None:
     assert [f.severity for f in found("allied-combat", phases=phases)] == [Severity.ERROR]
     skipped = found("allied-movement", phases=phases)
     assert [f.severity for f in skipped] == [Severity.INFO]
-    assert skipped[0].message.startswith("stacking is checked in axis-combat, allied-combat, setup, not in phase "
-                                         "allied-movement")
+    assert skipped[0].message.startswith(
+        "stacking is checked in axis-combat, allied-combat, setup, not in phase allied-movement"
+    )
     assert [f.severity for f in found(None, turn=None, phases=phases)] == [Severity.ERROR]  # a set-up

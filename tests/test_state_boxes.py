@@ -97,10 +97,13 @@ def test_kasserine_eliminated_units_are_in_the_eliminated_box_not_on_the_map() -
 def test_nqos_s5_2_artillery_parks_a_and_b_are_one_kind_of_box() -> None:
     """NQoS S5.2: "they will either be placed in Artillery Park A or Artillery Park B": one
     [boxes] entry names both as kind "artillery-park"; a letter is no number."""
-    specs = read_boxes(PackContext("pack.toml"), {"park": {"regex": "Artillery Park ([AB])", "kind": "artillery-park",
-                                                          "side": "Axis"}})
+    specs = read_boxes(
+        PackContext("pack.toml"), {"park": {"regex": "Artillery Park ([AB])", "kind": "artillery-park", "side": "Axis"}}
+    )
     assert named_box("Artillery Park B", specs) == Box("park", "artillery-park", "Axis", None)
-    assert named_box("artillery park a", specs) == Box("park", "artillery-park", "Axis", None)  # case as VASSAL shows it
+    assert named_box("artillery park a", specs) == Box(
+        "park", "artillery-park", "Axis", None
+    )  # case as VASSAL shows it
     assert named_box("Artillery Park C", specs) is None
 
 
@@ -109,11 +112,14 @@ def test_without_boxes_positions_name_no_box_kind() -> None:
     assert all(p.named is None for p in state.positions.values())
 
 
-@pytest.mark.parametrize(("boxes", "message"), [
-    ({"turn": {"regex": "Turn (\\d+"}}, r"boxes.turn.kind: missing required key|boxes.turn: missing"),
-    ({"turn": {"regex": "Turn (\\d+", "kind": "turn"}}, "boxes.turn.regex: bad regular expression"),
-    ({"turn": {"regex": "Turn", "kind": "turn", "number": 1}}, "boxes.turn.number: unknown key"),
-])
+@pytest.mark.parametrize(
+    ("boxes", "message"),
+    [
+        ({"turn": {"regex": "Turn (\\d+"}}, r"boxes.turn.kind: missing required key|boxes.turn: missing"),
+        ({"turn": {"regex": "Turn (\\d+", "kind": "turn"}}, "boxes.turn.regex: bad regular expression"),
+        ({"turn": {"regex": "Turn", "kind": "turn", "number": 1}}, "boxes.turn.number: unknown key"),
+    ],
+)
 def test_bad_boxes_are_pack_errors_naming_the_key(boxes: dict[str, Any], message: str) -> None:
     with pytest.raises(PackError, match=message):
         RulePack.from_mapping(pack_data(boxes=boxes), source="pack.toml")
@@ -151,8 +157,12 @@ def test_kasserine_19_0_a_withdrawal_declared_in_a_turn_box_read_by_kind() -> No
     the box of the Game-Turn. A module whose turn boxes are called "GT 5" is read through
     [boxes] (kind "turn", number 5) with turn_box_kind; the name pattern alone finds nothing there.
     The same marker later in the box of turn 6 is a second declaration."""
-    history = History([GameState({}, {}, 5, markers={"Allied Withdrawal": (in_box("GT 5", 5),)}),
-                       GameState({}, {}, 6, markers={"Allied Withdrawal": (in_box("GT 6", 6),)})])
+    history = History(
+        [
+            GameState({}, {}, 5, markers={"Allied Withdrawal": (in_box("GT 5", 5),)}),
+            GameState({}, {}, 6, markers={"Allied Withdrawal": (in_box("GT 6", 6),)}),
+        ]
+    )
     found = history.declarations("Allied Withdrawal", r"Turn (\d+)", "turn")
     assert [(d.turn, d.index) for d in found] == [(5, 0), (6, 1)]
     assert history.declarations("Allied Withdrawal", r"Turn (\d+)") == ()

@@ -95,8 +95,9 @@ def test_nqos_2_0_the_turn_after_1900_is_the_night_turn() -> None:
 def test_nqos_scenario_3_starts_on_the_1900_turn_of_june_8th() -> None:
     """NQoS Scenario 3: "The scenario starts on the 1900 turn of June 8th": the 8th turn of a
     sequence that begins with June 8 0500, and a day turn ("Night ... the turn after the 1900 turn")."""
-    state, _, _ = game_state(day_time_module(), save_with(turn_state=day_time("June 8", "1900")),
-                             loaded(pack_with(DAY_TIME)))
+    state, _, _ = game_state(
+        day_time_module(), save_with(turn_state=day_time("June 8", "1900")), loaded(pack_with(DAY_TIME))
+    )
     assert (state.turn, state.night) == (8, False)
 
 
@@ -114,8 +115,9 @@ def test_nqos_3_0_weather_read_from_a_global_property() -> None:
     turns its words into the pack's weather names. Without the property, the table decides, and
     the note says the module did not show it."""
     pack = pack_with({"weather_from": {"property": "Weather", "values": {"Mist": "poor", "Clear": "good"}}})
-    state, ctx, _ = game_state(vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(prop("Weather", "Mist")),
-                               loaded(pack))
+    state, ctx, _ = game_state(
+        vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(prop("Weather", "Mist")), loaded(pack)
+    )
     assert state.weather == "poor"
     assert "weather poor: as the module shows it ([state] weather_from)" in ctx.notes
     state, ctx, _ = game_state(vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(), loaded(pack))
@@ -128,8 +130,10 @@ def test_kesselrings_war_5_2_the_ap_track_never_above_its_maximum_nor_below_zero
     never have less than zero." 5.2.1's example: "The Allies roll a 3 and control two Objective
     hexes with garrisons, added to the 6 for their Staging Area for a total of 11 AP": 11 is on
     a 0-20 track; -1 is below it. A side whose AP the save does not show has no value."""
-    tracks = {"allied_ap": {"property": "Allied AP", "min": 0, "max": 20},
-              "axis_ap": {"property": "Axis AP", "min": 0, "max": 20}}
+    tracks = {
+        "allied_ap": {"property": "Allied AP", "min": 0, "max": 20},
+        "axis_ap": {"property": "Axis AP", "min": 0, "max": 20},
+    }
     lp, module = loaded(pack_with({"tracks": tracks})), vassal_adj.load_module(EXAMPLE / "Kasserine.vmod")
     state, ctx, _ = game_state(module, save_with(prop("Allied AP", "11")), lp)
     assert state.track("allied_ap") == Track("allied_ap", 11, 0, 20, "global property 'Allied AP'")
@@ -145,19 +149,24 @@ def test_a_track_read_from_a_marker_in_numbered_boxes() -> None:
     """Kasserine 20.4 has twelve Game-Turns; the example's "Game Turn" marker stands in the box of
     the turn ("Turn 3" in the turn-3 save): read as a track, it is 3, within 1-12."""
     tracks = {"turn_record": {"marker": "Game Turn", "box": r"Turn (\d+)", "min": 1, "max": 12}}
-    state, _, _ = game_state(vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(name="turn3-faults.vsav"),
-                             loaded(pack_with({"tracks": tracks})))
+    state, _, _ = game_state(
+        vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"),
+        save_with(name="turn3-faults.vsav"),
+        loaded(pack_with({"tracks": tracks})),
+    )
     assert state.track("turn_record") == Track("turn_record", 3, 1, 12, "the box of the 'Game Turn' marker")
 
 
 def test_a_marker_in_a_box_the_pattern_does_not_match_is_no_value() -> None:
     """The withdrawal markers wait in "Withdrawal Markers" (Kasserine 19.0), no numbered box: no value, and why."""
     tracks = {"allied": {"marker": "Allied Withdrawal", "box": r"Turn (\d+)"}}
-    state, ctx, _ = game_state(vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(),
-                               loaded(pack_with({"tracks": tracks})))
+    state, ctx, _ = game_state(
+        vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(), loaded(pack_with({"tracks": tracks}))
+    )
     assert state.track("allied").value is None  # type: ignore[union-attr]
-    assert ("track 'allied': a 'Allied Withdrawal' marker is in 'Withdrawal Markers', which the pattern does not "
-            "match") in ctx.notes
+    assert (
+        "track 'allied': a 'Allied Withdrawal' marker is in 'Withdrawal Markers', which the pattern does not match"
+    ) in ctx.notes
 
 
 def test_globals_by_the_rules_names_and_the_last_change_wins() -> None:
@@ -174,24 +183,30 @@ def test_nqos_s4_6_french_morale_can_never_go_above_30(morale: str, in_bounds: b
     """NQoS S4.6: "the French Morale starts at 30 points, and can never go above this value"; a
     value below 1 is allowed (it forces a withdrawal), so the track has a maximum and no minimum."""
     pack = pack_with({"tracks": {"french_morale": {"property": "French Morale", "max": 30}}})
-    state, _, _ = game_state(vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(prop("French Morale", morale)),
-                             loaded(pack))
+    state, _, _ = game_state(
+        vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), save_with(prop("French Morale", morale)), loaded(pack)
+    )
     track = state.track("french_morale")
     assert track is not None and track.value == int(morale) and track.in_bounds is in_bounds
 
 
-@pytest.mark.parametrize(("state", "message"), [
-    ({"turn_levels": ["Day", "Time"]}, "state.turn_sequence: turn_levels and turn_sequence go together"),
-    ({"turn_levels": ["Day"], "turn_sequence": ["1", "2"], "turns": 3, "weather_by_turn": ["good"] * 3},
-     "state.turn_sequence: 2 turns, but"),
-    ({"tracks": {"ap": {"property": "AP", "marker": "AP"}}}, "state.tracks.ap: expected exactly one of"),
-    ({"tracks": {"ap": {"marker": "AP"}}}, "state.tracks.ap.box: a track read from a marker needs a box"),
-    ({"tracks": {"ap": {"property": "AP", "min": 5, "max": 1}}}, "state.tracks.ap: min 5 is above max 1"),
-    ({"tracks": {"ap": {"property": "AP", "maximum": 1}}}, "state.tracks.ap.maximum: unknown key"),
-    ({"weather_from": {"level": "Weather", "box": "x"}}, "state.weather_from.box: only a 'marker' reading"),
-    ({"globals": {"morale": 3}}, "state.globals.morale: expected a global property name"),
-    ({"board": "Kasserine"}, "state.board: a board is named within a map"),
-])
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        ({"turn_levels": ["Day", "Time"]}, "state.turn_sequence: turn_levels and turn_sequence go together"),
+        (
+            {"turn_levels": ["Day"], "turn_sequence": ["1", "2"], "turns": 3, "weather_by_turn": ["good"] * 3},
+            "state.turn_sequence: 2 turns, but",
+        ),
+        ({"tracks": {"ap": {"property": "AP", "marker": "AP"}}}, "state.tracks.ap: expected exactly one of"),
+        ({"tracks": {"ap": {"marker": "AP"}}}, "state.tracks.ap.box: a track read from a marker needs a box"),
+        ({"tracks": {"ap": {"property": "AP", "min": 5, "max": 1}}}, "state.tracks.ap: min 5 is above max 1"),
+        ({"tracks": {"ap": {"property": "AP", "maximum": 1}}}, "state.tracks.ap.maximum: unknown key"),
+        ({"weather_from": {"level": "Weather", "box": "x"}}, "state.weather_from.box: only a 'marker' reading"),
+        ({"globals": {"morale": 3}}, "state.globals.morale: expected a global property name"),
+        ({"board": "Kasserine"}, "state.board: a board is named within a map"),
+    ],
+)
 def test_bad_state_keys_are_pack_errors_naming_the_key(state: dict[str, Any], message: str) -> None:
     with pytest.raises(PackError, match=message.replace("(", r"\(")):
         RulePack.from_mapping(pack_with(state), source="pack.toml")
@@ -220,11 +235,14 @@ def test_tunisia_campaign_1_lasts_8_turns_the_turn_marker_past_it_is_out_of_boun
     """Tunisia 1943: "The Turn marker is advanced by one turn" at the end of each turn, and Campaign
     I "lasts 8 turns": a turn track of 1 to 8. The marker in the box of turn 9 reads 9, out of
     bounds. VASSAL itself places the marker of the built save in "Turn 9" (the oracle)."""
-    tracks = {"turn": {"marker": "Game Turn", "box": r"Turn (\d+)", "min": 1, "max": 8},
-              "allied_ap": {"property": "Allied AP", "min": 0, "max": 20}}
+    tracks = {
+        "turn": {"marker": "Game Turn", "box": r"Turn (\d+)", "min": 1, "max": 8},
+        "allied_ap": {"property": "Allied AP", "min": 0, "max": 20},
+    }
     game = turn_marker_in_turn_9()
-    state, _, _ = game_state(vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), game,
-                             loaded(pack_with({"tracks": tracks})))
+    state, _, _ = game_state(
+        vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), game, loaded(pack_with({"tracks": tracks}))
+    )
     turn, ap = state.track("turn"), state.track("allied_ap")
     assert turn is not None and (turn.value, turn.in_bounds) == (9, False)
     assert ap is not None and (ap.value, ap.in_bounds) == (11, True)
@@ -236,6 +254,7 @@ def test_tunisia_campaign_1_lasts_8_turns_the_turn_marker_past_it_is_out_of_boun
 def test_a_turn_given_on_the_command_line_has_its_own_label_and_night() -> None:
     """--turn 9 with the NQoS sequence is "June 8 Night" (2.0: the turn after 1900), whatever the
     tracker shows: the label and the night follow the turn the referee gives."""
-    state, _, _ = game_state(day_time_module(), save_with(turn_state=day_time("June 8", "0500")),
-                             loaded(pack_with(DAY_TIME)), turn=9)
+    state, _, _ = game_state(
+        day_time_module(), save_with(turn_state=day_time("June 8", "0500")), loaded(pack_with(DAY_TIME)), turn=9
+    )
     assert (state.turn, state.turn_label, state.night) == (9, "June 8 Night", True)

@@ -50,8 +50,14 @@ def state(*units: tuple[str, str, str]) -> GameState:
     return GameState(us, {uid: Position(H(lab), lab) for uid, _, lab in units})
 
 
-def status(terrain: TerrainMap, st_: GameState, side: str, rules: SupplyRules, sources: list[str],
-           enemy_zoc: set[Hex] | frozenset[Hex] = frozenset()):
+def status(
+    terrain: TerrainMap,
+    st_: GameState,
+    side: str,
+    rules: SupplyRules,
+    sources: list[str],
+    enemy_zoc: set[Hex] | frozenset[Hex] = frozenset(),
+):
     blocked = obstructed_hexes(st_, side, rules, enemy_zoc)
     return supply_status(st_, terrain, side, rules, {H(x) for x in sources}, blocked)
 
@@ -82,15 +88,16 @@ def test_17_11_five_hexes_is_unsupplied() -> None:
     # 17.11: "... four or fewer hexes ... An Axis unit which cannot trace such a path is unsupplied."
     s = status(ROAD_MAP, state(("u", "Axis", "0515")), "Axis", AXIS, ["0110"])["u"]
     assert not s.supplied and s.distance == 5 and s.path == ()
-    assert s.reason == ("nearest road/trail hex connected to an Axis supply source (or a source hex) "
-                        "is 5 hexes away; rule allows 4 [17.11]")
+    assert s.reason == (
+        "nearest road/trail hex connected to an Axis supply source (or a source hex) "
+        "is 5 hexes away; rule allows 4 [17.11]"
+    )
 
 
 def test_17_12_allied_three_hexes() -> None:
     # 17.12: "An Allied unit is in Supply if an unobstructed initial path of three or fewer hexes
     # can be traced from the unit in question to a Trail or Road hex ..."
-    got = status(ROAD_MAP, state(("near", "Allied", "0513"), ("far", "Allied", "0514")),
-                 "Allied", ALLIED, ["0110"])
+    got = status(ROAD_MAP, state(("near", "Allied", "0513"), ("far", "Allied", "0514")), "Allied", ALLIED, ["0110"])
     assert got["near"].supplied and got["near"].distance == 3
     assert not got["far"].supplied and got["far"].distance == 4
     assert got["far"].reason.endswith("is 4 hexes away; rule allows 3 [17.12]")
@@ -131,15 +138,16 @@ def test_17_14_direct_trace_to_source() -> None:
     without = SupplyRules(initial=3, direct_to_source=False, rule_ref="17.12")
     s = status(m, state(("u", "Allied", "0113")), "Allied", without, ["0110"])["u"]
     assert not s.supplied
-    assert s.reason == ("no road/trail hex is connected to an Allied supply source by unobstructed "
-                        "road/trail hexes [17.12]")
+    assert s.reason == (
+        "no road/trail hex is connected to an Allied supply source by unobstructed road/trail hexes [17.12]"
+    )
 
 
 def test_17_15_sources_east_of_exit_lost() -> None:
     # 17.15: "If an Axis unit exits any Allied Supply hex, that hex and all Supply hexes east of
     # that hex may no longer be used as an Allied Supply Source."
     # 17.12: Allied sources 0107-0101, 0101-0901 (printed "0101.0901"), 1301-1901, 2401-3001.
-    labels = ([f"01{r:02d}" for r in range(1, 8)] + row(1, 9, 1) + row(13, 19, 1) + row(24, 30, 1))
+    labels = [f"01{r:02d}" for r in range(1, 8)] + row(1, 9, 1) + row(13, 19, 1) + row(24, 30, 1)
     sources = frozenset(H(x) for x in labels)
     after = sources_after_exits(sources, [H("1501")])
     assert after == sources - {H(x) for x in row(15, 19, 1) + row(24, 30, 1)}
@@ -200,13 +208,16 @@ def test_no_source_and_obstructed_sources_are_reported() -> None:
     assert status(ROAD_MAP, st_, "Axis", AXIS, [])["u"].reason == "no Axis supply source is in use [17.11]"
     st_ = state(("u", "Axis", "0512"), ("e", "Allied", "0110"))
     assert status(ROAD_MAP, st_, "Axis", AXIS, ["0110"])["u"].reason == (
-        "every Axis supply source hex (1) is obstructed [17.11]")
+        "every Axis supply source hex (1) is obstructed [17.11]"
+    )
 
 
 def test_impassable_sides_and_terrain_bend_the_initial_path() -> None:
-    m = TerrainMap(VOC, hex_terrain={H("0111"): {"marsh"}},
-                   side_features={**features(("road", row(1, 10, 10))),
-                                  hexside(H("0111"), H("0110")): {"stream"}})
+    m = TerrainMap(
+        VOC,
+        hex_terrain={H("0111"): {"marsh"}},
+        side_features={**features(("road", row(1, 10, 10))), hexside(H("0111"), H("0110")): {"stream"}},
+    )
     free = status(m, state(("u", "Axis", "0112")), "Axis", AXIS, ["0110"])["u"]
     assert free.distance == 2
     rules = SupplyRules(initial=4, impassable_terrain=frozenset({"marsh"}), rule_ref="17.11")
@@ -290,8 +301,13 @@ def valid_path(terrain, rules, sources, blocked, path, d):
         return False
     if len(rest) == 1:
         return True
-    return any(all(h in net for h in rest) and all(b in net.neighbors(a) for a, b in itertools.pairwise(rest))
-               for net in (terrain.network(*g) for g in rules.networks)) and initial[-1] == rest[0]
+    return (
+        any(
+            all(h in net for h in rest) and all(b in net.neighbors(a) for a, b in itertools.pairwise(rest))
+            for net in (terrain.network(*g) for g in rules.networks)
+        )
+        and initial[-1] == rest[0]
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -308,14 +324,15 @@ def test_one_search_matches_a_naive_search_per_unit(data) -> None:
     terrain = TerrainMap(VOC, hex_terrain={h: {"marsh"} for h in marsh}, side_features=sides, board=BOARD)
     sources = frozenset(data.draw(st.sets(st.sampled_from(sorted(BOARD | {Hex.from_raw(6, 2)})), max_size=4)))
     blocked = frozenset(data.draw(st.sets(st.sampled_from(sorted(BOARD)), max_size=10)))
-    rules = SupplyRules(initial=data.draw(st.integers(0, 3)),
-                        networks=data.draw(st.sampled_from([(("road",), ("trail",)), (("road", "trail"),),
-                                                            (("road",),)])),
-                        direct_to_source=data.draw(st.booleans()),
-                        impassable_terrain=data.draw(st.sampled_from([frozenset(), frozenset({"marsh"})])),
-                        impassable_sides=data.draw(st.sampled_from([frozenset(), frozenset({"stream"})])),
-                        initial_crosses_network=data.draw(st.booleans()),
-                        closed_sides=data.draw(st.sampled_from([frozenset(), frozenset({"stream"})])))
+    rules = SupplyRules(
+        initial=data.draw(st.integers(0, 3)),
+        networks=data.draw(st.sampled_from([(("road",), ("trail",)), (("road", "trail"),), (("road",),)])),
+        direct_to_source=data.draw(st.booleans()),
+        impassable_terrain=data.draw(st.sampled_from([frozenset(), frozenset({"marsh"})])),
+        impassable_sides=data.draw(st.sampled_from([frozenset(), frozenset({"stream"})])),
+        initial_crosses_network=data.draw(st.booleans()),
+        closed_sides=data.draw(st.sampled_from([frozenset(), frozenset({"stream"})])),
+    )
     horizon = 3
     fld = supply_field(terrain, "Axis", rules, sources, blocked, horizon=horizon)
     for h in sorted(BOARD):

@@ -20,16 +20,28 @@ from vassal_adj.rules.results import Severity
 
 VOC = TerrainVocabulary(terrain=frozenset({"clear"}), features=frozenset({"road", "trail"}))
 ROAD = [Hex.from_raw(0, r) for r in range(12)]
-TERRAIN = TerrainMap(VOC, side_features={hexside(a, b): frozenset({"road"}) for a, b in pairwise(ROAD)},
-                     named_places=(Place("source", frozenset({"supply-source"}), (ROAD[0],)),))
+TERRAIN = TerrainMap(
+    VOC,
+    side_features={hexside(a, b): frozenset({"road"}) for a, b in pairwise(ROAD)},
+    named_places=(Place("source", frozenset({"supply-source"}), (ROAD[0],)),),
+)
 HQ = Unit("hq", "HQ (II Corps)", "Allied", "hq", 6)
 INF = Unit("inf", "1-2-7 (3/39)", "Allied", "infantry", 7, attack=1, defense=2)
 
 
 def run(*placed: tuple[Unit, Hex], hq_range: int = 3) -> dict[str, list]:
-    p = Params({**load_builtin_rules().lookup("supply.trace").defaults(), "side": "Allied", "initial": 3,
-                "sources": ("source",), "hq_kinds": ("hq",), "hq_range": hq_range, "hq_rule": "HQ rule",
-                "obstruction": {"enemy_zoc": False}})
+    p = Params(
+        {
+            **load_builtin_rules().lookup("supply.trace").defaults(),
+            "side": "Allied",
+            "initial": 3,
+            "sources": ("source",),
+            "hq_kinds": ("hq",),
+            "hq_range": hq_range,
+            "hq_rule": "HQ rule",
+            "obstruction": {"enemy_zoc": False},
+        }
+    )
     state = GameState({u.id: u for u, _ in placed}, {u.id: Position(h) for u, h in placed})
     out: dict[str, list] = {}
     for f in supply_trace(state, RuleContext(TERRAIN, None, "test"), p):
@@ -43,7 +55,9 @@ def test_a_unit_beyond_the_network_is_supplied_through_a_supplied_hq() -> None:
     assert found["hq"][0].severity == Severity.INFO and "is in supply: 2 hexes" in found["hq"][0].message
     (inf,) = found["inf"]
     assert inf.severity == Severity.INFO and inf.units == ("inf", "hq")
-    assert "is in supply through HQ HQ (II Corps): 3 hexes" in inf.message and inf.message.endswith("within 3 [HQ rule]")
+    assert "is in supply through HQ HQ (II Corps): 3 hexes" in inf.message and inf.message.endswith(
+        "within 3 [HQ rule]"
+    )
 
 
 def test_out_of_hq_range_is_out_of_supply() -> None:

@@ -13,8 +13,7 @@ from vassal_adj.model import terrain as terrain_module
 from vassal_adj.model.geometry.hexes import Hex, hexside, neighbors
 from vassal_adj.model.terrain import Place, RoadNetwork, TerrainMap, TerrainVocabulary
 
-VOC = TerrainVocabulary(terrain={"clear", "rough", "town"},
-                        features={"road", "trail", "stream", "bridge"})
+VOC = TerrainVocabulary(terrain={"clear", "rough", "town"}, features={"road", "trail", "stream", "bridge"})
 
 
 def H(label: str) -> Hex:
@@ -45,10 +44,15 @@ def test_the_fake_labels_follow_kasserine_stagger() -> None:
 
 def test_terrain_features_and_places_are_looked_up_by_hex_and_hexside() -> None:
     side = hexside(H("0312"), H("0412"))
-    m = TerrainMap(VOC, {H("2714"): {"clear", "town"}, H("0312"): ["rough"]},
-                   {side: {"stream", "bridge"}},
-                   (Place("Sbeitla", {"town", "objective"}, (H("2714"),)),
-                    Place("Axis supply", {"supply-source"}, (H("0623"), H("0723"), H("0623")))))
+    m = TerrainMap(
+        VOC,
+        {H("2714"): {"clear", "town"}, H("0312"): ["rough"]},
+        {side: {"stream", "bridge"}},
+        (
+            Place("Sbeitla", {"town", "objective"}, (H("2714"),)),
+            Place("Axis supply", {"supply-source"}, (H("0623"), H("0723"), H("0623"))),
+        ),
+    )
     assert m.terrain(H("2714")) == {"clear", "town"} and m.terrain(H("0101")) == frozenset()
     assert m.has_terrain(H("0312"), "rough") and not m.has_terrain(H("0312"), "clear")
     assert m.features(side) == {"stream", "bridge"}
@@ -78,14 +82,17 @@ def test_maps_are_frozen_hashable_and_compare_by_content() -> None:
     assert net == a.network("road") and hash(net) == hash(b.network("road"))
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"hex_terrain": {Hex(0, 0): {"swamp"}}}, r"unknown terrain types \['swamp'\]"),
-    ({"hex_terrain": {Hex(0, 0): "rough"}}, "must be a set of names"),
-    ({"side_features": {hexside(Hex(0, 0), Hex(0, 1)): {"rail"}}}, r"unknown hexside features \['rail'\]"),
-    ({"side_features": {(Hex(0, 0), Hex(0, 1)): {"road"}}}, "keys must be HexSide"),
-    ({"named_places": (Place("A", {"town"}, (Hex(0, 0),)), Place("A", {"town"}, (Hex(0, 1),)))}, "two places"),
-    ({"named_places": (Place("A", {"capital"}, (Hex(0, 0),)),)}, r"unknown place kinds \['capital'\]"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hex_terrain": {Hex(0, 0): {"swamp"}}}, r"unknown terrain types \['swamp'\]"),
+        ({"hex_terrain": {Hex(0, 0): "rough"}}, "must be a set of names"),
+        ({"side_features": {hexside(Hex(0, 0), Hex(0, 1)): {"rail"}}}, r"unknown hexside features \['rail'\]"),
+        ({"side_features": {(Hex(0, 0), Hex(0, 1)): {"road"}}}, "keys must be HexSide"),
+        ({"named_places": (Place("A", {"town"}, (Hex(0, 0),)), Place("A", {"town"}, (Hex(0, 1),)))}, "two places"),
+        ({"named_places": (Place("A", {"capital"}, (Hex(0, 0),)),)}, r"unknown place kinds \['capital'\]"),
+    ],
+)
 def test_bad_content_is_refused(kwargs: dict, message: str) -> None:
     with pytest.raises((ValueError, TypeError), match=message):
         TerrainMap(VOC, **kwargs)
@@ -172,8 +179,11 @@ def test_networks_leave_out_off_map_hexes() -> None:
 coords = st.tuples(st.integers(0, 7), st.integers(0, 7)).map(lambda cr: Hex.from_raw(*cr))
 
 
-@given(st.lists(st.tuples(coords, st.integers(0, 5)), max_size=30), st.lists(coords, max_size=4),
-       st.frozensets(coords, max_size=4))
+@given(
+    st.lists(st.tuples(coords, st.integers(0, 5)), max_size=30),
+    st.lists(coords, max_size=4),
+    st.frozensets(coords, max_size=4),
+)
 def test_networks_agree_with_a_naive_flood_fill(steps: list, sources: list, blocked: frozenset) -> None:
     sides = {hexside(h, neighbors(h)[d]) for h, d in steps}
     net = RoadNetwork({"road"}, sides)
@@ -181,6 +191,7 @@ def test_networks_agree_with_a_naive_flood_fill(steps: list, sources: list, bloc
     for s in sides:
         adj.setdefault(s.a, set()).add(s.b)
         adj.setdefault(s.b, set()).add(s.a)
+
     def flood(starts: list) -> set:
         seen = {h for h in starts if h in adj and h not in blocked}
         todo = list(seen)

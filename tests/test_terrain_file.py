@@ -17,8 +17,9 @@ from vassal_adj.model.terrain import Place, TerrainMap, TerrainVocabulary
 from vassal_adj.parse.terrain_file import read_terrain, write_terrain
 
 PATH = "modules/test/terrain.csv"
-VOC = TerrainVocabulary(terrain={"clear", "rough", "town", "mountain"},
-                        features={"road", "trail", "stream", "bridge", "minefield"})
+VOC = TerrainVocabulary(
+    terrain={"clear", "rough", "town", "mountain"}, features={"road", "trail", "stream", "bridge", "minefield"}
+)
 COMPASS = {"N": 0, "NE": 1, "SE": 2, "S": 3, "SW": 4, "NW": 5}
 
 
@@ -69,8 +70,16 @@ class FakeLayout:
 
 def read(text: str, layout: FakeLayout | None = None, with_side: bool = True, **kw: Any) -> TerrainMap:
     lay = layout or FakeLayout()
-    return read_terrain(text, path=PATH, vocabulary=VOC, resolve=lay.resolve, expand=lay.expand,
-                        side=lay.side if with_side else None, label_of=lay.label_of, **kw)
+    return read_terrain(
+        text,
+        path=PATH,
+        vocabulary=VOC,
+        resolve=lay.resolve,
+        expand=lay.expand,
+        side=lay.side if with_side else None,
+        label_of=lay.label_of,
+        **kw,
+    )
 
 
 def H(label: str) -> Hex:
@@ -80,9 +89,11 @@ def H(label: str) -> Hex:
 
 
 def test_records_comments_and_blank_lines() -> None:
-    text = "\ufeff# a comment\n\n   \nhex,2714,clear town   # Sbeitla\r\nHEX , 0312 , rough\n" \
-           'hexside,0312/0412 0312/N,stream\nplace,"Sbeitla, the town #1",town objective,2714\n' \
-           "offmap,0101 0102,,,\n"
+    text = (
+        "\ufeff# a comment\n\n   \nhex,2714,clear town   # Sbeitla\r\nHEX , 0312 , rough\n"
+        'hexside,0312/0412 0312/N,stream\nplace,"Sbeitla, the town #1",town objective,2714\n'
+        "offmap,0101 0102,,,\n"
+    )
     m = read(text)
     assert m.terrain(H("2714")) == {"clear", "town"} and m.terrain(H("0312")) == {"rough"}
     assert m.has_feature(H("0412"), H("0312"), "stream") and m.has_feature(H("0311"), H("0312"), "stream")
@@ -155,8 +166,11 @@ def test_every_error_names_file_line_and_value(line: str, message: str) -> None:
 
 
 def test_a_hex_given_twice_with_different_terrain_names_both_lines() -> None:
-    with pytest.raises(PackError, match=r"line 5: hex '0102' given twice with different terrain: "
-                                        r"line 2 says 'rough', this line says 'clear town'"):
+    with pytest.raises(
+        PackError,
+        match=r"line 5: hex '0102' given twice with different terrain: "
+        r"line 2 says 'rough', this line says 'clear town'",
+    ):
         read("# rough ridge\nhex,0101-0103,rough\n\n# oops\nhex,0102,town clear\n")
 
 
@@ -166,14 +180,22 @@ def test_a_place_given_twice_names_the_first_line() -> None:
 
 
 def test_the_writer_output_is_sorted_commented_and_quoted() -> None:
-    m = TerrainMap(VOC, {H("0102"): {"town", "clear"}, H("0101"): {"rough"}},
-                   {hexside(H("0202"), H("0102")): {"road", "stream"}},
-                   (Place('Fort "A", #2', {"objective"}, (H("0102"), H("0101"))),),
-                   frozenset({H("0103")}))
+    m = TerrainMap(
+        VOC,
+        {H("0102"): {"town", "clear"}, H("0101"): {"rough"}},
+        {hexside(H("0202"), H("0102")): {"road", "stream"}},
+        (Place('Fort "A", #2', {"objective"}, (H("0102"), H("0101"))),),
+        frozenset({H("0103")}),
+    )
     text = write_terrain(m, FakeLayout().label_of)
     body = [ln for ln in text.splitlines() if ln and not ln.startswith("#")]
-    assert body == ["hex,0101,rough", "hex,0102,clear town", "hexside,0102/0202,road stream",
-                    'place,"Fort ""A"", #2",objective,0102 0101', "offmap,0103"]
+    assert body == [
+        "hex,0101,rough",
+        "hex,0102,clear town",
+        "hexside,0102/0202,road stream",
+        'place,"Fort ""A"", #2",objective,0102 0101',
+        "offmap,0103",
+    ]
     assert "# terrain types: clear mountain rough town" in text
     assert read(text) == m
 
@@ -202,9 +224,14 @@ def terrain_maps(draw: Callable[..., Any]) -> TerrainMap:
         n = neighbor(h, d)
         if n in SMALL.by_hex:
             sides[hexside(h, n)] = draw(st.frozensets(st.sampled_from(sorted(VOC.features)), min_size=1))
-    places = [Place(name, draw(st.frozensets(st.sampled_from(sorted(VOC.place_kinds)), min_size=1)),
-                    tuple(draw(st.lists(hexes, min_size=1, max_size=4))))
-              for name in draw(st.lists(names, unique=True, max_size=3))]
+    places = [
+        Place(
+            name,
+            draw(st.frozensets(st.sampled_from(sorted(VOC.place_kinds)), min_size=1)),
+            tuple(draw(st.lists(hexes, min_size=1, max_size=4))),
+        )
+        for name in draw(st.lists(names, unique=True, max_size=3))
+    ]
     return TerrainMap(VOC, terrain, sides, tuple(places), draw(st.frozensets(hexes, max_size=15)))
 
 
@@ -227,11 +254,24 @@ def _doc_example() -> str:
 def test_the_kasserine_example_in_the_docs_reads() -> None:
     voc = TerrainVocabulary(terrain={"clear", "rough", "town"}, features={"road", "trail", "stream", "bridge"})
     lay = FakeLayout()
-    m = read_terrain(_doc_example(), path="docs/terrain.md", vocabulary=voc, resolve=lay.resolve,
-                     expand=lay.expand, side=lay.side, label_of=lay.label_of)
+    m = read_terrain(
+        _doc_example(),
+        path="docs/terrain.md",
+        vocabulary=voc,
+        resolve=lay.resolve,
+        expand=lay.expand,
+        side=lay.side,
+        label_of=lay.label_of,
+    )
     towns = {p.name: [lay.label_of(h) for h in p.hexes] for p in m.places("town")}
-    assert towns == {"Tebessa": ["0306"], "El Ma el Abiod": ["0312"], "Thelepte": ["1319"],
-                     "Thala": ["1704"], "Sbiba": ["2706"], "Sbeitla": ["2714"]}
+    assert towns == {
+        "Tebessa": ["0306"],
+        "El Ma el Abiod": ["0312"],
+        "Thelepte": ["1319"],
+        "Thala": ["1704"],
+        "Sbiba": ["2706"],
+        "Sbeitla": ["2714"],
+    }
     axis = m.place("Axis supply")
     assert len(axis.hexes) == 9 + 19 + 10  # 0623-1423, 2126-3926, 3926-3916 (3926 counted once)
     allied = m.place("Allied supply")
@@ -247,10 +287,15 @@ def test_reading_with_the_example_boards_layout() -> None:
     from vassal_adj.model.geometry.maps import board_hex_layouts
     from vassal_adj.parse.terrain_file import read_terrain_on
 
-    board = vassal_adj.load_module(REPO / "modules/kasserine/example/Kasserine.vmod").maps["Main Map"].boards["Kasserine"]
+    board = (
+        vassal_adj.load_module(REPO / "modules/kasserine/example/Kasserine.vmod").maps["Main Map"].boards["Kasserine"]
+    )
     layout = board_hex_layouts(board)[0]
     voc = TerrainVocabulary(terrain=frozenset({"clear", "town"}), features=frozenset({"road", "stream"}))
-    text = "hex,2714,clear town\nhexside,0312/N,stream\npath,0306 0406 0507,road\nplace,Axis supply,supply-source,0623-1423 2126-3926 3926-3916\n"
+    text = (
+        "hex,2714,clear town\nhexside,0312/N,stream\npath,0306 0406 0507,road\n"
+        "place,Axis supply,supply-source,0623-1423 2126-3926 3926-3916\n"
+    )
     m = read_terrain_on(layout, text, path="t.csv", vocabulary=voc)
     assert m.terrain(layout.hex_of("2714")) == frozenset({"clear", "town"})
     assert m.has_feature(layout.hex_of("0312"), layout.hex_of("0311"), "stream")  # N of 0312 is 0311

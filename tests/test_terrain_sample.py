@@ -100,8 +100,14 @@ def write_module(path: Path, picture: bytes | None, image: str | None = "board.j
 
 def corners(cx: float, cy: float) -> list[tuple[float, float]]:
     r, h = DX * 2 / 3, DY / 2
-    return [(cx + r, cy), (cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h),
-            (cx + r / 2, cy - h)]
+    return [
+        (cx + r, cy),
+        (cx + r / 2, cy + h),
+        (cx - r / 2, cy + h),
+        (cx - r, cy),
+        (cx - r / 2, cy - h),
+        (cx + r / 2, cy - h),
+    ]
 
 
 def draw_board(tmp_path: Path) -> Path:
@@ -121,7 +127,9 @@ def draw_board(tmp_path: Path) -> Path:
         ca, cb = corners(*layout.center(a)), corners(*layout.center(b))
         shared = [p for p in ca if any(abs(p[0] - q[0]) < 1 and abs(p[1] - q[1]) < 1 for q in cb)]
         draw.line(shared, fill=STREAM, width=5)
-    noisy = np.asarray(image).astype(np.int16) + np.random.default_rng(7).normal(0, 6, (HEIGHT, WIDTH, 3)).astype(np.int16)
+    noisy = np.asarray(image).astype(np.int16) + np.random.default_rng(7).normal(0, 6, (HEIGHT, WIDTH, 3)).astype(
+        np.int16
+    )
     out = io.BytesIO()
     Image.fromarray(np.clip(noisy, 0, 255).astype(np.uint8)).save(out, format="JPEG", quality=80)
     return write_module(tmp_path / "Drawn.vmod", out.getvalue())
@@ -159,8 +167,9 @@ def test_drawn_board_every_hex_and_hexside_right(drawn: tuple[Path, Path], tmp_p
         assert picture.size == (WIDTH, HEIGHT)
 
 
-def test_a_colour_missing_from_the_palette_gives_marked_lines_that_still_read(drawn: tuple[Path, Path],
-                                                                              tmp_path: Path) -> None:
+def test_a_colour_missing_from_the_palette_gives_marked_lines_that_still_read(
+    drawn: tuple[Path, Path], tmp_path: Path
+) -> None:
     module, _ = drawn
     palette = tmp_path / "two.toml"
     palette.write_text(PALETTE.replace("[terrain.rough]\ncolours = [[160, 120, 80]]\n", ""), encoding="utf-8")
@@ -176,13 +185,21 @@ def test_a_colour_missing_from_the_palette_gives_marked_lines_that_still_read(dr
     assert read_terrain_on(s.layout, text, path=str(out), vocabulary=voc) == s.terrain
 
 
-@pytest.mark.parametrize("module, map_name, board, hexes, palette", [
-    ("Ragnarok/Ragnarok.vmod", "Main Map", None, 467, RAGNAROK),
-    ("CommandsAndColorsNapoleonics/CommandsAndColorsNapoleonics.vmod", "Main Map", "Inland", 113,
-     "[terrain.grass]\ncolours = [[176, 196, 120], [168, 189, 115]]\n[ignore]\ncolours = [[123, 127, 93]]\n"),
-], ids=["Ragnarok", "CommandsAndColors-Inland"])
-def test_corpus_board(module: str, map_name: str, board: str | None, hexes: int, palette: str,
-                      tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "module, map_name, board, hexes, palette",
+    [
+        ("Ragnarok/Ragnarok.vmod", "Main Map", None, 467, RAGNAROK),
+        (
+            "CommandsAndColorsNapoleonics/CommandsAndColorsNapoleonics.vmod",
+            "Main Map",
+            "Inland",
+            113,
+            "[terrain.grass]\ncolours = [[176, 196, 120], [168, 189, 115]]\n[ignore]\ncolours = [[123, 127, 93]]\n",
+        ),
+    ],
+    ids=["Ragnarok", "CommandsAndColors-Inland"],
+)
+def test_corpus_board(module: str, map_name: str, board: str | None, hexes: int, palette: str, tmp_path: Path) -> None:
     need_corpus()
     path = CORPUS / module
     (tmp_path / "p.toml").write_text(palette, encoding="utf-8")
@@ -193,8 +210,9 @@ def test_corpus_board(module: str, map_name: str, board: str | None, hexes: int,
     assert time.perf_counter() - start < 15  # a few seconds with the preview; generous for slow CI
     lay = s.layout
     assert len(s.hexes) == len(lay.hexes()) == hexes
-    voc = TerrainVocabulary(terrain=frozenset(c.name for c in s.palette.terrain),
-                            features=frozenset(f.name for f in s.palette.features))
+    voc = TerrainVocabulary(
+        terrain=frozenset(c.name for c in s.palette.terrain), features=frozenset(f.name for f in s.palette.features)
+    )
     back = read_terrain_on(lay, out.read_text(encoding="utf-8"), path=str(out), vocabulary=voc)
     assert back == s.terrain and set(back.hexes()) == set(lay.hexes())
     with Image.open(io.BytesIO(png)) as picture:
@@ -206,8 +224,9 @@ def test_ragnarok_sees_its_road_and_forest(tmp_path: Path) -> None:
     # Not a reading of the map, only a check that the colours mean something: the big
     # forest in the north-west, open plain in the middle, and a road and a river somewhere.
     (tmp_path / "p.toml").write_text(RAGNAROK, encoding="utf-8")
-    s = sample_module(str(CORPUS / "Ragnarok/Ragnarok.vmod"), "Main Map", str(tmp_path / "p.toml"),
-                      str(tmp_path / "t.csv"))
+    s = sample_module(
+        str(CORPUS / "Ragnarok/Ragnarok.vmod"), "Main Map", str(tmp_path / "p.toml"), str(tmp_path / "t.csv")
+    )
     lay = s.layout
     assert s.hexes[lay.require("0107")].terrain == "forest"
     assert s.hexes[lay.require("1012")].terrain == "clear"
@@ -216,20 +235,33 @@ def test_ragnarok_sees_its_road_and_forest(tmp_path: Path) -> None:
 
 
 # -- the palette ------------------------------------------------------------------------------
-@pytest.mark.parametrize("data, message", [
-    ({}, "p.toml: terrain: missing"),
-    ({"terrain": {"clear": {}}}, "p.toml: terrain.clear.colours: missing"),
-    ({"terrain": {"clear": {"colors": [[1, 2, 3]]}}}, "terrain.clear.colors: unknown key (known: colours); did you mean 'colours'?"),
-    ({"terrain": {"clear": {"colours": [[1, 2, 300]]}}}, "terrain.clear.colours[0]: bad colour [1, 2, 300]"),
-    ({"terrain": {"clear": {"colours": ["#12345"]}}}, "terrain.clear.colours[0]: bad colour '#12345'"),
-    ({"terrain": {"open ground": {"colours": ["#123456"]}}}, "terrain.open ground: bad name"),
-    ({"terrain": {"a": {"colours": ["#123456"]}}, "radius": 2}, "radius: must be a number from 0.05 to 1"),
-    ({"terrain": {"a": {"colours": ["#123456"]}}, "features": {"a": {"colours": ["#123456"]}}},
-     "features.a: is also a terrain type"),
-    ({"terrain": {"a": {"colours": ["#123456"]}}, "features": {"r": {"colours": ["#123456"], "kind": "x"}}},
-     "features.r.kind: must be one of crossing, edge"),
-    ({"terrain": {"a": {"colours": ["#123456"]}}, "ignore": {"colours": []}}, "ignore.colours: needs a non-empty list"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({}, "p.toml: terrain: missing"),
+        ({"terrain": {"clear": {}}}, "p.toml: terrain.clear.colours: missing"),
+        (
+            {"terrain": {"clear": {"colors": [[1, 2, 3]]}}},
+            "terrain.clear.colors: unknown key (known: colours); did you mean 'colours'?",
+        ),
+        ({"terrain": {"clear": {"colours": [[1, 2, 300]]}}}, "terrain.clear.colours[0]: bad colour [1, 2, 300]"),
+        ({"terrain": {"clear": {"colours": ["#12345"]}}}, "terrain.clear.colours[0]: bad colour '#12345'"),
+        ({"terrain": {"open ground": {"colours": ["#123456"]}}}, "terrain.open ground: bad name"),
+        ({"terrain": {"a": {"colours": ["#123456"]}}, "radius": 2}, "radius: must be a number from 0.05 to 1"),
+        (
+            {"terrain": {"a": {"colours": ["#123456"]}}, "features": {"a": {"colours": ["#123456"]}}},
+            "features.a: is also a terrain type",
+        ),
+        (
+            {"terrain": {"a": {"colours": ["#123456"]}}, "features": {"r": {"colours": ["#123456"], "kind": "x"}}},
+            "features.r.kind: must be one of crossing, edge",
+        ),
+        (
+            {"terrain": {"a": {"colours": ["#123456"]}}, "ignore": {"colours": []}},
+            "ignore.colours: needs a non-empty list",
+        ),
+    ],
+)
 def test_palette_errors_name_the_file_and_the_key(data: dict, message: str) -> None:
     with pytest.raises(PackError) as e:
         palette_from_dict(data, "p.toml")
@@ -253,16 +285,36 @@ def test_cli_writes_the_file_and_reports(drawn: tuple[Path, Path], tmp_path: Pat
     code, out = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "t.csv"))
     assert code == 0, out
     assert "sampled 63 hexes on board 'Test'" in out and "0 hex(es) below confidence 0.60" in out
-    code, out = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "u.csv"), "--json")
+    code, out = run(
+        "terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "u.csv"), "--json"
+    )
     assert code == 0 and '"schema_version"' in out and '"road": 8' in out
     preview = tmp_path / "p.png"
-    code, out = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "v.csv"),
-                    "--preview", str(preview))
+    code, out = run(
+        "terrain",
+        "sample",
+        str(module),
+        "--palette",
+        str(palette),
+        "-o",
+        str(tmp_path / "v.csv"),
+        "--preview",
+        str(preview),
+    )
     assert code == 0 and f"and {preview}" in out
     with Image.open(preview) as picture:
         assert picture.size == (WIDTH, HEIGHT)
-    code, out = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(tmp_path / "w.csv"),
-                    "--preview", str(palette))
+    code, out = run(
+        "terrain",
+        "sample",
+        str(module),
+        "--palette",
+        str(palette),
+        "-o",
+        str(tmp_path / "w.csv"),
+        "--preview",
+        str(palette),
+    )
     assert code == 2 and "refusing to write onto input file" in out
     assert palette.read_text(encoding="utf-8") == PALETTE
 
@@ -300,8 +352,12 @@ def test_cli_errors_exit_2(drawn: tuple[Path, Path], tmp_path: Path) -> None:
 
 def test_example_palette_finds_the_six_places(tmp_path: Path) -> None:
     repo = Path(__file__).resolve().parents[1]
-    s = sample_module(str(repo / "modules/kasserine/example/Kasserine.vmod"), "Main Map",
-                      str(repo / "modules/kasserine/palette.toml"), str(tmp_path / "t.csv"))
+    s = sample_module(
+        str(repo / "modules/kasserine/example/Kasserine.vmod"),
+        "Main Map",
+        str(repo / "modules/kasserine/palette.toml"),
+        str(tmp_path / "t.csv"),
+    )
     towns = sorted(s.layout.label_of(h) for h, g in s.hexes.items() if g.terrain == "town")
     assert towns == ["0306", "0312", "1319", "1704", "2706", "2714"]
     assert not s.low()

@@ -20,16 +20,19 @@ from vassal_adj.parse.traits import parse_piece
 from vassal_adj.pbem.replay import replay
 
 
-@pytest.mark.parametrize(("text", "trail"), [
-    # 3.6.0 (the oracle's engine writes this): visible;startMapId;n;points
-    ("false;Main Map;1;1648,358", Trail(False, "Main Map", ((1648, 358),))),
-    # later 3.6 and 3.7 append everInitialized (CCN's tutorial log)
-    ("true;Map0;1;509,133;false", Trail(True, "Map0", ((509, 133),), ever_initialized=False)),
-    # 3.8 appends lastPointListSize
-    ("true;Map0;2;10,20;30,40;true;2", Trail(True, "Map0", ((10, 20), (30, 40)), True, 2)),
-    # never moved nor cleared: no point
-    ("false;;0", Trail(False, "", ())),
-])
+@pytest.mark.parametrize(
+    ("text", "trail"),
+    [
+        # 3.6.0 (the oracle's engine writes this): visible;startMapId;n;points
+        ("false;Main Map;1;1648,358", Trail(False, "Main Map", ((1648, 358),))),
+        # later 3.6 and 3.7 append everInitialized (CCN's tutorial log)
+        ("true;Map0;1;509,133;false", Trail(True, "Map0", ((509, 133),), ever_initialized=False)),
+        # 3.8 appends lastPointListSize
+        ("true;Map0;2;10,20;30,40;true;2", Trail(True, "Map0", ((10, 20), (30, 40)), True, 2)),
+        # never moved nor cleared: no point
+        ("false;;0", Trail(False, "", ())),
+    ],
+)
 def test_pitfall_22_trail_state_forms(text: str, trail: Trail) -> None:
     assert trail_state(text) == trail
 
@@ -47,16 +50,19 @@ def test_trail_state_reads_as_footprint_mysetstate() -> None:
 def test_trail_type_fields_and_38_ignore_same_location() -> None:
     ragnarok = "footprint;84,130;Movement Trail;false;false;10;255,255,255;0,0,0;100;50;20;30;1.0;;;;"
     assert trail_type(ragnarok) == TrailType(False, False, "", None)
-    ccn = ("footprint;77,130;;true;false;6;255,255,255;204,204,204;100;40;0;0;2.0;57447,0,trailsON;;57440,0,clrTrail;"
-           "Matching Trail")
+    ccn = (
+        "footprint;77,130;;true;false;6;255,255,255;204,204,204;100;40;0;0;2.0;57447,0,trailsON;;57440,0,clrTrail;"
+        "Matching Trail"
+    )
     assert trail_type(ccn) == TrailType(True, False, "Matching Trail", None)
     assert trail_type(ragnarok + "Trail;true").ignore_same_location is True
     assert trail_type("footprint;") == TrailType()
 
 
 def test_piece_trail_is_the_trait_of_the_piece() -> None:
-    piece = parse_piece("footprint;84,130;Movement Trail;true\tpiece;;;u.png;Unit",
-                        "false;Main Map;2;1,2;3,4\tMain Map;3;4;;0")
+    piece = parse_piece(
+        "footprint;84,130;Movement Trail;true\tpiece;;;u.png;Unit", "false;Main Map;2;1,2;3,4\tMain Map;3;4;;0"
+    )
     assert piece_trail(piece) == Trail(False, "Main Map", ((1, 2), (3, 4)))
     assert piece_trail(parse_piece("piece;;;u.png;Unit", "Main Map;3;4;;0")) is None
 

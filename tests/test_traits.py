@@ -108,8 +108,7 @@ def test_vector_add_piece() -> None:
 
 def test_basic_piece_old_state_and_lenient_numbers() -> None:
     old = parse_piece("piece;;;a.png;A", "Map0;10;20;5").basic
-    assert old is not None and (old.map_id, old.x, old.y, old.gpid, old.properties) == (
-        "Map0", 10, 20, "5", ())
+    assert old is not None and (old.map_id, old.x, old.y, old.gpid, old.properties) == ("Map0", 10, 20, "5", ())
     bad = parse_piece("piece;;;a.png;A", "Map0;1.5;;;2;k;v").basic
     assert bad is not None and (bad.x, bad.y) == (0, 0)  # nextInt(0), as VASSAL
     assert bad.bad_fields == ("x", "y", "properties")  # but not silently
@@ -123,8 +122,7 @@ def test_stack_and_deck() -> None:
     assert s.is_stack and s.basic is None
     stack = s.traits[0]
     assert isinstance(stack, Stack)
-    assert (stack.map_id, stack.x, stack.y, stack.piece_ids, stack.layer) == (
-        "Main Map", 150, 96, ("17", "18"), 2)
+    assert (stack.map_id, stack.x, stack.y, stack.piece_ids, stack.layer) == ("Main Map", 150, 96, ("17", "18"), 2)
     off = parse_piece("stack", "null;0;0;17").traits[0]
     assert isinstance(off, Stack) and off.x is None and off.layer == -1
     d = parse_piece("deck;true;false;a;b", "Map;1;2;true;5,6")
@@ -136,7 +134,58 @@ def test_stack_and_deck() -> None:
 
 
 def test_every_registered_prefix_has_a_class() -> None:
-    table = ["immob;", "emb2;", "emb;", "hide;", "obs;", "label;", "table;", "propertysheet;", "rotate;", "pivot;", "nonRect;", "nonRect2;", "mark;", "locmsg;", "restrict;", "placemark;", "replace;", "report;", "markmoved;", "footprint;", "return;", "sendto;", "prototype;", "clone;", "delete;", "submenu;", "menuSeparator;", "translate;", "AreaOfEffect;", "globalkey;", "macro;", "PROP;", "calcProp;", "setprop;", "setpieceprop;", "hideCmd;", "playSound;", "button;", "globalhotkey;", "deselect;", "mat;", "matPiece;", "basicName;", "border;", "attach;", "locCommand;", "cmt;", "piece;", "deck;", "stack"]
+    table = [
+        "immob;",
+        "emb2;",
+        "emb;",
+        "hide;",
+        "obs;",
+        "label;",
+        "table;",
+        "propertysheet;",
+        "rotate;",
+        "pivot;",
+        "nonRect;",
+        "nonRect2;",
+        "mark;",
+        "locmsg;",
+        "restrict;",
+        "placemark;",
+        "replace;",
+        "report;",
+        "markmoved;",
+        "footprint;",
+        "return;",
+        "sendto;",
+        "prototype;",
+        "clone;",
+        "delete;",
+        "submenu;",
+        "menuSeparator;",
+        "translate;",
+        "AreaOfEffect;",
+        "globalkey;",
+        "macro;",
+        "PROP;",
+        "calcProp;",
+        "setprop;",
+        "setpieceprop;",
+        "hideCmd;",
+        "playSound;",
+        "button;",
+        "globalhotkey;",
+        "deselect;",
+        "mat;",
+        "matPiece;",
+        "basicName;",
+        "border;",
+        "attach;",
+        "locCommand;",
+        "cmt;",
+        "piece;",
+        "deck;",
+        "stack",
+    ]
     assert set(table) == set(TRAIT_CLASSES)
     for prefix in table:
         trait = make_trait(prefix + "x;y" if prefix != "stack" else prefix, "")
@@ -207,8 +256,10 @@ def test_with_outer_trait_and_without_trait() -> None:
     marker = make_trait("mark;AdjudicatorNote", "out of supply")
     noted = piece.with_outer_trait(marker)
     t, s = encode_piece(noted)
-    assert (t, s) == (join(["mark;AdjudicatorNote", piece.type_text], TAB),
-                      join(["out of supply", piece.state_text], TAB))
+    assert (t, s) == (
+        join(["mark;AdjudicatorNote", piece.type_text], TAB),
+        join(["out of supply", piece.state_text], TAB),
+    )
     assert noted.traits[1:] == piece.traits and parse_piece(t, s) == noted
     assert piece_properties(noted)["AdjudicatorNote"] == "out of supply"
     assert encode_piece(noted.without_trait(0)) == encode_piece(piece)
@@ -235,9 +286,35 @@ def test_tab_fields_matches_split(parts: list[str]) -> None:
 
 
 def layer(levels: str, name: str = "Flip", value: str = "1") -> tuple[str, str]:
-    fields = ["emb2", "Flip", "128", "A", "", "128", "", "", "128", "", "", "", "1", "false",
-              "0", "0", ",".join(f"img{i}.png" for i, _ in enumerate(levels.split(","))),
-              levels, "true", name, "", "", "false", "", "1", "1", "false"]
+    fields = [
+        "emb2",
+        "Flip",
+        "128",
+        "A",
+        "",
+        "128",
+        "",
+        "",
+        "128",
+        "",
+        "",
+        "",
+        "1",
+        "false",
+        "0",
+        "0",
+        ",".join(f"img{i}.png" for i, _ in enumerate(levels.split(","))),
+        levels,
+        "true",
+        name,
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",
+        "false",
+    ]
     return join(fields, ";"), value
 
 
@@ -246,8 +323,8 @@ def test_layer_level_names() -> None:
         ("+ (flipped)", "1", "Tank (flipped)"),
         ("Elite +", "1", "Elite Tank"),
         ("Wreck", "1", "Wreck"),
-        ("+ (flipped)", "-1", "Tank"),   # inactive
-        (",+ (2)", "1", "Tank"),         # empty level name keeps the name
+        ("+ (flipped)", "-1", "Tank"),  # inactive
+        (",+ (2)", "1", "Tank"),  # empty level name keeps the name
         (",+ (2)", "2", "Tank (2)"),
     ]:
         t, s = layer(levels, value=value)
@@ -262,11 +339,9 @@ def test_layer_level_names() -> None:
 
 
 def test_labeler_and_layer_wrap_in_chain_order() -> None:
-    lab = ("label;;Change;10;;0,0,0;t;0;c;0;b;c;$label$ / $pieceName$ [$Nation$];Dialog;0;0;"
-           "Tag;;false")
+    lab = "label;;Change;10;;0,0,0;t;0;c;0;b;c;$label$ / $pieceName$ [$Nation$];Dialog;0;0;Tag;;false"
     t, s = layer("+ (flipped)")
-    piece = parse_piece(chain(lab, t, "mark;Nation", "piece;;;;Tank"),
-                        chain("A", s, "FR", "null;0;0;;0"))
+    piece = parse_piece(chain(lab, t, "mark;Nation", "piece;;;;Tank"), chain("A", s, "FR", "null;0;0;;0"))
     assert piece_name(piece) == "A / Tank (flipped) [FR]"
     assert piece_properties(piece)["Tag"] == "A"
     empty = parse_piece(chain(lab, "piece;;;;Tank"), chain("", "null;0;0;;0"))
@@ -274,9 +349,10 @@ def test_labeler_and_layer_wrap_in_chain_order() -> None:
 
 
 def test_outer_traits_shadow_inner_properties() -> None:
-    piece = parse_piece(chain("PROP;Strength;false,0,100,false;;", "mark;Strength,Side",
-                              "piece;;;;U"),
-                        chain("3", "5,Red", "null;0;0;;2;Strength;9;Moved;true"))
+    piece = parse_piece(
+        chain("PROP;Strength;false,0,100,false;;", "mark;Strength,Side", "piece;;;;U"),
+        chain("3", "5,Red", "null;0;0;;2;Strength;9;Moved;true"),
+    )
     dyn = piece.traits[0]
     assert isinstance(dyn, DynamicProperty) and dyn.name == "Strength" and dyn.value == "3"
     props = piece_properties(piece)
@@ -285,13 +361,12 @@ def test_outer_traits_shadow_inner_properties() -> None:
 
 def test_mask_hides_name_and_password() -> None:
     obs = "obs;70,130;back.png;Flip;I;Hidden Unit;player:;Peek;;false;;"
-    piece = parse_piece(chain(obs, "mark;Side", "piece;;;;7th Panzer"),
-                        chain("s3cret;|0", "Axis", "null;0;0;;0"))
+    piece = parse_piece(chain(obs, "mark;Side", "piece;;;;7th Panzer"), chain("s3cret;|0", "Axis", "null;0;0;;0"))
     mask = piece.traits[0]
     assert isinstance(mask, Obscurable) and mask.masked and mask.access == "player"
     assert mask.masked_name == "Hidden Unit" and mask.masked_by == "s3cret"
     assert "s3cret" not in repr(mask) and "s3cret" not in repr(piece)
-    assert piece_name(piece) == "7th Panzer"          # referee view
+    assert piece_name(piece) == "7th Panzer"  # referee view
     assert visible_name(piece) == "Hidden Unit"
     assert piece_name(piece, viewer="s3cret") == "7th Panzer"
     assert piece_properties(piece, viewer="other")["PieceName"] == "Hidden Unit"
@@ -324,16 +399,22 @@ def proto_text(*levels: tuple[str, str]) -> str:
 
 def test_expand_prototypes_splices_recursively_with_params() -> None:
     protos = {
-        "Unit": proto_text(("cmt;just a note", ""), ("prototype;Side;side=$side$", ""),
-                           ("mark;Class", "$class$")),
+        "Unit": proto_text(("cmt;just a note", ""), ("prototype;Side;side=$side$", ""), ("mark;Class", "$class$")),
         "Side": proto_text(("mark;Nation", "$side$"), ("delete;Delete;68,130", "")),
     }
-    piece = parse_piece(chain("label;x", "prototype;Unit;side=Axis,class=Infantry",
-                              "mark;Id", "piece;;;;7th"),
-                        chain("L", "", "42", "null;0;0;;0"))
+    piece = parse_piece(
+        chain("label;x", "prototype;Unit;side=Axis,class=Infantry", "mark;Id", "piece;;;;7th"),
+        chain("L", "", "42", "null;0;0;;0"),
+    )
     out = expand_prototypes(piece, protos)
-    assert [t.type for t in out.traits] == ["label;x", "mark;Nation", "delete;Delete;68,130",
-                                            "mark;Class", "mark;Id", "piece;;;;7th"]
+    assert [t.type for t in out.traits] == [
+        "label;x",
+        "mark;Nation",
+        "delete;Delete;68,130",
+        "mark;Class",
+        "mark;Id",
+        "piece;;;;7th",
+    ]
     props = piece_properties(out)
     assert (props["Nation"], props["Class"], props["Id"]) == ("Axis", "Infantry", "42")
     assert out.missing_prototypes == () and parse_piece(*encode_piece(out)) == out
@@ -381,8 +462,7 @@ def module_slots(path: Path) -> list[tuple[str, str, str]]:
     for el in root.iter():
         if isinstance(el.tag, str) and el.tag.endswith(SLOT_TAGS):
             tag = el.tag.rsplit(".", 1)[-1]
-            out.append((tag, el.get("name") or el.get("entryName") or "",
-                        (el.text or "").strip(JAVA_WS)))
+            out.append((tag, el.get("name") or el.get("entryName") or "", (el.text or "").strip(JAVA_WS)))
     return out
 
 
@@ -434,7 +514,12 @@ def test_ragnarok_unit_gains_prototype_properties() -> None:
     inf = next(t for tag, n, t in slots if n == "INF-XX-2-3-5_123_456")
     props = piece_properties(expand_prototypes(parse_add_piece_text(inf)[1], prototypes))
     assert (props["Side"], props["stats"], props["parent"], props["id"], props["size"]) == (
-        "Side1", "2-3-5", "456", "123", "XX")
+        "Side1",
+        "2-3-5",
+        "456",
+        "123",
+        "XX",
+    )
     # the outermost of the four labels wins; its label "$stats$" is filled, as VASSAL's getLabel does
     assert props["TextLabel"] == "2-3-5"
 

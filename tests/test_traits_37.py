@@ -30,8 +30,7 @@ from vassal_adj.parse.traits import (
 )
 
 NEWER = (Comment, Attachment, SetPieceProperty, Border, MultiLocationCommand, BasicName)
-LOC_37 = ("locCommand;Legal places;locRegions;{Nation == \"$Nation$\"};To $LocationOfCommand$;"
-          "57871,0,SRtoLocation;true")
+LOC_37 = 'locCommand;Legal places;locRegions;{Nation == "$Nation$"};To $LocationOfCommand$;57871,0,SRtoLocation;true'
 
 
 def module_traits(folder: str) -> list[Trait]:
@@ -86,12 +85,15 @@ def _round_trips(piece: PieceDef, type_text: str, state_text: str) -> None:
     assert again.traits[0].state == piece.traits[0].state + "x"
 
 
-@pytest.mark.parametrize(("folder", "name", "kind"), [
-    ("PathsOfGlory", "DeluxeHistorical10-8.vsav", MultiLocationCommand),
-    ("CommandsAndColorsNapoleonics", "A301 - Wertingen.vsav", Attachment),
-    ("CommandsAndColorsNapoleonics", "A301 - Wertingen.vsav", SetPieceProperty),
-    ("Nevsky", "Scenario_Peipus_1242.vsav", BasicName),
-])
+@pytest.mark.parametrize(
+    ("folder", "name", "kind"),
+    [
+        ("PathsOfGlory", "DeluxeHistorical10-8.vsav", MultiLocationCommand),
+        ("CommandsAndColorsNapoleonics", "A301 - Wertingen.vsav", Attachment),
+        ("CommandsAndColorsNapoleonics", "A301 - Wertingen.vsav", SetPieceProperty),
+        ("Nevsky", "Scenario_Peipus_1242.vsav", BasicName),
+    ],
+)
 def test_23_pieces_with_newer_traits_round_trip_byte_for_byte(folder: str, name: str, kind: type[Trait]) -> None:
     game = vassal_adj.load_save(need_corpus() / folder / name)
     found = 0
@@ -121,4 +123,3 @@ def test_6_unknown_and_newer_fields_and_traits_are_kept_byte_for_byte() -> None:
 def test_6_2_every_newer_prefix_is_registered() -> None:
     for kind in NEWER:
         assert isinstance(make_trait(kind.PREFIX, ""), kind), kind
-

@@ -49,8 +49,14 @@ def at(ctx: RuleContext, label: str) -> Position:
     return Position(ctx.layout.hex_of(label), label)
 
 
-def state(ctx: RuleContext, placed: dict[Unit, str], turn: int, phase: str, weather: str = "good",
-          markers: dict[str, tuple[Position, ...]] | None = None) -> GameState:
+def state(
+    ctx: RuleContext,
+    placed: dict[Unit, str],
+    turn: int,
+    phase: str,
+    weather: str = "good",
+    markers: dict[str, tuple[Position, ...]] | None = None,
+) -> GameState:
     """Units at labels, or in a box named "box:NAME"."""
     pos = {u.id: Position(box=w[4:]) if w.startswith("box:") else at(ctx, w) for u, w in placed.items()}
     return GameState({u.id: u for u in placed}, pos, turn, phase, weather, markers or {})
@@ -75,8 +81,10 @@ def test_16_11_panzer_may_not_enter_rough_off_road(ctx, rules) -> None:
     pc = run(ctx, rules, state(ctx, {PANZER: "3707"}, 2, "axis-movement"), (PANZER, "3707", "3708"))
     f = only(pc)
     assert f.rule == "kasserine:16.11" and f.units == ("g1",) and f.hexes == ("3707", "3708")
-    assert f.message.startswith("Axis 5-3-12 (2/7) moved 3707 -> 3708: no legal path: rough hex 3708 prohibited "
-                                "to mechanized units except through road or trail hexsides (16.12) [16.11]")
+    assert f.message.startswith(
+        "Axis 5-3-12 (2/7) moved 3707 -> 3708: no legal path: rough hex 3708 prohibited "
+        "to mechanized units except through road or trail hexsides (16.12) [16.11]"
+    )
     assert pc.moves[0].ok is False and pc.moves[0].rule == "kasserine:16.11"
     # ... but mechanized infantry may (16.11), paying rough's 2 MP
     pc = run(ctx, rules, state(ctx, {HALFTRACKS: "3707"}, 2, "allied-movement"), (HALFTRACKS, "3707", "3708"))
@@ -88,8 +96,9 @@ def test_16_12_panzer_enters_rough_by_road(ctx, rules) -> None:
     pc = run(ctx, rules, state(ctx, {PANZER: "0908"}, 2, "axis-movement"), (PANZER, "0908", "1109"))
     assert not [f for f in pc.findings if f.severity != Severity.INFO]
     assert pc.moves[0].path == ("0908", "1008", "1109") and pc.moves[0].cost == 1  # two road hexes at 1/2
-    assert only(pc, Severity.INFO).message == ("Axis 5-3-12 (2/7) moved 0908 -> 1109: legal, 1 of 12 MP by "
-                                               "0908 1008 1109")
+    assert only(pc, Severity.INFO).message == (
+        "Axis 5-3-12 (2/7) moved 0908 -> 1109: legal, 1 of 12 MP by 0908 1008 1109"
+    )
 
 
 def test_19_2_may_not_leave_enemy_zoc_without_withdrawal(ctx, rules) -> None:
@@ -98,8 +107,10 @@ def test_19_2_may_not_leave_enemy_zoc_without_withdrawal(ctx, rules) -> None:
     pc = run(ctx, rules, state(ctx, placed, 3, "allied-movement"), (INFANTRY, "0520", "0518"))
     f = only(pc)
     assert f.rule == "kasserine:19.2" and f.units == ("a2", "g1")  # the mover, then the unit exerting the zone
-    assert ("unit starts in enemy zone of control at 0520 (of Axis 5-3-12 (2/7) in 0521) and may not leave it "
-            "except in a Withdrawal (19.2) [19.2]") in f.message
+    assert (
+        "unit starts in enemy zone of control at 0520 (of Axis 5-3-12 (2/7) in 0521) and may not leave it "
+        "except in a Withdrawal (19.2) [19.2]"
+    ) in f.message
     # The Allied Withdrawal marker in the box of this Game-Turn declares the Withdrawal (19.0).
     declared = state(ctx, placed, 3, "allied-movement", markers={"Allied Withdrawal": (Position(box="Turn 3"),)})
     assert withdrawing(declared, "Allied", rules) and not withdrawing(declared, "Axis", rules)
@@ -118,11 +129,18 @@ def test_19_21_withdrawing_unit_may_not_reenter_enemy_zoc(ctx, rules) -> None:
     st = state(ctx, placed, 3, "allied-movement", markers={"Allied Withdrawal": (Position(box="Turn 3"),)})
     f = only(run(ctx, rules, st, (INFANTRY, "0520", "0518")))
     assert f.rule == "kasserine:19.21" and f.units == ("a2", "g4")  # the zone re-entered is g4's, not g1's
-    assert ("withdrawing unit left enemy zone of control and may not re-enter one at 0518 (of Axis 5-3-12 (1/5) in "
-            "0517) [19.21]") in f.message
+    assert (
+        "withdrawing unit left enemy zone of control and may not re-enter one at 0518 (of Axis 5-3-12 (1/5) in "
+        "0517) [19.21]"
+    ) in f.message
     # 19.21: "Units which do not begin the Withdrawal Movement Phase in an Enemy-controlled hex may enter" one.
-    free = state(ctx, {INFANTRY: "0523", PANZER: "0521", other: "0517"}, 3, "allied-movement",
-                 markers={"Allied Withdrawal": (Position(box="Turn 3"),)})
+    free = state(
+        ctx,
+        {INFANTRY: "0523", PANZER: "0521", other: "0517"},
+        3,
+        "allied-movement",
+        markers={"Allied Withdrawal": (Position(box="Turn 3"),)},
+    )
     assert run(ctx, rules, free, (INFANTRY, "0523", "0522")).moves[0].ok
 
 
@@ -133,9 +151,11 @@ def test_20_2_no_move_across_unbridged_stream_in_poor_weather(ctx, rules) -> Non
     pc = run(ctx, rules, state(ctx, {INFANTRY: "2318"}, 6, "allied-movement", "poor"), (INFANTRY, "2318", "2319"))
     f = only(pc)
     assert f.rule == "kasserine:20.2"
-    assert f.message == ("Allied 1-2-7 (1/26) moved 2318 -> 2319: no legal path: unbridged stream hexside 2318/2319 "
-                         "may not be crossed in poor weather [20.2]; the way around needs 9.5 MP, allowance 5 [20.3]; "
-                         "cheapest attempt 2318 2319")
+    assert f.message == (
+        "Allied 1-2-7 (1/26) moved 2318 -> 2319: no legal path: unbridged stream hexside 2318/2319 "
+        "may not be crossed in poor weather [20.2]; the way around needs 9.5 MP, allowance 5 [20.3]; "
+        "cheapest attempt 2318 2319"
+    )
 
 
 def test_20_3_poor_weather_allowance_2_3_11_has_6(ctx, rules) -> None:
@@ -157,9 +177,11 @@ def test_23_72_allied_unit_moved_on_turn_1(ctx, rules) -> None:
     st = state(ctx, {HALFTRACKS: "2613", PANZER: "3926"}, 1, "allied-movement")
     f = only(run(ctx, rules, st, (HALFTRACKS, "2613", "2512")))
     assert f.rule == "kasserine:23.72"
-    assert f.message == ("Allied 2-3-11 (1/6) moved 2613 -> 2512 on Game-Turn 1: units of the initial deployment "
-                         "may not be moved then unless within 10 hexes of an enemy unit, and the nearest enemy unit "
-                         "is 19 hexes away [23.72]")
+    assert f.message == (
+        "Allied 2-3-11 (1/6) moved 2613 -> 2512 on Game-Turn 1: units of the initial deployment "
+        "may not be moved then unless within 10 hexes of an enemy unit, and the nearest enemy unit "
+        "is 19 hexes away [23.72]"
+    )
     near = state(ctx, {HALFTRACKS: "2613", PANZER: "3613"}, 1, "allied-movement")  # 10 hexes away
     assert not [f for f in run(ctx, rules, near, (HALFTRACKS, "2613", "2512")).findings if f.severity != Severity.INFO]
     later = state(ctx, {HALFTRACKS: "2613", PANZER: "3926"}, 2, "allied-movement")
@@ -177,15 +199,21 @@ def test_20_3_several_drags_share_one_allowance(ctx, rules) -> None:
     assert len(pc.moves) == 1 and pc.moves[0].drags == 2
     f = only(pc)
     assert f.rule == "kasserine:20.3"
-    assert f.message == ("Allied 2-3-11 (1/6) moved 0517 -> 0521 -> 0524: leg 2, 0521 -> 0524: needs 3 MP more "
-                         "after 4 MP spent by the legs before: 7 MP in all, allowance 6 in poor weather [20.3]; "
-                         "cheapest attempt 0521 0522 0523 0524 (3 MP)")
+    assert f.message == (
+        "Allied 2-3-11 (1/6) moved 0517 -> 0521 -> 0524: leg 2, 0521 -> 0524: needs 3 MP more "
+        "after 4 MP spent by the legs before: 7 MP in all, allowance 6 in poor weather [20.3]; "
+        "cheapest attempt 0521 0522 0523 0524 (3 MP)"
+    )
     # Out and back is a move too: 3 MP each way, 6 of 6; a leg further is one too many.
     back = run(ctx, rules, poor, (HALFTRACKS, "0517", "0520"), (HALFTRACKS, "0520", "0517"))
-    assert back.moves[0].ok and back.moves[0].cost == 6 and back.moves[0].path == (
-        "0517", "0518", "0519", "0520", "0519", "0518", "0517")
+    assert (
+        back.moves[0].ok
+        and back.moves[0].cost == 6
+        and back.moves[0].path == ("0517", "0518", "0519", "0520", "0519", "0518", "0517")
+    )
     assert only(run(ctx, rules, poor, (HALFTRACKS, "0517", "0521"), (HALFTRACKS, "0521", "0517"))).rule == (
-        "kasserine:20.3")
+        "kasserine:20.3"
+    )
 
 
 def test_a_move_outside_the_sides_movement_phase(ctx, rules) -> None:
@@ -193,8 +221,10 @@ def test_a_move_outside_the_sides_movement_phase(ctx, rules) -> None:
     st = state(ctx, {INFANTRY: "0517", PANZER: "3926"}, 2, "axis-movement")
     f = only(run(ctx, rules, st, (INFANTRY, "0517", "0518")))
     assert f.rule == "kasserine:23.71"
-    assert f.message == ("Allied 1-2-7 (1/26) moved 0517 -> 0518 in the axis-movement phase: Allied units move "
-                         "only in the Allied movement phase [23.71]")
+    assert f.message == (
+        "Allied 1-2-7 (1/26) moved 0517 -> 0518 in the axis-movement phase: Allied units move "
+        "only in the Allied movement phase [23.71]"
+    )
     combat = state(ctx, {INFANTRY: "0517", PANZER: "3926"}, 2, "axis-combat")
     warn = only(run(ctx, rules, combat, (INFANTRY, "0517", "0518")), Severity.WARNING)
     assert "only a retreat or an advance after combat moves a unit then" in warn.message
@@ -205,8 +235,10 @@ def test_reinforcement_at_a_wrong_entry_hex(ctx, rules) -> None:
     st = state(ctx, {GUNS: "box:Turn 1", RECCE: "box:Turn 2"}, 1, "axis-movement")
     ok = run(ctx, rules, st, (GUNS, "box:Turn 1", "3726"), (GUNS, "3726", "3724"))
     # The clear entry hex costs 1 (assumption entry_cost), the road on to 3724 1/2 a hex.
-    assert only(ok, Severity.INFO).message == ("Axis 3-1-3/1-7 (1/155) moved box 'Turn 1' -> 3726 -> 3724 (entering "
-                                               "at 3726): legal, 2 of 7 MP by 3726 3725 3724")
+    assert only(ok, Severity.INFO).message == (
+        "Axis 3-1-3/1-7 (1/155) moved box 'Turn 1' -> 3726 -> 3724 (entering "
+        "at 3726): legal, 2 of 7 MP by 3726 3725 3724"
+    )
     assert ok.moves[0].kind == "entry"
     far = run(ctx, rules, st, (GUNS, "box:Turn 1", "3911"))
     f = only(far)
@@ -218,5 +250,6 @@ def test_reinforcement_at_a_wrong_entry_hex(ctx, rules) -> None:
     # 3-2-16 (580) "appears on Game-Turn Two"
     early = only(run(ctx, rules, st, (RECCE, "box:Turn 2", "2526")))
     assert early.rule == "kasserine:23"
-    assert early.message == ("Axis 3-2-16 (580) moved box 'Turn 2' -> 2526 on Game-Turn 1: too early, it enters on "
-                             "Game-Turn 2 [23]")
+    assert early.message == (
+        "Axis 3-2-16 (580) moved box 'Turn 2' -> 2526 on Game-Turn 1: too early, it enters on Game-Turn 2 [23]"
+    )

@@ -12,8 +12,11 @@ from vassal_adj.parse.commands import parse_stream
 from vassal_adj.parse.turns import tracker_reading
 
 PHASES = ("Axis Movement", "Axis Combat", "Allied Movement", "Allied Combat")
-TRACKER = TurnTrackerDef("TurnTracker0", "Game Turn", (
-    TurnLevelDef("counter", "Turn", "Turn", start=1, levels=(TurnLevelDef("list", "Phase", "Phase", items=PHASES),)),))
+TRACKER = TurnTrackerDef(
+    "TurnTracker0",
+    "Game Turn",
+    (TurnLevelDef("counter", "Turn", "Turn", start=1, levels=(TurnLevelDef("list", "Phase", "Phase", items=PHASES),)),),
+)
 MODULE = Module("Kasserine", "1", turn_trackers=(TRACKER,))
 SAVE = "begin_save\x1b\x1b\\\x1bTURNTurnTracker0\t0|3;0;false;-1;2\\;0\\;0\\;true,true,true,true\x1bend_save"
 

@@ -30,8 +30,11 @@ from vassal_adj.report.turn_view import TurnView
 from vassal_adj.savedgame import SavedGame
 
 FORTH = log(move("3", (350, 300), (300, 300)), log("CHAT* Scout moves *"))
-BRACKET = log("UNDO\ttrue", Node("", [log("CHAT* UNDO: * Scout moves *"), log(move("3", (300, 300), (350, 300)))]),
-              log("UNDO\tfalse"))
+BRACKET = log(
+    "UNDO\ttrue",
+    Node("", [log("CHAT* UNDO: * Scout moves *"), log(move("3", (300, 300), (350, 300)))]),
+    log("UNDO\tfalse"),
+)
 ECHO_FIRST = log("CHAT* UNDO: * Scout moves *", log(move("3", (300, 300), (350, 300))))
 ECHO_LAST = log(move("3", (300, 300), (350, 300)), log("CHAT* UNDO: * Scout moves *"))
 UNDOS = {"bracket": BRACKET, "echo first": ECHO_FIRST, "echo last": ECHO_LAST}
@@ -48,8 +51,11 @@ def run(tmp_path: Path, root: Node, *args: str) -> str:
 @pytest.mark.parametrize("undo", list(UNDOS))
 def test_a_move_taken_back_is_undone_in_the_replay(undo: str) -> None:
     rp = replay(game(OPENING, FORTH, log("CHAT&lt;Alice&gt; - oops"), UNDOS[undo]))
-    assert [(s.undo, s.undoes, s.undone_in) for s in rp.steps] == [(False, None, 3), (False, None, None),
-                                                                   (True, 1, None)]
+    assert [(s.undo, s.undoes, s.undone_in) for s in rp.steps] == [
+        (False, None, 3),
+        (False, None, None),
+        (True, 1, None),
+    ]
     assert list(rp.kept()) == [rp.steps[1].events[0]]  # only the chat line stayed
     assert [type(e).__name__ for _s, e in rp.undone()] == ["Moved", "ChatLine"]  # the move and its report
 
@@ -91,16 +97,32 @@ def test_the_html_page_lists_undone_moves_apart_and_draws_none(tmp_path: Path, m
     undo = log(b.move(LIGHT_TANKS, "2714", "2512").text[4:], log("CHAT* UNDO: * moves *"))
     root = setup.root
     steps = [b.move(LIGHT_TANKS, "2512", "2714"), undo, b.move(LIGHT_TANKS, "2612", "2714")]
-    game = SavedGame.new(encode(Node(root.text, [*root.children, *steps])), codec=Codec(True, 7),
-                         moduledata=setup.archive.entries.get("moduledata"))
+    game = SavedGame.new(
+        encode(Node(root.text, [*root.children, *steps])),
+        codec=Codec(True, 7),
+        moduledata=setup.archive.entries.get("moduledata"),
+    )
     view = TurnView([("t.vlog", replay(game.root, module))])
     assert [(m.start, m.end) for m in view.moves()] == [("2714", "2612")]  # drawn: the move that stayed
     ((path, step, undone_in, e),) = view.undone()
     assert (path, step, undone_in, e.origin.label, e.to.label) == ("t.vlog", 1, 2, "2714", "2512")
     game.write(tmp_path / "t.vlog")
-    page = lxml.html.fromstring(CliRunner().invoke(main, ["verify", str(tmp_path / "t.vlog"), "--module",
-                                                          str(EXAMPLE / "Kasserine.vmod"), "--no-rules",
-                                                          "--format", "html"]).output)
+    page = lxml.html.fromstring(
+        CliRunner()
+        .invoke(
+            main,
+            [
+                "verify",
+                str(tmp_path / "t.vlog"),
+                "--module",
+                str(EXAMPLE / "Kasserine.vmod"),
+                "--no-rules",
+                "--format",
+                "html",
+            ],
+        )
+        .output
+    )
     (row,) = page.xpath("//h2[.='Undone']/following-sibling::*[1]//tbody/tr")
     assert [c.text_content() for c in row][1:3] == ["1", "2"]
     assert "2-1-14 (1/13): Main Map 2714 -> Main Map 2512" in row.text_content()

@@ -14,7 +14,7 @@ from vassal_adj.errors import PackError
 from vassal_adj.model.pieces import Piece
 from vassal_adj.rules.packs.unitmap import UnitMap
 
-UNITS = r'''
+UNITS = r"""
 [[pattern]]
 name = "ground"
 regex = '(?P<size>X+|III) (?P<designation>\S+) (?P<attack>\d+)-(?P<movement>\d+) GT(?P<arrival>\d+)'
@@ -36,7 +36,7 @@ groups = { division = "2 NZ", army = "VIII Army" }
 designation = "36US"
 groups = { contingent = "US" }
 attrs = { supply = "amphibious", arrival = 9 }
-'''
+"""
 
 
 def mapped(name: str, side: str = "Allied", text: str = UNITS, **props: str):
@@ -68,11 +68,14 @@ def test_a_unit_without_group_fields_has_none() -> None:
     assert u.groups == {} and u.attrs == {"size": "III", "arrival": 1}
 
 
-READ = UNITS.replace('[properties]\nside = "Side"\n', '''[properties]
+READ = UNITS.replace(
+    '[properties]\nside = "Side"\n',
+    """[properties]
 side = "Side"
 attrs = { strength = "Step_Level" }
 groups = { army = "Army" }
-''')
+""",
+)
 
 
 def test_20_2_2_reduced_garrison_and_9_1b_army_read_from_piece_properties() -> None:
@@ -96,11 +99,14 @@ def test_bad_property_reads_name_the_key_path() -> None:
         UnitMap.from_mapping(tomllib.loads(bad))
 
 
-@pytest.mark.parametrize(("extra", "where"), [
-    ('[[unit]]\ndesignation = "x"\ngroups = { corps = "XXX" }\n', "unit[2].groups.corps"),
-    ('[[unit]]\ndesignation = "x"\nattrs = { size = true }\n', "unit[2].attrs.size"),
-    ('[[group]]\nmatch = { Side = "Axis" }\ngroups = "Afrika Korps"\n', "group[1].groups"),
-])
+@pytest.mark.parametrize(
+    ("extra", "where"),
+    [
+        ('[[unit]]\ndesignation = "x"\ngroups = { corps = "XXX" }\n', "unit[2].groups.corps"),
+        ('[[unit]]\ndesignation = "x"\nattrs = { size = true }\n', "unit[2].attrs.size"),
+        ('[[group]]\nmatch = { Side = "Axis" }\ngroups = "Afrika Korps"\n', "group[1].groups"),
+    ],
+)
 def test_bad_attrs_or_groups_name_the_key_path(extra: str, where: str) -> None:
     with pytest.raises(PackError) as e:
         UnitMap.from_mapping(tomllib.loads(UNITS + extra))

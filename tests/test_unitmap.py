@@ -12,12 +12,15 @@ from vassal_adj.model.pieces import Piece
 from vassal_adj.rules.packs.pack import UnitClass
 from vassal_adj.rules.packs.unitmap import UnitMap, Unmapped, map_units, printed_units
 
-CLASSES = {"armor": UnitClass("armor", mechanized=True), "infantry": UnitClass("infantry"),
-           "recon": UnitClass("recon", mechanized=True),
-           "artillery": UnitClass("artillery", flags=frozenset({"artillery"}))}
+CLASSES = {
+    "armor": UnitClass("armor", mechanized=True),
+    "infantry": UnitClass("infantry"),
+    "recon": UnitClass("recon", mechanized=True),
+    "artillery": UnitClass("artillery", flags=frozenset({"artillery"})),
+}
 SIDES = ("Axis", "Allied")
 
-UNITS = r'''
+UNITS = r"""
 ignore = ['Turn', 'Withdrawal( Marker)?']
 
 [[pattern]]
@@ -70,7 +73,7 @@ designation = "31"
 side = "Axis"
 kind = "infantry"
 mechanized = true
-'''
+"""
 
 
 def unitmap(text: str = UNITS, **kw: Any) -> UnitMap:
@@ -115,13 +118,16 @@ def test_spaces_collapse_and_overrides_win_over_the_class() -> None:
     assert (u.attack, u.defense, u.movement, u.designation, u.mechanized) == (3, 2, 11, "31", True)
 
 
-@pytest.mark.parametrize(("name", "fields"), [
-    # barrage-FPF-range/defense-movement: 20.x "1-2-3/1-7 becomes 1-2-3/1-5" (movement is last)
-    ("1-2-3/2-10 (91)", (1, 2, 3, 2, 10, "91")),
-    ("2-2-4/1-7 (2/17)", (2, 2, 4, 1, 7, "2/17")),
-    ("1-2-3/2-10 (68)", (1, 2, 3, 2, 10, "68")),
-    ("2-1-2/1-9(lt/90)", (2, 1, 2, 1, 9, "lt/90")),
-])
+@pytest.mark.parametrize(
+    ("name", "fields"),
+    [
+        # barrage-FPF-range/defense-movement: 20.x "1-2-3/1-7 becomes 1-2-3/1-5" (movement is last)
+        ("1-2-3/2-10 (91)", (1, 2, 3, 2, 10, "91")),
+        ("2-2-4/1-7 (2/17)", (2, 2, 4, 1, 7, "2/17")),
+        ("1-2-3/2-10 (68)", (1, 2, 3, 2, 10, "68")),
+        ("2-1-2/1-9(lt/90)", (2, 1, 2, 1, 9, "lt/90")),
+    ],
+)
 def test_artillery_fields(name: str, fields: tuple[object, ...]) -> None:
     u = one(name, Side="Allied")
     assert (u.barrage, u.fpf, u.range, u.defense, u.movement, u.designation) == fields
@@ -141,8 +147,14 @@ def test_a_multi_unit_name_is_still_one_piece_one_unit() -> None:
 
 
 def test_unmapped_pieces_are_reported_with_the_reason_never_guessed() -> None:
-    pieces = [piece("5-3-12 (2/7)", "a", Side="Axis"), piece("Withdrawal Marker", "b"), piece("Sbeitla", "c"),
-              piece("3-4-11 (2/69)", "d"), piece("3-4-11 (2/69)", "e", Side="Axis"), piece("Turn", "f")]
+    pieces = [
+        piece("5-3-12 (2/7)", "a", Side="Axis"),
+        piece("Withdrawal Marker", "b"),
+        piece("Sbeitla", "c"),
+        piece("3-4-11 (2/69)", "d"),
+        piece("3-4-11 (2/69)", "e", Side="Axis"),
+        piece("Turn", "f"),
+    ]
     units, unmapped = map_units(pieces, unitmap())
     assert [u.id for u in units] == ["a"]
     assert [(x.piece.id, x.reason) for x in unmapped] == [
@@ -183,26 +195,44 @@ def test_without_pack_classes_any_kind_is_taken() -> None:
 PATTERN = "[[pattern]]\nregex = '(?P<movement>\\d+)'\n"
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "units.toml: pattern: missing required key"),
-    ("[[pattern]]\nregex = '(?P<movement>\\d+'", "units.toml: pattern[0].regex: bad regular expression"),
-    ("[[pattern]]\nregex = '(?P<attack>\\d+)'", "units.toml: pattern[0].regex: '(?P<attack>\\\\d+)' has no (?P<movement>"),
-    ("[[pattern]]\nregexp = 'x'", "units.toml: pattern[0].regexp: unknown key"),
-    ("patterns = []", "units.toml: patterns: unknown key"),
-    ('ignore = ["("]\n' + PATTERN, "units.toml: ignore[0]: bad regular expression"),
-    ('unit = 3\n' + PATTERN, "units.toml: unit: expected an array of tables ([[unit]]), got 3"),
-    (PATTERN + '[[unit]]\nkind = "armor"', "units.toml: unit[0].designation: missing required key"),
-    (PATTERN + '[[unit]]\ndesignation = "2/7"\nsidee = "Axis"', "units.toml: unit[0].sidee: unknown key"),
-    (PATTERN + '[[unit]]\ndesignation = "2/7"\nside = "Italian"', "units.toml: unit[0].side: unknown side 'Italian'"),
-    (PATTERN + '[[unit]]\ndesignation = "2/7"\nkind = "tank"', "units.toml: unit[0].kind: unknown unit class 'tank'"),
-    (PATTERN + '[[unit]]\ndesignation = "2/7"\nattack = "5"', "units.toml: unit[0].attack: expected int, got '5' (str)"),
-    (PATTERN + '[[unit]]\ndesignation = "2/7"\nmechanized = 1', "units.toml: unit[0].mechanized: expected bool, got 1 (int)"),
-    (PATTERN + '[[unit]]\ndesignation = "2/7"\nflags = [1]', "units.toml: unit[0].flags: expected list of str"),
-    (PATTERN + '[[group]]\nkind = "armor"', "units.toml: group[0].match: missing required key"),
-    (PATTERN + '[[group]]\nmatch = { Side = ["Axis"] }', "units.toml: group[0].match.Side: expected str or int"),
-    (PATTERN + '[properties]\nsides = "Side"', "units.toml: properties.sides: unknown key"),
-    (PATTERN + '[defaults]\nside = "Italian"', "units.toml: defaults.side: unknown side 'Italian'"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "units.toml: pattern: missing required key"),
+        ("[[pattern]]\nregex = '(?P<movement>\\d+'", "units.toml: pattern[0].regex: bad regular expression"),
+        (
+            "[[pattern]]\nregex = '(?P<attack>\\d+)'",
+            "units.toml: pattern[0].regex: '(?P<attack>\\\\d+)' has no (?P<movement>",
+        ),
+        ("[[pattern]]\nregexp = 'x'", "units.toml: pattern[0].regexp: unknown key"),
+        ("patterns = []", "units.toml: patterns: unknown key"),
+        ('ignore = ["("]\n' + PATTERN, "units.toml: ignore[0]: bad regular expression"),
+        ("unit = 3\n" + PATTERN, "units.toml: unit: expected an array of tables ([[unit]]), got 3"),
+        (PATTERN + '[[unit]]\nkind = "armor"', "units.toml: unit[0].designation: missing required key"),
+        (PATTERN + '[[unit]]\ndesignation = "2/7"\nsidee = "Axis"', "units.toml: unit[0].sidee: unknown key"),
+        (
+            PATTERN + '[[unit]]\ndesignation = "2/7"\nside = "Italian"',
+            "units.toml: unit[0].side: unknown side 'Italian'",
+        ),
+        (
+            PATTERN + '[[unit]]\ndesignation = "2/7"\nkind = "tank"',
+            "units.toml: unit[0].kind: unknown unit class 'tank'",
+        ),
+        (
+            PATTERN + '[[unit]]\ndesignation = "2/7"\nattack = "5"',
+            "units.toml: unit[0].attack: expected int, got '5' (str)",
+        ),
+        (
+            PATTERN + '[[unit]]\ndesignation = "2/7"\nmechanized = 1',
+            "units.toml: unit[0].mechanized: expected bool, got 1 (int)",
+        ),
+        (PATTERN + '[[unit]]\ndesignation = "2/7"\nflags = [1]', "units.toml: unit[0].flags: expected list of str"),
+        (PATTERN + '[[group]]\nkind = "armor"', "units.toml: group[0].match: missing required key"),
+        (PATTERN + '[[group]]\nmatch = { Side = ["Axis"] }', "units.toml: group[0].match.Side: expected str or int"),
+        (PATTERN + '[properties]\nsides = "Side"', "units.toml: properties.sides: unknown key"),
+        (PATTERN + '[defaults]\nside = "Italian"', "units.toml: defaults.side: unknown side 'Italian'"),
+    ],
+)
 def test_bad_units_toml_names_the_key_path(text: str, message: str) -> None:
     with pytest.raises(PackError) as e:
         unitmap(text)
@@ -211,45 +241,75 @@ def test_bad_units_toml_names_the_key_path(text: str, message: str) -> None:
 
 # The Kasserine set-up and reinforcement lists after rule 22 (seed 000), as printed.
 KASSERINE_LISTS = [
-    ("3718", "1-3-7 (2/168)"), ("3922", "1-2-7 (3/168)"), ("3722", "1-2-7 (-/168)"), ("3721", "1-2-3/2-10 (91)"),
-    ("3821", "2-2-4/1-7 (2/17)"), ("3819", "3-2-12 (3/1)"),
+    ("3718", "1-3-7 (2/168)"),
+    ("3922", "1-2-7 (3/168)"),
+    ("3722", "1-2-7 (-/168)"),
+    ("3721", "1-2-3/2-10 (91)"),
+    ("3821", "2-2-4/1-7 (2/17)"),
+    ("3819", "3-2-12 (3/1)"),
     ("2714", "2-1-14 (1/13), 2-3-11 (1/6), 1-2-3/2-10 (68)"),
     ("3911", "3-2-12 (3/13), 2-1-11 (701), 2-3-11 (3/6)"),
-    ("1703", "1-2-7 (1/26), 1-3-7 (19)"), ("0312", "2-3-11 (2/6)"), ("0914", "2-1-14(1/1)"),
-    ("0306", "2-1-11 (894 and 805), 1-2-3/1-7 (7), 2-2-4/1-7 (33)"), ("1220", "1-2-7 (1/168)."),
-    ("3918-3920", "5-3-12 (2/7), 3-4-11 (2/69 and 2/86), 2-2-9(3/90 and 1/90), 2-1-2/1-9(lt/90), "
-                  "2-1-3/2-11 (1/90), 6-5-10(501)"),
+    ("1703", "1-2-7 (1/26), 1-3-7 (19)"),
+    ("0312", "2-3-11 (2/6)"),
+    ("0914", "2-1-14(1/1)"),
+    ("0306", "2-1-11 (894 and 805), 1-2-3/1-7 (7), 2-2-4/1-7 (33)"),
+    ("1220", "1-2-7 (1/168)."),
+    (
+        "3918-3920",
+        "5-3-12 (2/7), 3-4-11 (2/69 and 2/86), 2-2-9(3/90 and 1/90), 2-1-2/1-9(lt/90), 2-1-3/2-11 (1/90), 6-5-10(501)",
+    ),
     ("3726", "5-3-12 (1/5), 2-2-9 (609), 3-1-3/1-7(1/155)"),
     ("3225", "5-3-12 (2/5), 3-4-11 (1/104 and 2/104), 2-2-9(Trupn), 3-1-3/1-7(2/155)"),
-    ("2526", "3-2-16(580)."), ("3920", "2-2-11 (10), 1-2-9 (Lang)"),
-    ("0623-1423", "3-2-16 (33), 4-3-12 (1/8), 4-4-11 (1/Afr and 2/Afr), 2-2-9 (Afr), "
-                  "3-1-3/1-7 (1/190 and 1/Air), 4-3-9 (LW)."),
-    ("0623-1423", "5-1-2/1-7 (171), 3-2-11    (31), 3-3-11 (5 Bers), 2-1-7 (1/1 and 2/1), 1-1-2/2-10 (553), "
-                  "1-1-2/1-7 (75/27), 2-1-3/1-7 (105/28)"),
+    ("2526", "3-2-16(580)."),
+    ("3920", "2-2-11 (10), 1-2-9 (Lang)"),
+    (
+        "0623-1423",
+        "3-2-16 (33), 4-3-12 (1/8), 4-4-11 (1/Afr and 2/Afr), 2-2-9 (Afr), 3-1-3/1-7 (1/190 and 1/Air), 4-3-9 (LW).",
+    ),
+    (
+        "0623-1423",
+        "5-1-2/1-7 (171), 3-2-11    (31), 3-3-11 (5 Bers), 2-1-7 (1/1 and 2/1), 1-1-2/2-10 (553), "
+        "1-1-2/1-7 (75/27), 2-1-3/1-7 (105/28)",
+    ),
     ("3911", "3-4-11 (1/47 and 2/47)."),
     ("1023", "1-3-7(3/26), 2-2-9(1), 1-2-3/1-7 (175), 2-1-16 (1 DY). 3911: 3-3-12(2/1)"),
-    ("3911", "1-2-3/2-10 (27), 2-1-11 (601)"), ("2701", "3-2-12 (2/13)"),
-    ("1601", "1-4-6 (Welvrt), 1-1-2/2-5 (1/67 and 2/67)"), ("0105", "1-2-7(3/39)"),
+    ("3911", "1-2-3/2-10 (27), 2-1-11 (601)"),
+    ("2701", "3-2-12 (2/13)"),
+    ("1601", "1-4-6 (Welvrt), 1-1-2/2-5 (1/67 and 2/67)"),
+    ("0105", "1-2-7(3/39)"),
     ("3909", "1-2-7 (1/133), 2-3-7 (135), 2-2-4/1-7 (185), 1-2-3/1-7 (125 and 151), 1-1-6 (Guinet), 2-1-10 (FLA)"),
     ("2701", "2-5-7 (18), 2-3-7 (1 Gd), 3-2-4/1-7 (152),. 2-2-3/1-7 (12), 1-1-7 (72 and 93)"),
-    ("0105", "1-2-7(2/16)"), ("0105", "2-3-7 (16)"), ("0105", "1-1-2/1-7 (47 and 60), 1-2-3/1-7 (60 and 84), 2-2-4/1-7 (34)"),
-    ("1601", "2-2-12 (16/5), 2-1-12 (17/21 and 2 Lth), 2-2-11 (10/R), 1-2-7 (2/5L)"), ("0104", "3-2-12 (Shrmn)."),
+    ("0105", "1-2-7(2/16)"),
+    ("0105", "2-3-7 (16)"),
+    ("0105", "1-1-2/1-7 (47 and 60), 1-2-3/1-7 (60 and 84), 2-2-4/1-7 (34)"),
+    ("1601", "2-2-12 (16/5), 2-1-12 (17/21 and 2 Lth), 2-2-11 (10/R), 1-2-7 (2/5L)"),
+    ("0104", "3-2-12 (Shrmn)."),
 ]
 
 
 def test_printed_units_split_multi_unit_entries() -> None:
     assert printed_units("2-1-11 (894 and 805)") == ["2-1-11 (894)", "2-1-11 (805)"]
     assert printed_units("3-4-11 (2/69 and 2/86), 2-2-9(3/90 and 1/90)") == [
-        "3-4-11 (2/69)", "3-4-11 (2/86)", "2-2-9 (3/90)", "2-2-9 (1/90)"]
+        "3-4-11 (2/69)",
+        "3-4-11 (2/86)",
+        "2-2-9 (3/90)",
+        "2-2-9 (1/90)",
+    ]
     assert printed_units("2-1-12 (17/21 and 2 Lth)") == ["2-1-12 (17/21)", "2-1-12 (2 Lth)"]
     assert printed_units("1023     1-3-7(3/26), 2-1-16 (1 DY). 3911: 3-3-12(2/1)") == [
-        "1-3-7 (3/26)", "2-1-16 (1 DY)", "3-3-12 (2/1)"]
+        "1-3-7 (3/26)",
+        "2-1-16 (1 DY)",
+        "3-3-12 (2/1)",
+    ]
     assert printed_units("3911 or 3910") == []
 
 
 def test_every_kasserine_counter_maps_with_its_printed_numbers() -> None:
-    m = UnitMap.from_mapping(tomllib.loads(UNITS.split("[[unit]]")[0] + '[defaults]\nside = "Allied"\nkind = "infantry"\n'),
-                             classes=CLASSES, sides=SIDES)
+    m = UnitMap.from_mapping(
+        tomllib.loads(UNITS.split("[[unit]]")[0] + '[defaults]\nside = "Allied"\nkind = "infantry"\n'),
+        classes=CLASSES,
+        sides=SIDES,
+    )
     names = [u for _, entry in KASSERINE_LISTS for u in printed_units(entry)]
     assert len(names) == 96  # 21 Allied set-up, 37 Axis, 38 Allied reinforcements
     units, unmapped = map_units([piece(n, str(i)) for i, n in enumerate(names)], m)

@@ -29,8 +29,9 @@ def oracle_pieces(module: Path, save: Path, *more: str) -> dict:
         if os.environ.get("REQUIRE_ORACLE") == "1":
             pytest.fail(f"vassal-oracle not set up (run {ORACLE.parent}/setup.sh)")
         pytest.skip("vassal-oracle not set up")
-    done = subprocess.run([str(ORACLE), "pieces", str(module), str(save), "--strict", *more],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(ORACLE), "pieces", str(module), str(save), "--strict", *more], capture_output=True, text=True, timeout=300
+    )
     result = json.loads(done.stdout)
     assert done.returncode == 0 and result["ok"], result.get("error")
     return result

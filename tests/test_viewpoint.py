@@ -62,11 +62,14 @@ def log_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
         piece("902", [MASK + "player:"], [f"{PASSWORD};|0"], *e, "Decoy Column"),
         piece("903", ["hide;73,130;Hide;;player:"], [PASSWORD], *c, "Secret Minefield"),
     ]
-    opening = [Node(""), Node("", [Node(p) for p in pieces]), Node(f"PLAYER\t{PASSWORD}\tAlice\tAxis"),
-               Node("end_save")]
+    opening = [
+        Node(""),
+        Node("", [Node(p) for p in pieces]),
+        Node(f"PLAYER\t{PASSWORD}\tAlice\tAxis"),
+        Node("end_save"),
+    ]
     changed = piece("901", [MASK + "side:", "PROP;Strength;;;"], ["Axis;|0", "Strength8"], *b, "Tiger Ambush")
-    steps = [move("901", a, b), move("902", e, f), move("903", c, d),
-             Node("LOG\tD/901/" + changed.split("/", 3)[3])]
+    steps = [move("901", a, b), move("902", e, f), move("903", c, d), Node("LOG\tD/901/" + changed.split("/", 3)[3])]
     root = parse_stream(encode(Node("begin_save", [*opening, *steps])))
     out = tmp_path_factory.mktemp("view") / "hidden.vlog"
     SavedGame.new(encode(root), codec=Codec(obfuscated=True, key=0x2A)).write(out)
@@ -130,8 +133,9 @@ def test_units_the_pack_hides_are_disguised_from_the_other_side(tmp_path: Path) 
     log = EXAMPLE / "turn4-axis.vlog"
 
     def events(*view: str) -> list[dict]:
-        result = CliRunner().invoke(main, ["verify", str(log), "--module", str(MODULE), "--pack", str(pack),
-                                           "--format", "json", *view])
+        result = CliRunner().invoke(
+            main, ["verify", str(log), "--module", str(MODULE), "--pack", str(pack), "--format", "json", *view]
+        )
         assert result.exit_code == 1, result.output  # the log's faults are errors
         data = json.loads(result.output)
         return [e for f in data["files"] for s in f["steps"] for e in s["events"] if e["kind"] != "chat"]

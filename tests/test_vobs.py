@@ -17,7 +17,7 @@ from vassal_adj.errors import FormatError, UsageError, Where
 
 # Section 3.1's worked example: the section 3 one (key 0x5A, begin_save<ESC><ESC>end_save) in the vobs form.
 WORKED_TEXT = "begin_save\x1b\x1bend_save"
-WORKED_VOBS = bytes.fromhex("564f42535a" "383f3d333405293b2c3f" "4141" "3f343e05293b2c3f")
+WORKED_VOBS = bytes.fromhex("564f42535a383f3d333405293b2c3f41413f343e05293b2c3f")
 WORKED_VCSK = b"!VCSK5a383f3d333405293b2c3f41413f343e05293b2c3f"
 
 

@@ -13,8 +13,10 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "modules" / "kasserine" / "ex
 
 
 def test_vp_bbcode_keeps_the_columns_in_a_fixed_width_block() -> None:
-    result = CliRunner().invoke(main, ["vp", str(EXAMPLE / "turn4-axis.vlog"), "--module",
-                                       str(EXAMPLE / "Kasserine.vmod"), "--format", "bbcode"])
+    result = CliRunner().invoke(
+        main,
+        ["vp", str(EXAMPLE / "turn4-axis.vlog"), "--module", str(EXAMPLE / "Kasserine.vmod"), "--format", "bbcode"],
+    )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[:3] == ["[b]Victory points (kasserine:22.4)[/b]", "[b]Total: 16 VP, Allied Decisive[/b]", "[c]"]

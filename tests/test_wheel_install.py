@@ -21,8 +21,9 @@ import pytest
 from conftest import REPO
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
-_NOT_SOURCE = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".venv", ".pytest_cache",
-                                     ".hypothesis", ".ruff_cache")
+_NOT_SOURCE = shutil.ignore_patterns(
+    ".git", "build", "dist", "*.egg-info", "__pycache__", ".venv", ".pytest_cache", ".hypothesis", ".ruff_cache"
+)
 
 
 class Installed:
@@ -33,13 +34,25 @@ class Installed:
         self.script = bindir / ("vassal-adj.exe" if sys.platform == "win32" else "vassal-adj")
 
     def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(self.script), *args], cwd=self.cwd, capture_output=True, text=True,
-                              encoding="utf-8", timeout=120, check=False)
+        return subprocess.run(
+            [str(self.script), *args],
+            cwd=self.cwd,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
+            check=False,
+        )
 
 
 def _pip(*args: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", *args],
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "--disable-pip-version-check", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -53,8 +66,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     env = tmp / "venv"
     venv.create(env, with_pip=False)
     python = str(Installed(wheel, env, tmp).python)
-    done = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     here = [p for p in [*site.getsitepackages(), site.getusersitepackages()] if Path(p).is_dir()]
     pth = Path(done.stdout.strip()) / "deps-of-the-test-interpreter.pth"
     pth.write_text("\n".join(here) + "\n", encoding="utf-8")
@@ -75,8 +92,13 @@ def test_the_wheel_carries_the_packs_but_not_the_example_files(installed: Instal
 
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed: Installed) -> None:
-    done = subprocess.run([str(installed.python), "-c", "import vassal_adj; print(vassal_adj.__file__)"],
-                          cwd=installed.cwd, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [str(installed.python), "-c", "import vassal_adj; print(vassal_adj.__file__)"],
+        cwd=installed.cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert Path(done.stdout.strip()).is_relative_to(installed.env)
 
 

@@ -17,19 +17,24 @@ from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.mechanisms.zoc import ZocRules, enemy_zoc, unit_classes
 
-VOC = TerrainVocabulary(terrain={"clear", "rough"},
-                        features={"road", "trail", "stream", "bridge", "crest", "all-sea"})
+VOC = TerrainVocabulary(terrain={"clear", "rough"}, features={"road", "trail", "stream", "bridge", "crest", "all-sea"})
 
 
 def H(c: int, r: int) -> Hex:
     return Hex.from_raw(c, r)
 
 
-def tmap(hexes: dict[Hex, set[str]] | None = None, sides: dict[tuple[Hex, Hex], set[str]] | None = None,
-         off_map: set[Hex] | None = None) -> TerrainMap:
-    return TerrainMap(VOC, hex_terrain=hexes or {},
-                      side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()},
-                      off_map=frozenset(off_map or ()))
+def tmap(
+    hexes: dict[Hex, set[str]] | None = None,
+    sides: dict[tuple[Hex, Hex], set[str]] | None = None,
+    off_map: set[Hex] | None = None,
+) -> TerrainMap:
+    return TerrainMap(
+        VOC,
+        hex_terrain=hexes or {},
+        side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()},
+        off_map=frozenset(off_map or ()),
+    )
 
 
 def game(*placed: tuple[Unit, Hex], weather: str | None = None) -> GameState:

@@ -30,8 +30,9 @@ def params(impl: str, **given: object) -> dict[str, object]:
 
 
 def tmap(hexes: dict[Hex, set[str]] | None = None, sides: dict[tuple[Hex, Hex], set[str]] | None = None) -> TerrainMap:
-    return TerrainMap(VOC, hex_terrain=hexes or {},
-                      side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()})
+    return TerrainMap(
+        VOC, hex_terrain=hexes or {}, side_features={hexside(a, b): fs for (a, b), fs in (sides or {}).items()}
+    )
 
 
 def game(*placed: tuple[Unit, Hex]) -> GameState:
@@ -50,7 +51,9 @@ def test_tunisia_2_1_no_zoc_beyond_a_mountain_crest() -> None:
     a crest of mountain." A crest hexside between the Axis unit and its northern neighbour: that
     hex is not in its zone, the five others are."""
     terrain = tmap(sides={(CENTRE, NORTH): {"crest"}})
-    z = enemy_zoc(game((AXIS, CENTRE)), terrain, "Allied", zoc_rules(params("zoc.engaged", zoc_blocked_features=("crest",))))
+    z = enemy_zoc(
+        game((AXIS, CENTRE)), terrain, "Allied", zoc_rules(params("zoc.engaged", zoc_blocked_features=("crest",)))
+    )
     assert z == frozenset(neighbors(CENTRE)) - {NORTH}
     assert NORTH in enemy_zoc(game((AXIS, CENTRE)), terrain, "Allied", zoc_rules(params("zoc.engaged")))
 

@@ -22,8 +22,17 @@ from pathlib import Path
 
 from vassal_adj.errors import UsageError
 
-__all__ = ["ENV_PACKS", "Place", "how_to_add", "packs_dirs", "search_path", "set_packs_dirs", "shipped_packs_dir",
-           "user_packs_dir", "where_looked"]
+__all__ = [
+    "ENV_PACKS",
+    "Place",
+    "how_to_add",
+    "packs_dirs",
+    "search_path",
+    "set_packs_dirs",
+    "shipped_packs_dir",
+    "user_packs_dir",
+    "where_looked",
+]
 
 ENV_PACKS = "VASSAL_ADJ_PACKS"
 APP = "vassal-adj"
@@ -56,8 +65,7 @@ def packs_dirs() -> tuple[Path, ...]:
     return _packs_dirs
 
 
-def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = None,
-                   home: Path | None = None) -> Path:
+def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = None, home: Path | None = None) -> Path:
     """The per-user packs folder: where each system keeps an application's user data.
 
     Linux and others: ``$XDG_DATA_HOME/vassal-adj/packs`` (default ``~/.local/share``);
@@ -120,5 +128,7 @@ def how_to_add() -> str:
     shipped = shipped_packs_dir()
     template = shipped.path / "_template" if shipped is not None else None
     start = f"the template {template}" if template is not None and template.is_dir() else "the template"
-    return (f"to add a pack, copy a pack folder ({start}) into {user_packs_dir()}, or name the folder "
-            f"holding it with --packs-dir DIR or ${ENV_PACKS} (docs/adding-a-rule-pack.md)")
+    return (
+        f"to add a pack, copy a pack folder ({start}) into {user_packs_dir()}, or name the folder "
+        f"holding it with --packs-dir DIR or ${ENV_PACKS} (docs/adding-a-rule-pack.md)"
+    )

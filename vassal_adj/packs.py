@@ -49,8 +49,11 @@ def _places(modules_dir: Path | str | None) -> list[Place]:
 
 
 def _pack_dirs(root: Path, include_template: bool) -> list[Path]:
-    return sorted(d for d in root.iterdir()
-                  if d.is_dir() and (d / PACK_FILE).is_file() and (include_template or not d.name.startswith("_")))
+    return sorted(
+        d
+        for d in root.iterdir()
+        if d.is_dir() and (d / PACK_FILE).is_file() and (include_template or not d.name.startswith("_"))
+    )
 
 
 def discover(modules_dir: Path | str | None = None, *, include_template: bool = False) -> list[Path]:
@@ -87,8 +90,9 @@ def load_all(modules_dir: Path | str | None = None, *, registry: Registry | None
     out: list[LoadedPack] = []
     taken: set[str] = set()
     for place in _places(modules_dir):
-        here = [load_pack(d, registry=registry) for d in _pack_dirs(place.path, False)
-                if not _declared_names(d) & taken]
+        here = [
+            load_pack(d, registry=registry) for d in _pack_dirs(place.path, False) if not _declared_names(d) & taken
+        ]
         _check_unique(here)
         taken |= {n.casefold() for lp in here for n in lp.pack.names}
         out += here
@@ -101,9 +105,11 @@ def _check_unique(packs: list[LoadedPack]) -> None:
         for name in lp.pack.names:
             other = owner.get(name.casefold())
             if other is not None and other is not lp:
-                raise PackError(f"pack name {name!r} is used by two packs: {other.id!r} ({other.directory}) "
-                                f"and {lp.id!r} ({lp.directory}); ids and aliases must be unique, ignoring case",
-                                Where(path=str(lp.directory / PACK_FILE)))
+                raise PackError(
+                    f"pack name {name!r} is used by two packs: {other.id!r} ({other.directory}) "
+                    f"and {lp.id!r} ({lp.directory}); ids and aliases must be unique, ignoring case",
+                    Where(path=str(lp.directory / PACK_FILE)),
+                )
             owner[name.casefold()] = lp
 
 
@@ -120,8 +126,9 @@ def find_pack(name: str, modules_dir: Path | str | None = None, *, registry: Reg
         if name.casefold() in (n.casefold() for n in lp.pack.names):
             return lp
     known = "; ".join(f"{lp.id} ({', '.join(lp.pack.aliases)})" if lp.pack.aliases else lp.id for lp in packs)
-    raise UsageError(f"unknown pack {name!r} (known: {known or 'none'}); looked in {_looked(modules_dir)}; "
-                     f"{how_to_add()}")
+    raise UsageError(
+        f"unknown pack {name!r} (known: {known or 'none'}); looked in {_looked(modules_dir)}; {how_to_add()}"
+    )
 
 
 def _looked(modules_dir: Path | str | None) -> str:
@@ -139,30 +146,41 @@ def pack_for(name: str | None, module_name: str, module_version: str = "") -> Lo
     if name:
         lp = find_pack(name)
         if not lp.pack.fits(module_name, module_version):
-            raise UsageError(f"pack {lp.id!r} does not fit the module: its [pack.module] ({lp.pack.source}) is name "
-                             f"{lp.pack.module_name!r} version {lp.pack.module_version!r} (patterns), the module is "
-                             f"{module_name!r} version {module_version!r}; choose a pack written for this module "
-                             f"(`vassal-adj packs list`), or widen [pack.module] in a copy of the pack and give its "
-                             f"directory to --pack")
+            raise UsageError(
+                f"pack {lp.id!r} does not fit the module: its [pack.module] ({lp.pack.source}) is name "
+                f"{lp.pack.module_name!r} version {lp.pack.module_version!r} (patterns), the module is "
+                f"{module_name!r} version {module_version!r}; choose a pack written for this module "
+                f"(`vassal-adj packs list`), or widen [pack.module] in a copy of the pack and give its "
+                f"directory to --pack"
+            )
         return lp
     found = find_pack_for_module(module_name, module_version)
     if found is None:
         known = ", ".join(f"{lp.id} (modules {lp.pack.module_name!r})" for lp in load_all()) or "none"
-        raise UsageError(f"no rule pack fits module {module_name!r} version {module_version!r}: name one with "
-                         f"--pack (packs found: {known}; looked in {where_looked()}); {how_to_add()}")
+        raise UsageError(
+            f"no rule pack fits module {module_name!r} version {module_version!r}: name one with "
+            f"--pack (packs found: {known}; looked in {where_looked()}); {how_to_add()}"
+        )
     return found
 
 
-def find_pack_for_module(module_name: str, module_version: str = "", modules_dir: Path | str | None = None, *,
-                         registry: Registry | None = None) -> LoadedPack | None:
+def find_pack_for_module(
+    module_name: str,
+    module_version: str = "",
+    modules_dir: Path | str | None = None,
+    *,
+    registry: Registry | None = None,
+) -> LoadedPack | None:
     """The one pack that fits a module's name and version; None when none does.
 
     UsageError when several fit: the user must choose with ``--pack``.
     """
     fitting = [lp for lp in load_all(modules_dir, registry=registry) if lp.pack.fits(module_name, module_version)]
     if len(fitting) > 1:
-        raise UsageError(f"module {module_name!r} version {module_version!r} fits several packs "
-                         f"({', '.join(lp.id for lp in fitting)}): choose one with --pack")
+        raise UsageError(
+            f"module {module_name!r} version {module_version!r} fits several packs "
+            f"({', '.join(lp.id for lp in fitting)}): choose one with --pack"
+        )
     return fitting[0] if fitting else None
 
 
@@ -178,8 +196,13 @@ class Problem:
         return f"{self.where}: {self.level}: {self.message}"
 
 
-def validate(directory: Path | str, *, layout: HexLayout | None = None, terrain: Path | str | None = None,
-             registry: Registry | None = None) -> list[Problem]:
+def validate(
+    directory: Path | str,
+    *,
+    layout: HexLayout | None = None,
+    terrain: Path | str | None = None,
+    registry: Registry | None = None,
+) -> list[Problem]:
     """Everything wrong with the pack in `directory` (empty when it is valid), and its worked examples run.
 
     Reading stops at the first error of a file (the validators raise), so a problem list
@@ -197,8 +220,9 @@ def validate(directory: Path | str, *, layout: HexLayout | None = None, terrain:
     examples = read_examples(lp.examples, lp.pack)
     problems = []
     if lp.unitmap is None:
-        problems.append(Problem(str(directory / lp.pack.units_file), "no units file: no piece can become a unit",
-                                "note"))
+        problems.append(
+            Problem(str(directory / lp.pack.units_file), "no units file: no piece can become a unit", "note")
+        )
     file = Path(terrain) if terrain is not None else lp.terrain_path
     tmap: TerrainMap | None = None
     if file is None:
@@ -212,11 +236,19 @@ def validate(directory: Path | str, *, layout: HexLayout | None = None, terrain:
             problems.append(Problem(str(e.where) if e.where else str(file), e.message))
     problems += [Problem(lp.pack.source, f"scenario {s.describe()}", "note") for s in lp.pack.scenarios.values()]
     runnable = tuple(e for e in examples if not e.on_board or tmap is not None)
-    problems += [Problem(lp.pack.source, str(r), "note" if r.ok else "error")
-                 for r in run_examples(runnable, lp.pack, lp.unitmap, tmap, layout)]
+    problems += [
+        Problem(lp.pack.source, str(r), "note" if r.ok else "error")
+        for r in run_examples(runnable, lp.pack, lp.unitmap, tmap, layout)
+    ]
     if left := len(examples) - len(runnable):
-        problems.append(Problem(lp.pack.source, f"{left} worked example(s) not run: they stand on the board, so they "
-                                                "need the module and a terrain file that reads on it", "note"))
+        problems.append(
+            Problem(
+                lp.pack.source,
+                f"{left} worked example(s) not run: they stand on the board, so they "
+                "need the module and a terrain file that reads on it",
+                "note",
+            )
+        )
     return problems
 
 
@@ -238,8 +270,9 @@ class PackSummary:
     scenarios: tuple[str, ...] = ()  # Scenario.describe() of each [scenarios.<id>]
 
 
-def list_packs(modules_dir: Path | str | None = None, *, include_template: bool = False,
-               registry: Registry | None = None) -> list[PackSummary]:
+def list_packs(
+    modules_dir: Path | str | None = None, *, include_template: bool = False, registry: Registry | None = None
+) -> list[PackSummary]:
     """A summary of every pack under `modules_dir` (else along the search path), in search order.
 
     A broken pack is listed with its error; a pack left out because one found earlier has
@@ -253,9 +286,15 @@ def list_packs(modules_dir: Path | str | None = None, *, include_template: bool 
             earlier = [(n, before[n]) for n in sorted(_declared_names(d)) if n in before]
             if earlier:
                 n, first = earlier[0]
-                out.append(PackSummary(d, None, origin=place.origin,
-                                       shadowed_by=f"pack {first.id!r} in {first.directory} ({first.origin}), found "
-                                                   f"first, has the name {n!r}"))
+                out.append(
+                    PackSummary(
+                        d,
+                        None,
+                        origin=place.origin,
+                        shadowed_by=f"pack {first.id!r} in {first.directory} ({first.origin}), found "
+                        f"first, has the name {n!r}",
+                    )
+                )
                 continue
             try:
                 p = load_pack(d, registry=registry).pack
@@ -263,12 +302,24 @@ def list_packs(modules_dir: Path | str | None = None, *, include_template: bool 
                 out.append(PackSummary(d, None, error=str(e), origin=place.origin))
                 continue
             module = p.module_name + ("" if p.module_version == ".*" else f" {p.module_version}")
-            clash = [f"name {n!r} is also used by pack {owner[n.casefold()].id!r}" for n in p.names
-                     if n.casefold() in owner]
-            row = PackSummary(d, p.id, p.name, p.aliases, module, p.rulebook,
-                              tuple(f"{r.name} ({r.impl}) [{r.rule_ref}]" + (f" when {r.when.describe()}" if r.when else "")
-                                    for r in p.rules), "; ".join(clash) or None,
-                              place.origin, scenarios=tuple(s.describe() for s in p.scenarios.values()))
+            clash = [
+                f"name {n!r} is also used by pack {owner[n.casefold()].id!r}" for n in p.names if n.casefold() in owner
+            ]
+            row = PackSummary(
+                d,
+                p.id,
+                p.name,
+                p.aliases,
+                module,
+                p.rulebook,
+                tuple(
+                    f"{r.name} ({r.impl}) [{r.rule_ref}]" + (f" when {r.when.describe()}" if r.when else "")
+                    for r in p.rules
+                ),
+                "; ".join(clash) or None,
+                place.origin,
+                scenarios=tuple(s.describe() for s in p.scenarios.values()),
+            )
             owner.update({n.casefold(): row for n in p.names if n.casefold() not in owner})
             out.append(row)
     return out

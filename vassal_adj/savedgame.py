@@ -79,8 +79,9 @@ class SavedGame:
     def encoded_text(self) -> str:
         return encode(self.root)
 
-    def write(self, path: StrPath, *, codec: Codec | None = None, form: str | None = None,
-              protect: Iterable[StrPath] = ()) -> None:
+    def write(
+        self, path: StrPath, *, codec: Codec | None = None, form: str | None = None, protect: Iterable[StrPath] = ()
+    ) -> None:
         """Write the game to a new file, atomically, in the form it was read.
 
         The same form, key and hex case are used unless `codec` is given; `form` (``"vcsk"``,
@@ -155,11 +156,14 @@ def _require_game_text(text: str, codec: Codec, where: Where) -> None:
     if codec.obfuscated:
         what = f"the savedGame, de-obfuscated ({codec.form} form), is not a saved game's command text"
     else:
-        what = ("the savedGame is neither obfuscated (no '!VCSK' header of VASSAL 3.0-3.7, no 'VOBS' "
-                "header of VASSAL 3.8) nor a saved game's command text")
+        what = (
+            "the savedGame is neither obfuscated (no '!VCSK' header of VASSAL 3.0-3.7, no 'VOBS' "
+            "header of VASSAL 3.8) nor a saved game's command text"
+        )
     if not (text == _ROOT_COMMAND or text.startswith(_ROOT_COMMAND + "\x1b")):
         raise FormatError(f"{what}: it starts with {text[:16]!r}, not {_ROOT_COMMAND!r}", where)
     nul = text.find("\0")
     if nul >= 0:
-        raise FormatError(f"{what}: binary data, a NUL at character {nul} (after {text[max(0, nul - 16):nul]!r})",
-                          where)
+        raise FormatError(
+            f"{what}: binary data, a NUL at character {nul} (after {text[max(0, nul - 16) : nul]!r})", where
+        )

@@ -49,13 +49,21 @@ from vassal_adj.savedgame import SavedGame
 __all__ = ["game_state", "main_layout", "named_box", "state_of"]
 
 
-def _turn_phase_weather(lp: LoadedPack, reading: TrackerReading | None, shown_weather: str | None,
-                        turn: int | None, phase: str | None, weather: str | None, notes: list[str]
-                        ) -> tuple[int | None, str | None, str | None]:
+def _turn_phase_weather(
+    lp: LoadedPack,
+    reading: TrackerReading | None,
+    shown_weather: str | None,
+    turn: int | None,
+    phase: str | None,
+    weather: str | None,
+    notes: list[str],
+) -> tuple[int | None, str | None, str | None]:
     src = lp.pack.state
     # A misspelt --phase or --weather would silently switch rules off: only the pack's own words.
-    for what, given, known in (("phase", phase, set(src.phases.values())), ("weather", weather,
-                                                                            set(src.weather_by_turn))):
+    for what, given, known in (
+        ("phase", phase, set(src.phases.values())),
+        ("weather", weather, set(src.weather_by_turn)),
+    ):
         if given is not None and known and given.lower() not in known:
             raise UsageError(f"--{what} {given!r}: pack {lp.id!r} knows {', '.join(sorted(known))}")
     # A turn past the game's end would read no weather and date every rule wrongly.
@@ -89,11 +97,20 @@ def _turn_phase_weather(lp: LoadedPack, reading: TrackerReading | None, shown_we
     return turn, phase, weather
 
 
-def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *,
-               turn: int | None = None, phase: str | None = None, weather: str | None = None,
-               terrain: str | Path | None = None, pieces: Sequence[Piece] | None = None,
-               departures: tuple[Departure, ...] = (), scenario: str | None = None,
-               position: GamePosition | None = None) -> tuple[GameState, RuleContext, list[Unmapped]]:
+def game_state(
+    module: Module,
+    game: SavedGame,
+    loaded_pack: LoadedPack | str,
+    *,
+    turn: int | None = None,
+    phase: str | None = None,
+    weather: str | None = None,
+    terrain: str | Path | None = None,
+    pieces: Sequence[Piece] | None = None,
+    departures: tuple[Departure, ...] = (),
+    scenario: str | None = None,
+    position: GamePosition | None = None,
+) -> tuple[GameState, RuleContext, list[Unmapped]]:
     """The state of `game` as `loaded_pack` sees it, the context its rules need, and the
     pieces the pack cannot map.
 
@@ -109,14 +126,30 @@ def game_state(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *
     if position is not None:
         assert position.fits(module, game, lp), "a position resolved for another module, save or pack"
     pos = position if position is not None else resolve(module, game, lp)
-    return state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, pieces=pieces,
-                    departures=departures, scenario=scenario)
+    return state_of(
+        pos,
+        turn=turn,
+        phase=phase,
+        weather=weather,
+        terrain=terrain,
+        pieces=pieces,
+        departures=departures,
+        scenario=scenario,
+    )
 
 
-def state_of(pos: GamePosition, *, turn: int | None = None, phase: str | None = None, weather: str | None = None,
-             terrain: str | Path | None = None, pieces: Sequence[Piece] | None = None,
-             departures: tuple[Departure, ...] = (), scenario: str | None = None, opening: bool = False
-             ) -> tuple[GameState, RuleContext, list[Unmapped]]:
+def state_of(
+    pos: GamePosition,
+    *,
+    turn: int | None = None,
+    phase: str | None = None,
+    weather: str | None = None,
+    terrain: str | Path | None = None,
+    pieces: Sequence[Piece] | None = None,
+    departures: tuple[Departure, ...] = (),
+    scenario: str | None = None,
+    opening: bool = False,
+) -> tuple[GameState, RuleContext, list[Unmapped]]:
     """`game_state` of a resolved position (position.py): the state of `pieces` (else of the save's
     own) with the tracker and properties as the save leaves them, or with `opening`, as a log's
     saved part leaves them (the position `verify` walks the log from)."""
@@ -133,30 +166,45 @@ def state_of(pos: GamePosition, *, turn: int | None = None, phase: str | None = 
     if turn is not None and ex.turn_sequence and (label is None or ex.ordinal(label) != turn):
         label = ex.turn_sequence[turn - 1] if turn <= len(ex.turn_sequence) else None  # --turn: its own label
     night = ex.is_night(label) if label is not None and ex.night else None
-    state = replace(state, turn=turn, phase=phase, weather=weather, turn_label=label, night=night,
-                    globals=globals_, tracks=tracks)
+    state = replace(
+        state, turn=turn, phase=phase, weather=weather, turn_label=label, night=night, globals=globals_, tracks=tracks
+    )
     notes += shown_notes
     properties = {c.name: c.value for c in game.commands if isinstance(c, GlobalProperty)}
     played = match_scenario(lp.pack.scenarios, scenario, properties, turn, notes)
     if not lp.pack.fits(module.name, module.version):
-        notes.append(f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
-                     f"(version {lp.pack.module_version!r}); this module is {module.name!r} "
-                     f"version {module.version!r}")
+        notes.append(
+            f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
+            f"(version {lp.pack.module_version!r}); this module is {module.name!r} "
+            f"version {module.version!r}"
+        )
     # What the save names that the module lacks: VASSAL loads it without, and so do the rules,
     # unless the board they play on is what is missing.
     lost = missing_boards(game.root, module)
     if main is None and lost:
-        raise UsageError(f"no numbered hex grid for the rules to play on, as the save lays the maps out: "
-                         f"{'; '.join(lost)}", Where(path=game.path))
+        raise UsageError(
+            f"no numbered hex grid for the rules to play on, as the save lays the maps out: {'; '.join(lost)}",
+            Where(path=game.path),
+        )
     terrain_map: TerrainMap
     if main is not None and (terrain is not None or lp.terrain_path is not None):
         terrain_map = lp.terrain(main[1], path=Path(terrain) if terrain is not None else None)
     else:  # no terrain file, but the board still bounds every search
         terrain_map = TerrainMap(lp.pack.vocabulary, board=main[1].hexes() if main is not None else None)
-        notes.append("no terrain: every hex is treated as having no terrain and no hexside features"
-                     if main is not None else "the module has no numbered hex grid: no unit has a hex")
+        notes.append(
+            "no terrain: every hex is treated as having no terrain and no hexside features"
+            if main is not None
+            else "the module has no numbered hex grid: no unit has a hex"
+        )
     notes += lost + missing_maps(found, module)
-    context = RuleContext(terrain_map, main[1] if main is not None else None, lp.id,
-                          unmapped=tuple(unmapped), notes=tuple(notes), scenario=played,
-                          events=event_reader(lp.pack.rules), turn_sequence=lp.pack.extras.turn_sequence)
+    context = RuleContext(
+        terrain_map,
+        main[1] if main is not None else None,
+        lp.id,
+        unmapped=tuple(unmapped),
+        notes=tuple(notes),
+        scenario=played,
+        events=event_reader(lp.pack.rules),
+        turn_sequence=lp.pack.extras.turn_sequence,
+    )
     return state, context, unmapped

@@ -37,8 +37,7 @@ from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
 from vassal_adj.parse.terrain_file import write_terrain
 from vassal_adj.terrain_accuracy import Accuracy, compare, read_reference
 
-__all__ = ["HexGuess", "Sampling", "pick_layout", "read_palette", "sample_board", "sample_module",
-           "terrain_text"]
+__all__ = ["HexGuess", "Sampling", "pick_layout", "read_palette", "sample_board", "sample_module", "terrain_text"]
 
 _CHUNK = 256  # hexes classified at once: bounds the (hexes x samples x colours) distance array
 
@@ -70,8 +69,9 @@ class Sampling:
 
     def low(self) -> list[Hex]:
         """Hexes whose confidence is below the palette's minimum, in label order."""
-        return [h for h in self.layout.hexes() if h in self.hexes
-                and self.hexes[h].confidence < self.palette.min_confidence]
+        return [
+            h for h in self.layout.hexes() if h in self.hexes and self.hexes[h].confidence < self.palette.min_confidence
+        ]
 
 
 def read_palette(path: str | os.PathLike[str]) -> Palette:
@@ -92,18 +92,28 @@ def read_palette(path: str | os.PathLike[str]) -> Palette:
 
 def pick_layout(mdef: MapDef, board: str | None) -> HexLayout:
     """The one numbered hex grid to sample: on `board`, or on the map's only board with one."""
-    boards = [mdef.board(board)] if board is not None else \
-        [b for b in mdef.boards.values() if any(lay.numbered for lay in board_hex_layouts(b))]
+    boards = (
+        [mdef.board(board)]
+        if board is not None
+        else [b for b in mdef.boards.values() if any(lay.numbered for lay in board_hex_layouts(b))]
+    )
     if not boards:
-        raise UsageError(f"map {mdef.name!r} has no board with a numbered hex grid (boards: "
-                         f"{', '.join(repr(n) for n in mdef.boards) or 'none'})")
+        raise UsageError(
+            f"map {mdef.name!r} has no board with a numbered hex grid (boards: "
+            f"{', '.join(repr(n) for n in mdef.boards) or 'none'})"
+        )
     if len(boards) > 1:
-        raise UsageError(f"map {mdef.name!r} has several boards with hex grids "
-                         f"({', '.join(repr(b.name) for b in boards)}): choose one with --board")
+        raise UsageError(
+            f"map {mdef.name!r} has several boards with hex grids "
+            f"({', '.join(repr(b.name) for b in boards)}): choose one with --board"
+        )
     layouts = [lay for lay in board_hex_layouts(boards[0]) if lay.numbered]
     if len(layouts) != 1:
-        what = "no numbered hex grid" if not layouts else \
-            f"{len(layouts)} numbered hex grids ({'; '.join(lay.where for lay in layouts)})"
+        what = (
+            "no numbered hex grid"
+            if not layouts
+            else f"{len(layouts)} numbered hex grids ({'; '.join(lay.where for lay in layouts)})"
+        )
         raise UsageError(f"board {boards[0].name!r} has {what}: the bootstrap samples exactly one grid")
     return layouts[0]
 
@@ -150,7 +160,7 @@ def sample_board(image: np.ndarray, layout: HexLayout, palette: Palette) -> Samp
     guesses: dict[Hex, HexGuess] = {}
     offsets, inside, side = disc_lattice(palette.radius * apothem)
     for k in range(0, len(hexes), _CHUNK):
-        chunk = hexes[k:k + _CHUNK]
+        chunk = hexes[k : k + _CHUNK]
         centres = np.array([layout.center(h) for h in chunk], dtype=np.float64)
         rgb, valid = _pixels(image, centres[:, None, :] + offsets[None, :, :])
         votes, voters = clf.hex_votes(clf.classify(rgb), valid & inside, side)
@@ -159,8 +169,12 @@ def sample_board(image: np.ndarray, layout: HexLayout, palette: Palette) -> Samp
             n = max(int(voters[i]), 1)
             first, second = int(order[i, 0]), (int(order[i, 1]) if len(names) > 1 else None)
             share2 = votes[i, second] / n if second is not None else 0.0
-            guesses[h] = HexGuess(names[first], float(votes[i, first] / n),
-                                  names[second] if second is not None and share2 > 0 else None, float(share2))
+            guesses[h] = HexGuess(
+                names[first],
+                float(votes[i, first] / n),
+                names[second] if second is not None and share2 > 0 else None,
+                float(share2),
+            )
     sides = labelled_sides(layout)
     shares: dict[HexSide, dict[str, float]] = {}
     features: dict[HexSide, frozenset[str]] = {}
@@ -193,8 +207,11 @@ def _hex_note(g: HexGuess, threshold: float) -> str:
 
 def _side_note(s: Sampling, side: HexSide) -> str:
     # Just over the minimum: a blend at the edge of a nearby line can get that far.
-    weak = [f"{f.name} {s.side_shares[side][f.name]:.2f}" for f in s.palette.features
-            if f.name in s.terrain.features(side) and s.side_shares[side][f.name] < 1.5 * f.min_share]
+    weak = [
+        f"{f.name} {s.side_shares[side][f.name]:.2f}"
+        for f in s.palette.features
+        if f.name in s.terrain.features(side) and s.side_shares[side][f.name] < 1.5 * f.min_share
+    ]
     return f"  # weak: {', '.join(weak)} (check)" if weak else ""
 
 
@@ -227,9 +244,15 @@ def terrain_text(s: Sampling, header: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def sample_module(module: str, map_name: str | None, palette_path: str, out: str, board: str | None = None,
-                  pick_map: Callable[[Module, str | None], MapDef] | None = None,
-                  reference: str | None = None) -> Sampling:
+def sample_module(
+    module: str,
+    map_name: str | None,
+    palette_path: str,
+    out: str,
+    board: str | None = None,
+    pick_map: Callable[[Module, str | None], MapDef] | None = None,
+    reference: str | None = None,
+) -> Sampling:
     """Sample the board of `map_name` in `module` and write `out`; the Sampling returned keeps
     the picture, for a preview (`report.terrain_preview`, which the command line writes), and
     its accuracy against the terrain file `reference` when one is given (terrain_accuracy.py).
@@ -242,24 +265,41 @@ def sample_module(module: str, map_name: str | None, palette_path: str, out: str
     mdef = (pick_map or _map)(mod, map_name)
     layout = pick_layout(mdef, board)
     if layout.board.image is None:
-        raise UsageError(f"board {layout.board.name!r} has no image (VASSAL paints it a plain "
-                         f"colour): there is no picture to sample")
-    image = _decode(load_image(module, layout.board.image, board=layout.board.name),
-                    f"{module}!images/{layout.board.image}")
+        raise UsageError(
+            f"board {layout.board.name!r} has no image (VASSAL paints it a plain colour): there is no picture to sample"
+        )
+    image = _decode(
+        load_image(module, layout.board.image, board=layout.board.name), f"{module}!images/{layout.board.image}"
+    )
     ref = read_reference(reference, layout) if reference is not None else None  # before writing: a bad one stops all
     s = sample_board(image, layout, palette)
     if ref is not None and reference is not None:
-        s.accuracy = compare({h: g.terrain for h, g in s.hexes.items()}, (t[0] for t in labelled_sides(layout)),
-                             s.terrain.side_features, ref, reference)
+        s.accuracy = compare(
+            {h: g.terrain for h, g in s.hexes.items()},
+            (t[0] for t in labelled_sides(layout)),
+            s.terrain.side_features,
+            ref,
+            reference,
+        )
     low = s.low()
-    header = [(f"sampled by 'vassal-adj terrain sample' from {os.path.basename(module)}, map "
-               f"{mdef.name!r}, {layout.where}, image {layout.board.image!r}"),
-              (f"palette {os.path.basename(palette_path)}: {len(s.hexes)} hexes, {len(low)} below "
-               f"confidence {palette.min_confidence:.2f} (marked 'low confidence'), "
-               f"{len(s.terrain.side_features)} hexsides with features"),
-              "a first draft from colours: check it against the map, correct it, then remove this note", ""]
-    write_bytes_atomic(out, terrain_text(s, header).encode("utf-8"),
-                       protect=[module, palette_path, *([reference] if reference else [])])
+    header = [
+        (
+            f"sampled by 'vassal-adj terrain sample' from {os.path.basename(module)}, map "
+            f"{mdef.name!r}, {layout.where}, image {layout.board.image!r}"
+        ),
+        (
+            f"palette {os.path.basename(palette_path)}: {len(s.hexes)} hexes, {len(low)} below "
+            f"confidence {palette.min_confidence:.2f} (marked 'low confidence'), "
+            f"{len(s.terrain.side_features)} hexsides with features"
+        ),
+        "a first draft from colours: check it against the map, correct it, then remove this note",
+        "",
+    ]
+    write_bytes_atomic(
+        out,
+        terrain_text(s, header).encode("utf-8"),
+        protect=[module, palette_path, *([reference] if reference else [])],
+    )
     s.extra.update(map=mdef.name, board=layout.board.name, low=len(low))
     return s
 
@@ -269,8 +309,9 @@ def _map(mod: Module, name: str | None) -> MapDef:
         raise UsageError("give the map with --map")
     found = mod.map_by_id(name)
     if found is None:
-        raise UsageError(f"no map {name!r} in module {mod.name!r}; maps: "
-                         f"{', '.join(repr(n) for n in mod.maps) or 'none'}")
+        raise UsageError(
+            f"no map {name!r} in module {mod.name!r}; maps: {', '.join(repr(n) for n in mod.maps) or 'none'}"
+        )
     return found
 
 
@@ -283,9 +324,16 @@ def summary(s: Sampling) -> dict[str, object]:
     for fs in s.terrain.side_features.values():
         for f in fs:
             sides[f] = sides.get(f, 0) + 1
-    return {"map": s.extra.get("map"), "board": s.layout.board.name,
-            "zone": s.layout.zone.name if s.layout.zone else None, "image_size": list(s.size),
-            "hexes": len(s.hexes), "terrain": dict(sorted(counts.items())),
-            "hexsides": dict(sorted(sides.items())), "min_confidence": s.palette.min_confidence,
-            "low_confidence": [s.layout.label_of(h) for h in s.low()], "seconds": round(s.seconds, 3),
-            **({"compare": s.accuracy.as_dict()} if s.accuracy is not None else {})}
+    return {
+        "map": s.extra.get("map"),
+        "board": s.layout.board.name,
+        "zone": s.layout.zone.name if s.layout.zone else None,
+        "image_size": list(s.size),
+        "hexes": len(s.hexes),
+        "terrain": dict(sorted(counts.items())),
+        "hexsides": dict(sorted(sides.items())),
+        "min_confidence": s.palette.min_confidence,
+        "low_confidence": [s.layout.label_of(h) for h in s.low()],
+        "seconds": round(s.seconds, 3),
+        **({"compare": s.accuracy.as_dict()} if s.accuracy is not None else {}),
+    }

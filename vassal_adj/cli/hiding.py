@@ -43,6 +43,8 @@ def disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: s
 def view_notes(side: str | None, concealed: int, left_out: int) -> list[str]:
     out = [f"{left_out} finding(s) about pieces {side} may not see are left out"] if left_out else []
     if concealed:
-        out.append(f"hidden pieces shown: {concealed} event(s) or change(s) concern masked or invisible pieces, "
-                   "shown as the referee sees them")
+        out.append(
+            f"hidden pieces shown: {concealed} event(s) or change(s) concern masked or invisible pieces, "
+            "shown as the referee sees them"
+        )
     return out

@@ -12,8 +12,16 @@ from typing import Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-__all__ = ["FORMATS", "format_version_option", "game_options", "pack_option", "post_options", "scenario_option",
-           "state_options", "text_or_json"]
+__all__ = [
+    "FORMATS",
+    "format_version_option",
+    "game_options",
+    "pack_option",
+    "post_options",
+    "scenario_option",
+    "state_options",
+    "text_or_json",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,28 +38,43 @@ def _pack_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> 
 
 def pack_option(func: F) -> F:
     """``--pack``, by default the one pack that fits the module; the shell completes pack ids."""
-    return click.option("--pack", "pack_name", shell_complete=_pack_names,
-                        help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the "
-                             "one pack whose [pack.module] fits the module.")(func)
+    return click.option(
+        "--pack",
+        "pack_name",
+        shell_complete=_pack_names,
+        help="The rule pack: an id or alias (`packs list`), or a pack directory. Default: the "
+        "one pack whose [pack.module] fits the module.",
+    )(func)
 
 
 def game_options(func: F) -> F:
     """``--module`` (required) and `pack_option`: the options of the commands that judge a game
     with a rule pack (check, vp)."""
-    return click.option("--module", "module_path", required=True, type=click.Path(dir_okay=False),
-                        help="The module (.vmod) the game is played with.")(pack_option(func))
+    return click.option(
+        "--module",
+        "module_path",
+        required=True,
+        type=click.Path(dir_okay=False),
+        help="The module (.vmod) the game is played with.",
+    )(pack_option(func))
 
 
 def scenario_option(func: F) -> F:
     """``--scenario``: the pack's scenario (``[scenarios.<id>]``) when the save does not show it."""
-    return click.option("--scenario", help="The scenario, by its id in the pack (`packs list`). Default: the one the "
-                                           "save's global property or turn shows.")(func)
+    return click.option(
+        "--scenario",
+        help="The scenario, by its id in the pack (`packs list`). Default: the one the "
+        "save's global property or turn shows.",
+    )(func)
 
 
 _STATE_OPTIONS = [
     scenario_option,
-    click.option("--terrain", type=click.Path(dir_okay=False, exists=True),
-                 help="A terrain file to use instead of the pack's (e.g. for the real module's map)."),
+    click.option(
+        "--terrain",
+        type=click.Path(dir_okay=False, exists=True),
+        help="A terrain file to use instead of the pack's (e.g. for the real module's map).",
+    ),
     click.option("--turn", type=int, help="The game turn (default: the turn tracker the pack names)."),
     click.option("--phase", help="The phase, e.g. axis-movement (default: the turn tracker)."),
     click.option("--weather", help="The weather, e.g. poor (default: the pack's weather table for the turn)."),
@@ -70,11 +93,14 @@ def state_options(func: F) -> F:
 FORMATS = ["text", "markdown", "bbcode"]
 
 _POST_OPTIONS = [
-    click.option("--summary", is_flag=True,
-                 help="A short post (at most 30 lines, under 2,000 characters): the verdict and the dice. "
-                      "Text formats only."),
-    click.option("--errors-only", is_flag=True,
-                 help="Only the verdict: the errors and warnings, no finding for information."),
+    click.option(
+        "--summary",
+        is_flag=True,
+        help="A short post (at most 30 lines, under 2,000 characters): the verdict and the dice. Text formats only.",
+    ),
+    click.option(
+        "--errors-only", is_flag=True, help="Only the verdict: the errors and warnings, no finding for information."
+    ),
 ]
 
 
@@ -94,11 +120,16 @@ def format_version_option(func: F) -> F:
     """``--format-version read|3.7|3.8`` for the commands that write a save (``--annotate``); the
     function is given ``save_form``: None (as read), "vcsk" or "vobs" (`SavedGame.write`'s form)."""
     return click.option(
-        "--format-version", "save_form", type=click.Choice(list(_SAVE_FORMS)), default="read", show_default=True,
+        "--format-version",
+        "save_form",
+        type=click.Choice(list(_SAVE_FORMS)),
+        default="read",
+        show_default=True,
         callback=lambda ctx, param, value: _SAVE_FORMS[value],
         help="The form of the save --annotate writes: read = the form of the file read; 3.7 = the hex form "
-             "('!VCSK') every VASSAL from 3.0 to 3.7 writes, which every version opens; 3.8 = the binary form "
-             "('VOBS', half the size) of VASSAL 3.8, which older versions cannot open.")(func)
+        "('!VCSK') every VASSAL from 3.0 to 3.7 writes, which every version opens; 3.8 = the binary form "
+        "('VOBS', half the size) of VASSAL 3.8, which older versions cannot open.",
+    )(func)
 
 
 def text_or_json(func: F) -> F:
@@ -111,5 +142,11 @@ def text_or_json(func: F) -> F:
         return func(*args, as_json=json_alias or fmt == "json", **kwargs)
 
     run = click.option("--json", "json_alias", is_flag=True, hidden=True, help="The same as --format json.")(run)
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-                        help="Output format (json: with schema_version).")(run)  # type: ignore[return-value]
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help="Output format (json: with schema_version).",
+    )(run)  # type: ignore[return-value]

@@ -21,9 +21,20 @@ __all__ = ["vp_change"]
 VP_IMPL = "victory.points"
 
 
-def vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: packs_io.LoadedPack, *,
-               terrain: str | None, turn: int | None, phase: str | None, weather: str | None,
-               scenario: str | None, positions: list[GamePosition | None], replays: list[Replay]) -> list[str]:
+def vp_change(
+    module: Module,
+    games: list[SavedGame],
+    repeated: list[int],
+    lp: packs_io.LoadedPack,
+    *,
+    terrain: str | None,
+    turn: int | None,
+    phase: str | None,
+    weather: str | None,
+    scenario: str | None,
+    positions: list[GamePosition | None],
+    replays: list[Replay],
+) -> list[str]:
     """The victory points at the start of the first file and at the end of the last, counted by
     the pack's victory.points rule over every position the files pass through (as `vp` counts
     them), with the items scored in between; none when the pack counts no victory points. A log
@@ -36,8 +47,19 @@ def vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: p
     states: list[GameState] = []
     context: RuleContext | None = None
     for game, after, pos, rp in zip(games, repeated, positions, replays, strict=True):
-        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                              after_step=after, scenario=scenario, position=pos, replayed=rp)
+        history = log_history(
+            module,
+            game,
+            lp,
+            turn=turn,
+            phase=phase,
+            weather=weather,
+            terrain=terrain,
+            after_step=after,
+            scenario=scenario,
+            position=pos,
+            replayed=rp,
+        )
         states += history.states
         context = context or history.context
     assert context is not None
@@ -48,11 +70,17 @@ def vp_change(module: Module, games: list[SavedGame], repeated: list[int], lp: p
         raise PackError(f"rules.{rule.name}: {e}", Where(path=lp.pack.source)) from None
     level = end.level(end.total) or "no victory level"
     scored = [i for i in end.items if i.index > 0]  # counted from a position after the opening
-    out = [(f"{rctx.cite()}: {sum(i.points for i in scored):+d} VP scored in these files; the total they show: "
-            f"{start.total} VP at the start, {end.total} VP ({level}) at the end"),
-           *(f"[{i.rule_ref}] {i.text}: {i.points:+d} VP" for i in scored),
-           ("counted from these files alone: what an earlier turn did (when an objective was first taken) needs "
-            "every file of the game, as `vassal-adj vp` takes them")]
+    out = [
+        (
+            f"{rctx.cite()}: {sum(i.points for i in scored):+d} VP scored in these files; the total they show: "
+            f"{start.total} VP at the start, {end.total} VP ({level}) at the end"
+        ),
+        *(f"[{i.rule_ref}] {i.text}: {i.points:+d} VP" for i in scored),
+        (
+            "counted from these files alone: what an earlier turn did (when an objective was first taken) needs "
+            "every file of the game, as `vassal-adj vp` takes them"
+        ),
+    ]
     if end.unknowns:
         out.append(f"{len(end.unknowns)} thing(s) the files cannot tell: `vassal-adj vp` lists them")
     return out

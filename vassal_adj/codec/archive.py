@@ -160,8 +160,7 @@ def _read_zip(data: bytes, path: str, limits: Limits) -> Archive:
         infos = zf.infolist()
         if len(infos) > limits.max_entries:
             raise FormatError(
-                f"zip archive has {len(infos)} entries, more than the limit of "
-                f"{limits.max_entries}",
+                f"zip archive has {len(infos)} entries, more than the limit of {limits.max_entries}",
                 where,
             )
         # Duplicate names: the last copy wins, as in java.util.zip.ZipFile (whose hash chains
@@ -174,8 +173,7 @@ def _read_zip(data: bytes, path: str, limits: Limits) -> Archive:
             total += info.file_size
             if total > limits.max_total_size:
                 raise FormatError(
-                    f"zip archive expands to more than the limit of {limits.max_total_size} "
-                    f"bytes (declared sizes)",
+                    f"zip archive expands to more than the limit of {limits.max_total_size} bytes (declared sizes)",
                     where.but(entry=info.filename),
                 )
             kept.pop(info.filename, None)
@@ -199,14 +197,12 @@ def _check_info(info: zipfile.ZipInfo, limits: Limits, where: Where) -> None:
         raise FormatError(f"entry {name!r} is encrypted", where)
     if info.compress_type not in _SUPPORTED_COMPRESSION:
         raise FormatError(
-            f"entry {name!r} uses unsupported compression method {info.compress_type!r} "
-            f"(only stored and deflated)",
+            f"entry {name!r} uses unsupported compression method {info.compress_type!r} (only stored and deflated)",
             where,
         )
     if info.file_size > limits.max_entry_size:
         raise FormatError(
-            f"entry {name!r} declares {info.file_size} bytes, more than the limit of "
-            f"{limits.max_entry_size}",
+            f"entry {name!r} declares {info.file_size} bytes, more than the limit of {limits.max_entry_size}",
             where,
         )
     if info.file_size > limits.ratio_min_size:
@@ -219,9 +215,7 @@ def _check_info(info: zipfile.ZipInfo, limits: Limits, where: Where) -> None:
             )
 
 
-def _read_entry(
-    zf: zipfile.ZipFile, info: zipfile.ZipInfo, limits: Limits, budget: int, where: Where
-) -> bytes:
+def _read_entry(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limits: Limits, budget: int, where: Where) -> bytes:
     """Read one entry in chunks, stopping as soon as it passes a limit.
 
     zipfile already stops at the declared sizes (and checks the CRC), so the ratio checked
@@ -243,9 +237,7 @@ def _read_entry(
     except _ZIP_ERRORS as e:
         raise FormatError(f"corrupt zip entry {info.filename!r}: {_reason(e)}", where) from e
     if got != info.file_size:
-        raise FormatError(
-            f"entry {info.filename!r} holds {got} bytes but declares {info.file_size}", where
-        )
+        raise FormatError(f"entry {info.filename!r} holds {got} bytes but declares {info.file_size}", where)
     return b"".join(parts)
 
 
@@ -273,8 +265,9 @@ def write_archive(
     replaced = entries or {}
     unknown = [n for n in replaced if n not in archive.entries]
     if unknown:
-        raise UsageError(f"cannot replace entry {unknown[0]!r}: not in the archive",
-                         Where(path=os.fspath(path), entry=unknown[0]))
+        raise UsageError(
+            f"cannot replace entry {unknown[0]!r}: not in the archive", Where(path=os.fspath(path), entry=unknown[0])
+        )
     contents = {n: replaced.get(n, data) for n, data in archive.entries.items()}
     guarded = [archive.path, *protect]
     if archive.form == "plain":
@@ -320,7 +313,7 @@ def _strip_zip64(extra: bytes) -> bytes:
         if i + 4 + size > len(extra):
             break  # a malformed tail: keep it as it is
         if tag != 0x0001:
-            out.append(extra[i:i + 4 + size])
+            out.append(extra[i : i + 4 + size])
         i += 4 + size
     out.append(extra[i:])
     return b"".join(out)

@@ -29,8 +29,7 @@ def _same_file(a: str, b: str) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
 
-def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object],
-                  protect: Iterable[StrPath]) -> None:
+def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object], protect: Iterable[StrPath]) -> None:
     target = os.fspath(path)
     for guarded in protect:
         g = os.fspath(guarded)
@@ -48,8 +47,7 @@ def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object],
             tmp = os.path.join(directory, f".{base}.{os.urandom(6).hex()}.tmp")
             try:
                 # 0o666 and the umask, like any new file; mkstemp would force 0o600.
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                             0o666)
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
                 break
             except FileExistsError:
                 continue

@@ -101,8 +101,7 @@ def _hex_case(hexpart: bytes, where: Where | None) -> bool:
         pos = bad.start()
         what = "the key" if pos < 2 else "the hex data"
         raise FormatError(
-            f"obfuscated saved game: non-hex digit {hexpart[pos:pos + 1]!r} in {what} "
-            f"at offset {_KEY_AT + pos}",
+            f"obfuscated saved game: non-hex digit {hexpart[pos : pos + 1]!r} in {what} at offset {_KEY_AT + pos}",
             _at(where, _KEY_AT + pos),
         )
     # Some A-F present; upper only if there is no a-f at all (mixed case reads as lower).
@@ -115,7 +114,7 @@ def _decode_utf8(plain: bytes, where: Where | None, encoded_at: int | None, widt
     try:
         return plain.decode("utf-8")
     except UnicodeDecodeError as e:
-        bad = plain[e.start:e.start + 1]
+        bad = plain[e.start : e.start + 1]
         if encoded_at is None:
             raise FormatError(
                 f"saved game is neither obfuscated (no {HEADER.decode()!r} or {VOBS_HEADER.decode()!r} header) "
@@ -159,7 +158,7 @@ def decode_saved_game(data: bytes, where: Where | None = None) -> tuple[str, Cod
         last = len(data) - 1
         raise FormatError(
             f"obfuscated saved game has an odd number of hex digits: "
-            f"dangling digit {data[last:last + 1]!r} at offset {last}",
+            f"dangling digit {data[last : last + 1]!r} at offset {last}",
             _at(where, last),
         )
     key = raw[0]
@@ -199,8 +198,7 @@ def encode_saved_game(text: str, codec: Codec) -> bytes:
     except UnicodeEncodeError as e:
         # Only a bug can put a lone surrogate here: decoded text never contains one.
         raise UsageError(
-            f"saved game text cannot be encoded as utf-8: {text[e.start:e.end]!r} "
-            f"at character {e.start}"
+            f"saved game text cannot be encoded as utf-8: {text[e.start : e.end]!r} at character {e.start}"
         ) from None
     if not codec.obfuscated:
         return plain

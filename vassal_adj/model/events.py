@@ -188,9 +188,16 @@ class Replay:
         """Events by kind outside undo brackets, and the number of undo steps. `rolls` are the
         commands read as die rolls (e.g. chat reports a dice reader understood): each counts
         as one die roll, not as a chat line."""
-        kinds = {Moved: "moves", Added: "arrivals", Removed: "removals", Changed: "changes",
-                 ChatLine: "chat lines", DieRolled: "die rolls", TurnChanged: "turn changes",
-                 PropertySet: "property changes"}
+        kinds = {
+            Moved: "moves",
+            Added: "arrivals",
+            Removed: "removals",
+            Changed: "changes",
+            ChatLine: "chat lines",
+            DieRolled: "die rolls",
+            TurnChanged: "turn changes",
+            PropertySet: "property changes",
+        }
         out = dict.fromkeys(kinds.values(), 0)
         for e in self.events():
             if not e.undo:
@@ -224,8 +231,7 @@ class PieceDiff:
 def property_changes(before: Mapping[str, str], after: Mapping[str, str]) -> tuple[PropertyChange, ...]:
     """The properties whose values differ, by name."""
     names = sorted(set(before) | set(after))
-    return tuple(PropertyChange(n, before.get(n), after.get(n)) for n in names
-                 if before.get(n) != after.get(n))
+    return tuple(PropertyChange(n, before.get(n), after.get(n)) for n in names if before.get(n) != after.get(n))
 
 
 def _place(p: Piece) -> Place:
@@ -247,8 +253,21 @@ def diff_pieces(before: Iterable[Piece], after: Iterable[Piece]) -> list[PieceDi
         props = property_changes(q.properties, p.properties)
         moved = (q.map, q.x, q.y) != (p.map, p.x, p.y)
         if moved or props or q.name != p.name or q.concealed != p.concealed:
-            out.append(PieceDiff(p.id, p.name, _place(q), _place(p),
-                                 q.name if q.name != p.name else None, props, p.concealed, p.seen_by))
-    out += [PieceDiff(q.id, q.name, _place(q), None, concealed=q.concealed, seen_by=q.seen_by)
-            for q in old.values() if q.id not in seen]
+            out.append(
+                PieceDiff(
+                    p.id,
+                    p.name,
+                    _place(q),
+                    _place(p),
+                    q.name if q.name != p.name else None,
+                    props,
+                    p.concealed,
+                    p.seen_by,
+                )
+            )
+    out += [
+        PieceDiff(q.id, q.name, _place(q), None, concealed=q.concealed, seen_by=q.seen_by)
+        for q in old.values()
+        if q.id not in seen
+    ]
     return out

@@ -66,8 +66,10 @@ class RoadNetwork:
         return hash((self.features, self.sides))
 
     def __repr__(self) -> str:
-        return (f"RoadNetwork({sorted(self.features)}, {len(self._adj)} hexes, "
-                f"{len(self.sides)} hexsides, {len(self._components)} components)")
+        return (
+            f"RoadNetwork({sorted(self.features)}, {len(self._adj)} hexes, "
+            f"{len(self.sides)} hexsides, {len(self._components)} components)"
+        )
 
     def __contains__(self, h: object) -> bool:
         return h in self._adj
@@ -129,8 +131,13 @@ class RoadNetwork:
             cur = parents[cur]
         return out[::-1]
 
-    def _search(self, starts: list[Hex], blocked: Collection[Hex],
-                parents: dict[Hex, Hex | None] | None, stop: Hex | None = None) -> list[Hex]:
+    def _search(
+        self,
+        starts: list[Hex],
+        blocked: Collection[Hex],
+        parents: dict[Hex, Hex | None] | None,
+        stop: Hex | None = None,
+    ) -> list[Hex]:
         """Breadth-first search from all `starts`; records parents when asked."""
         par: dict[Hex, Hex | None] = {} if parents is None else parents
         for s in starts:

@@ -32,15 +32,18 @@ import numpy as np
 
 from vassal_adj.errors import PackError, Where
 
-__all__ = ["Classifier", "ColourClass", "Palette", "disc_lattice", "palette_from_dict",
-           "rgb_to_lab", "side_offsets"]
+__all__ = ["Classifier", "ColourClass", "Palette", "disc_lattice", "palette_from_dict", "rgb_to_lab", "side_offsets"]
 
 Rgb = tuple[int, int, int]
 UNKNOWN = -1  # a pixel farther than max_distance from every palette colour
-_TOP_KEYS = {"radius": (0.05, 1.0), "side_length": (0.05, 1.0), "side_width": (0.02, 1.0),
-             "min_confidence": (0.0, 1.0), "max_distance": (1.0, 300.0)}
-_DEFAULTS = {"radius": 0.6, "side_length": 0.5, "side_width": 0.3, "min_confidence": 0.6,
-             "max_distance": 35.0}
+_TOP_KEYS = {
+    "radius": (0.05, 1.0),
+    "side_length": (0.05, 1.0),
+    "side_width": (0.02, 1.0),
+    "min_confidence": (0.0, 1.0),
+    "max_distance": (1.0, 300.0),
+}
+_DEFAULTS = {"radius": 0.6, "side_length": 0.5, "side_width": 0.3, "min_confidence": 0.6, "max_distance": 35.0}
 _KINDS = ("crossing", "edge")
 
 
@@ -96,8 +99,11 @@ def _colour(path: str, key: str, value: Any) -> Rgb:
     if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
         v = value.strip()
         return int(v[1:3], 16), int(v[3:5], 16), int(v[5:7], 16)
-    if (isinstance(value, list) and len(value) == 3
-            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value)):
+    if (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value)
+    ):
         return value[0], value[1], value[2]
     raise _fail(path, key, f"bad colour {value!r}: give [R, G, B] with 0-255 integers or '#rrggbb'")
 
@@ -203,7 +209,7 @@ class Classifier:
         d2 = ((lab[..., None, :] - self._lab) ** 2).sum(axis=-1)
         nearest = d2.argmin(axis=-1)
         out = self._owner[nearest]
-        far = np.take_along_axis(d2, nearest[..., None], axis=-1)[..., 0] > self.palette.max_distance ** 2
+        far = np.take_along_axis(d2, nearest[..., None], axis=-1)[..., 0] > self.palette.max_distance**2
         return np.where(far, UNKNOWN, out)
 
     def hex_votes(self, classes: np.ndarray, valid: np.ndarray, side: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -236,8 +242,11 @@ class Classifier:
         """Share (S, F) of each feature's colour among a hexside's samples (ignored ones left out)."""
         t, f = len(self.palette.terrain), len(self.palette.features)
         counted = (valid & (classes != self.ignore_class)).sum(axis=1)
-        hits = np.stack([((classes == t + k) & valid).sum(axis=1) for k in range(f)], axis=1) if f else \
-            np.zeros((len(classes), 0), dtype=np.int64)
+        hits = (
+            np.stack([((classes == t + k) & valid).sum(axis=1) for k in range(f)], axis=1)
+            if f
+            else np.zeros((len(classes), 0), dtype=np.int64)
+        )
         return hits / np.maximum(counted, 1)[:, None]
 
 
@@ -257,12 +266,11 @@ def disc_lattice(radius: float, max_samples: int = 400) -> tuple[np.ndarray, np.
     n = 2 * int(radius / step) + 1
     r = (np.arange(n) - n // 2) * step
     xs, ys = np.meshgrid(r, r)
-    inside = (xs ** 2 + ys ** 2 <= radius ** 2).ravel()
+    inside = (xs**2 + ys**2 <= radius**2).ravel()
     return np.stack([xs.ravel(), ys.ravel()], axis=1), inside, n
 
 
-def side_offsets(a: np.ndarray, b: np.ndarray, length: float, width: float,
-                 per_axis: int = 15) -> np.ndarray:
+def side_offsets(a: np.ndarray, b: np.ndarray, length: float, width: float, per_axis: int = 15) -> np.ndarray:
     """(S, M, 2) points of a patch at the midpoint of each hexside between centres a, b (S, 2).
 
     The patch runs `length` (pixels) along the side and `width` across it, so a road that

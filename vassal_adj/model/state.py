@@ -156,11 +156,19 @@ class GameState:
         the history showed, oldest first, and the ids of units in the box now that no departure
         shows leaving, whose hex is unknown (a save alone)."""
         key = box.strip().casefold()
-        known = tuple(d for d in self.departures if d.box.strip().casefold() == key and d.unit in self.units
-                      and self.units[d.unit].side in sides)
+        known = tuple(
+            d
+            for d in self.departures
+            if d.box.strip().casefold() == key and d.unit in self.units and self.units[d.unit].side in sides
+        )
         seen = {d.unit for d in known}
-        unseen = tuple(sorted(u for u, p in self.positions.items() if (p.box or "").strip().casefold() == key
-                              and self.units[u].side in sides and u not in seen))
+        unseen = tuple(
+            sorted(
+                u
+                for u, p in self.positions.items()
+                if (p.box or "").strip().casefold() == key and self.units[u].side in sides and u not in seen
+            )
+        )
         return known, unseen
 
     def marker(self, name: str) -> tuple[Position, ...]:
@@ -169,8 +177,14 @@ class GameState:
 
     def in_boxes(self, kind: str, side: str | None = None, number: int | None = None) -> tuple[str, ...]:
         """Ids of the units in boxes of `kind` (the pack's [boxes]), of `side` and `number` when given."""
-        return tuple(u for u, p in self.positions.items() if p.named is not None and p.named.kind == kind
-                     and (side is None or p.named.side == side) and (number is None or p.named.number == number))
+        return tuple(
+            u
+            for u, p in self.positions.items()
+            if p.named is not None
+            and p.named.kind == kind
+            and (side is None or p.named.side == side)
+            and (number is None or p.named.number == number)
+        )
 
     def track(self, name: str) -> Track | None:
         """The track the pack calls `name` (None when the pack reads none by that name)."""

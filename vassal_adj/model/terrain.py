@@ -172,23 +172,37 @@ class TerrainMap:
         setattr_(self, "_cache", {})
 
     def __repr__(self) -> str:
-        return (f"TerrainMap({len(self.hex_terrain)} hexes, {len(self.side_features)} hexsides, "
-                f"{len(self.named_places)} places, {len(self.off_map)} off-map"
-                f"{'' if self.board is None else f', {len(self.board)} on the board'})")
+        return (
+            f"TerrainMap({len(self.hex_terrain)} hexes, {len(self.side_features)} hexsides, "
+            f"{len(self.named_places)} places, {len(self.off_map)} off-map"
+            f"{'' if self.board is None else f', {len(self.board)} on the board'})"
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TerrainMap):
             return NotImplemented
-        return (self.vocabulary == other.vocabulary and self.hex_terrain == other.hex_terrain
-                and self.side_features == other.side_features and self.off_map == other.off_map
-                and self.board == other.board and self._by_name == other._by_name)
+        return (
+            self.vocabulary == other.vocabulary
+            and self.hex_terrain == other.hex_terrain
+            and self.side_features == other.side_features
+            and self.off_map == other.off_map
+            and self.board == other.board
+            and self._by_name == other._by_name
+        )
 
     def __hash__(self) -> int:
         h = self._cache.get("hash")
         if h is None:
-            h = self._cache["hash"] = hash((self.vocabulary, frozenset(self.hex_terrain.items()),
-                                            frozenset(self.side_features.items()),
-                                            frozenset(self.named_places), self.off_map, self.board))
+            h = self._cache["hash"] = hash(
+                (
+                    self.vocabulary,
+                    frozenset(self.hex_terrain.items()),
+                    frozenset(self.side_features.items()),
+                    frozenset(self.named_places),
+                    self.off_map,
+                    self.board,
+                )
+            )
         assert isinstance(h, int)
         return h
 

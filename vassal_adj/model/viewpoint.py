@@ -27,7 +27,7 @@ P = TypeVar("P", Moved, Added, Removed, Changed)
 
 
 def visibility(concealed: str | None, seen_by: tuple[str, ...], side: str) -> str:
-    """"full", "masked" or "hidden": how a player of `side` sees a piece so concealed."""
+    """ "full", "masked" or "hidden": how a player of `side` sees a piece so concealed."""
     if not concealed or side in seen_by:
         return "full"
     return "hidden" if "invisible" in concealed else "masked"
@@ -54,8 +54,7 @@ def view_event(e: Event, side: str, disguised: Mapping[str, str] | None = None) 
     return _masked(e) if seen == "masked" else e
 
 
-def view_pieces(pieces: tuple[Piece, ...], side: str, disguised: Mapping[str, str] | None = None
-                ) -> tuple[Piece, ...]:
+def view_pieces(pieces: tuple[Piece, ...], side: str, disguised: Mapping[str, str] | None = None) -> tuple[Piece, ...]:
     """A position as a player of `side` sees it: invisible pieces gone, masked ones renamed."""
     out = []
     for p in pieces:
@@ -83,5 +82,6 @@ def view_replay(rp: Replay, side: str, disguised: Mapping[str, str] | None = Non
         events = tuple(v for v in (view_event(e, side, disguised) for e in s.events) if v is not None)
         steps.append(Step(s.number, s.command, events, s.undo, s.undoes, s.undone_in))
     # Problems name pieces by id only, and ids are visible to every player in VASSAL.
-    return Replay(tuple(steps), view_pieces(rp.opening, side, disguised), view_pieces(rp.final, side, disguised),
-                  rp.problems)
+    return Replay(
+        tuple(steps), view_pieces(rp.opening, side, disguised), view_pieces(rp.final, side, disguised), rp.problems
+    )

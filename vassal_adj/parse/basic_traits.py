@@ -37,8 +37,13 @@ class BasicPiece(Trait, prefix="piece;", editor="Basic Piece"):
         t = split(type_text, ";") + [""] * 4
         s = Fields(state_text, ";")
         map_id = s.next_str("null")
-        out: dict[str, Any] = {"clone_key": t[1], "delete_key": t[2], "image": t[3],
-                               "name": t[4], "map_id": None if map_id == "null" else map_id}
+        out: dict[str, Any] = {
+            "clone_key": t[1],
+            "delete_key": t[2],
+            "image": t[3],
+            "name": t[4],
+            "map_id": None if map_id == "null" else map_id,
+        }
         bad = []
         for key, raw in (("x", s.next()), ("y", s.next())):
             out[key] = int_or(raw, 0)
@@ -50,7 +55,7 @@ class BasicPiece(Trait, prefix="piece;", editor="Basic Piece"):
         pairs = s.rest()
         if len(pairs) < 2 * (count or 0):
             bad.append("properties")
-        props = tuple(zip(pairs[0:2 * (count or 0):2], pairs[1:2 * (count or 0):2], strict=False))
+        props = tuple(zip(pairs[0 : 2 * (count or 0) : 2], pairs[1 : 2 * (count or 0) : 2], strict=False))
         return {**out, "properties": props, "bad_fields": tuple(bad)}
 
 
@@ -99,7 +104,11 @@ class Deck(Trait, prefix="deck;", editor="Deck"):
         s = Fields(state_text, ";")
         map_id = s.next_str("null")
         x, y, face_down = s.next_int(0), s.next_int(0), s.next_bool(False)
-        return {"name": _field(split(type_text, ";"), 13, ""), "map_id": None if map_id == "null" else map_id,
-                "x": x, "y": y,
-                "face_down": face_down,
-                "piece_ids": tuple(i for i in split(s.next_str(), ",") if i)}
+        return {
+            "name": _field(split(type_text, ";"), 13, ""),
+            "map_id": None if map_id == "null" else map_id,
+            "x": x,
+            "y": y,
+            "face_down": face_down,
+            "piece_ids": tuple(i for i in split(s.next_str(), ",") if i),
+        }

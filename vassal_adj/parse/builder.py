@@ -78,8 +78,12 @@ def _holds_pieces(text: str) -> bool:
     return text.startswith("+/") and _EMPTY_STACK(text) is None
 
 
-def game_pieces(root: Node, module: Module | None = None, path: str | None = None,
-                boards: Mapping[str, Sequence[PlacedBoard]] | None = None) -> list[Piece]:
+def game_pieces(
+    root: Node,
+    module: Module | None = None,
+    path: str | None = None,
+    boards: Mapping[str, Sequence[PlacedBoard]] | None = None,
+) -> list[Piece]:
     """Every real piece (not stacks or decks) of the saved position, in save order.
 
     A piece inside a stack or deck is where VASSAL shows it: on the container's map and at its
@@ -136,18 +140,20 @@ def game_pieces(root: Node, module: Module | None = None, path: str | None = Non
         if concealed and sides is None:
             sides = roster_sides(root)
         name, properties = name_and_properties(piece)
-        out.append(Piece(
-            id=pid,
-            name=name,
-            map=map_name,
-            x=x,
-            y=y,
-            gpid=basic.gpid,
-            properties=properties,
-            concealed=concealed,
-            masked_name=visible_name(piece) if concealed else None,
-            seen_by=seen_by(piece, sides or {}) if concealed else (),
-            location=label(map_name, x, y) if label is not None else None,
-            command=index,
-        ))
+        out.append(
+            Piece(
+                id=pid,
+                name=name,
+                map=map_name,
+                x=x,
+                y=y,
+                gpid=basic.gpid,
+                properties=properties,
+                concealed=concealed,
+                masked_name=visible_name(piece) if concealed else None,
+                seen_by=seen_by(piece, sides or {}) if concealed else (),
+                location=label(map_name, x, y) if label is not None else None,
+                command=index,
+            )
+        )
     return out

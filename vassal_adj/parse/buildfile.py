@@ -9,8 +9,8 @@ never loads a DTD or resolves an entity; grids and boards are read by `buildfile
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from lxml import etree
 
@@ -271,8 +271,9 @@ class _Reader:
     def read_tracker(self, el: etree._Element) -> None:
         ident = f"TurnTracker{len(self.trackers)}"
         self.trackers.append(
-            TurnTrackerDef(id=ident, name=el.get("name", ""), levels=parse_turn_levels(el, self.values),
-                           attributes=dict(el.attrib))
+            TurnTrackerDef(
+                id=ident, name=el.get("name", ""), levels=parse_turn_levels(el, self.values), attributes=dict(el.attrib)
+            )
         )
 
     def read_property(self, el: etree._Element, container: str) -> None:

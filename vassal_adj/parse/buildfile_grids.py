@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -120,9 +120,7 @@ class Values:
             return default
         number = java_int(value)
         if number is None:
-            raise FormatError(
-                f'attribute {attr} of {short(str(el.tag))} is not an integer: "{value}"', self.where(el)
-            )
+            raise FormatError(f'attribute {attr} of {short(str(el.tag))} is not an integer: "{value}"', self.where(el))
         return number
 
     def strict_double(self, el: etree._Element, attr: str, default: float) -> float:
@@ -132,9 +130,7 @@ class Values:
             return default
         number = java_double(value)
         if number is None:
-            raise FormatError(
-                f'attribute {attr} of {short(str(el.tag))} is not a number: "{value}"', self.where(el)
-            )
+            raise FormatError(f'attribute {attr} of {short(str(el.tag))} is not a number: "{value}"', self.where(el))
         return number
 
 

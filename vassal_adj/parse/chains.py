@@ -32,7 +32,7 @@ def tab_fields(text: str) -> list[str]:
         i = text.find(TAB)
         while i > 0 and text[i - 1] == "\\":
             i = text.find(TAB, i + 1)
-        parts = [text[:i], text[i + 1:]]
+        parts = [text[:i], text[i + 1 :]]
     return [unquote(p.replace("\\\t", TAB)) for p in parts]
 
 
@@ -128,11 +128,13 @@ def _tab_owns(text: str, depth: int | None) -> list[str] | None:
     if "".join(map(getitem, parts, _TAILS[:last])) != "\\" * (last * (last - 1) // 2):
         return None
     owns = list(map(getitem, parts, _CUTS[:last]))
-    if "\\" in TAB.join(owns) and "\\" in {*map(getitem, owns, repeat(_FIRST)),
-                                          *map(getitem, owns, repeat(_LAST))}:
+    if "\\" in TAB.join(owns) and "\\" in {*map(getitem, owns, repeat(_FIRST)), *map(getitem, owns, repeat(_LAST))}:
         return None  # an own text starting (must be quoted) or ending (a longer run) with "\\"
-    if depth is None and last and (text.startswith(_BASIC) or any(
-            text.find(TAB + b, 0, len(text) - len(parts[last])) >= 0 for b in _BASIC)):
+    if (
+        depth is None
+        and last
+        and (text.startswith(_BASIC) or any(text.find(TAB + b, 0, len(text) - len(parts[last])) >= 0 for b in _BASIC))
+    ):
         return None  # a basic piece above the innermost part: its text holds TABs
     owns.append(parts[last])
     return owns
@@ -156,7 +158,7 @@ def _scan_owns(text: str, depth: int | None) -> list[str] | None:
     pos, k = 0, 0
     while True:
         final = depth is not None and len(owns) == depth - 1
-        if final or (depth is None and trait_prefix(text[pos:pos + 8]) in BASIC_PREFIXES):
+        if final or (depth is None and trait_prefix(text[pos : pos + 8]) in BASIC_PREFIXES):
             own = _unescape(text[pos:], k)
             if own is None or own[:1] == "'":
                 return None
@@ -169,7 +171,7 @@ def _scan_owns(text: str, depth: int | None) -> list[str] | None:
                 return None
             owns.append(own)
             return owns if depth is None or len(owns) == depth else None
-        own = _unescape(text[pos:found[0]], k + 1)
+        own = _unescape(text[pos : found[0]], k + 1)
         if own is None or own.startswith(("'", "\\")):
             return None  # quoted or escaped fields: unquoting rules apply
         owns.append(own)

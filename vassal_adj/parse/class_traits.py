@@ -12,8 +12,9 @@ from vassal_adj.parse.trait_types import Trait
 def _kind(name: str, prefix: str, editor: str) -> type[Trait]:
     """A field-less Trait subclass registered for `prefix` (the dataclass methods are inherited)."""
     doc = f"``{prefix}`` {editor}: typed by class only; its fields are kept raw."
-    return type(name, (Trait,), {"__module__": __name__, "__qualname__": name, "__doc__": doc},
-                prefix=prefix, editor=editor)  # type: ignore[call-arg]
+    return type(
+        name, (Trait,), {"__module__": __name__, "__qualname__": name, "__doc__": doc}, prefix=prefix, editor=editor
+    )  # type: ignore[call-arg]
 
 
 Immobilized = _kind("Immobilized", "immob;", "Does Not Stack")

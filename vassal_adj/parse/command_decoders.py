@@ -179,9 +179,7 @@ _HEADS: dict[str, _Decoder] = {
 }
 
 #: The prefixes `decode_command` types (anything else becomes `Unknown`).
-KNOWN_PREFIXES = ("+/", "-/", "D/", "M/", "CHAT", "TURN", "begin_save", "end_save") + tuple(
-    h + "\t" for h in _HEADS
-)
+KNOWN_PREFIXES = ("+/", "-/", "D/", "M/", "CHAT", "TURN", "begin_save", "end_save") + tuple(h + "\t" for h in _HEADS)
 
 
 def decode_command(text: str, index: int | None = None, where: Where | None = None) -> r.Record:

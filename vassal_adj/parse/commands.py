@@ -121,8 +121,9 @@ def _quoted(s: str) -> bool:
     return len(s) > 1 and s[0] == "'" and s[-1] == "'"
 
 
-def _split_esc(s: str, parts: list[str] | None = None,
-               unquoted: bool = False) -> tuple[list[str], bool, dict[int, list[str]]]:
+def _split_esc(
+    s: str, parts: list[str] | None = None, unquoted: bool = False
+) -> tuple[list[str], bool, dict[int, list[str]]]:
     """``split(s, ESC)`` (spec 4.2) in C-speed passes: saves hold 75,000 commands.
 
     Also says whether a field may start with a quote (False: certainly none does; `unquoted`
@@ -177,8 +178,9 @@ def _may_quote(s: str) -> bool:
     return ESC + "'" in s
 
 
-def _explode(s: str, parts: list[str] | None = None, unquoted: bool = False
-             ) -> tuple[str, list[str] | None, bool, dict[int, list[str]] | None]:
+def _explode(
+    s: str, parts: list[str] | None = None, unquoted: bool = False
+) -> tuple[str, list[str] | None, bool, dict[int, list[str]] | None]:
     """Spec 5.1 for one node: its own text, its child fields (None for a single command),
     whether every child field is a plain single command (no ESC, not quoted) and the known
     splits of child fields (see `_split_esc`; `parts` and `unquoted` are passed to it)."""
@@ -208,7 +210,8 @@ def _make(s: str, index: int, where: Where | None, parts: list[str] | None = Non
     # The leaf test inlined: most commands of a save are single commands.
     leaf = ESC not in s and not _quoted(s) if parts is None else len(parts) == 1
     node.text, node._pending, node._flat, node._pre = (
-        (s, None, False, None) if leaf else _explode(s, parts, parts is not None))
+        (s, None, False, None) if leaf else _explode(s, parts, parts is not None)
+    )
     if node._pending is None:
         node.children = []
     node._text0, node.raw, node._kids0, node.index, node.where = node.text, s, (), index, where
@@ -260,8 +263,7 @@ def _clean(node: Node) -> bool:
         if a is not b:
             return False
         # Inline test for the common unchanged leaf; anything else is checked in full.
-        if (a._pending is not None or a._kids0 or a.children or a.raw is None
-                or a.text != a._text0) and not _clean(a):
+        if (a._pending is not None or a._kids0 or a.children or a.raw is None or a.text != a._text0) and not _clean(a):
             return False
     return True
 
@@ -292,8 +294,9 @@ def iter_nodes(root: Node) -> Iterator[tuple[int, int, Node]]:
             stack.extend((k, depth + 1) for k in reversed(node.children))
 
 
-def iter_texts(node: Node, start: int = 0, select: Callable[[str], object] | None = None
-               ) -> Generator[tuple[int, str], None, int]:
+def iter_texts(
+    node: Node, start: int = 0, select: Callable[[str], object] | None = None
+) -> Generator[tuple[int, str], None, int]:
     """(index, own text) of `node` and every descendant, depth first, building no Node.
 
     Indices count from `start` like `iter_nodes` does from 0, so for a parsed root they are

@@ -88,9 +88,18 @@ def _roll(parts: list[tuple[int, Node]], chat: records.Chat | None, button: str)
     if "_result" not in values:
         return None
     first = min(parts, key=lambda p: p[0])
-    return DiceRoll(index=first[0], button=button, report=report, result=values["_result"],
-                    total=values.get("_total"), keep=values.get("_keep"), summary=values.get("_summary"),
-                    undo=undo, node=first[1], parts=tuple(sorted(i for i, _ in parts)))
+    return DiceRoll(
+        index=first[0],
+        button=button,
+        report=report,
+        result=values["_result"],
+        total=values.get("_total"),
+        keep=values.get("_keep"),
+        summary=values.get("_summary"),
+        undo=undo,
+        node=first[1],
+        parts=tuple(sorted(i for i, _ in parts)),
+    )
 
 
 def _numbered(root: Node) -> list[tuple[int, Node, Node | None]]:
@@ -127,8 +136,17 @@ def dice_rolls(root: Node) -> list[DiceRoll]:
             chat = _chat(parent) if parent is not None else None
             if isinstance(show, records.ShowResults):
                 result = ",".join(map(str, show.rolls))
-                out.append(DiceRoll(index, show.button, chat.message if chat else None, result, special=True,
-                                    node=node, parts=(index,)))
+                out.append(
+                    DiceRoll(
+                        index,
+                        show.button,
+                        chat.message if chat else None,
+                        result,
+                        special=True,
+                        node=node,
+                        parts=(index,),
+                    )
+                )
             continue
         found = _dice_property(node)
         if found is None:
@@ -142,8 +160,13 @@ def dice_rolls(root: Node) -> list[DiceRoll]:
         # The echo: the parent when the records hang under it, else a sibling chat that is no
         # other roll's echo (one with records of its own under it) and that quotes the value
         # the record sets or, for an undo's echo, the one it takes back.
-        chats = [(i, k) for i, k in family if i not in used and _chat(k) is not None
-                 and (k is parent or (not any(_dice_property(c) for c in k.children) and _quotes(k, parts)))]
+        chats = [
+            (i, k)
+            for i, k in family
+            if i not in used
+            and _chat(k) is not None
+            and (k is parent or (not any(_dice_property(c) for c in k.children) and _quotes(k, parts)))
+        ]
         echo = next(((i, k) for i, k in chats if k is parent), None) or next(iter(chats), None)
         roll = _roll(parts + ([echo] if echo else []), _chat(echo[1]) if echo else None, found[0])
         if roll is not None:

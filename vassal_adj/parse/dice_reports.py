@@ -22,8 +22,14 @@ DEFAULT_FORMAT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
 _TOKEN = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)\$")
 # VASSAL 3.4+ writes the angle brackets of a report HTML-escaped, 3.2/3.3 wrote them raw; a
 # buildFile may hold either form, so each matches both.
-_ENTITIES = {"&lt;": "(?:&lt;|<)", "<": "(?:&lt;|<)", "&gt;": "(?:&gt;|>)", ">": "(?:&gt;|>)",
-             "&amp;": "(?:&amp;|&)", "&": "(?:&amp;|&)"}
+_ENTITIES = {
+    "&lt;": "(?:&lt;|<)",
+    "<": "(?:&lt;|<)",
+    "&gt;": "(?:&gt;|>)",
+    ">": "(?:&gt;|>)",
+    "&amp;": "(?:&amp;|&)",
+    "&": "(?:&amp;|&)",
+}
 _LITERAL = re.compile(r"(&lt;|&gt;|&amp;|[<>&]|\s+)")
 _NUMBER = r"-?\d+"
 # Property -> (group name or None, pattern). Other properties (PlayerSide, global
@@ -37,8 +43,10 @@ _GROUPS: dict[str, tuple[str | None, str]] = {
 _SPECIAL_RESULT = re.compile(r"result(\d+)").fullmatch
 _SIZE_IN_NAME = re.compile(r"\d*d(\d+)", re.IGNORECASE).fullmatch
 # A labelled roll: "** (Label) 3,5 ***   <Player>   [stats]", each number one d6.
-_LABELLED_ROLL = re.compile(r"\*{1,3} \((?P<name>[^()]+)\) (?P<result>\d(?:,\d)*) \*\*\*\s+"
-                   r"(?:<|&lt;)(?P<player>[^<>&]*)(?:>|&gt;)").match
+_LABELLED_ROLL = re.compile(
+    r"\*{1,3} \((?P<name>[^()]+)\) (?P<result>\d(?:,\d)*) \*\*\*\s+"
+    r"(?:<|&lt;)(?P<player>[^<>&]*)(?:>|&gt;)"
+).match
 
 
 @dataclass(frozen=True)
@@ -138,8 +146,7 @@ def _reading(m: re.Match[str], button: DiceButtonDef | None) -> ReportRoll:
     values = _numbers(result) if result else ()
     sides = button.n_sides if button and button.kind == "DiceButton" else _size_from_name(name)
     if button and button.report_total:  # $result$ is then the total, not the dice
-        return ReportRoll(name, result, (), sides, total or (values[0] if values else None),
-                          found.get("player"))
+        return ReportRoll(name, result, (), sides, total or (values[0] if values else None), found.get("player"))
     plus, extra = (button.plus, button.add_to_total) if button else (0, 0)
     dice = tuple(v - plus for v in values)  # VASSAL adds `plus` to every die it reports
     if total is None and values:
@@ -181,8 +188,9 @@ class ReportReader:
             v = _LABELLED_ROLL(body)
             if v is not None:
                 dice = _numbers(v.group("result"))
-                return ReportRoll(v.group("name"), v.group("result"), dice, 6, sum(dice),
-                                  v.group("player"), heuristic=True)
+                return ReportRoll(
+                    v.group("name"), v.group("result"), dice, 6, sum(dice), v.group("player"), heuristic=True
+                )
         return None
 
 

@@ -41,8 +41,23 @@ def header_size(data: bytes) -> tuple[int, int] | None:
 
 
 # (bit depth, colour type) pairs Pillow opens (PngImagePlugin._MODES); others it refuses
-_PNG_MODES = {(1, 0), (2, 0), (4, 0), (8, 0), (16, 0), (8, 2), (16, 2), (1, 3), (2, 3), (4, 3), (8, 3),
-              (8, 4), (16, 4), (8, 6), (16, 6)}
+_PNG_MODES = {
+    (1, 0),
+    (2, 0),
+    (4, 0),
+    (8, 0),
+    (16, 0),
+    (8, 2),
+    (16, 2),
+    (1, 3),
+    (2, 3),
+    (4, 3),
+    (8, 3),
+    (8, 4),
+    (16, 4),
+    (8, 6),
+    (16, 6),
+}
 
 
 def _png_size(data: bytes) -> tuple[int, int] | None:

@@ -96,7 +96,13 @@ class MultiLocationCommand(Trait, prefix="locCommand;", editor="Multi-Location C
     @classmethod
     def _extras(cls, type_text: str, state_text: str) -> dict[str, Any]:
         f = split(type_text, ";")
-        return {"description": _field(f, 1, ""), "location_kind": _field(f, 2, ""),
-                "filter": _field(f, 3, ""), "menu_text": _field(f, 4, ""), "key": _field(f, 5, ""),
-                "sort_format": _field(f, 7), "sort_ascending": _flag(_field(f, 8)),
-                "sort_numeric": _flag(_field(f, 9))}
+        return {
+            "description": _field(f, 1, ""),
+            "location_kind": _field(f, 2, ""),
+            "filter": _field(f, 3, ""),
+            "menu_text": _field(f, 4, ""),
+            "key": _field(f, 5, ""),
+            "sort_format": _field(f, 7),
+            "sort_ascending": _flag(_field(f, 8)),
+            "sort_numeric": _flag(_field(f, 9)),
+        }

@@ -25,8 +25,7 @@ __all__ = ["Contained", "contained", "contained_steps", "continuation"]
 
 
 def _opening(pieces: Sequence[Piece]) -> frozenset[tuple[object, ...]]:
-    return frozenset((p.id, p.map, p.x, p.y, p.name, tuple(sorted(p.properties.items())), p.concealed)
-                     for p in pieces)
+    return frozenset((p.id, p.map, p.x, p.y, p.name, tuple(sorted(p.properties.items())), p.concealed) for p in pieces)
 
 
 def _step(step: Step) -> tuple[object, ...]:

@@ -61,8 +61,9 @@ class KindFilter(dict[type, bool]):
 
 # The traits `piece_name` and `_properties` look at (a trait of none of these is skipped).
 _NAMING = KindFilter(Embellishment, Labeler, Obscurable, Hideable)
-_PROPERTIES = KindFilter(BasicPiece, BasicName, Marker, PropertySheet, DynamicProperty, TranslatableMessage,
-                         Labeler, Embellishment)
+_PROPERTIES = KindFilter(
+    BasicPiece, BasicName, Marker, PropertySheet, DynamicProperty, TranslatableMessage, Labeler, Embellishment
+)
 
 
 def expand_name(fmt: str, props: Mapping[str, str], local: Mapping[str, str] | None = None) -> str:
@@ -87,8 +88,7 @@ def expand_name(fmt: str, props: Mapping[str, str], local: Mapping[str, str] | N
     return "".join(out)
 
 
-def _has_access(owner: str, access: str, sides: Collection[str],
-                viewer: str | Collection[str] | None) -> bool:
+def _has_access(owner: str, access: str, sides: Collection[str], viewer: str | Collection[str] | None) -> bool:
     ids = {viewer} if isinstance(viewer, str) else set(viewer or ())
     return viewer is None or (bool(ids & set(sides)) if access == "sides" else owner in ids)
 
@@ -119,8 +119,9 @@ def _layer_name(layer: Embellishment, inner: str) -> str:
     return inner + parts[1] if parts[0] == "" else parts[0] + inner
 
 
-def piece_name(piece: PieceDef, viewer: str | Collection[str] | None = None,
-               props: Mapping[str, str] | None = None) -> str:
+def piece_name(
+    piece: PieceDef, viewer: str | Collection[str] | None = None, props: Mapping[str, str] | None = None
+) -> str:
     """The name VASSAL shows, each decorator wrapping the inner name (stacks, decks: ``""``).
 
     The innermost name is the piece's ``BasicName`` property (a Basic Name trait's name over
@@ -145,8 +146,11 @@ def piece_name(piece: PieceDef, viewer: str | Collection[str] | None = None,
         elif isinstance(trait, Obscurable) and trait.masked_by is not None:
             if not _has_access(trait.masked_by, trait.access, trait.sides, viewer):
                 name = trait.masked_name
-        elif (isinstance(trait, Hideable) and trait.hidden_by is not None
-              and not _has_access(trait.hidden_by, trait.access, trait.sides, viewer)):
+        elif (
+            isinstance(trait, Hideable)
+            and trait.hidden_by is not None
+            and not _has_access(trait.hidden_by, trait.access, trait.sides, viewer)
+        ):
             name = ""
     return name
 
@@ -206,8 +210,7 @@ def _strip_plus(name: str) -> str:
     return name[1:] if name.startswith("+") else name.removesuffix("+")
 
 
-def piece_properties(piece: PieceDef,
-                     viewer: str | Collection[str] | None = None) -> dict[str, str]:
+def piece_properties(piece: PieceDef, viewer: str | Collection[str] | None = None) -> dict[str, str]:
     """Every property a VASSAL expression can read from the piece's own traits.
 
     BasicPiece persistent properties, ``BasicName`` (a Basic Name trait's over the
@@ -221,8 +224,7 @@ def piece_properties(piece: PieceDef,
     return name_and_properties(piece, viewer)[1]
 
 
-def name_and_properties(piece: PieceDef, viewer: str | Collection[str] | None = None
-                        ) -> tuple[str, dict[str, str]]:
+def name_and_properties(piece: PieceDef, viewer: str | Collection[str] | None = None) -> tuple[str, dict[str, str]]:
     """`piece_name` and `piece_properties` together (the properties are computed once)."""
     props = _properties(piece)
     name = piece_name(piece, viewer, props)

@@ -21,8 +21,7 @@ __all__ = ["Labeler", "board_selections", "labeler", "missing_boards", "missing_
 Labeler = Callable[[str | None, int, int], str | None]
 
 
-def _opening_texts(root: Node, select: Callable[[str], object] | None = None
-                   ) -> Iterator[tuple[int, str]]:
+def _opening_texts(root: Node, select: Callable[[str], object] | None = None) -> Iterator[tuple[int, str]]:
     """(index, text) of the saved position: everything but a log's LOG steps, which follow
     ``end_save`` among the root's sub-commands; built from strings, not Nodes. `select`:
     only the texts it accepts (see `iter_texts`)."""
@@ -63,8 +62,7 @@ def _decks(root: Node) -> Iterator[tuple[str | None, int, int, str]]:
                 yield deck.map_id, deck.x, deck.y, deck.name
 
 
-def labeler(root: Node, module: Module | None,
-            boards: Mapping[str, Sequence[PlacedBoard]] | None = None) -> Labeler:
+def labeler(root: Node, module: Module | None, boards: Mapping[str, Sequence[PlacedBoard]] | None = None) -> Labeler:
     """The label VASSAL shows at (map, x, y) with the boards the save selected; None off the
     boards, on a map the module lacks, or without a module. `boards`: each map's boards (by
     map name) as the caller already placed them for this save (position.py), else placed here.
@@ -113,10 +111,12 @@ def missing_boards(root: Node, module: Module) -> list[str]:
         for name, _, column, row in chosen:
             if name not in mdef.boards:
                 have = ", ".join(repr(b) for b in mdef.boards) or "none"
-                out.append(f"the save selects board {name!r} (column {column}, row {row}) for map {mdef.name!r}, "
-                           f"which module {module.name!r} version {module.version!r} does not have (boards: {have}): "
-                           f"as in VASSAL, the map is laid out without it and its pieces are named by the "
-                           f"boards that remain (offboard where none is)")
+                out.append(
+                    f"the save selects board {name!r} (column {column}, row {row}) for map {mdef.name!r}, "
+                    f"which module {module.name!r} version {module.version!r} does not have (boards: {have}): "
+                    f"as in VASSAL, the map is laid out without it and its pieces are named by the "
+                    f"boards that remain (offboard where none is)"
+                )
     return out
 
 
@@ -131,6 +131,8 @@ def missing_maps(pieces: Sequence[Piece], module: Module, shown: int = 5) -> lis
     out = []
     for map_id, names in on.items():
         more = f" and {len(names) - shown} more" if len(names) > shown else ""
-        out.append(f"the save puts {len(names)} piece(s) on map {map_id!r}, which module {module.name!r} version "
-                   f"{module.version!r} does not have: VASSAL shows them on no map ({', '.join(names[:shown])}{more})")
+        out.append(
+            f"the save puts {len(names)} piece(s) on map {map_id!r}, which module {module.name!r} version "
+            f"{module.version!r} does not have: VASSAL shows them on no map ({', '.join(names[:shown])}{more})"
+        )
     return out

@@ -80,8 +80,15 @@ def _records(text: str, path: str) -> Iterator[tuple[int, list[str], bool]]:
 class _Reader:
     """The state of one read: what each line gave, and where, for conflict messages."""
 
-    def __init__(self, path: str, vocabulary: TerrainVocabulary, resolve: Resolve, expand: Expand,
-                 side: SideOf | None, label_of: LabelOf) -> None:
+    def __init__(
+        self,
+        path: str,
+        vocabulary: TerrainVocabulary,
+        resolve: Resolve,
+        expand: Expand,
+        side: SideOf | None,
+        label_of: LabelOf,
+    ) -> None:
         self.path, self.voc = path, vocabulary
         self.resolve, self.expand, self.side, self.label_of = resolve, expand, side, label_of
         self.line = 0
@@ -179,7 +186,8 @@ class _Reader:
                 raise self.error(
                     f"hex {self.label(h, lab)!r} given twice with different terrain: "
                     f"line {self.hex_line[h]} says {' '.join(sorted(before))!r}, "
-                    f"this line says {' '.join(sorted(terrain))!r} (give each hex its terrain once)")
+                    f"this line says {' '.join(sorted(terrain))!r} (give each hex its terrain once)"
+                )
             if before is None:
                 self.hexes[h], self.hex_line[h] = terrain, self.line
 
@@ -203,8 +211,16 @@ class _Reader:
         self.place_line[name] = self.line
 
 
-def read_terrain(text: str, *, path: str, vocabulary: TerrainVocabulary, resolve: Resolve,
-                 expand: Expand, side: SideOf | None = None, label_of: LabelOf) -> TerrainMap:
+def read_terrain(
+    text: str,
+    *,
+    path: str,
+    vocabulary: TerrainVocabulary,
+    resolve: Resolve,
+    expand: Expand,
+    side: SideOf | None = None,
+    label_of: LabelOf,
+) -> TerrainMap:
     """Read a terrain file into a `TerrainMap` (see the module docstring and docs/terrain.md).
 
     A hex's terrain is given once: a hex on two lines with different terrain is an error
@@ -225,8 +241,9 @@ def read_terrain(text: str, *, path: str, vocabulary: TerrainVocabulary, resolve
             raise r.error(f"a {kind!r} line needs {len(usage) + 1} fields ({shape}), got {len(fields)}{hint}")
         r.record(kind, args)
     try:
-        return TerrainMap(vocabulary, r.hexes, {s: frozenset(f) for s, f in r.sides.items()},
-                          tuple(r.places), frozenset(r.off))
+        return TerrainMap(
+            vocabulary, r.hexes, {s: frozenset(f) for s, f in r.sides.items()}, tuple(r.places), frozenset(r.off)
+        )
     except ValueError as e:  # not reachable through the checks above; kept as a safety net
         raise PackError(str(e), Where(path=path)) from e
 
@@ -247,6 +264,7 @@ def _labeller(label_of: LabelOf) -> Callable[[Hex], str]:
         if any(ch.isspace() for ch in lab) or "/" in lab:
             raise ValueError(f"label {lab!r} cannot be written in a terrain file (space or '/')")
         return lab
+
     return label
 
 
@@ -275,12 +293,14 @@ def write_terrain(terrain_map: TerrainMap, label_of: LabelOf) -> str:
         out += [f"hexside,{_field(a + '/' + b)},{' '.join(sorted(fs))}" for a, b, fs in sides]
     if terrain_map.named_places:
         out += ["", "# place,<name>,<kinds>,<hexes>"]
-        out += [f"place,{_field(p.name)},{' '.join(sorted(p.kinds))},{_field(' '.join(label(h) for h in p.hexes))}"
-                for p in terrain_map.named_places]
+        out += [
+            f"place,{_field(p.name)},{' '.join(sorted(p.kinds))},{_field(' '.join(label(h) for h in p.hexes))}"
+            for p in terrain_map.named_places
+        ]
     off = sorted(label(h) for h in terrain_map.off_map)
     if off:
         out += ["", "# offmap,<hexes>"]
-        out += [f"offmap,{_field(' '.join(off[i:i + 12]))}" for i in range(0, len(off), 12)]
+        out += [f"offmap,{_field(' '.join(off[i : i + 12]))}" for i in range(0, len(off), 12)]
     return "\n".join(out) + "\n"
 
 
@@ -306,5 +326,6 @@ def read_terrain_on(layout: HexLayout, text: str, *, path: str, vocabulary: Terr
             raise ValueError(e.message) from None
         return layout.label_of(a) or str(a), layout.label_of(b) or str(b)
 
-    return read_terrain(text, path=path, vocabulary=vocabulary, resolve=resolve, expand=expand,
-                        side=side, label_of=layout.label_of)
+    return read_terrain(
+        text, path=path, vocabulary=vocabulary, resolve=resolve, expand=expand, side=side, label_of=layout.label_of
+    )

@@ -31,9 +31,7 @@ _LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
 # decimal digit, as does Python's \d on str); no spaces, no underscores.
 _INT_RE = re.compile(r"[+-]?\d+")
 # Double.valueOf trims Java whitespace and accepts an optional d/D/f/F suffix.
-_FLOAT_RE = re.compile(
-    r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?))[dDfF]?", re.ASCII
-)
+_FLOAT_RE = re.compile(r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?))[dDfF]?", re.ASCII)
 _JAVA_SPACE = "".join(map(chr, range(33)))
 
 

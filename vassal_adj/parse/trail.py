@@ -73,8 +73,9 @@ def trail_type(text: str) -> TrailType:
         return f[i] if i < len(f) else None
 
     # 0 key, 1 menu text, 2-3 visibility, 4-11 look, 12-14 keys (on, off, clear), 15 description
-    return TrailType(bool_of(get(2), False), bool_of(get(3), False), get(15) or "",
-                     bool_of(get(16)) if len(f) > 16 else None)
+    return TrailType(
+        bool_of(get(2), False), bool_of(get(3), False), get(15) or "", bool_of(get(16)) if len(f) > 16 else None
+    )
 
 
 def trail_state(text: str, visible: bool = False) -> Trail:
@@ -84,13 +85,18 @@ def trail_state(text: str, visible: bool = False) -> Trail:
     f = split(text, ";")
     n = max(0, int_or(f[2] if len(f) > 2 else None, 0))
     points: list[Point] = []
-    for raw in f[3:3 + n]:
+    for raw in f[3 : 3 + n]:
         if raw:
             xy = split(raw, ",")
             points.append((int_or(xy[0], 0), int_or(xy[1] if len(xy) > 1 else None, 0)))
-    rest = f[3 + n:]
-    return Trail(bool_of(f[0] if f else None, visible), f[1] if len(f) > 1 else "", tuple(points),
-                 bool_of(rest[0]) if rest else None, int_or(rest[1], 0) if len(rest) > 1 else None)
+    rest = f[3 + n :]
+    return Trail(
+        bool_of(f[0] if f else None, visible),
+        f[1] if len(f) > 1 else "",
+        tuple(points),
+        bool_of(rest[0]) if rest else None,
+        int_or(rest[1], 0) if len(rest) > 1 else None,
+    )
 
 
 def piece_trail(piece: PieceDef) -> Trail | None:

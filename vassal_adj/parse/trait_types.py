@@ -30,7 +30,7 @@ def trait_prefix(type_text: str) -> str:
 
 
 def _after(text: str, prefix: str) -> str:
-    return text[len(prefix):] if text.startswith(prefix) else text
+    return text[len(prefix) :] if text.startswith(prefix) else text
 
 
 def _field(fields: list[str], i: int, default: str | None = None) -> str | None:
@@ -120,10 +120,16 @@ class Embellishment(Trait, prefix="emb2;", editor="Layer"):
         names += [""] * (len(images) - len(names))
         n = len(images)
         value = int_or(split(state_text, ";")[0], -1)  # nextInt(-1): inactive at level 1
-        return {"name": _field(f, 19, ""), "image_names": tuple(images),
-                "level_names": tuple(names[:n]), "follow_property": bool_of(_field(f, 22)),
-                "property_name": _field(f, 23, ""), "first_level_value": int_or(_field(f, 24), 1),
-                "always_active": bool_of(_field(f, 26), True), "value": max(-n, min(n, value))}
+        return {
+            "name": _field(f, 19, ""),
+            "image_names": tuple(images),
+            "level_names": tuple(names[:n]),
+            "follow_property": bool_of(_field(f, 22)),
+            "property_name": _field(f, 23, ""),
+            "first_level_value": int_or(_field(f, 24), 1),
+            "always_active": bool_of(_field(f, 26), True),
+            "value": max(-n, min(n, value)),
+        }
 
     @property
     def active(self) -> bool:
@@ -151,9 +157,11 @@ class Labeler(Trait, prefix="label;", editor="Text Label"):
     @classmethod
     def _extras(cls, type_text: str, state_text: str) -> dict[str, Any]:
         f = split(type_text, ";")  # f[0] is "label"
-        return {"name_format": _field(f, 12, "$pieceName$ ($label$)"),
-                "property_name": _field(f, 16, "TextLabel"),
-                "always_use_format": bool_of(_field(f, 18), False)}
+        return {
+            "name_format": _field(f, 12, "$pieceName$ ($label$)"),
+            "property_name": _field(f, 16, "TextLabel"),
+            "always_use_format": bool_of(_field(f, 18), False),
+        }
 
     @property
     def label(self) -> str:
@@ -162,7 +170,7 @@ class Labeler(Trait, prefix="label;", editor="Text Label"):
         text = self.state.strip(_JAVA_SPACE)
         ref = f"${self.property_name}$"
         while (i := text.find(ref)) >= 0:
-            text = text[:i] + text[i + len(ref):]
+            text = text[:i] + text[i + len(ref) :]
         return text
 
 
@@ -188,7 +196,7 @@ class Prototype(Trait, prefix="prototype;", editor="Prototype"):
 
 def _access(text: str | None) -> tuple[str, tuple[str, ...]]:
     if text and text.startswith("sides:"):
-        return "sides", tuple(s for s in split(text[len("sides:"):], ":") if s)
+        return "sides", tuple(s for s in split(text[len("sides:") :], ":") if s)
     if text and text.startswith("side:"):
         return "side", ()
     return "player", ()  # "player:" and VASSAL's fallback for anything else
@@ -212,8 +220,13 @@ class Obscurable(Trait, prefix="obs;", editor="Mask"):
         f = split(type_text, ";")  # prefix, key, image, menu, style, name, access, ...
         access, sides = _access(_field(f, 6))
         by = split(state_text, ";")[0]
-        return {"access": access, "sides": sides, "masked_name": _field(f, 5, "?"),
-                "display_style": _field(f, 4, ""), "masked_by": None if by == "null" else by}
+        return {
+            "access": access,
+            "sides": sides,
+            "masked_name": _field(f, 5, "?"),
+            "display_style": _field(f, 4, ""),
+            "masked_by": None if by == "null" else by,
+        }
 
     @property
     def masked(self) -> bool:
@@ -233,8 +246,7 @@ class Hideable(Trait, prefix="hide;", editor="Invisible"):
     @classmethod
     def _extras(cls, type_text: str, state_text: str) -> dict[str, Any]:
         access, sides = _access(_field(split(type_text, ";"), 4))
-        return {"access": access, "sides": sides,
-                "hidden_by": None if state_text == "null" else state_text}
+        return {"access": access, "sides": sides, "hidden_by": None if state_text == "null" else state_text}
 
     @property
     def hidden(self) -> bool:
@@ -298,9 +310,11 @@ class PropertySheet(Trait, prefix="propertysheet;", editor="Property Sheet"):
         defs = [d for d in split(_field(split(type_text, ";"), 1, ""), "~") if d]
         values = split(state_text, "~") if state_text else []
         values += [""] * (len(defs) - len(values))
-        return {"field_kinds": tuple(d[:1] for d in defs),
-                "field_names": tuple(d[1:] for d in defs),
-                "values": tuple(values[: len(defs)])}
+        return {
+            "field_kinds": tuple(d[:1] for d in defs),
+            "field_names": tuple(d[1:] for d in defs),
+            "values": tuple(values[: len(defs)]),
+        }
 
     @property
     def properties(self) -> tuple[tuple[str, str], ...]:
@@ -339,11 +353,15 @@ def make_trait(type_text: str, state_text: str) -> Trait:
     """
     prefix = trait_prefix(type_text)
     cls = TRAIT_CLASSES.get(prefix, UnknownTrait)
-    return cls(prefix=prefix, type=type_text, state=state_text,
-               **cls._extras(type_text, state_text))
+    return cls(prefix=prefix, type=type_text, state=state_text, **cls._extras(type_text, state_text))
 
 
-
-__all__ = ["Trait", "UnknownTrait", "TRAIT_CLASSES", "BASIC_PREFIXES", "trait_prefix",
-           "make_trait", *(c.__name__ for c in TRAIT_CLASSES.values()
-                           if c.__module__ == __name__)]
+__all__ = [
+    "Trait",
+    "UnknownTrait",
+    "TRAIT_CLASSES",
+    "BASIC_PREFIXES",
+    "trait_prefix",
+    "make_trait",
+    *(c.__name__ for c in TRAIT_CLASSES.values() if c.__module__ == __name__),
+]

@@ -39,9 +39,22 @@ from vassal_adj.parse.trait_types import BASIC_PREFIXES, Prototype, Trait, make_
 TAB = "\t"
 
 __all__ = [  # noqa: F405  (the trait classes come from trait_types)
-    "PieceDef", "parse_piece", "parse_add_piece_text", "encode_piece", "expand_prototypes",
-    "piece_name", "visible_name", "piece_properties", "name_and_properties", "KindFilter", "BasicPiece", "Stack", "Deck",
-    *_trait_types.__all__, *_class_traits.__all__, *_later_traits.__all__,
+    "PieceDef",
+    "parse_piece",
+    "parse_add_piece_text",
+    "encode_piece",
+    "expand_prototypes",
+    "piece_name",
+    "visible_name",
+    "piece_properties",
+    "name_and_properties",
+    "KindFilter",
+    "BasicPiece",
+    "Stack",
+    "Deck",
+    *_trait_types.__all__,
+    *_class_traits.__all__,
+    *_later_traits.__all__,
 ]
 
 
@@ -105,8 +118,8 @@ class PieceDef:
 
 # -- decoding ------------------------------------------------------------------------
 
-def parse_piece(type_text: str, state_text: str | None = None,
-                where: Where | None = None) -> PieceDef:
+
+def parse_piece(type_text: str, state_text: str | None = None, where: Where | None = None) -> PieceDef:
     """Decode a piece's type (and state) text into its trait chain; never loses text.
     Bad data inside traits is read leniently, as VASSAL does (see the trait classes)."""
     if not isinstance(type_text, str):
@@ -140,8 +153,7 @@ def encode_piece(piece: PieceDef) -> tuple[str, str]:
     return piece.type_text, _encode_chain([t.state for t in piece.traits], [()] * n, [None] * n)
 
 
-def _encode_chain(owns: Sequence[str], extras: Sequence[Sequence[str]],
-                  reuse: Sequence[str | None]) -> str:
+def _encode_chain(owns: Sequence[str], extras: Sequence[Sequence[str]], reuse: Sequence[str | None]) -> str:
     """Encode a chain inside out: `reuse[j]` is a raw text for the chain from level j inward
     (or None), `extras[j]` the original level's fields beyond the second. `safe=True` quotes
     fields ending in a backslash, so a rebuilt level always decodes to the same traits."""
@@ -185,13 +197,12 @@ def _rebuild(piece: PieceDef, traits: Sequence[Trait], origin: Sequence[int | No
             extras.append(tab_fields(raw)[2:] if raw is not None else [])
         return _encode_chain(owns, extras, reuse), n > 0 and reuse[-1] is not None
 
-    type_text, _ = encode(type_levels(piece.type_text)[0], [t.type for t in traits],
-                          [t.type for t in old])
-    state_text, kept = encode(state_levels(piece.state_text, len(old))[0],
-                              [t.state for t in traits], [t.state for t in old])
+    type_text, _ = encode(type_levels(piece.type_text)[0], [t.type for t in traits], [t.type for t in old])
+    state_text, kept = encode(
+        state_levels(piece.state_text, len(old))[0], [t.state for t in traits], [t.state for t in old]
+    )
     # A short old state chain stays short only if its raw inner levels were reused.
-    return PieceDef(tuple(traits), type_text, state_text, piece.state_short and kept,
-                    piece.missing_prototypes)
+    return PieceDef(tuple(traits), type_text, state_text, piece.state_short and kept, piece.missing_prototypes)
 
 
 # -- prototypes ----------------------------------------------------------------------
@@ -209,8 +220,7 @@ def _substitute(text: str, params: Mapping[str, str]) -> str:
 def _definition(value: str | PieceDef, params: Mapping[str, str]) -> PieceDef:
     if isinstance(value, PieceDef):
         state = value.state_text
-        return parse_piece(_substitute(value.type_text, params),
-                           None if state is None else _substitute(state, params))
+        return parse_piece(_substitute(value.type_text, params), None if state is None else _substitute(state, params))
     return _parse_definition(_substitute(value, params))
 
 
@@ -219,8 +229,9 @@ def _parse_definition(text: str) -> PieceDef:
     return parse_add_piece_text(text)[1] if text.startswith("+/") else parse_piece(text)
 
 
-def expand_prototypes(piece: PieceDef, prototypes: Mapping[str, str | PieceDef],
-                      where: Where | None = None) -> PieceDef:
+def expand_prototypes(
+    piece: PieceDef, prototypes: Mapping[str, str | PieceDef], where: Where | None = None
+) -> PieceDef:
     """Replace every ``prototype;`` trait by the named definition's traits (6.8).
 
     `prototypes` maps a name to the definition: best the PrototypeDefinition's AddPiece text
@@ -239,9 +250,13 @@ def expand_prototypes(piece: PieceDef, prototypes: Mapping[str, str | PieceDef],
     return replace(_rebuild(piece, traits, origin), missing_prototypes=missing_all)
 
 
-def _expand(traits: Sequence[Trait], prototypes: Mapping[str, str | PieceDef],
-            stack: tuple[str, ...], missing: list[str],
-            where: Where | None) -> tuple[list[Trait], list[int | None]]:
+def _expand(
+    traits: Sequence[Trait],
+    prototypes: Mapping[str, str | PieceDef],
+    stack: tuple[str, ...],
+    missing: list[str],
+    where: Where | None,
+) -> tuple[list[Trait], list[int | None]]:
     out: list[Trait] = []
     origin: list[int | None] = []
     for i, trait in enumerate(traits):
@@ -253,7 +268,7 @@ def _expand(traits: Sequence[Trait], prototypes: Mapping[str, str | PieceDef],
             origin.append(i)
             continue
         if trait.name in stack:
-            cycle = " -> ".join(repr(n) for n in (*stack[stack.index(trait.name):], trait.name))
+            cycle = " -> ".join(repr(n) for n in (*stack[stack.index(trait.name) :], trait.name))
             raise FormatError(f"prototype includes itself: {cycle}", where)
         definition = _definition(prototypes[trait.name], dict(trait.params))
         inner, _ = _expand(definition.traits[:-1], prototypes, (*stack, trait.name), missing, where)

@@ -55,7 +55,7 @@ def _last_state(root: Node, tracker_id: str) -> str | None:
     for _, text in iter_texts(root, select=lambda t: "TURN" in t):
         text = unlogged(text)
         if text.startswith(prefix):
-            found = text[len(prefix):]
+            found = text[len(prefix) :]
     return found
 
 

@@ -42,7 +42,7 @@ def undone_step(done: list[Done], said: list[str], events: list[Event]) -> int:
     """Which `done` step an undo takes back: the latest that made the report the undo repeats
     after ``* UNDO: ``; else the latest whose moves the undo's moves invert (each piece put
     back where it was); else the latest, as VASSAL undoes in reverse order."""
-    taken = {m[len("* UNDO: "):] for m in said if m.startswith("* UNDO: ")}
+    taken = {m[len("* UNDO: ") :] for m in said if m.startswith("* UNDO: ")}
     for k in range(len(done) - 1, -1, -1):
         if taken & set(done[k][1]):
             return k

@@ -108,9 +108,9 @@ def _inverse(e: Event) -> tuple[bool, str | None]:
     """Whether `e` takes back a roll or a report, and the report it repeats (None: unknown)."""
     if isinstance(e, DieRolled) and (e.undo or (e.report or "").startswith("* UNDO: ")):
         report = e.report or ""
-        return True, _key(report[len("* UNDO: "):]) if report.startswith("* UNDO: ") else None
+        return True, _key(report[len("* UNDO: ") :]) if report.startswith("* UNDO: ") else None
     if isinstance(e, ChatLine) and e.report and e.text.startswith("UNDO: "):
-        return True, _key(e.text[len("UNDO: "):])
+        return True, _key(e.text[len("UNDO: ") :])
     return False, None
 
 
@@ -140,27 +140,68 @@ def _roll(e: Event, reader: Reader | None, who: str | None, path: str, chat_dice
             dice, sides = reading.dice, reading.sides
         else:
             dice, sides = _ints(e.result), None
-        total = int(e.total) if e.total and e.total.lstrip("-").isdigit() else (
-            reading.total if reading else sum(dice) if dice and not e.special else None)
+        total = (
+            int(e.total)
+            if e.total and e.total.lstrip("-").isdigit()
+            else (reading.total if reading else sum(dice) if dice and not e.special else None)
+        )
         player = (reading.player if reading else None) or who or "unknown"
-        return Roll(0, path, e.step, e.command, e.button, e.result, total, player, dice, sides, e.report,
-                    bool(reading and reading.heuristic))
+        return Roll(
+            0,
+            path,
+            e.step,
+            e.command,
+            e.button,
+            e.result,
+            total,
+            player,
+            dice,
+            sides,
+            e.report,
+            bool(reading and reading.heuristic),
+        )
     if isinstance(e, ChatLine) and e.report:
         for pattern in chat_dice:
             c = pattern.read(e.text)
             if c is not None:
-                return Roll(0, path, e.step, e.command, c.button, c.result, c.total, c.player or who or "unknown",
-                            c.dice, c.sides, e.text, symbols=c.symbols, faces=c.faces)
+                return Roll(
+                    0,
+                    path,
+                    e.step,
+                    e.command,
+                    c.button,
+                    c.result,
+                    c.total,
+                    c.player or who or "unknown",
+                    c.dice,
+                    c.sides,
+                    e.text,
+                    symbols=c.symbols,
+                    faces=c.faces,
+                )
     if isinstance(e, ChatLine) and e.report and reader is not None:
         got = reader(e.text)
         if got is not None:
-            return Roll(0, path, e.step, e.command, got.button, got.result, got.total,
-                        got.player or who or "unknown", got.dice, got.sides, e.text, got.heuristic)
+            return Roll(
+                0,
+                path,
+                e.step,
+                e.command,
+                got.button,
+                got.result,
+                got.total,
+                got.player or who or "unknown",
+                got.dice,
+                got.sides,
+                e.text,
+                got.heuristic,
+            )
     return None
 
 
-def _file_rolls(path: str, rp: Replay, reader: Reader | None, chat_dice: Sequence[ChatDice]
-                ) -> tuple[list[Roll], list[tuple[Step, list[int]]], list[str]]:
+def _file_rolls(
+    path: str, rp: Replay, reader: Reader | None, chat_dice: Sequence[ChatDice]
+) -> tuple[list[Roll], list[tuple[Step, list[int]]], list[str]]:
     """A log's rolls (numbered 0, `undone_in` set), its undo steps with the rolls each took back,
     and its report lines (HTML tags removed) that look like dice but were read as no roll."""
     rolls: list[Roll] = []
@@ -176,8 +217,14 @@ def _file_rolls(path: str, rp: Replay, reader: Reader | None, chat_dice: Sequenc
         for e in step.events:
             inverse, key = _inverse(e)
             if inverse:
-                k = next((k for k in range(len(rolls) - 1, -1, -1) if rolls[k].undone_in is None
-                          and key is not None and _key(rolls[k].report or "") == key), None)
+                k = next(
+                    (
+                        k
+                        for k in range(len(rolls) - 1, -1, -1)
+                        if rolls[k].undone_in is None and key is not None and _key(rolls[k].report or "") == key
+                    ),
+                    None,
+                )
                 if k is not None:
                     take(k, step, taken)
             elif not e.undo:  # other commands inside an undo are inverses, not new rolls
@@ -203,25 +250,37 @@ def _undo_findings(path: str, rolls: list[Roll], undos: list[tuple[Step, list[in
             continue
         for k in sorted(taken):
             r = rolls[k]
-            head = (f"{path}: roll {r.number} ({r.shown}) by {r.player} in step {r.step} "
-                    f"was undone in step {step.number}")
+            head = (
+                f"{path}: roll {r.number} ({r.shown}) by {r.player} in step {r.step} was undone in step {step.number}"
+            )
             nxt = next((n for n in rolls if n.number == r.replaced_by), None)
             note = HEURISTIC if r.heuristic or (nxt and nxt.heuristic) else ""
             if nxt is None:
                 out.append(Finding(UNDO, Severity.INFO, f"{head}; that button was not rolled again in this file{note}"))
                 continue
             if r.replayed:
-                out.append(Finding(UNDO, Severity.INFO, f"{head}; the steps after the undo replayed the same actions: "
-                                   f"roll {nxt.number} in step {nxt.step} was {nxt.value} again{note}"))
+                out.append(
+                    Finding(
+                        UNDO,
+                        Severity.INFO,
+                        f"{head}; the steps after the undo replayed the same actions: "
+                        f"roll {nxt.number} in step {nxt.step} was {nxt.value} again{note}",
+                    )
+                )
                 continue
-            out.append(Finding(UNDO_REROLL, Severity.WARNING, f"{head}; the next roll of that button, roll "
-                               f"{nxt.number} by {nxt.player} in step {nxt.step}, was {nxt.value}{note}"))
+            out.append(
+                Finding(
+                    UNDO_REROLL,
+                    Severity.WARNING,
+                    f"{head}; the next roll of that button, roll "
+                    f"{nxt.number} by {nxt.player} in step {nxt.step}, was {nxt.value}{note}",
+                )
+            )
     return out
 
 
 def _fingerprint(opening: Sequence[Piece]) -> frozenset[tuple[object, ...]]:
-    return frozenset((p.id, p.map, p.x, p.y, p.name, tuple(sorted(p.properties.items())), p.concealed)
-                     for p in opening)
+    return frozenset((p.id, p.map, p.x, p.y, p.name, tuple(sorted(p.properties.items())), p.concealed) for p in opening)
 
 
 def _listed(rolls: Sequence[Roll]) -> str:
@@ -243,18 +302,24 @@ def _restart_findings(files: Sequence[tuple[str, Replay]], per_file: list[list[R
             continue
         before, now = per_file[j], per_file[i]
         same = [r.value for r in before] == [r.value for r in now]
-        msg = (f"files {j + 1} ({files[j][0]}) and {i + 1} ({path}) start from the same position "
-               f"({len(rp.opening)} piece(s)); ")
-        msg += (f"both rolled {_listed(now)}" if same else
-                f"file {j + 1} rolled {_listed(before)}; file {i + 1} rolled {_listed(now)}")
+        msg = (
+            f"files {j + 1} ({files[j][0]}) and {i + 1} ({path}) start from the same position "
+            f"({len(rp.opening)} piece(s)); "
+        )
+        msg += (
+            f"both rolled {_listed(now)}"
+            if same
+            else f"file {j + 1} rolled {_listed(before)}; file {i + 1} rolled {_listed(now)}"
+        )
         msg += HEURISTIC if any(r.heuristic for r in (*before, *now)) else ""
         severity = Severity.WARNING if before and not same else Severity.INFO
         out.append(Finding(RESTART, severity, msg))
     return out
 
 
-def audit(files: Sequence[tuple[str, Replay]], reader: Reader | None = None,
-          chat_dice: Sequence[ChatDice] = ()) -> Audit:
+def audit(
+    files: Sequence[tuple[str, Replay]], reader: Reader | None = None, chat_dice: Sequence[ChatDice] = ()
+) -> Audit:
     """Audit a game's files in game order (name, replay); saves give replays without steps.
 
     `reader` reads rolls from chat reports and a roll's player and die size from its report
@@ -275,9 +340,15 @@ def audit(files: Sequence[tuple[str, Replay]], reader: Reader | None = None,
         findings += _undo_findings(path, found, undos)
         if missed:
             unread.append((path, len(missed), missed[0]))
-            findings.append(Finding(UNREAD, Severity.INFO, f"{path}: {len(missed)} chat line(s) look like dice reports "
-                                    f"and were not read, e.g. {missed[0]!r} (not counted in the dice statistics; "
-                                    f"a pack can declare their pattern, [[dice.chat]])"))
+            findings.append(
+                Finding(
+                    UNREAD,
+                    Severity.INFO,
+                    f"{path}: {len(missed)} chat line(s) look like dice reports "
+                    f"and were not read, e.g. {missed[0]!r} (not counted in the dice statistics; "
+                    f"a pack can declare their pattern, [[dice.chat]])",
+                )
+            )
     findings += _restart_findings(files, per_file)
     stats, stat_findings, buttons = dice_stats(rolls)
     return Audit(tuple(rolls), tuple(findings + stat_findings), tuple(stats), tuple(buttons), tuple(unread))

@@ -24,14 +24,19 @@ def layer_changes(changes: Sequence[PropertyChange]) -> dict[str, dict[str, Prop
     changes always changes its ``<layer>_Level`` (the signed state), which marks the group;
     its ``_Active``, ``_Name`` and ``_Image`` join it."""
     by_name = {c.name: c for c in changes}
-    layers = {c.name[: -len("_Level")] for c in changes
-              if c.name.endswith("_Level") and c.before is not None and c.after is not None}
-    return {layer: {part: by_name[layer + part] for part in _LAYER_PARTS if layer + part in by_name}
-            for layer in sorted(layers)}
+    layers = {
+        c.name[: -len("_Level")]
+        for c in changes
+        if c.name.endswith("_Level") and c.before is not None and c.after is not None
+    }
+    return {
+        layer: {part: by_name[layer + part] for part in _LAYER_PARTS if layer + part in by_name}
+        for layer in sorted(layers)
+    }
 
 
 def _level_words(layer: str, parts: dict[str, PropertyChange]) -> str:
-    """"Step: reduced" (the level's name, less the ``+`` and the brackets that make it a
+    """ "Step: reduced" (the level's name, less the ``+`` and the brackets that make it a
     suffix or prefix), "Step: level 2" (no name, or one the changes do not repeat because it
     did not change), "Step: off" (the layer no longer shown)."""
     label = layer or "layer"
@@ -57,6 +62,9 @@ def change_text(changes: Sequence[PropertyChange], renamed: bool = False) -> str
     def show(v: str | None) -> str:
         return "(none)" if v is None else repr(v)
 
-    words += [f"{c.name} {show(c.before)} -> {show(c.after)}" for c in changes
-              if c.name not in grouped and not (renamed and c.name == "PieceName")]
+    words += [
+        f"{c.name} {show(c.before)} -> {show(c.after)}"
+        for c in changes
+        if c.name not in grouped and not (renamed and c.name == "PieceName")
+    ]
     return ", ".join(words)

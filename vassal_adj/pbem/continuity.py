@@ -44,24 +44,35 @@ def continuity_finding(diffs: list[PieceDiff], previous: str, log: str) -> Findi
     """The one finding for a log that does not start where the previous file left the game,
     listing every piece that differs."""
     labels = [p.label for d in diffs for p in (d.start, d.end) if p is not None and p.label]
-    return Finding(RULE, Severity.WARNING,
-                   f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ "
-                   f"(where {previous} left it -> where {log} starts it): "
-                   + " | ".join(_difference(d, previous, log) for d in diffs),
-                   units=tuple(d.piece for d in diffs), hexes=tuple(dict.fromkeys(labels)))
+    return Finding(
+        RULE,
+        Severity.WARNING,
+        f"{log} does not start where {previous} left the game: {len(diffs)} piece(s) differ "
+        f"(where {previous} left it -> where {log} starts it): "
+        + " | ".join(_difference(d, previous, log) for d in diffs),
+        units=tuple(d.piece for d in diffs),
+        hexes=tuple(dict.fromkeys(labels)),
+    )
 
 
 def contains_finding(log: str, found: Contained, steps: int) -> Finding:
     """The finding for a log of `steps` steps that contains an earlier log (`found`)."""
     earlier, _, n = found
     if steps == n:
-        return Finding(RULE, Severity.INFO, f"{log} contains {earlier} and adds nothing: the same opening and "
-                                            f"the same {n} step(s), listed and judged once, with {earlier}; the "
-                                            f"dice are counted from {log}")
-    return Finding(RULE, Severity.INFO,
-                   f"{log} contains {earlier} and continues: the same opening and all {n} step(s) of {earlier} "
-                   f"(listed and judged once, with {earlier}), then steps {n + 1}-{steps}, from where {earlier} "
-                   f"ends; the dice are counted from {log}, which holds them all")
+        return Finding(
+            RULE,
+            Severity.INFO,
+            f"{log} contains {earlier} and adds nothing: the same opening and "
+            f"the same {n} step(s), listed and judged once, with {earlier}; the "
+            f"dice are counted from {log}",
+        )
+    return Finding(
+        RULE,
+        Severity.INFO,
+        f"{log} contains {earlier} and continues: the same opening and all {n} step(s) of {earlier} "
+        f"(listed and judged once, with {earlier}), then steps {n + 1}-{steps}, from where {earlier} "
+        f"ends; the dice are counted from {log}, which holds them all",
+    )
 
 
 def judged_once(v: Verification, n: int, before: Sequence[Finding], moves: Sequence[MoveCheck]) -> Verification:
@@ -72,8 +83,11 @@ def judged_once(v: Verification, n: int, before: Sequence[Finding], moves: Seque
     seen_f, seen_m = set(before), set(moves)
     phases = []
     for p in v.phases:
-        kept = replace(p, moves=tuple(m for m in p.moves if m not in seen_m),
-                       findings=tuple(f for f in p.findings if f not in seen_f))
+        kept = replace(
+            p,
+            moves=tuple(m for m in p.moves if m not in seen_m),
+            findings=tuple(f for f in p.findings if f not in seen_f),
+        )
         if (p.steps is not None and p.steps[1] > n) or kept.moves or kept.findings:
             phases.append(kept)
     return replace(v, findings=tuple(f for f in v.findings if f not in seen_f), phases=tuple(phases))

@@ -78,8 +78,10 @@ class DiceStats:
         counts = ", ".join(map(str, self.counts))
         if self.numbered:
             return f"faces 1-{self.sides}: {counts}; mean {self.mean:.2f} (fair {self.fair_mean:.2f})"
-        return "; ".join(f"{lab} {c} ({w} of {self.sides} faces)" for lab, c, w in
-                         zip(self.labels, self.counts, self.weights, strict=True))
+        return "; ".join(
+            f"{lab} {c} ({w} of {self.sides} faces)"
+            for lab, c, w in zip(self.labels, self.counts, self.weights, strict=True)
+        )
 
     def reading(self) -> str:
         """The test in plain words."""
@@ -92,9 +94,11 @@ class DiceStats:
             return f"no evidence of bias at the 1% level ({how}p {p}, {self.dice} dice)"
         far = max(range(len(self.counts)), key=lambda i: abs(self.counts[i] - self.expected_of(i)))
         what = f"a fair d{self.sides}" if self.numbered else f"fair {self.name} dice"
-        return (f"the faces depart from {what} at the 1% level ({how}p {p}, {self.dice} dice): "
-                f"{'face' if self.numbered else 'symbol'} {self.label(far)} came up {self.counts[far]} times, "
-                f"{self.expected_of(far):.1f} expected")
+        return (
+            f"the faces depart from {what} at the 1% level ({how}p {p}, {self.dice} dice): "
+            f"{'face' if self.numbered else 'symbol'} {self.label(far)} came up {self.counts[far]} times, "
+            f"{self.expected_of(far):.1f} expected"
+        )
 
 
 def _tested(s: DiceStats) -> DiceStats:
@@ -105,8 +109,11 @@ def _tested(s: DiceStats) -> DiceStats:
         return replace(s, chi2=chi2, p=chi2_sf(chi2, len(s.counts) - 1), test="chi-square")
     exact = exact_p(s.counts, weights)
     if exact is None:
-        return replace(s, untested=f"too few dice for the chi-square test ({least:.1f} expected for the rarest "
-                                   f"face, {MIN_EXPECTED} needed) and too many outcomes for the exact test")
+        return replace(
+            s,
+            untested=f"too few dice for the chi-square test ({least:.1f} expected for the rarest "
+            f"face, {MIN_EXPECTED} needed) and too many outcomes for the exact test",
+        )
     p, floor = exact
     if floor >= LEVEL:
         return replace(s, untested=f"too few dice to test: no outcome of {s.die} is unlikely at the 1% level")
@@ -155,16 +162,19 @@ def _buttons(rolls: Sequence[Roll]) -> list[ButtonTally]:
         counts = tallies.setdefault(key, [0] * len(key[1]))
         for i, c in enumerate(kind[2] if kind else ()):
             counts[i] += c
-    out = [ButtonTally(b, rolled[(b, labels)], undone.pop(b, 0), labels, tuple(tallies[(b, labels)]))
-           for b, labels in sorted(rolled)]
+    out = [
+        ButtonTally(b, rolled[(b, labels)], undone.pop(b, 0), labels, tuple(tallies[(b, labels)]))
+        for b, labels in sorted(rolled)
+    ]
     return out + [ButtonTally(b, 0, n) for b, n in sorted(undone.items())]
 
 
 def dice_stats(rolls: Sequence[Roll]) -> tuple[list[DiceStats], list[Finding], list[ButtonTally]]:
     """Each player's dice tested per die kind (undone rolls left out), the findings saying so,
     and the rolls per button."""
-    groups: dict[tuple[str, tuple[str, ...], tuple[int, ...], str], list[tuple[Roll, tuple[int, ...]]]] = \
-        defaultdict(list)
+    groups: dict[tuple[str, tuple[str, ...], tuple[int, ...], str], list[tuple[Roll, tuple[int, ...]]]] = defaultdict(
+        list
+    )
     untested: dict[str, list[Roll]] = defaultdict(list)
     for r in rolls:
         if r.undone_in is not None:
@@ -178,16 +188,34 @@ def dice_stats(rolls: Sequence[Roll]) -> tuple[list[DiceStats], list[Finding], l
     stats, out = [], []
     for (player, labels, weights, name), group in sorted(groups.items()):
         counts = [sum(cs[i] for _, cs in group) for i in range(len(group[0][1]))]
-        s = _tested(DiceStats(player, sum(weights) or len(counts), tuple(counts), len(group),
-                              sum(r.heuristic for r, _ in group), labels=labels if weights else (),
-                              weights=weights, name=name))
+        s = _tested(
+            DiceStats(
+                player,
+                sum(weights) or len(counts),
+                tuple(counts),
+                len(group),
+                sum(r.heuristic for r, _ in group),
+                labels=labels if weights else (),
+                weights=weights,
+                name=name,
+            )
+        )
         stats.append(s)
         note = f" ({s.heuristic} of the rolls read heuristically from labelled-roll chat lines)" if s.heuristic else ""
-        out.append(Finding(STATS, Severity.WARNING if s.biased else Severity.INFO,
-                           f"{player}: {s.die} in {s.rolls} roll(s), undone rolls left out; "
-                           f"{s.faces()}; {s.reading()}{note}"))
+        out.append(
+            Finding(
+                STATS,
+                Severity.WARNING if s.biased else Severity.INFO,
+                f"{player}: {s.die} in {s.rolls} roll(s), undone rolls left out; {s.faces()}; {s.reading()}{note}",
+            )
+        )
     for player, left in sorted(untested.items()):
         buttons = ", ".join(sorted({r.button for r in left}))
-        out.append(Finding(STATS, Severity.INFO, f"{player}: {len(left)} roll(s) not tested, their die "
-                                                 f"size or faces unknown (buttons: {buttons})"))
+        out.append(
+            Finding(
+                STATS,
+                Severity.INFO,
+                f"{player}: {len(left)} roll(s) not tested, their die size or faces unknown (buttons: {buttons})",
+            )
+        )
     return stats, out, _buttons(rolls)

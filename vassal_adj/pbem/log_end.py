@@ -114,10 +114,14 @@ def end_save(root: Node, module: Module | None = None, path: str | None = None) 
     texts = [_piece_text(game, p) for p in game.pieces.values()]
     # An empty stack is gone in VASSAL too; an empty deck stays, a place to put cards on.
     texts += [_box_text(game, i, b) for i, b in game.boxes.items() if b.members or b.type_text.startswith("deck;")]
-    kids = root.children[:len(root.children) - len(steps)]
+    kids = root.children[: len(root.children) - len(steps)]
     # The opening's piece list: a null command whose sub-commands are AddPieces (5.2).
-    lists = [k for k, node in enumerate(kids) if node.text.startswith("+/") or (
-        not node.text and node.children and all(p.text.startswith("+/") for p in node.children))]
+    lists = [
+        k
+        for k, node in enumerate(kids)
+        if node.text.startswith("+/")
+        or (not node.text and node.children and all(p.text.startswith("+/") for p in node.children))
+    ]
     at = lists[0] if lists else 1
     rest = [_restore(node, turns, properties) for k, node in enumerate(kids) if k not in lists]
     return Node(root.text, [*rest[:at], Node("", [Node(t) for t in texts]), *rest[at:]])

@@ -47,10 +47,15 @@ def replayed_steps(rp: Replay, rolls: Sequence[Roll]) -> dict[int, int]:
         while k < len(ordered) and ordered[k].undo:
             k += 1
         taken = sorted(s.undoes for s in ordered[run:k] if s.undoes is not None)
-        after = ordered[k:k + len(taken)]
+        after = ordered[k : k + len(taken)]
         before = [_actions(steps[n], by_step) for n in taken]
-        if taken and len(after) == len(taken) and all(before) and not any(s.undo for s in after) \
-                and before == [_actions(s, by_step) for s in after]:
+        if (
+            taken
+            and len(after) == len(taken)
+            and all(before)
+            and not any(s.undo for s in after)
+            and before == [_actions(s, by_step) for s in after]
+        ):
             out.update(zip(taken, (s.number for s in after), strict=False))
     return out
 
@@ -63,8 +68,9 @@ def pair_undone(rolls: Sequence[Roll], replayed: dict[int, int]) -> list[Roll]:
     for k, r in enumerate(out):
         if r.undone_in is None:
             continue
-        nxt = next((n for n in out[k + 1:] if n.button == r.button and n.player == r.player
-                    and n.step > r.undone_in), None)
+        nxt = next(
+            (n for n in out[k + 1 :] if n.button == r.button and n.player == r.player and n.step > r.undone_in), None
+        )
         if nxt is not None:
             again = replayed.get(r.step) == nxt.step and nxt.result == r.result
             out[k] = replace(r, replaced_by=nxt.number, replayed=again)

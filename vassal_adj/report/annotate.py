@@ -78,11 +78,29 @@ def _short(rule: str) -> str:
 def _marker_text(marker: Marker, findings: Sequence[Finding]) -> str:
     """The AddPiece text of a marker: Text Label outermost, then Marker, then BasicPiece."""
     worst = "error" if any(_sev(f) == "error" for f in findings) else "warning"
-    label_type = "label;" + join([
-        "", "", "12", "255,255,255", _COLOURS[worst],  # key, menu (none: fixed), size, bg, fg
-        "c", "0", "c", "0", "c", "c",  # centred on the piece, no offsets
-        "$pieceName$ ($label$)", "Dialog", "1", "0", "TextLabel", "vassal-adj finding", "false",
-    ], ";")
+    label_type = "label;" + join(
+        [
+            "",
+            "",
+            "12",
+            "255,255,255",
+            _COLOURS[worst],  # key, menu (none: fixed), size, bg, fg
+            "c",
+            "0",
+            "c",
+            "0",
+            "c",
+            "c",  # centred on the piece, no offsets
+            "$pieceName$ ($label$)",
+            "Dialog",
+            "1",
+            "0",
+            "TextLabel",
+            "vassal-adj finding",
+            "false",
+        ],
+        ";",
+    )
     details = " | ".join(f"{f.rule} {_sev(f)}: {f.message}" for f in findings)
     piece_type = "piece;" + join(["", "", "", f"{_NAME}: " + ", ".join(marker.units)], ";")
     type_text = join([label_type, join(["mark;vassal-adj findings", piece_type], TAB)], TAB)
@@ -102,8 +120,10 @@ def _below_centre(module: Module, game: SavedGame, map_name: str, x: int, y: int
 
 
 def _notes_lines(findings: Sequence[Finding], counts: dict[str, int], names: dict[str, str]) -> list[str]:
-    head = (f"{_NAME} referee check: {counts['error']} error(s), {counts['warning']} warning(s), "
-            f"{counts['info']} information finding(s); units cited by an error or warning carry a label.")
+    head = (
+        f"{_NAME} referee check: {counts['error']} error(s), {counts['warning']} warning(s), "
+        f"{counts['info']} information finding(s); units cited by an error or warning carry a label."
+    )
     lines = [head]
     for f in findings:
         if _sev(f) == "info":
@@ -127,8 +147,9 @@ def _public_notes(root: Node) -> str | None:
     return found
 
 
-def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *, module: Module,
-             form: str | None = None) -> list[Marker]:
+def annotate(
+    game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *, module: Module, form: str | None = None
+) -> list[Marker]:
     """Write to `out_path` a copy of `game` with the findings added (see the module doc);
     return the markers added. `game` itself is not changed. A log gives a save of its end
     (pbem/log_end.py), the markers on the units where its steps leave them. `form` converts
@@ -138,8 +159,10 @@ def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *,
         game = dataclasses.replace(game, root=end_save(game.root, module, game.path))
     kids = game.root.children
     if not kids or kids[-1].text != "end_save":
-        raise UsageError("the save does not end with end_save: VASSAL would not start the game "
-                         "from an annotated copy", Where(path=game.path, entry="savedGame"))
+        raise UsageError(
+            "the save does not end with end_save: VASSAL would not start the game from an annotated copy",
+            Where(path=game.path, entry="savedGame"),
+        )
     pieces = {p.id: p for p in game_pieces(game.root, module, game.path)}
     names = {i: p.name for i, p in pieces.items()}
     cited: dict[tuple[str, int, int], tuple[list[str], list[Finding]]] = {}
@@ -159,8 +182,14 @@ def annotate(game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *,
     added: list[Node] = []
     for k, ((map_name, x, y), (units, found)) in enumerate(cited.items()):
         texts = list(dict.fromkeys(f"{_short(f.rule)} {_sev(f)}" for f in found))
-        marker = Marker(str(next_id + k), map_name, x, y + _below_centre(module, game, map_name, x, y),
-                        ", ".join(texts), tuple(names.get(u, u) for u in units))
+        marker = Marker(
+            str(next_id + k),
+            map_name,
+            x,
+            y + _below_centre(module, game, map_name, x, y),
+            ", ".join(texts),
+            tuple(names.get(u, u) for u in units),
+        )
         markers.append(marker)
         added.append(Node(_marker_text(marker, found)))
     counts = {s.value: sum(1 for f in findings if _sev(f) == s.value) for s in Severity}

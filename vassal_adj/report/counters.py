@@ -93,8 +93,9 @@ def _float(text: str, default: float) -> float:
 def _layer(t: Embellishment) -> _Layer:
     f = split(t.type, ";") + [""] * 32  # f[i] is spec field i
     scale = _float(f[31], 1.0)
-    return _Layer(t.name, t.image_names, _int(f[14], 0), _int(f[15], 0), scale if scale > 0 else 1.0, t.value,
-                  t.always_active)
+    return _Layer(
+        t.name, t.image_names, _int(f[14], 0), _int(f[15], 0), scale if scale > 0 else 1.0, t.value, t.always_active
+    )
 
 
 def _look(piece: PieceDef) -> CounterLook | None:
@@ -166,8 +167,9 @@ class Counters:
             if img is None:
                 continue
             if scale != 1.0:
-                img = img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))),
-                                 Image.Resampling.LANCZOS)
+                img = img.resize(
+                    (max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.Resampling.LANCZOS
+                )
             placed.append((img, dx - img.width // 2, dy - img.height // 2))
         if not placed:
             return None

@@ -1,6 +1,7 @@
 """Plain descriptions of modules, pieces and command streams, as text and JSON-ready data.
 
-Used by `inspect`, `pieces` and `decode` (piece changes in words: pbem/changes.py). Nothing here computes a rule; nothing prints.
+Used by `inspect`, `pieces` and `decode` (piece changes in words: pbem/changes.py). Nothing here
+computes a rule; nothing prints.
 """
 
 from __future__ import annotations
@@ -31,10 +32,19 @@ def _numbering(n: HexNumbering | None) -> dict[str, Any] | None:
     if n is None:
         return None
     return {
-        "first": n.first, "sep": n.sep, "h_type": n.h_type, "v_type": n.v_type,
-        "h_leading": n.h_leading, "v_leading": n.v_leading, "h_off": n.h_off, "v_off": n.v_off,
-        "h_descend": n.h_descend, "v_descend": n.v_descend, "stagger": n.stagger,
-        "location_format": n.location_format, "oblique": n.oblique,
+        "first": n.first,
+        "sep": n.sep,
+        "h_type": n.h_type,
+        "v_type": n.v_type,
+        "h_leading": n.h_leading,
+        "v_leading": n.v_leading,
+        "h_off": n.h_off,
+        "v_off": n.v_off,
+        "h_descend": n.h_descend,
+        "v_descend": n.v_descend,
+        "stagger": n.stagger,
+        "location_format": n.location_format,
+        "oblique": n.oblique,
     }
 
 
@@ -44,14 +54,24 @@ def grid_data(grid: GridDef | None) -> dict[str, Any] | None:
         return None
     if isinstance(grid, HexGridDef):
         return {
-            "kind": "hex", "dx": grid.dx, "dy": grid.dy, "x0": grid.x0, "y0": grid.y0,
-            "sideways": grid.sideways, "snap_to": grid.snap_to,
+            "kind": "hex",
+            "dx": grid.dx,
+            "dy": grid.dy,
+            "x0": grid.x0,
+            "y0": grid.y0,
+            "sideways": grid.sideways,
+            "snap_to": grid.snap_to,
             "numbering": _numbering(grid.numbering),
         }
     if isinstance(grid, SquareGridDef):
         return {
-            "kind": "square", "dx": grid.dx, "dy": grid.dy, "x0": grid.x0, "y0": grid.y0,
-            "snap_to": grid.snap_to, "numbering": _numbering(grid.numbering),
+            "kind": "square",
+            "dx": grid.dx,
+            "dy": grid.dy,
+            "x0": grid.x0,
+            "y0": grid.y0,
+            "snap_to": grid.snap_to,
+            "numbering": _numbering(grid.numbering),
         }
     if isinstance(grid, RegionGridDef):
         return {"kind": "region", "regions": len(grid.regions)}
@@ -59,8 +79,13 @@ def grid_data(grid: GridDef | None) -> dict[str, Any] | None:
     return {
         "kind": "zoned",
         "zones": [
-            {"name": z.name, "location_format": z.location_format, "points": len(z.path),
-             "use_parent_grid": z.use_parent_grid, "grid": grid_data(z.grid)}
+            {
+                "name": z.name,
+                "location_format": z.location_format,
+                "points": len(z.path),
+                "use_parent_grid": z.use_parent_grid,
+                "grid": grid_data(z.grid),
+            }
             for z in grid.zones
         ],
         "background": grid_data(grid.background),
@@ -77,12 +102,19 @@ def module_data(module: Module) -> dict[str, Any]:
         "build_entry": module.build_entry,
         "maps": [
             {
-                "name": m.name, "id": m.id, "kind": m.kind,
+                "name": m.name,
+                "id": m.id,
+                "kind": m.kind,
                 "edge": [m.edge_width, m.edge_height],
                 "boards": [
-                    {"name": b.name, "image": b.image, "size": [b.width, b.height],
-                     "size_known": b.size_known, "reversible": b.reversible,
-                     "grid": grid_data(b.grid)}
+                    {
+                        "name": b.name,
+                        "image": b.image,
+                        "size": [b.width, b.height],
+                        "size_known": b.size_known,
+                        "reversible": b.reversible,
+                        "grid": grid_data(b.grid),
+                    }
                     for b in m.boards.values()
                 ],
                 "setup_stacks": len(m.setup_stacks),
@@ -124,8 +156,10 @@ def _grid_lines(g: dict[str, Any] | None, indent: str) -> Iterator[str]:
         return
     if g["kind"] in ("hex", "square"):
         shape = "hex grid" + (" (sideways)" if g.get("sideways") else "") if g["kind"] == "hex" else "square grid"
-        yield (f"{indent}{shape}: dx {g['dx']:g}, dy {g['dy']:g}, origin ({g['x0']}, {g['y0']})"
-               f"{'' if g['snap_to'] else ', no snapping'}")
+        yield (
+            f"{indent}{shape}: dx {g['dx']:g}, dy {g['dy']:g}, origin ({g['x0']}, {g['y0']})"
+            f"{'' if g['snap_to'] else ', no snapping'}"
+        )
         yield f"{indent}  numbering: {_numbering_words(g['numbering'])}"
     elif g["kind"] == "region":
         yield f"{indent}region grid: {g['regions']} regions"
@@ -145,14 +179,17 @@ def _grid_lines(g: dict[str, Any] | None, indent: str) -> Iterator[str]:
 def module_text(data: dict[str, Any]) -> str:
     lines = [f"{data['name']} version {data['version']} (VASSAL {data['vassal_version'] or 'unknown'})"]
     for m in data["maps"]:
-        lines.append(f"map {m['name']!r} ({m['kind']}, {m['id']}), {len(m['boards'])} board(s)"
-                     + (f", edge {m['edge'][0]}x{m['edge'][1]}" if any(m["edge"]) else ""))
+        lines.append(
+            f"map {m['name']!r} ({m['kind']}, {m['id']}), {len(m['boards'])} board(s)"
+            + (f", edge {m['edge'][0]}x{m['edge'][1]}" if any(m["edge"]) else "")
+        )
         for b in m["boards"]:
             size = f"{b['size'][0]}x{b['size'][1]}" if b["size_known"] else "size unknown (image missing)"
             lines.append(f"  board {b['name']!r}: {size}" + (f", image {b['image']}" if b["image"] else ""))
             lines.extend(_grid_lines(b["grid"], "    "))
-    lines.append(f"piece slots: {data['piece_slots']}, card slots: {data['card_slots']}, "
-                 f"prototypes: {data['prototypes']}")
+    lines.append(
+        f"piece slots: {data['piece_slots']}, card slots: {data['card_slots']}, prototypes: {data['prototypes']}"
+    )
     if data["dice_buttons"]:
         lines.append("dice buttons: " + ", ".join(data["dice_buttons"]))
     if data["turn_trackers"]:
@@ -195,8 +232,10 @@ def _fit(widths: list[int], width: int) -> list[int]:
 
 def _row_lines(cells: Sequence[str], widths: Sequence[int]) -> list[str]:
     wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""] for c, w in zip(cells, widths, strict=True)]
-    return ["  ".join(v.ljust(w) for v, w in zip(parts, widths, strict=False)).rstrip()
-            for parts in itertools.zip_longest(*wrapped, fillvalue="")]
+    return [
+        "  ".join(v.ljust(w) for v, w in zip(parts, widths, strict=False)).rstrip()
+        for parts in itertools.zip_longest(*wrapped, fillvalue="")
+    ]
 
 
 def pieces_text(rows: Sequence[dict[str, Any]], with_properties: bool, width: int = 80) -> str:
@@ -216,8 +255,9 @@ def pieces_text(rows: Sequence[dict[str, Any]], with_properties: bool, width: in
         out += _row_lines(t, widths)
         if with_properties:
             for name, value in r["properties"].items():
-                out += textwrap.wrap(f"{name}={value}", width, initial_indent="    ", subsequent_indent="      ",
-                                     break_on_hyphens=False) or [f"    {name}="]
+                out += textwrap.wrap(
+                    f"{name}={value}", width, initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False
+                ) or [f"    {name}="]
     return "\n".join(out)
 
 

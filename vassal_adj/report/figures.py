@@ -45,9 +45,15 @@ class Figures:
     one `position` plays on (the pack's ``[state] map``, position.py), placed once for it;
     without a position (no pack), the first map with a numbered hex grid."""
 
-    def __init__(self, module: Module, game: SavedGame, module_path: str | None,
-                 roots: Iterable[SavedGame] = (), masked: Collection[str] = (),
-                 position: GamePosition | None = None) -> None:
+    def __init__(
+        self,
+        module: Module,
+        game: SavedGame,
+        module_path: str | None,
+        roots: Iterable[SavedGame] = (),
+        masked: Collection[str] = (),
+        position: GamePosition | None = None,
+    ) -> None:
         found = position.main if position is not None else main_layout(module, game)
         self.masked = frozenset(masked)  # pieces the reader may not see: drawn as their Mask shows them
         self.layout: HexLayout | None = None
@@ -87,8 +93,16 @@ class Figures:
             self.boards[key] = self.counters.draw(self.canvas, shown, self.masked)
         return self.boards[key]
 
-    def crop(self, pieces: Sequence[Piece], hexes: Sequence[str], colour: Rgb, units: Sequence[str],
-             names: Callable[[Piece], str], alt: str, width: int = 560) -> str | None:
+    def crop(
+        self,
+        pieces: Sequence[Piece],
+        hexes: Sequence[str],
+        colour: Rgb,
+        units: Sequence[str],
+        names: Callable[[Piece], str],
+        alt: str,
+        width: int = 560,
+    ) -> str | None:
         """A finding's picture on the position `pieces`: its hexes outlined, its units named
         and ringed; None when no hex of it is on the map."""
         assert self.layout is not None
@@ -103,11 +117,11 @@ class Figures:
             return None
         return self.use(self.add(key, pic, alt))
 
-    def overview(self, pieces: Sequence[Piece], arrows: Sequence[Arrow], marked: Sequence[tuple[str, Rgb]],
-                 alt: str) -> str:
+    def overview(
+        self, pieces: Sequence[Piece], arrows: Sequence[Arrow], marked: Sequence[tuple[str, Rgb]], alt: str
+    ) -> str:
         assert self.layout is not None
-        return self.use(self.add(("overview",), overview_picture(self.board(pieces), self.layout, arrows, marked),
-                                 alt))
+        return self.use(self.add(("overview",), overview_picture(self.board(pieces), self.layout, arrows, marked), alt))
 
     def centre(self, label: str | None) -> tuple[float, float] | None:
         return hex_center(self.layout, label) if self.layout is not None and label else None
@@ -133,14 +147,20 @@ class Figures:
             n = int(m.group(1))
             uri, w, h, alt = self.pictures[n]
             if self.uses[n] > 1:
-                return (f'<svg class="pic" viewBox="0 0 {w} {h}" width="{w}" role="img" '
-                        f'aria-label="{html.escape(alt)}"><use href="#picture-{n}"/></svg>')
+                return (
+                    f'<svg class="pic" viewBox="0 0 {w} {h}" width="{w}" role="img" '
+                    f'aria-label="{html.escape(alt)}"><use href="#picture-{n}"/></svg>'
+                )
             return f'<img src="{uri}" width="{w}" height="{h}" alt="{html.escape(alt)}">'
 
         page = _PLACE.sub(tag, page)
         if shared:
-            store = "".join(f'<image id="picture-{n}" width="{self.pictures[n][1]}" height="{self.pictures[n][2]}" '
-                            f'href="{self.pictures[n][0]}"/>' for n in shared)
-            page = page.replace("<body>", f'<body><svg width="0" height="0" style="position:absolute">'
-                                          f"<defs>{store}</defs></svg>", 1)
+            store = "".join(
+                f'<image id="picture-{n}" width="{self.pictures[n][1]}" height="{self.pictures[n][2]}" '
+                f'href="{self.pictures[n][0]}"/>'
+                for n in shared
+            )
+            page = page.replace(
+                "<body>", f'<body><svg width="0" height="0" style="position:absolute"><defs>{store}</defs></svg>', 1
+            )
         return page

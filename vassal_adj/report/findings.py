@@ -103,8 +103,10 @@ def report_markdown(report: Report, *, source: str = "", errors_only: bool = Fal
     if report.assumptions:
         lines += ["", "### Assumptions", ""]
         for name, a in sorted(report.assumptions.items()):
-            lines.append(f"- `{name}` = `{a['value']!r}`: {_md(str(a['source']))}"
-                         + (f" (rule {a['rule']})" if a["rule"] else ""))
+            lines.append(
+                f"- `{name}` = `{a['value']!r}`: {_md(str(a['source']))}"
+                + (f" (rule {a['rule']})" if a["rule"] else "")
+            )
     if report.notes:
         lines += ["", "### Notes", ""] + [f"- {_md(n)}" for n in report.notes]
     return "\n".join(lines)
@@ -118,8 +120,10 @@ def _bb_line(f: Finding) -> str:
 def report_bbcode(report: Report, *, source: str = "", errors_only: bool = False) -> str:
     """The report for BoardGameGeek, which has no tables: [b] headings, a finding a line, the
     errors and warnings first, the information, assumptions and notes in a spoiler ([o])."""
-    lines = [f"[b]Referee check{': ' + bb(source) if source else ''}[/b]",
-             f"Pack [b]{bb(report.pack)}[/b]; {bb(_state_line(report))}. [b]{_summary(report)}[/b]."]
+    lines = [
+        f"[b]Referee check{': ' + bb(source) if source else ''}[/b]",
+        f"Pack [b]{bb(report.pack)}[/b]; {bb(_state_line(report))}. [b]{_summary(report)}[/b].",
+    ]
     problems = [f for f in report.findings if _sev(f) != "info"]
     if problems:
         lines += ["", "[b]Errors and warnings[/b]", *map(_bb_line, problems)]
@@ -135,8 +139,10 @@ def report_bbcode(report: Report, *, source: str = "", errors_only: bool = False
         more += ["", f"Nothing found by: {bb(', '.join(quiet))}."]
     if report.assumptions:
         more += ["", "[b]Assumptions[/b]"]
-        more += [bb(f"{name} = {a['value']!r}: {a['source']}" + (f" (rule {a['rule']})" if a["rule"] else ""))
-                 for name, a in sorted(report.assumptions.items())]
+        more += [
+            bb(f"{name} = {a['value']!r}: {a['source']}" + (f" (rule {a['rule']})" if a["rule"] else ""))
+            for name, a in sorted(report.assumptions.items())
+        ]
     if report.notes:
         more += ["", "[b]Notes[/b]", *map(bb, report.notes)]
     return "\n".join([*lines, "", "[o]", *more[1:], "[/o]"] if more else lines)
@@ -146,20 +152,46 @@ def report_summary(report: Report, st: Style, *, source: str = "") -> str:
     """A --summary post of the report in the format `st` marks: the heading, the counts and as
     many errors and warnings as the post's limits hold (markup.fit_post)."""
     problems = [f for f in report.findings if _sev(f) != "info"]
-    items = [st.item(f"{st.strong(_sev(f))} {st.esc(f.rule)}: "
-                     + st.esc(f.message + (f" ({', '.join(f.hexes)})" if f.hexes else ""))) for f in problems]
-    return fit_post([st.title(st.esc(_head(report, source))), "", st.heading(_summary(report))], items, [],
-                    lambda n: st.item(f"... and {n} more (the full report: without --summary)"))
+    items = [
+        st.item(
+            f"{st.strong(_sev(f))} {st.esc(f.rule)}: "
+            + st.esc(f.message + (f" ({', '.join(f.hexes)})" if f.hexes else ""))
+        )
+        for f in problems
+    ]
+    return fit_post(
+        [st.title(st.esc(_head(report, source))), "", st.heading(_summary(report))],
+        items,
+        [],
+        lambda n: st.item(f"... and {n} more (the full report: without --summary)"),
+    )
 
 
 def report_data(report: Report, **extra: Any) -> dict[str, Any]:
     """The report as JSON-ready data with ``schema_version``; `extra` adds top-level keys
     (the files checked). Dump it with sorted keys: findings are already in report order."""
-    findings = [{"rule": f.rule, "severity": _sev(f), "message": f.message, "units": list(f.units),
-                 "unit_names": [report.unit_names.get(u, "") for u in f.units], "hexes": list(f.hexes)}
-                for f in report.findings]
-    return {"schema_version": SCHEMA_VERSION, **extra, "pack": report.pack, "turn": report.turn,
-            "phase": report.phase, "weather": report.weather, "findings": findings,
-            "counts": report.counts(), "parameters": report.parameters,
-            "assumptions": report.assumptions, "notes": list(report.notes),
-            "checked": [{"rule": name, "cite": cite, "findings": n} for name, cite, n in report.checked]}
+    findings = [
+        {
+            "rule": f.rule,
+            "severity": _sev(f),
+            "message": f.message,
+            "units": list(f.units),
+            "unit_names": [report.unit_names.get(u, "") for u in f.units],
+            "hexes": list(f.hexes),
+        }
+        for f in report.findings
+    ]
+    return {
+        "schema_version": SCHEMA_VERSION,
+        **extra,
+        "pack": report.pack,
+        "turn": report.turn,
+        "phase": report.phase,
+        "weather": report.weather,
+        "findings": findings,
+        "counts": report.counts(),
+        "parameters": report.parameters,
+        "assumptions": report.assumptions,
+        "notes": list(report.notes),
+        "checked": [{"rule": name, "cite": cite, "findings": n} for name, cite, n in report.checked],
+    }

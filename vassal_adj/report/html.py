@@ -87,14 +87,21 @@ def _head(page: Page, report: Report | None, title: str, source: str, counts: di
     out = [f"<h1>{page.text(title)}</h1>"]
     meta = [f"file {page.text(source)}"] if source else []
     if report is not None:
+
         def show(v: object) -> str:
             return "unknown" if v is None else page.text(v)
-        meta.append(f"pack {page.text(report.pack)}; turn {show(report.turn)}, phase {show(report.phase)}, "
-                    f"weather {show(report.weather)}")
+
+        meta.append(
+            f"pack {page.text(report.pack)}; turn {show(report.turn)}, phase {show(report.phase)}, "
+            f"weather {show(report.weather)}"
+        )
     if meta:
         out.append(f'<p class="meta">{" &middot; ".join(meta)}</p>')
-    out.append('<p class="counts">' + "".join(
-        f'<span class="{k}">{n} {k if n == 1 or k == "info" else k + "s"}</span>' for k, n in counts.items()) + "</p>")
+    out.append(
+        '<p class="counts">'
+        + "".join(f'<span class="{k}">{n} {k if n == 1 or k == "info" else k + "s"}</span>' for k, n in counts.items())
+        + "</p>"
+    )
     return out
 
 
@@ -103,11 +110,13 @@ def _finding(page: Page, f: Finding) -> list[str]:
     units = ", ".join(page.unit_names(f))
     where = [f"hexes: {page.text(', '.join(f.hexes))}"] if f.hexes else []
     where += [f"units: {html.escape(units)}"] if units else []
-    return [f'<div class="finding sev-{level}"><div class="text">',
-            f'<h3><span class="tag {level}">{level}</span>{page.text(f.rule)}</h3>',
-            f"<p>{page.text(f.message)}</p>",
-            f'<p class="muted">{"<br>".join(where)}</p>' if where else "",
-            f"</div><div>{page.picture(f)}</div></div>"]
+    return [
+        f'<div class="finding sev-{level}"><div class="text">',
+        f'<h3><span class="tag {level}">{level}</span>{page.text(f.rule)}</h3>',
+        f"<p>{page.text(f.message)}</p>",
+        f'<p class="muted">{"<br>".join(where)}</p>' if where else "",
+        f"</div><div>{page.picture(f)}</div></div>",
+    ]
 
 
 def _fold(what: str, head: str, rows: Sequence[str]) -> list[str]:
@@ -119,8 +128,10 @@ def _fold(what: str, head: str, rows: Sequence[str]) -> list[str]:
 
 
 def _info_table(page: Page, info: Sequence[Finding]) -> list[str]:
-    rows = [f"<tr><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
-            f"<td>{page.text(f.message)}</td></tr>" for f in info]
+    rows = [
+        f"<tr><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td><td>{page.text(f.message)}</td></tr>"
+        for f in info
+    ]
     return _fold("information findings", "<tr><th>Rule</th><th>Hexes</th><th>Finding</th></tr>", rows)
 
 
@@ -129,21 +140,33 @@ _VERDICT = {True: ("legal", "move-legal"), False: ("illegal", "move-illegal"), N
 
 def _moves(page: Page, moves: Sequence[Move], skipped: int) -> tuple[str, list[str]]:
     """The overview's legend, and the table of moves under it."""
-    legend = [(MOVE_COLOURS[True], "move judged legal"), (MOVE_COLOURS[False], "move judged illegal"),
-              (MOVE_COLOURS[None], "move not judged"),
-              (picture_colour(Finding("", Severity.ERROR, "")), "hex of an error"),
-              (SEVERITY_COLOURS["warning"], "hex of a warning")]
-    head = '<p class="legend">' + "".join(
-        f'<span><i class="sw" style="background:rgb{c}"></i>{t}</span>' for c, t in legend) + "</p>"
+    legend = [
+        (MOVE_COLOURS[True], "move judged legal"),
+        (MOVE_COLOURS[False], "move judged illegal"),
+        (MOVE_COLOURS[None], "move not judged"),
+        (picture_colour(Finding("", Severity.ERROR, "")), "hex of an error"),
+        (SEVERITY_COLOURS["warning"], "hex of a warning"),
+    ]
+    head = (
+        '<p class="legend">'
+        + "".join(f'<span><i class="sw" style="background:rgb{c}"></i>{t}</span>' for c, t in legend)
+        + "</p>"
+    )
     if not moves:
         return head, ['<p class="muted">No moves were given: the map shows where the findings are.</p>']
     off = f'<p class="muted">{skipped} move(s) start or end off the hex grid and are not drawn.</p>'
     out = [off] if skipped else []
-    rows = [f'<tr class="{_VERDICT[m.ok][1]}"><td>{page.text(m.name)}</td><td>{page.text(m.start or "off the grid")}'
-            f'</td><td>{page.text(m.end or "off the grid")}</td><td>{_VERDICT[m.ok][0]}</td></tr>' for m in moves]
+    rows = [
+        f'<tr class="{_VERDICT[m.ok][1]}"><td>{page.text(m.name)}</td><td>{page.text(m.start or "off the grid")}'
+        f"</td><td>{page.text(m.end or 'off the grid')}</td><td>{_VERDICT[m.ok][0]}</td></tr>"
+        for m in moves
+    ]
     counts = " &middot; ".join(f"{sum(1 for m in moves if m.ok is ok)} {_VERDICT[ok][0]}" for ok in (True, False, None))
-    return head, [*out, f'<p class="muted">Moves: {counts}.</p>',
-                  *_fold("moves", "<tr><th>Unit</th><th>From</th><th>To</th><th>Verdict</th></tr>", rows)]
+    return head, [
+        *out,
+        f'<p class="muted">Moves: {counts}.</p>',
+        *_fold("moves", "<tr><th>Unit</th><th>From</th><th>To</th><th>Verdict</th></tr>", rows),
+    ]
 
 
 def _undone_roll(r: Roll) -> str:
@@ -151,36 +174,67 @@ def _undone_roll(r: Roll) -> str:
     if r.undone_in is None:
         return ""
     then = (f"; roll {r.replaced_by} took its place" if r.replaced_by is not None else "; not rolled again") + (
-        " (the same actions replayed)" if r.replayed else "")
+        " (the same actions replayed)" if r.replayed else ""
+    )
     return f"undone in step {r.undone_in}{then}"
 
 
 def _chat_and_dice(page: Page, turn: TurnView) -> list[str]:
-    chat = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{page.text(line.speaker or '')}</td>"
-            f"<td>{page.text(plain(line.text))}</td></tr>" for path, step, line in turn.chat()]
-    dice = [f"<tr><td>{r.number}</td><td>{page.text(r.file)}</td><td>{r.step}</td><td>{page.text(r.player)}</td>"
-            f"<td>{page.text(r.shown)}</td><td>{page.text(_undone_roll(r))}</td></tr>" for r in turn.rolls]
+    chat = [
+        f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{page.text(line.speaker or '')}</td>"
+        f"<td>{page.text(plain(line.text))}</td></tr>"
+        for path, step, line in turn.chat()
+    ]
+    dice = [
+        f"<tr><td>{r.number}</td><td>{page.text(r.file)}</td><td>{r.step}</td><td>{page.text(r.player)}</td>"
+        f"<td>{page.text(r.shown)}</td><td>{page.text(_undone_roll(r))}</td></tr>"
+        for r in turn.rolls
+    ]
     out = ["<h2>Chat</h2>"]
-    out += _fold("chat lines and reports", "<tr><th>File</th><th>Step</th><th>Speaker</th><th>Text</th></tr>",
-                 chat) if chat else ["<p>None.</p>"]
-    undone = [f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{undo}</td><td>{page.text(event_line(e))}</td></tr>"
-              for path, step, undo, e in turn.undone()]
+    out += (
+        _fold("chat lines and reports", "<tr><th>File</th><th>Step</th><th>Speaker</th><th>Text</th></tr>", chat)
+        if chat
+        else ["<p>None.</p>"]
+    )
+    undone = [
+        f"<tr><td>{page.text(path)}</td><td>{step}</td><td>{undo}</td><td>{page.text(event_line(e))}</td></tr>"
+        for path, step, undo, e in turn.undone()
+    ]
     if undone:  # what an undo took back: it happened, but is no move of the turn
-        out += ["<h2>Undone</h2>", *_fold("undone moves and changes", "<tr><th>File</th><th>Step</th>"
-                                          "<th>Undone in step</th><th>Move or change</th></tr>", undone)]
+        out += [
+            "<h2>Undone</h2>",
+            *_fold(
+                "undone moves and changes",
+                "<tr><th>File</th><th>Step</th><th>Undone in step</th><th>Move or change</th></tr>",
+                undone,
+            ),
+        ]
     out.append("<h2>Dice</h2>")
-    out += _fold("die rolls", "<tr><th>Roll</th><th>File</th><th>Step</th><th>Player</th><th>Roll</th><th></th></tr>",
-                 dice) if dice else ["<p>None.</p>"]
+    out += (
+        _fold(
+            "die rolls", "<tr><th>Roll</th><th>File</th><th>Step</th><th>Player</th><th>Roll</th><th></th></tr>", dice
+        )
+        if dice
+        else ["<p>None.</p>"]
+    )
     return out
 
 
-
-
-def report_html(report_or_findings: Report | Sequence[Finding], *, module: Module, game: SavedGame,
-                module_path: str | None, moves: Sequence[Move | tuple] = (), title: str = "Referee report",
-                source: str = "", secrets: Iterable[str] = (), notes: Sequence[str] = (),
-                turn: TurnView | None = None, games: Sequence[SavedGame] = (),
-                position: GamePosition | None = None) -> str:
+def report_html(
+    report_or_findings: Report | Sequence[Finding],
+    *,
+    module: Module,
+    game: SavedGame,
+    module_path: str | None,
+    moves: Sequence[Move | tuple] = (),
+    title: str = "Referee report",
+    source: str = "",
+    secrets: Iterable[str] = (),
+    notes: Sequence[str] = (),
+    turn: TurnView | None = None,
+    games: Sequence[SavedGame] = (),
+    position: GamePosition | None = None,
+) -> str:
     """The page for a `Report` (or a plain list of findings, e.g. `verify`'s).
 
     `module_path` is the module file the board and piece images are read from (None: no
@@ -199,8 +253,9 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
     """
     report = report_or_findings if isinstance(report_or_findings, Report) else None
     findings = list(report.findings if report is not None else report_or_findings)
-    page = Page(module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets,
-                turn, games, position)
+    page = Page(
+        module, game, module_path, dict(report.unit_names) if report is not None else {}, secrets, turn, games, position
+    )
     moves = turn.moves() if turn is not None else [Move(*m) for m in moves]  # a plain tuple is a Move too
     problems = [f for f in findings if sev(f) != "info"]
     info = [f for f in findings if sev(f) == "info"]
@@ -212,11 +267,19 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
     for f in ordered[:PICTURES]:
         body += _finding(page, f)
     if ordered[PICTURES:]:
-        rows = [f"<tr><td>{sev(f)}</td><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
-                f"<td>{page.text(f.message)}</td></tr>" for f in ordered[PICTURES:]]
-        body += [f"<p>{len(rows)} more errors and warnings, listed without pictures:</p>",
-                 *_fold("more errors and warnings", "<tr><th>Severity</th><th>Rule</th><th>Hexes</th>"
-                        "<th>Finding</th></tr>", rows)]
+        rows = [
+            f"<tr><td>{sev(f)}</td><td>{page.text(f.rule)}</td><td>{page.text(', '.join(f.hexes))}</td>"
+            f"<td>{page.text(f.message)}</td></tr>"
+            for f in ordered[PICTURES:]
+        ]
+        body += [
+            f"<p>{len(rows)} more errors and warnings, listed without pictures:</p>",
+            *_fold(
+                "more errors and warnings",
+                "<tr><th>Severity</th><th>Rule</th><th>Hexes</th><th>Finding</th></tr>",
+                rows,
+            ),
+        ]
     overview, skipped = page.overview(problems, moves)
     legend, table = _moves(page, moves, skipped)
     body += ["<h2>The map</h2>", legend, f"<p>{overview}</p>", *table]
@@ -229,9 +292,15 @@ def report_html(report_or_findings: Report | Sequence[Finding], *, module: Modul
         body += ["<h2>Notes</h2>", "<ul>", *(f"<li>{page.text(n)}</li>" for n in all_notes), "</ul>"]
     if report is not None and report.assumptions:
         body += ["<h2>Assumptions</h2>", "<ul>"]
-        body += [f"<li><code>{page.text(name)}</code> = <code>{page.text(repr(a.get('value')))}</code>: "
-                 f"{page.text(a.get('source', ''))}</li>" for name, a in sorted(report.assumptions.items())]
+        body += [
+            f"<li><code>{page.text(name)}</code> = <code>{page.text(repr(a.get('value')))}</code>: "
+            f"{page.text(a.get('source', ''))}</li>"
+            for name, a in sorted(report.assumptions.items())
+        ]
         body.append("</ul>")
-    return page.figures.render("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                               f"<title>{page.text(title)}</title><style>{_STYLE}</style></head><body>\n"
-                               + "\n".join(b for b in body if b) + "\n</body></html>\n")
+    return page.figures.render(
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{page.text(title)}</title><style>{_STYLE}</style></head><body>\n"
+        + "\n".join(b for b in body if b)
+        + "\n</body></html>\n"
+    )

@@ -34,8 +34,10 @@ SUMMARY_LINES, SUMMARY_CHARS = 30, 1900
 _LINE = 200  # the longest line of a summary
 
 # HTML elements a VASSAL report or chat line may carry (Java's HTML 3.2 renderer knows no more).
-_ELEMENTS = ("a|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|font|h[1-6]|head|hr|html|i|img|li|ol|p|pre|"
-             "s|small|span|strike|strong|sub|sup|table|td|th|tr|tt|u|ul")
+_ELEMENTS = (
+    "a|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|font|h[1-6]|head|hr|html|i|img|li|ol|p|pre|"
+    "s|small|span|strike|strong|sub|sup|table|td|th|tr|tt|u|ul"
+)
 _TAG = re.compile(rf"<(/?)({_ELEMENTS})(\s[^<>]*)?/?>", re.IGNORECASE)
 _ALT = re.compile(r"""\balt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.IGNORECASE)
 _BREAKS = re.compile(r"\s*[\r\n\t]\s*")
@@ -110,8 +112,10 @@ def fit_post(head: list[str], items: list[str], tail: list[str], rest: Callable[
     tail = [_cut(x) for x in tail]
     shown: list[str] = []
     for item in map(_cut, items):
-        if (len(head) + len(shown) + len(tail) + 2 > SUMMARY_LINES
-                or len("\n".join([*head, *shown, item, *tail])) > SUMMARY_CHARS - 80):
+        if (
+            len(head) + len(shown) + len(tail) + 2 > SUMMARY_LINES
+            or len("\n".join([*head, *shown, item, *tail])) > SUMMARY_CHARS - 80
+        ):
             break
         shown.append(item)
     if len(shown) < len(items):

@@ -111,8 +111,14 @@ def hex_center(layout: HexLayout, label: str) -> Point | None:
 
 def _corners(layout: HexLayout, c: Point, shrink: float = 1.0) -> list[Point]:
     apothem, radius = (v * shrink for v in hex_radii(layout))
-    pts = [(radius, 0.0), (radius / 2, apothem), (-radius / 2, apothem),
-           (-radius, 0.0), (-radius / 2, -apothem), (radius / 2, -apothem)]
+    pts = [
+        (radius, 0.0),
+        (radius / 2, apothem),
+        (-radius / 2, apothem),
+        (-radius, 0.0),
+        (-radius / 2, -apothem),
+        (radius / 2, -apothem),
+    ]
     if layout.grid.sideways:  # pointy-topped: the flat hexagon turned a quarter
         return [(c[0] + y, c[1] + x) for x, y in pts]
     return [(c[0] + x, c[1] + y) for x, y in pts]
@@ -135,8 +141,14 @@ def _arrow(draw: ImageDraw.ImageDraw, pts: Sequence[Point], colour: Rgb, width: 
     draw.polygon([pts[-1], left, right], fill=colour)
 
 
-def _text_box(draw: ImageDraw.ImageDraw, at: Point, text: str, font: ImageFont.ImageFont | ImageFont.FreeTypeFont,
-              colour: Rgb, bounds: tuple[int, int]) -> float:
+def _text_box(
+    draw: ImageDraw.ImageDraw,
+    at: Point,
+    text: str,
+    font: ImageFont.ImageFont | ImageFont.FreeTypeFont,
+    colour: Rgb,
+    bounds: tuple[int, int],
+) -> float:
     """Text on a white box whose top centre is `at`, kept inside the picture; its height."""
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
     w, h = right - left + 8, bottom - top + 6
@@ -156,8 +168,15 @@ def _is_path(layout: HexLayout, labels: Sequence[str]) -> bool:
         return False
 
 
-def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str], colour: Rgb,
-                    labels: Sequence[Label] = (), *, width: int = 560) -> Image.Image | None:
+def finding_picture(
+    canvas: Image.Image,
+    layout: HexLayout,
+    hexes: Sequence[str],
+    colour: Rgb,
+    labels: Sequence[Label] = (),
+    *,
+    width: int = 560,
+) -> Image.Image | None:
     """The part of the map around `hexes`, enlarged or reduced to `width` pixels: the hexes
     outlined in `colour`, the path drawn through their centres when they are adjacent in
     order (a start dot, an arrowhead at the end), and each label written below its point,
@@ -174,8 +193,12 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     half_w = max(span, (max(xs) - min(xs)) / 2 + radius * 2)
     half_h = max(span * 0.7, (max(ys) - min(ys)) / 2 + apothem * 2.5)
-    box = (max(0, int(cx - half_w)), max(0, int(cy - half_h)),
-           min(canvas.width, int(cx + half_w)), min(canvas.height, int(cy + half_h)))
+    box = (
+        max(0, int(cx - half_w)),
+        max(0, int(cy - half_h)),
+        min(canvas.width, int(cx + half_w)),
+        min(canvas.height, int(cy + half_h)),
+    )
     scale = width / max(1, box[2] - box[0])
     size = (width, max(1, round((box[3] - box[1]) * scale)))
     out = canvas.crop(box).resize(size, Image.Resampling.LANCZOS)
@@ -193,8 +216,12 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
     if _is_path(layout, hexes):
         pts = [local(c) for c in centres]
         r = line * 2.2
-        draw.ellipse([pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r], fill=(*colour, 255),
-                     outline=(255, 255, 255), width=2)
+        draw.ellipse(
+            [pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r],
+            fill=(*colour, 255),
+            outline=(255, 255, 255),
+            width=2,
+        )
         _arrow(draw, pts, colour, line * 2, head=apothem * scale * 0.5)
     for at in {lab.at for lab in labels}:
         if any(math.dist(at, c) < apothem for c in centres):
@@ -212,8 +239,14 @@ def finding_picture(canvas: Image.Image, layout: HexLayout, hexes: Sequence[str]
     return Image.alpha_composite(out.convert("RGBA"), layer).convert("RGB")
 
 
-def overview_picture(canvas: Image.Image, layout: HexLayout | None, arrows: Sequence[Arrow],
-                     marked: Sequence[tuple[str, Rgb]] = (), *, max_width: int = 1600) -> Image.Image:
+def overview_picture(
+    canvas: Image.Image,
+    layout: HexLayout | None,
+    arrows: Sequence[Arrow],
+    marked: Sequence[tuple[str, Rgb]] = (),
+    *,
+    max_width: int = 1600,
+) -> Image.Image:
     """The whole map, reduced to at most `max_width` pixels wide, with every arrow drawn and
     the `marked` hexes (label, colour) outlined. Arrows of zero length are drawn as dots."""
     scale = min(1.0, max_width / canvas.width)

@@ -21,8 +21,16 @@ from vassal_adj.terrain_sample import Sampling
 
 __all__ = ["preview_png"]
 
-TINTS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
-         (213, 94, 0), (204, 121, 167), (120, 120, 120)]
+TINTS = [
+    (230, 159, 0),
+    (86, 180, 233),
+    (0, 158, 115),
+    (240, 228, 66),
+    (0, 114, 178),
+    (213, 94, 0),
+    (204, 121, 167),
+    (120, 120, 120),
+]
 FEATURE_COLOURS = [(200, 0, 0), (0, 60, 220), (130, 0, 170), (0, 0, 0), (0, 140, 60), (255, 120, 0)]
 LOW = (255, 0, 255)
 DIFFERS = (0, 230, 230)  # cyan: in none of the sets above
@@ -30,8 +38,14 @@ TINT_ALPHA = 90
 
 
 def _corners(cx: float, cy: float, apothem: float, radius: float, sideways: bool) -> list[tuple[float, float]]:
-    pts = [(radius, 0.0), (radius / 2, apothem), (-radius / 2, apothem),
-           (-radius, 0.0), (-radius / 2, -apothem), (radius / 2, -apothem)]
+    pts = [
+        (radius, 0.0),
+        (radius / 2, apothem),
+        (-radius / 2, apothem),
+        (-radius, 0.0),
+        (-radius / 2, -apothem),
+        (radius / 2, -apothem),
+    ]
     return [(cx + y, cy + x) if sideways else (cx + x, cy + y) for x, y in pts]
 
 
@@ -61,7 +75,9 @@ def _legend(draw: ImageDraw.ImageDraw, s: Sampling, scale: int) -> None:
         elif how == "ring":
             draw.ellipse(box, outline=(*colour, 255), width=2 * scale)
         elif how == "bar":
-            draw.line([box[0], (box[1] + box[3]) // 2, box[2], (box[1] + box[3]) // 2], fill=(*colour, 255), width=3 * scale)
+            draw.line(
+                [box[0], (box[1] + box[3]) // 2, box[2], (box[1] + box[3]) // 2], fill=(*colour, 255), width=3 * scale
+            )
         else:
             draw.line([box[0], box[1], box[2], box[3]], fill=(*colour, 255), width=2 * scale)
             draw.line([box[0], box[3], box[2], box[1]], fill=(*colour, 255), width=2 * scale)

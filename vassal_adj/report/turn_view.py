@@ -25,6 +25,7 @@ from vassal_adj.rules.results import Finding, Severity
 
 __all__ = ["Move", "TurnView", "positions_at"]
 
+
 class Move(NamedTuple):
     """A move to list and draw: origin and destination labels (None off the grid), the unit's
     name, the verdict (True legal, False illegal, None not judged) and the hexes of the path
@@ -46,8 +47,9 @@ def positions_at(rp: Replay, step: int) -> list[Piece]:
             break
         for e in s.events:
             if isinstance(e, Moved) and e.piece in pieces:
-                pieces[e.piece] = dataclasses.replace(pieces[e.piece], map=e.to.map, x=e.to.x, y=e.to.y,
-                                                      location=e.to.label)
+                pieces[e.piece] = dataclasses.replace(
+                    pieces[e.piece], map=e.to.map, x=e.to.x, y=e.to.y, location=e.to.label
+                )
             elif isinstance(e, Added):
                 pieces[e.piece] = Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label)
             elif isinstance(e, Removed):
@@ -91,15 +93,24 @@ class TurnView:
             for phase in check.phases if check else ():
                 # A move check's finding names the mover first (rules/turn.py); a unit it names
                 # after that (e.g. one exerting a zone of control) did not make the move.
-                cited = {f.units[0] for f in phase.findings
-                         if f.units and f.severity != Severity.INFO and not _end_of_phase(f, phase)}
+                cited = {
+                    f.units[0]
+                    for f in phase.findings
+                    if f.units and f.severity != Severity.INFO and not _end_of_phase(f, phase)
+                }
                 for m in phase.moves:
                     ok = False if m.ok is False or m.unit in cited else m.ok
                     out.append(Move(m.start, m.end, m.name, ok, m.path))
-            out += [Move(e.origin.label, e.to.label, e.name, None) for e in rp.kept()
-                    if isinstance(e, Moved) and e.piece not in judged]
-        return out + [Move(d.start.label, d.end.label, d.name, None) for d in self.changes
-                      if d.kind == "moved" and d.start is not None and d.end is not None]
+            out += [
+                Move(e.origin.label, e.to.label, e.name, None)
+                for e in rp.kept()
+                if isinstance(e, Moved) and e.piece not in judged
+            ]
+        return out + [
+            Move(d.start.label, d.end.label, d.name, None)
+            for d in self.changes
+            if d.kind == "moved" and d.start is not None and d.end is not None
+        ]
 
     def moments(self, f: Finding) -> tuple[list[Piece], list[Piece] | None] | None:
         """Where the pieces stood for a picture of finding `f` of a pack's check: (the
@@ -119,8 +130,12 @@ class TurnView:
     def undone(self) -> list[tuple[str, int, int, Moved | Changed]]:
         """(file, step, undo step, event) of every move and change an undo took back: listed
         as undone, never drawn or judged as moves."""
-        return [(path, s.number, s.undone_in, e) for path, rp in self.replays for s, e in rp.undone()
-                if isinstance(e, (Moved, Changed)) and s.undone_in is not None]
+        return [
+            (path, s.number, s.undone_in, e)
+            for path, rp in self.replays
+            for s, e in rp.undone()
+            if isinstance(e, (Moved, Changed)) and s.undone_in is not None
+        ]
 
     def final(self) -> list[Piece]:
         """The position the last file leaves."""
@@ -130,5 +145,10 @@ class TurnView:
         """(file, step, line) of every chat line and automatic report, undone ones and those
         read as die rolls (listed with the dice) left out."""
         rolls = {(r.file, r.command) for r in self.rolls}
-        return ((path, s.number, e) for path, rp in self.replays for s in rp.steps for e in s.events
-                if isinstance(e, ChatLine) and not e.undo and (path, e.command) not in rolls)
+        return (
+            (path, s.number, e)
+            for path, rp in self.replays
+            for s in rp.steps
+            for e in s.events
+            if isinstance(e, ChatLine) and not e.undo and (path, e.command) not in rolls
+        )

@@ -39,8 +39,16 @@ from vassal_adj.report.markup import Style, plain
 
 __all__ = ["Section", "diff_line", "event_line", "roll_line", "summary_line", "visible_events"]
 
-_KIND = {Moved: "move", Added: "arrival", Removed: "removal", Changed: "change", ChatLine: "chat",
-         DieRolled: "die roll", TurnChanged: "turn", PropertySet: "property"}
+_KIND = {
+    Moved: "move",
+    Added: "arrival",
+    Removed: "removal",
+    Changed: "change",
+    ChatLine: "chat",
+    DieRolled: "die roll",
+    TurnChanged: "turn",
+    PropertySet: "property",
+}
 _INTERNAL = re.compile(r"Old(X|Y|Map|Board|Zone|LocationName)|.+_(Level|Image|Name|Active)")
 
 
@@ -165,14 +173,25 @@ class Section:
         return sum(1 for d in self.changes or () if d.concealed)
 
     def data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"file": self.path, "kind": "log" if self.is_log else "save",
-                               "pieces_at_start": len(self.replay.opening),
-                               "pieces_at_end": len(self.replay.final)}
+        out: dict[str, Any] = {
+            "file": self.path,
+            "kind": "log" if self.is_log else "save",
+            "pieces_at_start": len(self.replay.opening),
+            "pieces_at_end": len(self.replay.final),
+        }
         if self.is_log:
-            out["steps"] = [{"number": s.number, "command": s.command, "undo": s.undo, "undoes": s.undoes,
-                             "undone_in": s.undone_in,
-                             "events": [{"kind": _KIND[type(e)], **asdict(e)} for e in s.events]}
-                            for s in self.replay.steps if s.events]
+            out["steps"] = [
+                {
+                    "number": s.number,
+                    "command": s.command,
+                    "undo": s.undo,
+                    "undoes": s.undoes,
+                    "undone_in": s.undone_in,
+                    "events": [{"kind": _KIND[type(e)], **asdict(e)} for e in s.events],
+                }
+                for s in self.replay.steps
+                if s.events
+            ]
             out["counts"] = self.counts()
             out["problems"] = list(self.replay.problems)
         if self.changes is not None:
@@ -182,8 +201,11 @@ class Section:
     def lines(self, st: Style, verbose: bool) -> tuple[list[str], int]:
         """The file's part of the step-by-step listing, and the number of events hidden."""
         rp, hidden = self.replay, 0
-        head = (f"log {self.path}: {len(rp.steps)} step(s) from a position of {len(rp.opening)} piece(s)"
-                if self.is_log else f"save {self.path}: {len(rp.final)} piece(s)")
+        head = (
+            f"log {self.path}: {len(rp.steps)} step(s) from a position of {len(rp.opening)} piece(s)"
+            if self.is_log
+            else f"save {self.path}: {len(rp.final)} piece(s)"
+        )
         out = [st.heading(st.esc(head))]
         if self.is_log:
             rolls = {r.command: r for r in self.rolls}

@@ -55,8 +55,10 @@ def finding_line(f: Finding, st: Style) -> str:
 
 def _verdict(findings: Sequence[Finding], st: Style) -> list[str]:
     counts = {sev: sum(f.severity == sev for f in findings) for sev in Severity}
-    head = (f"findings: {len(findings)} ({counts[Severity.ERROR]} error(s), {counts[Severity.WARNING]} warning(s), "
-            f"{counts[Severity.INFO]} info)")
+    head = (
+        f"findings: {len(findings)} ({counts[Severity.ERROR]} error(s), {counts[Severity.WARNING]} warning(s), "
+        f"{counts[Severity.INFO]} info)"
+    )
     problems = _problems(findings)
     verdict = "no error or warning" if not problems else ""
     return [st.heading(head + (f": {verdict}" if verdict else ""))] + [st.item(finding_line(f, st)) for f in problems]
@@ -71,19 +73,28 @@ def dice_lines(a: Audit, st: Style, short: bool = False) -> list[str]:
     out = [st.heading(f"dice: {len(a.rolls)} roll(s)")]
     for player, rolls in a.by_player().items():
         kept = [r for r in rolls if r.undone_in is None]
-        line = (f"{player}: {len(kept)} roll(s) kept" if short
-                else f"{player}: {', '.join(r.shown for r in kept) or 'no roll kept'}")
+        line = (
+            f"{player}: {len(kept)} roll(s) kept"
+            if short
+            else f"{player}: {', '.join(r.shown for r in kept) or 'no roll kept'}"
+        )
         for r in rolls:
             if r.undone_in is not None:
                 new = next((n for n in a.rolls if n.number == r.replaced_by), None)
-                again = ("not rolled again" if new is None else f"rolled again as {new.value} (step {new.step})"
-                         + (": the steps after the undo replayed the same actions" if r.replayed else ""))
+                again = (
+                    "not rolled again"
+                    if new is None
+                    else f"rolled again as {new.value} (step {new.step})"
+                    + (": the steps after the undo replayed the same actions" if r.replayed else "")
+                )
                 line += f"; undone: {r.shown} (step {r.step}, undone in step {r.undone_in}), {again}"
         out.append(st.item(st.esc(line)))
     out += [st.item(st.esc(f"{d.player}, d{d.sides}: {d.reading()}")) for d in a.stats]
     if a.buttons and not short:
-        out += [st.subheading("per die button (undone rolls left out)"), *(st.item(st.esc(button_line(t)))
-                                                                          for t in a.buttons)]
+        out += [
+            st.subheading("per die button (undone rolls left out)"),
+            *(st.item(st.esc(button_line(t))) for t in a.buttons),
+        ]
     return out
 
 
@@ -112,14 +123,22 @@ def _unjudged_moves(sections: Sequence[Section]) -> list[str]:
                 first.setdefault(e.piece, e)
                 last[e.piece] = e
                 drags[e.piece] = drags.get(e.piece, 0) + 1
-    return [f"{e.name or '(no name)'}: {e.origin} -> {last[p].to}" + (f" ({drags[p]} moves)" if drags[p] > 1 else "")
-            + ": not judged" for p, e in first.items()]
+    return [
+        f"{e.name or '(no name)'}: {e.origin} -> {last[p].to}"
+        + (f" ({drags[p]} moves)" if drags[p] > 1 else "")
+        + ": not judged"
+        for p, e in first.items()
+    ]
 
 
 def _undone_moves(sections: Sequence[Section]) -> list[str]:
     """Each move an undo took back: it happened, but is no move of the turn (never judged)."""
-    return [f"{e.name or '(no name)'}: {e.origin} -> {e.to}: undone (step {s.number}, undone in step {s.undone_in})"
-            for sec in sections for s, e in sec.replay.undone() if isinstance(e, Moved)]
+    return [
+        f"{e.name or '(no name)'}: {e.origin} -> {e.to}: undone (step {s.number}, undone in step {s.undone_in})"
+        for sec in sections
+        for s, e in sec.replay.undone()
+        if isinstance(e, Moved)
+    ]
 
 
 def _moves(view: VerifyView, st: Style) -> list[str]:
@@ -137,8 +156,9 @@ def _told_elsewhere(f: Finding, moves: Sequence[MoveCheck]) -> bool:
     return f.rule == STATS or any(m.ok and f.rule == m.rule and f.units == (m.unit,) for m in moves)
 
 
-def verify_text(view: VerifyView, st: Style, *, verbose: bool = False, errors_only: bool = False,
-                summary: bool = False) -> str:
+def verify_text(
+    view: VerifyView, st: Style, *, verbose: bool = False, errors_only: bool = False, summary: bool = False
+) -> str:
     """The verification in the format `st` marks (see the module docstring)."""
     if summary:
         return _summary(view, st, errors_only)
@@ -162,8 +182,10 @@ def verify_text(view: VerifyView, st: Style, *, verbose: bool = False, errors_on
     lines += ["", st.heading("step by step"), *st.fold(steps[1:])]
     notes = [*view.notes]
     if hidden:
-        notes.append(f"{hidden} internal change(s) and automatic report(s) repeating a listed action are hidden "
-                     "from the steps: -v shows them")
+        notes.append(
+            f"{hidden} internal change(s) and automatic report(s) repeating a listed action are hidden "
+            "from the steps: -v shows them"
+        )
     lines += [""] * bool(notes) + [st.item("note: " + st.esc(n)) for n in notes]
     return "\n".join(lines)
 
@@ -175,6 +197,9 @@ def _summary(view: VerifyView, st: Style, errors_only: bool) -> str:
         tail += ["", st.heading("victory points"), st.item(st.esc(view.vp[0]))]  # the change and the totals
     if (dice := dice_lines(view.audit, st, short=True)) and not errors_only:
         tail += ["", *dice]
-    return fit_post([st.title(st.esc(view.title)), "", *_verdict(view.findings, st)[:1]],
-                    [st.item(finding_line(f, st)) for f in _problems(view.findings)], tail,
-                    lambda n: st.item(f"... and {n} more (the full report: without --summary)"))
+    return fit_post(
+        [st.title(st.esc(view.title)), "", *_verdict(view.findings, st)[:1]],
+        [st.item(finding_line(f, st)) for f in _problems(view.findings)],
+        tail,
+        lambda n: st.item(f"... and {n} more (the full report: without --summary)"),
+    )

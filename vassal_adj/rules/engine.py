@@ -91,8 +91,9 @@ class RuleContext:
         try:
             labels = self.layout.expand_range(spec)
         except VassalAdjError as e:
-            raise ValueError(f"{what} {spec!r} is neither a place of the terrain file nor a hex range "
-                             f"of the board: {e.message}") from None
+            raise ValueError(
+                f"{what} {spec!r} is neither a place of the terrain file nor a hex range of the board: {e.message}"
+            ) from None
         return tuple(h for h in (self.layout.hex_of(lab) for lab in labels) if h is not None)
 
 
@@ -102,9 +103,15 @@ def unmapped_findings(pack_id: str, unmapped: Iterable[Unmapped]) -> list[Findin
     for u in unmapped:
         p = u.piece
         where = (p.location,) if p.location else ()
-        out.append(Finding(f"{pack_id}:units", Severity.WARNING,
-                           f"piece {p.name!r} is not a unit of pack {pack_id!r}, so no rule checked it: {u.reason}",
-                           (p.id,), where))
+        out.append(
+            Finding(
+                f"{pack_id}:units",
+                Severity.WARNING,
+                f"piece {p.name!r} is not a unit of pack {pack_id!r}, so no rule checked it: {u.reason}",
+                (p.id,),
+                where,
+            )
+        )
     return out
 
 
@@ -118,8 +125,9 @@ def situation(state: GameState, rp: RulePack, context: RuleContext) -> Situation
         return context.events(state, context, name)
 
     side = phase_side(rp.rules, rp.sides, state.phase)
-    return Situation(context.scenario.id if context.scenario else None, state.turn, state.phase, side,
-                     state.weather, event)
+    return Situation(
+        context.scenario.id if context.scenario else None, state.turn, state.phase, side, state.weather, event
+    )
 
 
 def rule_verdict(rule: RuleConfig, scenario: Scenario | None, at: Situation) -> Verdict:
@@ -138,15 +146,21 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _describe(pack: RulePack, rules: Iterable[RuleConfig], scenario: Scenario | None
-              ) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
+def _describe(
+    pack: RulePack, rules: Iterable[RuleConfig], scenario: Scenario | None
+) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
     """The effective parameters of every rule and the assumptions the enabled rules use, with
     the scenario's values of its own."""
     params: dict[str, dict[str, object]] = {}
     used: dict[str, list[str]] = {}
     for r in rules:
-        params[r.name] = {"impl": r.impl, "rule_ref": r.rule_ref, "enabled": r.enabled,
-                          "params": _plain(dict(r.params)), "assumed": dict(r.assumed)}
+        params[r.name] = {
+            "impl": r.impl,
+            "rule_ref": r.rule_ref,
+            "enabled": r.enabled,
+            "params": _plain(dict(r.params)),
+            "assumed": dict(r.assumed),
+        }
         if r.enabled:
             for key, name in r.assumed.items():
                 used.setdefault(name, []).append(f"{r.name}.{key}")
@@ -154,13 +168,17 @@ def _describe(pack: RulePack, rules: Iterable[RuleConfig], scenario: Scenario | 
     for name, users in used.items():
         a = pack.assumptions[name]
         value = scenario.assumptions[name] if scenario and name in scenario.assumptions else a.value
-        assumptions[name] = {"value": _plain(value), "source": a.source, "rule": a.rule, "note": a.note,
-                             "used_by": sorted(users)}
+        assumptions[name] = {
+            "value": _plain(value),
+            "source": a.source,
+            "rule": a.rule,
+            "note": a.note,
+            "used_by": sorted(users),
+        }
     return params, assumptions
 
 
-def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
-               registry: Registry | None = None) -> Report:
+def adjudicate(state: GameState, pack: Any, context: RuleContext, *, registry: Registry | None = None) -> Report:
     """Every enabled rule of `pack` (a RulePack, or anything with a ``.pack`` such as a
     LoadedPack) run over `state`, in declared order; the findings of each cite it.
 
@@ -198,9 +216,17 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
         verdict = rule_verdict(rule, scenario, at)
         if verdict.status != "yes":  # once per rule: said, never guessed
             out = verdict.status == "no"
-            add(order, [Finding(ctx.cite(), Severity.INFO if out else Severity.WARNING,
-                                f"rule {rule.name} ({rule.cited}) {'is not in force' if out else 'was not checked'}: "
-                                f"{verdict.why}")])
+            add(
+                order,
+                [
+                    Finding(
+                        ctx.cite(),
+                        Severity.INFO if out else Severity.WARNING,
+                        f"rule {rule.name} ({rule.cited}) {'is not in force' if out else 'was not checked'}: "
+                        f"{verdict.why}",
+                    )
+                ],
+            )
             continue
         try:
             found = impl.func(state, ctx, rule.params)
@@ -211,7 +237,15 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *,
     params, assumptions = _describe(rp, rules, scenario)
     names = {uid: u.name for uid, u in state.units.items()}
     names.update((u.piece.id, u.piece.name) for u in context.unmapped)
-    return Report(pack=rp.id, findings=tuple(f for _, f in keyed), parameters=params,
-                  assumptions=assumptions, unit_names=names, turn=state.turn, phase=state.phase,
-                  weather=state.weather, notes=context.notes,
-                  checked=tuple(counts))
+    return Report(
+        pack=rp.id,
+        findings=tuple(f for _, f in keyed),
+        parameters=params,
+        assumptions=assumptions,
+        unit_names=names,
+        turn=state.turn,
+        phase=state.phase,
+        weather=state.weather,
+        notes=context.notes,
+        checked=tuple(counts),
+    )

@@ -44,24 +44,42 @@ class Paths:
     def path(self, uid: str, start: Hex, goal: Hex, area: frozenset[Hex] | None = None) -> PathResult:
         side, m = self.state.units[uid].side, self.rules.movement
         zoc, wd = self.enemy_zoc(side), withdrawing(self.seen, side, self.rules)
-        res = legal_path(self.state, self.ctx.terrain, uid, start, goal, m, zoc, withdrawal=wd, area=area,
-                         label=self.ctx.label)
+        res = legal_path(
+            self.state, self.ctx.terrain, uid, start, goal, m, zoc, withdrawal=wd, area=area, label=self.ctx.label
+        )
         closed = m.impassable_in_weather.get(weather_name(self.state.weather), frozenset())
         if res.ok or res.cost is None or not closed:
             return res
         # Too far only because the weather closed hexsides (20.2)? Then that is the rule broken.
-        open_ = legal_path(self.state, self.ctx.terrain, uid, start, goal, replace(m, impassable_in_weather={}), zoc,
-                           withdrawal=wd, area=area, label=self.ctx.label)
-        crossed = next(((a, b, f) for a, b in pairwise(open_.path)
-                        if (f := blocked_side(self.ctx.terrain.features_between(a, b), closed, m.bridge_features))),
-                       None)
+        open_ = legal_path(
+            self.state,
+            self.ctx.terrain,
+            uid,
+            start,
+            goal,
+            replace(m, impassable_in_weather={}),
+            zoc,
+            withdrawal=wd,
+            area=area,
+            label=self.ctx.label,
+        )
+        crossed = next(
+            (
+                (a, b, f)
+                for a, b in pairwise(open_.path)
+                if (f := blocked_side(self.ctx.terrain.features_between(a, b), closed, m.bridge_features))
+            ),
+            None,
+        )
         if not open_.ok or crossed is None:
             return res
         a, b, f = crossed
         ref = self.rules.weather_side_rule or m.weather_ref
-        why = (f"unbridged {f} hexside {self.ctx.label(a)}/{self.ctx.label(b)} may not be crossed in "
-               f"{weather_name(self.state.weather)} weather [{ref}]; the way around needs {mp(res.cost)} MP, "
-               f"allowance {res.allowance} [{res.rule_ref}]")
+        why = (
+            f"unbridged {f} hexside {self.ctx.label(a)}/{self.ctx.label(b)} may not be crossed in "
+            f"{weather_name(self.state.weather)} weather [{ref}]; the way around needs {mp(res.cost)} MP, "
+            f"allowance {res.allowance} [{res.rule_ref}]"
+        )
         return PathResult(False, None, open_.path, why, ref, res.allowance)
 
     def mover(self, uid: str, exact: bool = False) -> Mover:
@@ -69,11 +87,17 @@ class Paths:
         unit, m = self.state.units[uid], self.rules.movement
         zoc, zr = self.enemy_zoc(unit.side), m.zoc
         obeyed = frozenset() if zoc is None or zr is None or zr.mode == "none" or zr.ignores(unit) else zoc
-        return Mover(lambda a, b: self.path(uid, a, b, frozenset((a, b))) if exact else self.free_path(uid, a, b),
-                     allowance(unit, self.state.weather, m), unit.movement,
-                     obeyed, withdrawing(self.seen, unit.side, self.rules), m, weather_name(self.state.weather),
-                     self.ctx.label, zoc_sources(self.state, self.ctx.terrain, unit.side, zr, self.ctx.label)
-                     if obeyed and zr else no_sources)
+        return Mover(
+            lambda a, b: self.path(uid, a, b, frozenset((a, b))) if exact else self.free_path(uid, a, b),
+            allowance(unit, self.state.weather, m),
+            unit.movement,
+            obeyed,
+            withdrawing(self.seen, unit.side, self.rules),
+            m,
+            weather_name(self.state.weather),
+            self.ctx.label,
+            zoc_sources(self.state, self.ctx.terrain, unit.side, zr, self.ctx.label) if obeyed and zr else no_sources,
+        )
 
     def free_path(self, uid: str, start: Hex, goal: Hex) -> PathResult:
         """The path, kept out of the hexes movement.restricted rules bar (the start and goal
@@ -89,6 +113,8 @@ class Paths:
         if res.ok or not way.ok or crossed is None:
             return res
         r, lab = barred[crossed], self.ctx.label
-        why = (f"its way {' '.join(lab(h) for h in way.path)} enters {lab(crossed)}, and {r.words()} "
-               f"[{r.rule_ref}]; no way around is within the allowance")
+        why = (
+            f"its way {' '.join(lab(h) for h in way.path)} enters {lab(crossed)}, and {r.words()} "
+            f"[{r.rule_ref}]; no way around is within the allowance"
+        )
         return PathResult(False, None, way.path, why, r.rule_ref, res.allowance)

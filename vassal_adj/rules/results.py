@@ -29,8 +29,7 @@ class Finding:
 
     def sort_key(self) -> tuple[str, str, str, str]:
         """Deterministic order for reports: by hex label, then unit id, then rule."""
-        return (self.hexes[0] if self.hexes else "", self.units[0] if self.units else "",
-                self.rule, self.message)
+        return (self.hexes[0] if self.hexes else "", self.units[0] if self.units else "", self.rule, self.message)
 
 
 @dataclass(frozen=True)

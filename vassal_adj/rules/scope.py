@@ -51,8 +51,16 @@ class Scope:
 
     def describe(self) -> str:
         """In words, for `packs list`: "turns 1-2, sides Allied"."""
-        parts = [f"{k} {', '.join(v)}" for k, v in (("scenario", self.scenarios), ("phases", self.phases),
-                                                    ("sides", self.sides), ("weather", self.weather)) if v]
+        parts = [
+            f"{k} {', '.join(v)}"
+            for k, v in (
+                ("scenario", self.scenarios),
+                ("phases", self.phases),
+                ("sides", self.sides),
+                ("weather", self.weather),
+            )
+            if v
+        ]
         if self.turns:
             parts.insert(1, f"turns {self.turns[0]}-{self.turns[1]}")
         parts += [f"{k} {e}" for k, e in (("after", self.after), ("before", self.before)) if e]
@@ -79,8 +87,9 @@ class Situation:
     events: Callable[[str], tuple[str, str]] | None = None
 
 
-def read_when(ctx: PackContext, value: object, path: str, sides: tuple[str, ...],
-              phases: frozenset[str], weathers: frozenset[str]) -> Scope:
+def read_when(
+    ctx: PackContext, value: object, path: str, sides: tuple[str, ...], phases: frozenset[str], weathers: frozenset[str]
+) -> Scope:
     """The ``when`` table at `path`. `phases` and `weathers`: the pack's names to check against
     (empty: the pack lists none, so any name is taken). Scenario ids and event names are
     checked once the whole pack is read (pack_scenarios.check_references)."""
@@ -92,11 +101,18 @@ def read_when(ctx: PackContext, value: object, path: str, sides: tuple[str, ...]
         for w in words[key]:
             name = w.strip().lower() if key == "weather" else w
             if known and name not in known:
-                raise ctx.error(join(path, key), f"unknown {key.rstrip('s')} {w!r} "
-                                                 f"(the pack's: {', '.join(sorted(known))})")
-    return Scope(words["scenario"], turns, words["phases"], words["sides"],
-                 tuple(w.strip().lower() for w in words["weather"]),
-                 ctx.typed(t, path, "after", "str", ""), ctx.typed(t, path, "before", "str", ""))
+                raise ctx.error(
+                    join(path, key), f"unknown {key.rstrip('s')} {w!r} (the pack's: {', '.join(sorted(known))})"
+                )
+    return Scope(
+        words["scenario"],
+        turns,
+        words["phases"],
+        words["sides"],
+        tuple(w.strip().lower() for w in words["weather"]),
+        ctx.typed(t, path, "after", "str", ""),
+        ctx.typed(t, path, "before", "str", ""),
+    )
 
 
 def phase_side(rules: Iterable[Any], sides: tuple[str, ...], phase: str | None) -> str | None:
@@ -126,8 +142,12 @@ def in_force(scope: Scope, at: Situation) -> Verdict:
         v = value.strip().lower() if fold else value
         return None if v in allowed else f"it is in force only in {what} {', '.join(allowed)}, not {value}"
 
-    no = (among("scenario", at.scenario, scope.scenarios) or among("phase", at.phase, scope.phases)
-          or among("side's player-turn", at.side, scope.sides) or among("weather", at.weather, scope.weather, True))
+    no = (
+        among("scenario", at.scenario, scope.scenarios)
+        or among("phase", at.phase, scope.phases)
+        or among("side's player-turn", at.side, scope.sides)
+        or among("weather", at.weather, scope.weather, True)
+    )
     if no is None and scope.turns is not None:
         a, b = scope.turns
         if at.turn is None:

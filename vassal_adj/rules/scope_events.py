@@ -27,8 +27,12 @@ def event_reader(rules: tuple[RuleConfig, ...]) -> Callable[[GameState, RuleCont
         for r in rules:
             if r.impl == "reinforcements.schedule" and name in r.params["events"]:
                 turn_box = parse_boxes(r.params["boxes"], r.params["side"], r.params["turn_box_kind"])["turn"]
-                seen = observe(parse_event(ctx, name, r.params["events"][name], turn_box), state,
-                               moment(state, tuple(r.params["phases"])), ctx.label)
+                seen = observe(
+                    parse_event(ctx, name, r.params["events"][name], turn_box),
+                    state,
+                    moment(state, tuple(r.params["phases"])),
+                    ctx.label,
+                )
                 return seen.status, seen.why
         return "unknown", f"no reinforcements.schedule rule defines event {name!r}"
 

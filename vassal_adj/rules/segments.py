@@ -103,17 +103,23 @@ def _pattern(value: Any, key: str) -> re.Pattern[str]:
 def _by(value: Any) -> Segmenting:
     if value == "phase":
         return Segmenting()
-    if isinstance(value, Mapping) and set(value) in ({"draw"}, {"draw", "name"}) and isinstance(value["draw"], str) \
-            and value["draw"]:
+    if (
+        isinstance(value, Mapping)
+        and set(value) in ({"draw"}, {"draw", "name"})
+        and isinstance(value["draw"], str)
+        and value["draw"]
+    ):
         return Segmenting("draw", deck=value["draw"], chat=_pattern(value["name"], "name") if "name" in value else None)
     if isinstance(value, Mapping) and len(value) == 1:
-        (key, v), = value.items()
+        ((key, v),) = value.items()
         if key == "track" and isinstance(v, str) and v:
             return Segmenting("track", track=v)
         if key == "chat" and isinstance(v, str):
             return Segmenting("chat", chat=_pattern(v, "chat"))
-    raise ValueError(f"by: expected \"phase\", {{ track = name }}, {{ chat = regex }} or "
-                     f"{{ draw = deck, name = regex }}, got {value!r}")
+    raise ValueError(
+        f'by: expected "phase", {{ track = name }}, {{ chat = regex }} or '
+        f"{{ draw = deck, name = regex }}, got {value!r}"
+    )
 
 
 def segmenting(pack: RulePack) -> Segmenting:
@@ -188,8 +194,9 @@ def movers_in(selector: Mapping[str, Any], opened: Opened, kind: str) -> Selecto
 
 
 def _described(selector: Mapping[str, Any]) -> str:
-    return " and ".join(f"{key} {', '.join(sorted(map(str, v))) if isinstance(v, (list, tuple)) else v}"
-                        for key, v in selector.items())
+    return " and ".join(
+        f"{key} {', '.join(sorted(map(str, v))) if isinstance(v, (list, tuple)) else v}" for key, v in selector.items()
+    )
 
 
 def _interleaved(order: Sequence[str]) -> dict[str, str]:
@@ -203,19 +210,39 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
     return out
 
 
-@register("log.segments", log=True, params={
-    "by": Param("phase", "any", "what opens a segment: \"phase\", { track = name }, { chat = regex } or "
-                                "{ draw = deck, name = regex }",
-                shape=Either("str", Table({"track": "str", "chat": "str", "draw": "str", "name": "str"}))),
-    "movers": Param({}, "table", "segment kind or phase id ('*': any) -> unit selector of the units that may "
-                                 "move in it ('$group': the opener's value)", shape=Each(Table(selector_keys()))),
-    "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
-    "one_contingent": Param("", "str", "the units that move in a segment share this field: a group field "
-                                       "(contingent, army, division), an attribute, or side, formation, nationality, "
-                                       "kind ('': any mix)"),
-    "single_if": Param({}, "table", "unit selector: a unit it picks moves alone in its segment ({}: none does)",
-                       shape=Table(selector_keys())),
-})
+@register(
+    "log.segments",
+    log=True,
+    params={
+        "by": Param(
+            "phase",
+            "any",
+            'what opens a segment: "phase", { track = name }, { chat = regex } or { draw = deck, name = regex }',
+            shape=Either("str", Table({"track": "str", "chat": "str", "draw": "str", "name": "str"})),
+        ),
+        "movers": Param(
+            {},
+            "table",
+            "segment kind or phase id ('*': any) -> unit selector of the units that may "
+            "move in it ('$group': the opener's value)",
+            shape=Each(Table(selector_keys())),
+        ),
+        "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
+        "one_contingent": Param(
+            "",
+            "str",
+            "the units that move in a segment share this field: a group field "
+            "(contingent, army, division), an attribute, or side, formation, nationality, "
+            "kind ('': any mix)",
+        ),
+        "single_if": Param(
+            {},
+            "table",
+            "unit selector: a unit it picks moves alone in its segment ({}: none does)",
+            shape=Table(selector_keys()),
+        ),
+    },
+)
 def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Who may move in each segment of a log, which units may move in one, and whether moves were interleaved."""
     movers = p["movers"]
@@ -225,9 +252,16 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
     what = f"the {segment.opened.words}"
     missing = sorted(_named(sel or {}) - set(segment.opened.values))
     if segment.moves and missing:
-        out.append(Finding(ctx.cite(), Severity.WARNING, f"units moved in {what}, which no opener gave a "
-                                                         f"{', '.join(missing)}: who may move in it is not checked "
-                                                         f"[{ref}]", tuple(segment.moves)))
+        out.append(
+            Finding(
+                ctx.cite(),
+                Severity.WARNING,
+                f"units moved in {what}, which no opener gave a "
+                f"{', '.join(missing)}: who may move in it is not checked "
+                f"[{ref}]",
+                tuple(segment.moves),
+            )
+        )
         sel = None
     pick = movers_in(sel, segment.opened, kind) if sel is not None and segment.moves else None
     allowed = _described(_resolved(sel or {}, segment.opened.values))
@@ -235,10 +269,14 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
         unit = segment.start.units.get(uid)
         if unit is None or pick is None or pick.matches(unit):
             continue
-        out.append(Finding(ctx.cite(), Severity.ERROR, f"{unit.side} {unit.name} moved in {what}, in which only "
-                                                       f"units with {allowed} may move "
-                                                       f"[{ref}]",
-                           (uid,)))
+        out.append(
+            Finding(
+                ctx.cite(),
+                Severity.ERROR,
+                f"{unit.side} {unit.name} moved in {what}, in which only units with {allowed} may move [{ref}]",
+                (uid,),
+            )
+        )
     moved = [u for uid in segment.moves if (u := segment.start.units.get(uid)) is not None]
     if p["one_contingent"]:
         out += mixed(moved, p["one_contingent"], ctx.cite(), what, ref)
@@ -250,7 +288,14 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
             unit, by = segment.start.units.get(uid), segment.start.units.get(other)
             if unit is None or by is None:
                 continue
-            out.append(Finding(ctx.cite(), Severity.ERROR, f"{unit.side} {unit.name} moved again in {what} after "
-                                                           f"{by.name} moved: a unit's move is finished before "
-                                                           f"another unit moves [{ref}]", (uid, other)))
+            out.append(
+                Finding(
+                    ctx.cite(),
+                    Severity.ERROR,
+                    f"{unit.side} {unit.name} moved again in {what} after "
+                    f"{by.name} moved: a unit's move is finished before "
+                    f"another unit moves [{ref}]",
+                    (uid, other),
+                )
+            )
     return out

@@ -122,15 +122,22 @@ class Selector:
         attrs = data.get("attrs", {})
         if not isinstance(attrs, Mapping):
             raise SelectorError(f"expected a table of attribute conditions, got {attrs!r}", ("attrs",))
-        return cls(**words,
-                   groups=MappingProxyType({k: _words(v, ("groups", k)) for k, v in groups.items()}),
-                   attrs=MappingProxyType({k: _attr(v, ("attrs", k)) for k, v in attrs.items()}))
+        return cls(
+            **words,
+            groups=MappingProxyType({k: _words(v, ("groups", k)) for k, v in groups.items()}),
+            attrs=MappingProxyType({k: _attr(v, ("attrs", k)) for k, v in attrs.items()}),
+        )
 
     def matches(self, unit: Unit, box: str | None = None) -> bool:
         """Whether `unit` meets every condition; `box` is the off-map box it stands in, if any."""
-        for want, have in ((self.sides, unit.side), (self.kinds, unit.kind), (self.formations, unit.formation),
-                           (self.nationalities, unit.nationality), (self.names, printed_key(unit.name)),
-                           (self.boxes, box)):
+        for want, have in (
+            (self.sides, unit.side),
+            (self.kinds, unit.kind),
+            (self.formations, unit.formation),
+            (self.nationalities, unit.nationality),
+            (self.names, printed_key(unit.name)),
+            (self.boxes, box),
+        ):
             if want is not None and have not in want:
                 return False
         if self.flags is not None and not unit.flags & self.flags:
@@ -144,13 +151,15 @@ class Selector:
     def words(self) -> str:
         """The units in words, for findings ("Italian Axis units", "Axis units flagged tiger")."""
         lead = " ".join(" or ".join(sorted(s)) for s in (self.nationalities, self.sides, self.kinds) if s)
-        more = [f"of {' or '.join(sorted(self.formations))}" if self.formations else "",
-                f"flagged {' or '.join(sorted(self.flags))}" if self.flags else "",
-                f"not {' or '.join(sorted(self.not_flags))}" if self.not_flags else "",
-                f"named {', '.join(sorted(self.names))}" if self.names else "",
-                f"in {' or '.join(sorted(self.boxes))}" if self.boxes else "",
-                *(f"with {k} {' or '.join(sorted(v))}" for k, v in self.groups.items()),
-                *(f"with {k} {_attr_words(v)}" for k, v in self.attrs.items())]
+        more = [
+            f"of {' or '.join(sorted(self.formations))}" if self.formations else "",
+            f"flagged {' or '.join(sorted(self.flags))}" if self.flags else "",
+            f"not {' or '.join(sorted(self.not_flags))}" if self.not_flags else "",
+            f"named {', '.join(sorted(self.names))}" if self.names else "",
+            f"in {' or '.join(sorted(self.boxes))}" if self.boxes else "",
+            *(f"with {k} {' or '.join(sorted(v))}" for k, v in self.groups.items()),
+            *(f"with {k} {_attr_words(v)}" for k, v in self.attrs.items()),
+        ]
         return " ".join(w for w in (lead, "units", *more) if w)
 
 

@@ -72,9 +72,7 @@ def hex_centers(board: BoardDef, labels: Iterable[str]) -> list[Point | None]:
     return out
 
 
-def map_location_names(
-    placed: Sequence[PlacedBoard], xs: Iterable[float], ys: Iterable[float]
-) -> list[str | None]:
+def map_location_names(placed: Sequence[PlacedBoard], xs: Iterable[float], ys: Iterable[float]) -> list[str | None]:
     """`grid.map_location_name` for arrays of map points (None off every board)."""
     x, y = _arrays(xs, ys)
     index = BoardIndex(placed)
@@ -232,7 +230,7 @@ def _zoned_names(grid: ZonedGridDef, width: int, height: int, x: np.ndarray, y: 
     order = np.argsort(which, kind="stable")
     bounds = np.searchsorted(which[order], np.arange(-1, len(index.zones) + 1))
     for k in range(-1, len(index.zones)):
-        sel = order[bounds[k + 1]:bounds[k + 2]]
+        sel = order[bounds[k + 1] : bounds[k + 2]]
         if not len(sel):
             continue
         if k < 0:

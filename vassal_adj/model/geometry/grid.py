@@ -62,14 +62,11 @@ __all__ = [
 ]
 
 
-
 # =======================================================================================
 # Names and their inverse for one grid
 
 
-def hex_location_name(
-    grid: GridDef | None, width: int, height: int, x: float, y: float
-) -> str | None:
+def hex_location_name(grid: GridDef | None, width: int, height: int, x: float, y: float) -> str | None:
     """The label VASSAL's grid gives a board-local point; None when it has no name.
 
     `width`/`height` are the grid container's size (the board, or the zone's bounding box
@@ -128,9 +125,7 @@ def region_name(grid: RegionGridDef, x: float, y: float) -> str | None:
 # Zones
 
 
-def _zone_grid(
-    zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int
-) -> tuple[GridDef | None, int, int]:
+def _zone_grid(zoned: ZonedGridDef, zone: ZoneDef, width: int, height: int) -> tuple[GridDef | None, int, int]:
     """(grid, container width, container height) a zone names and snaps with."""
     if zone.use_parent_grid:
         return zoned.background, width, height
@@ -138,9 +133,7 @@ def _zone_grid(
     return zone.grid, w, h
 
 
-def _zoned_location_name(
-    zoned: ZonedGridDef, width: int, height: int, x: float, y: float
-) -> str | None:
+def _zoned_location_name(zoned: ZonedGridDef, width: int, height: int, x: float, y: float) -> str | None:
     zone = find_zone(zoned, x, y)
     if zone is not None:
         grid, w, h = _zone_grid(zoned, zone, width, height)
@@ -289,9 +282,7 @@ def map_location_name(placed: Sequence[PlacedBoard], x: float, y: float) -> str 
     return board_location_name(pb.board, *pb.to_local(x, y))
 
 
-def map_hex_center(
-    placed: Sequence[PlacedBoard], label: str, board: str | None = None
-) -> Point | None:
+def map_hex_center(placed: Sequence[PlacedBoard], label: str, board: str | None = None) -> Point | None:
     """The map point for a label: on the named board, else on the first board that has it."""
     for pb in placed:
         if board is not None and pb.board.name != board:
@@ -302,9 +293,7 @@ def map_hex_center(
     return None
 
 
-def map_snap(
-    placed: Sequence[PlacedBoard], x: float, y: float, *, legacy: bool = False
-) -> Point:
+def map_snap(placed: Sequence[PlacedBoard], x: float, y: float, *, legacy: bool = False) -> Point:
     """VASSAL's Map.snapTo: snap on the board under the point, kept on that board."""
     pb = find_board(placed, x, y)
     if pb is None:

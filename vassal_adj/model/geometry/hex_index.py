@@ -54,5 +54,6 @@ def index_hexes(on_map: Iterable[Hex], numbered: Numbered | None, rows_first: bo
         if name is not None:
             label[h] = name
     found.sort(key=lambda h: colrow[h][::-1] if rows_first else colrow[h])
-    return HexIndex(tuple(found), {v: k for k, v in label.items()}, label, colrow,
-                    {colrow[h]: h for h in found if h in label})
+    return HexIndex(
+        tuple(found), {v: k for k, v in label.items()}, label, colrow, {colrow[h]: h for h in found if h in label}
+    )

@@ -52,7 +52,12 @@ class Hex:
 # In a grid that is not sideways (flat-topped hexes, raw row growing downwards) these are,
 # in order: north, north-east, south-east, south, south-west, north-west.
 DIRECTIONS: tuple[Hex, ...] = (
-    Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0),
+    Hex(0, -1),
+    Hex(1, -1),
+    Hex(1, 0),
+    Hex(0, 1),
+    Hex(-1, 1),
+    Hex(-1, 0),
 )
 
 

@@ -254,8 +254,10 @@ class HexLayout:
 
     def _need_numbering(self, text: str) -> None:
         if not self.numbered:
-            raise UsageError(f"the hex grid on {self.where} has no numbering: VASSAL gives its "
-                             f"hexes no labels, so {text!r} names nothing")
+            raise UsageError(
+                f"the hex grid on {self.where} has no numbering: VASSAL gives its "
+                f"hexes no labels, so {text!r} names nothing"
+            )
 
     def _span(self) -> str:
         labels = self.labels()
@@ -286,8 +288,10 @@ class HexLayout:
         want = direction.strip().upper()
         if want not in self.directions:
             kind = "sideways (pointy-topped)" if self.grid.sideways else "flat-topped"
-            raise UsageError(f"direction {direction!r} does not exist on the {kind} grid on "
-                             f"{self.where}; use one of {', '.join(self.directions)}")
+            raise UsageError(
+                f"direction {direction!r} does not exist on the {kind} grid on "
+                f"{self.where}; use one of {', '.join(self.directions)}"
+            )
         return next(n for n in hx.neighbors(h) if self.direction_name(h, n) == want)
 
     def neighbors(self, ref: Hex | str) -> list[str]:
@@ -302,7 +306,7 @@ class HexLayout:
         out = []
         for k, ch in enumerate(spec):
             if ch == sep:
-                left, right = spec[:k].strip(), spec[k + 1:].strip()
+                left, right = spec[:k].strip(), spec[k + 1 :].strip()
                 if left in self._index.by_label and (right in self._index.by_label or sep == "/"):
                     out.append((left, right))
         return out
@@ -319,11 +323,15 @@ class HexLayout:
                 return hx.hexside(a, self.neighbor(a, right))
             if right in self._index.by_label:
                 return self._side(a, self._index.by_label[right], spec)
-            raise UsageError(f"hexside {spec!r}: {right!r} is neither a hex on {self.where} "
-                             f"nor a direction ({', '.join(self.directions)})")
-        raise UsageError(f"hexside {spec!r} must be two adjacent labels like '0312/0413' or a "
-                         f"label and a direction like '0312/{self.directions[0]}', with labels "
-                         f"on {self.where}{self._span()}")
+            raise UsageError(
+                f"hexside {spec!r}: {right!r} is neither a hex on {self.where} "
+                f"nor a direction ({', '.join(self.directions)})"
+            )
+        raise UsageError(
+            f"hexside {spec!r} must be two adjacent labels like '0312/0413' or a "
+            f"label and a direction like '0312/{self.directions[0]}', with labels "
+            f"on {self.where}{self._span()}"
+        )
 
     def _side(self, a: Hex, b: Hex, spec: str) -> HexSide:
         if hx.distance(a, b) != 1:
@@ -331,7 +339,7 @@ class HexLayout:
         return hx.hexside(a, b)
 
     def hexside_name(self, side: HexSide) -> str:
-        """"0312/0413": the labels of a hexside's two hexes, in label order."""
+        """ "0312/0413": the labels of a hexside's two hexes, in label order."""
         names = [self.label_of(h) or str(h) for h in side.hexes()]
         return "/".join(names)
 
@@ -349,11 +357,13 @@ class HexLayout:
                 continue
             cuts = self._splits(part, "-")
             if not cuts:
-                raise UsageError(f"{part!r} is neither a hex on {self.where} nor a range like "
-                                 f"'A-B' of two such hexes{self._span()}")
+                raise UsageError(
+                    f"{part!r} is neither a hex on {self.where} nor a range like 'A-B' of two such hexes{self._span()}"
+                )
             if len(cuts) > 1:
-                raise UsageError(f"range {part!r} is ambiguous: it can be cut as "
-                                 + " or ".join(f"{a!r}-{b!r}" for a, b in cuts))
+                raise UsageError(
+                    f"range {part!r} is ambiguous: it can be cut as " + " or ".join(f"{a!r}-{b!r}" for a, b in cuts)
+                )
             out.extend(self._range(part, *cuts[0]))
         return out
 
@@ -367,7 +377,8 @@ class HexLayout:
             raise UsageError(
                 f"range {part!r} runs neither along a row nor along a column: {a!r} is column "
                 f"{self.column_name(ca)} row {self.row_name(ra)}, {b!r} is column "
-                f"{self.column_name(cb)} row {self.row_name(rb)}")
+                f"{self.column_name(cb)} row {self.row_name(rb)}"
+            )
         labels = []
         for cr in steps:
             h = self._index.at_colrow.get(cr)

@@ -20,8 +20,15 @@ from vassal_adj.model.geometry.snapping import Point
 from vassal_adj.model.geometry.zones import find_zone
 from vassal_adj.model.module import BoardDef, HexGridDef, MapDef, Module, ZonedGridDef
 
-__all__ = ["BoardSelection", "PlacedMap", "board_hex_layouts", "describe_layout", "module_map", "on_board_center",
-           "place_map"]
+__all__ = [
+    "BoardSelection",
+    "PlacedMap",
+    "board_hex_layouts",
+    "describe_layout",
+    "module_map",
+    "on_board_center",
+    "place_map",
+]
 
 
 class BoardSelection(Protocol):
@@ -157,11 +164,18 @@ def describe_layout(lay: HexLayout) -> dict[str, Any]:
     """What a user needs to type this grid's labels, as plain data (board coordinates)."""
     g = lay.grid
     out: dict[str, Any] = {
-        "board": lay.board.name, "zone": None if lay.zone is None else lay.zone.name,
-        "background": lay.background, "sideways": g.sideways,
-        "hex_tops": "pointy" if g.sideways else "flat", "directions": list(lay.directions),
-        "dx": g.dx, "dy": g.dy, "x0": g.x0, "y0": g.y0,
-        "hexes": len(lay.hexes()), "numbered": lay.numbered,
+        "board": lay.board.name,
+        "zone": None if lay.zone is None else lay.zone.name,
+        "background": lay.background,
+        "sideways": g.sideways,
+        "hex_tops": "pointy" if g.sideways else "flat",
+        "directions": list(lay.directions),
+        "dx": g.dx,
+        "dy": g.dy,
+        "x0": g.x0,
+        "y0": g.y0,
+        "hexes": len(lay.hexes()),
+        "numbered": lay.numbered,
     }
     n = g.numbering
     labels = lay.labels()
@@ -176,33 +190,49 @@ def describe_layout(lay: HexLayout) -> dict[str, Any]:
         lo = min(hexes, key=lambda h: cr[h][k])
         hi = max(hexes, key=lambda h: cr[h][k])
         delta = lay.center(hi)[pick[axis]] - lay.center(lo)[pick[axis]]
-        return {"type": "letters" if kind == "A" else "numbers", "first": name(cr[lo][k]),
-                "last": name(cr[hi][k]), "count": cr[hi][k] - cr[lo][k] + 1,
-                "digits": None if kind == "A" else leading + 1, "runs": _runs(delta, axis)}
+        return {
+            "type": "letters" if kind == "A" else "numbers",
+            "first": name(cr[lo][k]),
+            "last": name(cr[hi][k]),
+            "count": cr[hi][k] - cr[lo][k] + 1,
+            "digits": None if kind == "A" else leading + 1,
+            "runs": _runs(delta, axis),
+        }
 
-    out.update({
-        "first_label": labels[0], "last_label": labels[-1],
-        "label_order": "column then row" if n.first == "H" else "row then column",
-        "separator": n.sep, "location_format": n.location_format,
-        "zone_format": None if lay.zone is None else lay.zone.location_format,
-        "columns": part(0, n.h_type, n.h_leading, lay.column_name, col_axis),
-        "rows": part(1, n.v_type, n.v_leading, lay.row_name, row_axis),
-        "descending": {"columns": n.v_descend if g.sideways else n.h_descend,
-                       "rows": n.h_descend if g.sideways else n.v_descend},
-        "stagger": n.stagger, "oblique": n.oblique, "shift": None,
-    })
+    out.update(
+        {
+            "first_label": labels[0],
+            "last_label": labels[-1],
+            "label_order": "column then row" if n.first == "H" else "row then column",
+            "separator": n.sep,
+            "location_format": n.location_format,
+            "zone_format": None if lay.zone is None else lay.zone.location_format,
+            "columns": part(0, n.h_type, n.h_leading, lay.column_name, col_axis),
+            "rows": part(1, n.v_type, n.v_leading, lay.row_name, row_axis),
+            "descending": {
+                "columns": n.v_descend if g.sideways else n.h_descend,
+                "rows": n.h_descend if g.sideways else n.v_descend,
+            },
+            "stagger": n.stagger,
+            "oblique": n.oblique,
+            "shift": None,
+        }
+    )
     # The half-hex shift between neighbouring columns, as seen on the board.
     at = {cr[h]: h for h in hexes}
     for (c, r), h in sorted(at.items()):
         other = at.get((c + 1, r))
         if other is not None:
             d = lay.center(other)[pick[row_axis]] - lay.center(h)[pick[row_axis]]
-            side = ("lower" if d > 0 else "higher") if row_axis == "y" else (
-                "further right" if d > 0 else "further left")
+            side = (
+                ("lower" if d > 0 else "higher") if row_axis == "y" else ("further right" if d > 0 else "further left")
+            )
             if n.oblique:  # the slant moves every next column the same way: rows run aslant
                 out["shift"] = f"for the same row number, each column sits half a hex {side} than the one before it"
             else:
-                out["shift"] = (f"for the same row number, column {lay.column_name(c + 1)} sits "
-                                f"half a hex {side} than column {lay.column_name(c)}, and so on alternately")
+                out["shift"] = (
+                    f"for the same row number, column {lay.column_name(c + 1)} sits "
+                    f"half a hex {side} than column {lay.column_name(c)}, and so on alternately"
+                )
             break
     return out

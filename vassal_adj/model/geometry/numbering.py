@@ -20,10 +20,24 @@ from vassal_adj.model.module import HexGridDef, HexNumbering, SquareGridDef
 from vassal_adj.parse.tokens import split
 
 __all__ = [
-    "center_of", "center_of_column_row", "column_row", "coordinate_name", "expand_format", "format_pattern",
-    "grid_location", "hex_center_of_column_row", "hex_column_row", "hex_max_rows_columns", "hex_plan",
-    "java_round", "numbering_location_name", "parse_coordinate", "parse_grid_location", "raw_column_row",
-    "square_center_of_column_row", "square_column_row",
+    "center_of",
+    "center_of_column_row",
+    "column_row",
+    "coordinate_name",
+    "expand_format",
+    "format_pattern",
+    "grid_location",
+    "hex_center_of_column_row",
+    "hex_column_row",
+    "hex_max_rows_columns",
+    "hex_plan",
+    "java_round",
+    "numbering_location_name",
+    "parse_coordinate",
+    "parse_grid_location",
+    "raw_column_row",
+    "square_center_of_column_row",
+    "square_column_row",
 ]
 
 _JAVA_WS = "".join(map(chr, range(33)))
@@ -95,9 +109,7 @@ def _beanshell(body: str, lookup: Callable[[str], str]) -> str | None:
         pos += 1
 
 
-def expand_format(
-    fmt: str, props: Mapping[str, str | None], unknown_as_name: bool = False
-) -> str:
+def expand_format(fmt: str, props: Mapping[str, str | None], unknown_as_name: bool = False) -> str:
     """Expand a VASSAL format string with `props`.
 
     Unknown properties (and properties whose value is None) give nothing, or their bare
@@ -211,8 +223,10 @@ def parse_grid_location(num: HexNumbering, label: str) -> tuple[int, int] | None
     m = parser and parser[0].fullmatch(label)
     if not m:
         return None
-    return (parse_coordinate(m.group(parser[1]), num.h_type) - num.h_off,
-            parse_coordinate(m.group(parser[2]), num.v_type) - num.v_off)
+    return (
+        parse_coordinate(m.group(parser[1]), num.h_type) - num.h_off,
+        parse_coordinate(m.group(parser[2]), num.v_type) - num.v_off,
+    )
 
 
 def _label_parser(num: HexNumbering) -> tuple[re.Pattern[str], int, int] | None:
@@ -222,9 +236,7 @@ def _label_parser(num: HexNumbering) -> tuple[re.Pattern[str], int, int] | None:
     sep = re.escape(num.sep)
     grid_re = col_re + sep + row_re if num.first == "H" else row_re + sep + col_re
     order = ("column", "row") if num.first == "H" else ("row", "column")
-    built = format_pattern(
-        num.location_format, {"gridLocation": grid_re, "row": row_re, "column": col_re}
-    )
+    built = format_pattern(num.location_format, {"gridLocation": grid_re, "row": row_re, "column": col_re})
     if built is None:
         return None
     regex, names = built
@@ -268,8 +280,18 @@ def hex_plan(grid: HexGridDef, width: int, height: int) -> HexPlan:
     flip_row = (max_cols if grid.sideways else max_rows) if cols_second else None
     shift = (-1 if cols_second else 1) if num.stagger else 0  # odd columns: row -1 if descending
     slant = (1 if num.stagger else -1) if num.oblique else 0
-    plan = plans[(width, height)] = (grid.sideways, grid.x0, grid.dx, grid.y0, grid.dy,
-                                     grid.dy / 2, flip_col, flip_row, shift, slant)
+    plan = plans[(width, height)] = (
+        grid.sideways,
+        grid.x0,
+        grid.dx,
+        grid.y0,
+        grid.dy,
+        grid.dy / 2,
+        flip_col,
+        flip_row,
+        shift,
+        slant,
+    )
     return plan
 
 
@@ -295,16 +317,12 @@ def _hex_numbered(plan: HexPlan, raw_col: int, raw_row: int) -> tuple[int, int]:
     return column, row
 
 
-def hex_column_row(
-    grid: HexGridDef, width: int, height: int, raw_col: int, raw_row: int
-) -> tuple[int, int]:
+def hex_column_row(grid: HexGridDef, width: int, height: int, raw_col: int, raw_row: int) -> tuple[int, int]:
     """Numbered (column, row) from the raw indices: descend, stagger, then oblique slant."""
     return _hex_numbered(hex_plan(grid, width, height), raw_col, raw_row)
 
 
-def hex_center_of_column_row(
-    grid: HexGridDef, width: int, height: int, column: int, row: int
-) -> tuple[int, int]:
+def hex_center_of_column_row(grid: HexGridDef, width: int, height: int, column: int, row: int) -> tuple[int, int]:
     """VASSAL's HexGridNumbering.getCenterPoint for a numbered (column, row), slant undone.
 
     The oblique slant is undone first, as the naming adds it last: the centre is that of the hex
@@ -354,9 +372,7 @@ def center_of(grid: HexGridDef | SquareGridDef, col: int, row: int) -> tuple[int
     return (cy, cx) if grid.sideways else (cx, cy)
 
 
-def column_row(
-    grid: HexGridDef | SquareGridDef, width: int, height: int, x: float, y: float
-) -> tuple[int, int]:
+def column_row(grid: HexGridDef | SquareGridDef, width: int, height: int, x: float, y: float) -> tuple[int, int]:
     """The numbered (column, row) of a point (after descend, stagger and oblique slant)."""
     if isinstance(grid, SquareGridDef):
         return square_column_row(grid, width, height, x, y)

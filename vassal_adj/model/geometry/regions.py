@@ -84,8 +84,12 @@ class ZoneIndex:
         self._cw, self._ch = math.ceil((x1 - x0) / _CELLS), math.ceil((y1 - y0) / _CELLS)
         self._nx, self._ny = math.ceil((x1 - x0) / self._cw), math.ceil((y1 - y0) / self._ch)
         i, j = np.divmod(np.arange(self._nx * self._ny), self._ny)
-        cells = shapely.box(x0 + i * self._cw - _MARGIN, y0 + j * self._ch - _MARGIN,
-                            x0 + (i + 1) * self._cw + _MARGIN, y0 + (j + 1) * self._ch + _MARGIN)
+        cells = shapely.box(
+            x0 + i * self._cw - _MARGIN,
+            y0 + j * self._ch - _MARGIN,
+            x0 + (i + 1) * self._cw + _MARGIN,
+            y0 + (j + 1) * self._ch + _MARGIN,
+        )
         n = len(self.zones)
         listed = np.zeros((n, len(cells)), dtype=bool)  # zone k may hold points of the cell
         covered = np.zeros((n, len(cells)), dtype=bool)  # zone k holds every point of the cell
@@ -192,9 +196,7 @@ class BoardIndex:
 
     def __init__(self, placed: Sequence[PlacedBoard]) -> None:
         self.placed = tuple(placed)
-        self.rectangles = tuple(
-            shapely.box(pb.x, pb.y, pb.x + pb.width, pb.y + pb.height) for pb in self.placed
-        )
+        self.rectangles = tuple(shapely.box(pb.x, pb.y, pb.x + pb.width, pb.y + pb.height) for pb in self.placed)
         self.tree = STRtree(self.rectangles) if len(self.placed) > TREE_THRESHOLD else None
 
     def board_at(self, x: float, y: float) -> PlacedBoard | None:

@@ -25,8 +25,6 @@ def nearest_region(grid: RegionGridDef, x: float, y: float) -> Region | None:
     return best
 
 
-
-
 def _f32(v: float) -> float:
     return struct.unpack("f", struct.pack("f", v))[0]
 
@@ -131,11 +129,7 @@ def _hex_vertex_frame(grid: HexGridDef, x: float, y: float) -> Point:
     if m % 2 == 0:
         vx = int(2 * dx / 3 * int(math.floor((x - x0) + dx / 3) * 3 / (2 * dx)) + x0)
     else:
-        vx = int(
-            2 * dx / 3 * int(math.floor(((x - x0) + dx / 3) + dx / 3) * 3 / (2 * dx))
-            - int(dx / 3)
-            + x0
-        )
+        vx = int(2 * dx / 3 * int(math.floor(((x - x0) + dx / 3) + dx / 3) * 3 / (2 * dx)) - int(dx / 3) + x0)
     return vx, vy
 
 
@@ -151,9 +145,7 @@ def _hex_snap(grid: HexGridDef, x: float, y: float, legacy: bool) -> Point:
             cands.append(_hex_vertex_frame(grid, u, v))
         if grid.snapscale > 0:
             cdist = abs(centre[0] - u) + abs(centre[1] - v)
-            cands = [
-                centre if cdist <= abs(p[0] - u) + abs(p[1] - v) else p for p in cands
-            ]
+            cands = [centre if cdist <= abs(p[0] - u) + abs(p[1] - v) else p for p in cands]
         if len(cands) == 2:
             side, vertex = cands
 

@@ -17,9 +17,7 @@ def _square_max(grid: SquareGridDef, width: int, height: int) -> tuple[int, int]
     return int(height / grid.dy + 0.5), int(width / grid.dx + 0.5)
 
 
-def square_column_row(
-    grid: SquareGridDef, width: int, height: int, x: float, y: float
-) -> tuple[int, int]:
+def square_column_row(grid: SquareGridDef, width: int, height: int, x: float, y: float) -> tuple[int, int]:
     """SquareGridNumbering column (floor) and row (truncation toward zero), descended."""
     num = grid.numbering or HexNumbering(stagger=False)
     column = math.floor((x - grid.x0) / grid.dx + 0.5)
@@ -32,9 +30,7 @@ def square_column_row(
     return column, row
 
 
-def square_center_of_column_row(
-    grid: SquareGridDef, width: int, height: int, column: int, row: int
-) -> tuple[int, int]:
+def square_center_of_column_row(grid: SquareGridDef, width: int, height: int, column: int, row: int) -> tuple[int, int]:
     """SquareGridNumbering.getCenterPoint for a numbered (column, row)."""
     num = grid.numbering or HexNumbering(stagger=False)
     max_rows, max_cols = _square_max(grid, width, height)

@@ -60,17 +60,24 @@ class JavaPolygon:
             if cury != lasty:
                 low_x, low_y = (curx, cury) if cury < lasty else (lastx, lasty)
                 # (y range, x right end, x left end, lower endpoint, Java's last - cur deltas)
-                edges.append((min(cury, lasty), max(cury, lasty), max(curx, lastx),
-                              min(curx, lastx), low_x, low_y, lasty - cury, lastx - curx))
+                edges.append(
+                    (
+                        min(cury, lasty),
+                        max(cury, lasty),
+                        max(curx, lastx),
+                        min(curx, lastx),
+                        low_x,
+                        low_y,
+                        lasty - cury,
+                        lastx - curx,
+                    )
+                )
             lastx, lasty = curx, cury
         # for vectorised tests (model.regions): the half-open box and the edges as above
         self.box = (self._x0, self._y0, self._x1, self._y1)
         self.edges: tuple[tuple[int, int, int, int, int, int, int, int], ...] = tuple(edges)
         self._ys = sorted({e[0] for e in edges} | {e[1] for e in edges})
-        self._slabs = [
-            tuple(e[2:] for e in edges if e[0] <= lo and e[1] >= hi)
-            for lo, hi in pairwise(self._ys)
-        ]
+        self._slabs = [tuple(e[2:] for e in edges if e[0] <= lo and e[1] >= hi) for lo, hi in pairwise(self._ys)]
 
     def contains(self, x: float, y: float) -> bool:
         """java.awt.Polygon.contains(double x, double y), exactly."""

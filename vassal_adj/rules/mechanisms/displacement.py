@@ -32,34 +32,54 @@ from vassal_adj.rules.select import selector_at
 
 __all__ = ["combat_displacement"]
 
+
 def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
     for i, o in enumerate(p["overrides"]):
         if not isinstance(o, Mapping) or not isinstance(o.get("units"), Mapping):
             # ValueError: the engine reports a pack's bad parameter as a PackError naming the rule
-            raise ValueError(f"overrides[{i}]: expected {{ units = selector, retreat_max, advance_max }}, "  # noqa: TRY004
-                             f"got {o!r}")
+            raise ValueError(
+                f"overrides[{i}]: expected {{ units = selector, retreat_max, advance_max }}, "  # noqa: TRY004
+                f"got {o!r}"
+            )
         if selector_at(o["units"], f"overrides[{i}].units").matches(unit) and key in o:
             return int(o[key])
     return int(p[key])
 
 
-@register("combat.displacement", log=True, params={
-    "phases": Param(REQUIRED, "table", "phase id -> the side whose phase it is (its units advance, the other "
-                                       "side's retreat)", shape=Each("str")),
-    "retreat_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by retreating"),
-    "advance_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by advancing"),
-    "advance_units_max": Param(0, "int", "the most units that advance into one hex (0: any number)"),
-    "advance_into_vacated": Param(False, "bool", "an advance's first hex is one the enemy held and left"),
-    "overrides": Param([], "list", "[{ units = selector, retreat_max, advance_max }]: first match wins",
-                       shape=Each(Table({"units": "selector", "retreat_max": "int", "advance_max": "int"},
-                                        required=("units",)))),
-    "never": Param({}, "selector", "selector of units never displaced after combat (empty: none)"),
-    "units": Param({}, "selector", "selector of the only units displaced (empty: all); another unit moved is an error"),
-    "advances": Param(True, "bool", "the phase's side advances; false: its moves are not this rule's (its "
-                                    "movement phase, where the other side is displaced, seed 001 4.2)"),
-    "retreat_rule": Param("", "str", "the rule cited for retreats (default: the rule's rule_ref)"),
-    "advance_rule": Param("", "str", "the rule cited for advances (default: the rule's rule_ref)"),
-})
+@register(
+    "combat.displacement",
+    log=True,
+    params={
+        "phases": Param(
+            REQUIRED,
+            "table",
+            "phase id -> the side whose phase it is (its units advance, the other side's retreat)",
+            shape=Each("str"),
+        ),
+        "retreat_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by retreating"),
+        "advance_max": Param(REQUIRED, "int", "the most hexes a unit ends from its start by advancing"),
+        "advance_units_max": Param(0, "int", "the most units that advance into one hex (0: any number)"),
+        "advance_into_vacated": Param(False, "bool", "an advance's first hex is one the enemy held and left"),
+        "overrides": Param(
+            [],
+            "list",
+            "[{ units = selector, retreat_max, advance_max }]: first match wins",
+            shape=Each(Table({"units": "selector", "retreat_max": "int", "advance_max": "int"}, required=("units",))),
+        ),
+        "never": Param({}, "selector", "selector of units never displaced after combat (empty: none)"),
+        "units": Param(
+            {}, "selector", "selector of the only units displaced (empty: all); another unit moved is an error"
+        ),
+        "advances": Param(
+            True,
+            "bool",
+            "the phase's side advances; false: its moves are not this rule's (its "
+            "movement phase, where the other side is displaced, seed 001 4.2)",
+        ),
+        "retreat_rule": Param("", "str", "the rule cited for retreats (default: the rule's rule_ref)"),
+        "advance_rule": Param("", "str", "the rule cited for advances (default: the rule's rule_ref)"),
+    },
+)
 def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Retreats and advances after combat (or pushed back in a movement phase): their length, the units per hex."""
     attacker = p["phases"].get(segment.phase or "")
@@ -84,32 +104,65 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
         what = f"{unit.side} {unit.name} moved {ctx.label(a)} -> {ctx.label(b)} in the {segment.phase} phase"
         hexes = (ctx.label(a), ctx.label(b))
         if (p["never"] and never.matches(unit)) or (p["units"] and not only.matches(unit)):
-            out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
-                               f"{what}: such units are never displaced in this phase [{cite}]", (uid,), hexes))
+            out.append(
+                Finding(
+                    f"{ctx.pack_id}:{cite}",
+                    Severity.ERROR,
+                    f"{what}: such units are never displaced in this phase [{cite}]",
+                    (uid,),
+                    hexes,
+                )
+            )
             continue
         most, d = _limit(unit, p, key), distance(a, b)
         if d > most:
-            out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
-                               f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, and it may "
-                               f"{word} at most {most} [{cite}]",
-                               (uid,), hexes))
+            out.append(
+                Finding(
+                    f"{ctx.pack_id}:{cite}",
+                    Severity.ERROR,
+                    f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, and it may "
+                    f"{word} at most {most} [{cite}]",
+                    (uid,),
+                    hexes,
+                )
+            )
             continue
         if advance:
             into.setdefault(b, []).append(uid)
             if p["advance_into_vacated"] and not any(distance(a, v) == 1 and distance(v, b) <= d - 1 for v in vacated):
-                out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
-                                   f"{what}: an advance after combat goes first into a hex the enemy held and left, "
-                                   f"and no such hex is on its way [{cite}]", (uid,), hexes))
+                out.append(
+                    Finding(
+                        f"{ctx.pack_id}:{cite}",
+                        Severity.ERROR,
+                        f"{what}: an advance after combat goes first into a hex the enemy held and left, "
+                        f"and no such hex is on its way [{cite}]",
+                        (uid,),
+                        hexes,
+                    )
+                )
                 continue
-        out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.INFO,
-                           f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, within the {most} "
-                           f"allowed; whether a combat result called for it is not known from the log [{cite}]",
-                           (uid,), hexes))
+        out.append(
+            Finding(
+                f"{ctx.pack_id}:{cite}",
+                Severity.INFO,
+                f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, within the {most} "
+                f"allowed; whether a combat result called for it is not known from the log [{cite}]",
+                (uid,),
+                hexes,
+            )
+        )
     cap, cite = p["advance_units_max"], p["advance_rule"] or ref
     for h, uids in into.items():
         if cap and len(uids) > cap:
             names = ", ".join(start.units[u].name for u in uids)
-            out.append(Finding(f"{ctx.pack_id}:{cite}", Severity.ERROR,
-                               f"{len(uids)} units advanced after combat into {ctx.label(h)} ({names}) in the "
-                               f"{segment.phase} phase, and at most {cap} may [{cite}]", tuple(uids), (ctx.label(h),)))
+            out.append(
+                Finding(
+                    f"{ctx.pack_id}:{cite}",
+                    Severity.ERROR,
+                    f"{len(uids)} units advanced after combat into {ctx.label(h)} ({names}) in the "
+                    f"{segment.phase} phase, and at most {cap} may [{cite}]",
+                    tuple(uids),
+                    (ctx.label(h),),
+                )
+            )
     return out

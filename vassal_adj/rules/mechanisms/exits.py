@@ -28,7 +28,7 @@ def column_east_of(a: Hex, b: Hex) -> bool:
 
 
 def at_or_east_of(h: Hex, x: Hex, east_of: Callable[[Hex, Hex], bool] = column_east_of) -> bool:
-    """"That hex or any hex east of that hex" (RULES-MAP E7), "that hex and all ... east of that
+    """ "That hex or any hex east of that hex" (RULES-MAP E7), "that hex and all ... east of that
     hex" (E4): `h` is `x` itself or east of it. The one reading both rules use.
 
     >>> x = Hex.from_raw(4, 4)
@@ -38,8 +38,9 @@ def at_or_east_of(h: Hex, x: Hex, east_of: Callable[[Hex, Hex], bool] = column_e
     return h == x or east_of(h, x)
 
 
-def sources_after_exits(sources: Collection[Hex], exited: Iterable[Hex],
-                        east_of: Callable[[Hex, Hex], bool] = column_east_of) -> frozenset[Hex]:
+def sources_after_exits(
+    sources: Collection[Hex], exited: Iterable[Hex], east_of: Callable[[Hex, Hex], bool] = column_east_of
+) -> frozenset[Hex]:
     """The sources still usable after enemy units exited the map from `exited` hexes (17.15).
 
     "If an Axis unit exits any Allied Supply hex, that hex and all Supply hexes east of that

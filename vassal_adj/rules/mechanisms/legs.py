@@ -88,8 +88,15 @@ class Chain:
     units: tuple[str, ...] = ()
 
 
-def judge_legs(legs: Sequence[Leg], mover: Mover, *, spent: int | Fraction = 0, entered: Hex | None = None,
-               first: int = 1, before: str = "the legs before") -> Chain:
+def judge_legs(
+    legs: Sequence[Leg],
+    mover: Mover,
+    *,
+    spent: int | Fraction = 0,
+    entered: Hex | None = None,
+    first: int = 1,
+    before: str = "the legs before",
+) -> Chain:
     """Judge `legs` (each drag's start and drop, in order; numbered from `first`). `spent`:
     MP already paid this phase (entering the map at `entered`, which is a stop when it is in
     `mover.zoc`: a unit entering an enemy zone of control stops there). `before`: what paid
@@ -107,23 +114,36 @@ def judge_legs(legs: Sequence[Leg], mover: Mover, *, spent: int | Fraction = 0, 
         so_far = Chain(False, spent, mover.allowance, path, leg=n, drop=(a, b), leg_path=res.path, leg_cost=res.cost)
         if stopped is not None and zr is not None:
             units, of = mover.exerting(stopped)
-            return _broken(so_far, f"enemy zone of control at {lab(stopped)}{of} stops movement: the unit entered "
-                                   f"it this phase and may not move on [{zr.rule_ref}]", zr.rule_ref, units)
+            return _broken(
+                so_far,
+                f"enemy zone of control at {lab(stopped)}{of} stops movement: the unit entered "
+                f"it this phase and may not move on [{zr.rule_ref}]",
+                zr.rule_ref,
+                units,
+            )
         if not res.ok:
             return _broken(so_far, f"no legal path: {res.reason}", res.rule_ref, res.units)
         assert res.cost is not None
         if left is not None and mover.withdrawal and b in z and zr is not None:
             units, of = mover.exerting(b)
-            return _broken(so_far, f"withdrawing unit left enemy zone of control in leg {left} and may not re-enter "
-                                   f"one at {lab(b)}{of} [{zr.reenter_ref}]", zr.reenter_ref, units)
+            return _broken(
+                so_far,
+                f"withdrawing unit left enemy zone of control in leg {left} and may not re-enter "
+                f"one at {lab(b)}{of} [{zr.reenter_ref}]",
+                zr.reenter_ref,
+                units,
+            )
         if spent and spent + res.cost > mover.allowance:
             # A first leg over the allowance is legal_path's minimum move; after any cost, none is.
             changed = mover.allowance != mover.printed
             ref = m.weather_ref if changed else m.rule_ref
             weather = f" in {mover.weather} weather" if changed else ""
-            return _broken(so_far, f"needs {mp(res.cost)} MP more after {mp(spent)} MP {paid}: "
-                                   f"{mp(spent + res.cost)} MP in all, allowance {mover.allowance}{weather} [{ref}]",
-                           ref)
+            return _broken(
+                so_far,
+                f"needs {mp(res.cost)} MP more after {mp(spent)} MP {paid}: "
+                f"{mp(spent + res.cost)} MP in all, allowance {mover.allowance}{weather} [{ref}]",
+                ref,
+            )
         spent += res.cost
         paid = f"spent by {before}"
         path += res.path[1:]

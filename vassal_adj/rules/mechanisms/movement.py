@@ -35,7 +35,7 @@ from vassal_adj.rules.results import PathResult
 
 __all__ = ["PathResult", "Prohibition", "Reach", "default_label", "entry_hex_cost", "legal_path", "reachable"]
 
-_PENALTY = 10 ** 12  # one broken rule outweighs any path cost (diagnosis only)
+_PENALTY = 10**12  # one broken rule outweighs any path cost (diagnosis only)
 
 
 def default_label(h: Hex) -> str:
@@ -47,8 +47,9 @@ def _mp(ticks: int, scale: int) -> int | Fraction:
     return f.numerator if (f := Fraction(ticks, scale)).denominator == 1 else f
 
 
-def entry_hex_cost(state: GameState, terrain: TerrainMap, unit_id: str, h: Hex, rules: MovementRules,
-                   weather: str | None = None) -> int | Fraction:
+def entry_hex_cost(
+    state: GameState, terrain: TerrainMap, unit_id: str, h: Hex, rules: MovementRules, weather: str | None = None
+) -> int | Fraction:
     """The MP `unit_id` pays for `h` as it enters the map there (`rules.entry_cost`)."""
     if rules.entry_cost == "free":
         return 0
@@ -58,6 +59,7 @@ def entry_hex_cost(state: GameState, terrain: TerrainMap, unit_id: str, h: Hex, 
 @dataclass(frozen=True)
 class Reach:
     """Every hex a unit can reach (`costs`: hex -> cheapest MP, the start 0) and how."""
+
     costs: Mapping[Hex, int | Fraction]
     parents: Mapping[Hex, Hex | None] = field(repr=False)
     allowance: int = 0
@@ -70,8 +72,18 @@ class Reach:
 class _Move:
     """Everything one search needs, looked up once: the unit's costs, enemy hexes, ZOC."""
 
-    def __init__(self, state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, rules: MovementRules,
-                 zoc: frozenset[Hex] | None, weather: str | None, withdrawal: bool, area: Collection[Hex] | None):
+    def __init__(
+        self,
+        state: GameState,
+        terrain: TerrainMap,
+        unit_id: str,
+        start: Hex | None,
+        rules: MovementRules,
+        zoc: frozenset[Hex] | None,
+        weather: str | None,
+        withdrawal: bool,
+        area: Collection[Hex] | None,
+    ):
         if (unit := state.units.get(unit_id)) is None:
             raise KeyError(f"no unit {unit_id!r} in the game state")
         self.unit = unit
@@ -84,8 +96,14 @@ class _Move:
         self.terrain_ticks = unit_costs(rules.terrain_costs, classes, rules.ticks)
         self.side_ticks = unit_costs(rules.hexside_costs, classes, rules.ticks)
         self.road_ticks = {k: v for k, v in unit_costs(rules.road_rates, classes, rules.ticks).items() if v}
-        self.default = modify_costs(rules.cost_modifiers, weather, self.terrain_ticks, self.side_ticks,
-                                    rules.ticks(rules.default_cost), rules.scale)
+        self.default = modify_costs(
+            rules.cost_modifiers,
+            weather,
+            self.terrain_ticks,
+            self.side_ticks,
+            rules.ticks(rules.default_cost),
+            rules.scale,
+        )
         self.on_leaving = StepCost(rules.cost_modifiers, weather, rules.exit_multiplier, rules.scale)
         self.closed = frozenset(k for k, v in self.side_ticks.items() if v is None)  # impassable hexsides
         self.weather_closed = rules.impassable_in_weather.get(weather_name(weather), frozenset())
@@ -93,8 +111,11 @@ class _Move:
         self.classes, self.allow = classes, allowance(unit, weather, rules)
         self.occupied, self.units, self.side = state.occupied(), state.units, unit.side
         self.zr = zr = rules.zoc
-        self.z = frozenset() if zr is None or zr.mode == "none" or zr.ignores(unit) else (
-            zoc if zoc is not None else enemy_zoc(state, terrain, unit.side, zr, weather))
+        self.z = (
+            frozenset()
+            if zr is None or zr.mode == "none" or zr.ignores(unit)
+            else (zoc if zoc is not None else enemy_zoc(state, terrain, unit.side, zr, weather))
+        )
         self.start_in_z = start in self.z
         self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
         self._hex_cost: dict[Hex, tuple[int, str | None, bool, frozenset[str]]] = {}
@@ -115,8 +136,15 @@ class _Move:
             open_ = self.on_board(h) and (self.area is None or h in self.area)
             if open_ and self.is_enemy(h):
                 ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
-                open_ = ee is not None and ee.by(self.unit) and all(
-                    ee.enemies.matches(u) for i in self.occupied[h] if (u := self.units.get(i)) is not None and u.side != self.side)
+                open_ = (
+                    ee is not None
+                    and ee.by(self.unit)
+                    and all(
+                        ee.enemies.matches(u)
+                        for i in self.occupied[h]
+                        if (u := self.units.get(i)) is not None and u.side != self.side
+                    )
+                )
                 if open_ and ee is not None:  # paid on top of the terrain cost, even along a road
                     self.extra[h] = self.rules.ticks(ee.extra_cost)
             got = self._hex_cost[h] = (total, banned, open_, terr)
@@ -177,8 +205,14 @@ class _Move:
             ticks += self.extra.get(b, 0)
         return ticks, broken
 
-    def search(self, limit: int | None, relax: bool, goal: Hex | None = None, penalty: int = _PENALTY,
-               strict: Collection[tuple[str, ...]] = ()) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
+    def search(
+        self,
+        limit: int | None,
+        relax: bool,
+        goal: Hex | None = None,
+        penalty: int = _PENALTY,
+        strict: Collection[tuple[str, ...]] = (),
+    ) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
         """Dijkstra: legal steps only, or (`relax`) all but those breaking a rule whose (kind, rule number)
         is in `strict`, with `penalty` per step breaking rules; `limit` caps the cost."""
         start = self.start
@@ -221,10 +255,20 @@ def _path(parent: Mapping[Hex, Hex | None], h: Hex | None) -> tuple[Hex, ...]:
     return tuple(reversed(out))
 
 
-def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, goal: Hex,
-               rules: MovementRules, zoc: frozenset[Hex] | None = None, weather: str | None = None, *,
-               withdrawal: bool = False, area: Collection[Hex] | None = None,
-               label: Callable[[Hex], str | None] | None = None) -> PathResult:
+def legal_path(
+    state: GameState,
+    terrain: TerrainMap,
+    unit_id: str,
+    start: Hex | None,
+    goal: Hex,
+    rules: MovementRules,
+    zoc: frozenset[Hex] | None = None,
+    weather: str | None = None,
+    *,
+    withdrawal: bool = False,
+    area: Collection[Hex] | None = None,
+    label: Callable[[Hex], str | None] | None = None,
+) -> PathResult:
     """The cheapest legal path of `unit_id` from `start` (None: its hex in `state`) to `goal`.
 
     `zoc`: enemy-controlled hexes (`zoc.enemy_zoc`; None: computed from `rules.zoc`).
@@ -254,6 +298,7 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
         changed = allow != m.unit.movement
         why = f"needs {need} MP, allowance {allow}" + (f" in {weather_name(m.weather)} weather" if changed else "")
         ref = rules.weather_ref if changed else rules.rule_ref
+
         # Within the allowance only by breaking rules (a panzer cutting through rough, or through a zone of
         # control): every rule that closes such a way is named (rules/mechanisms/path_faults.py).
         def within(strict: frozenset[tuple[str, str]]) -> tuple[tuple[Hex, ...], int | Fraction] | None:
@@ -272,11 +317,19 @@ def legal_path(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex |
     return PathResult(False, None, path, f"{why} [{rules.rule_ref}]", rules.rule_ref, allow)
 
 
-def reachable(state: GameState, terrain: TerrainMap, unit_id: str, start: Hex | None, rules: MovementRules,
-              zoc: frozenset[Hex] | None = None, weather: str | None = None, *, withdrawal: bool = False,
-              area: Collection[Hex] | None = None) -> Reach:
+def reachable(
+    state: GameState,
+    terrain: TerrainMap,
+    unit_id: str,
+    start: Hex | None,
+    rules: MovementRules,
+    zoc: frozenset[Hex] | None = None,
+    weather: str | None = None,
+    *,
+    withdrawal: bool = False,
+    area: Collection[Hex] | None = None,
+) -> Reach:
     """Every hex `unit_id` can legally reach from `start` this phase and its cost (as `legal_path`)."""
     m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
     dist, parent = m.search(m.allow * rules.scale, relax=False)
-    return Reach(MappingProxyType({h: _mp(d, rules.scale) for h, d in dist.items()}),
-                 MappingProxyType(parent), m.allow)
+    return Reach(MappingProxyType({h: _mp(d, rules.scale) for h, d in dist.items()}), MappingProxyType(parent), m.allow)

@@ -26,8 +26,18 @@ from vassal_adj.model.units import Unit
 from vassal_adj.rules.mechanisms.zoc import unit_classes, weather_name
 from vassal_adj.rules.select import KEYS, Selector, selector_at
 
-__all__ = ["AllowanceModifier", "CostModifier", "EnterableEnemy", "StepCost", "allowance_modifiers", "cost_modifiers",
-           "enterable_enemy", "exit_multipliers", "modify_costs", "unit_costs"]
+__all__ = [
+    "AllowanceModifier",
+    "CostModifier",
+    "EnterableEnemy",
+    "StepCost",
+    "allowance_modifiers",
+    "cost_modifiers",
+    "enterable_enemy",
+    "exit_multipliers",
+    "modify_costs",
+    "unit_costs",
+]
 
 _OPS = ("add", "multiply", "set")
 _MISSING = object()
@@ -39,6 +49,7 @@ class CostModifier:
     """In `weather` (empty: any), the cost of `terrain` hexes, of crossing `features` hexsides, or
     of a step `leaving` terrain, changed: `op` is "add", "multiply" (a whole factor) or "set".
     With neither terrain, features nor leaving it changes every hex's terrain cost."""
+
     op: str
     value: Fraction
     weather: frozenset[str] = frozenset()
@@ -61,6 +72,7 @@ class CostModifier:
 class AllowanceModifier:
     """Units `picks` selects, in `weather` (empty: any): allowance at most `value` ("cap"), changed by
     it ("add"), or set to it ("set")."""
+
     op: str
     value: int
     picks: Selector = Selector()
@@ -79,6 +91,7 @@ class EnterableEnemy:
     paying `extra_cost` MP on top of the hex's cost; units `movers` does not pick may not
     (seed 001 4.2: "Consuming two of it movement points in addition of cost of terrain, a
     combat unit could enter a hex occupied by a hostile EM not stacked with an enemy combat unit")."""
+
     enemies: Selector
     extra_cost: Fraction = Fraction(0)
     not_movers: frozenset[str] = frozenset()
@@ -103,8 +116,10 @@ def enterable_enemy(table: Mapping[str, Any]) -> EnterableEnemy | None:
     if isinstance(cost, bool) or not isinstance(cost, (int, float)) or cost < 0:
         raise ValueError(f"enterable_enemy.extra_cost: expected a number of MP >= 0, got {cost!r}")
     if picks == Selector():
-        raise ValueError("enterable_enemy: give the kinds or flags (or other selector keys) of the enemy units a hex "
-                         "may be entered with")
+        raise ValueError(
+            "enterable_enemy: give the kinds or flags (or other selector keys) of the enemy units a hex "
+            "may be entered with"
+        )
     return EnterableEnemy(picks, Fraction(cost).limit_denominator(1000), _names(table, "not_by", "enterable_enemy"))
 
 
@@ -147,8 +162,9 @@ def cost_modifiers(rows: Any, vocab: Mapping[str, frozenset[str]] | None = None)
         for key, vocabulary in (("terrain", "terrain"), ("leaving", "terrain"), ("features", "features")):
             if vocab is not None and (bad := sorted(names[key] - vocab[vocabulary])):
                 raise ValueError(f"{where}.{key}: unknown {vocabulary} {bad[0]!r}")
-        out.append(CostModifier(op, Fraction(value).limit_denominator(1000), _names(entry, "weather", where, True),
-                                **names))
+        out.append(
+            CostModifier(op, Fraction(value).limit_denominator(1000), _names(entry, "weather", where, True), **names)
+        )
     return tuple(out)
 
 
@@ -172,8 +188,14 @@ def allowance_modifiers(rows: Any) -> tuple[AllowanceModifier, ...]:
     return tuple(out)
 
 
-def modify_costs(mods: tuple[CostModifier, ...], weather: str | None, terrain_ticks: dict[str, int | None],
-                 side_ticks: dict[str, int | None], default: int, scale: int) -> int:
+def modify_costs(
+    mods: tuple[CostModifier, ...],
+    weather: str | None,
+    terrain_ticks: dict[str, int | None],
+    side_ticks: dict[str, int | None],
+    default: int,
+    scale: int,
+) -> int:
     """Apply the modifiers of hex and hexside costs in force in `weather` to one unit's cost tables
     (in ticks, changed in place, in the pack's order: each on what the ones before it left); the
     cost of a hex with no costed terrain is returned. A prohibited terrain or hexside (None) stays so."""
@@ -181,11 +203,17 @@ def modify_costs(mods: tuple[CostModifier, ...], weather: str | None, terrain_ti
         if not c.in_force(weather) or c.leaving:
             continue
         if c.features:
-            side_ticks.update({f: c.apply(side_ticks.get(f) or 0, scale) for f in c.features
-                               if side_ticks.get(f, 0) is not None})
+            side_ticks.update(
+                {f: c.apply(side_ticks.get(f) or 0, scale) for f in c.features if side_ticks.get(f, 0) is not None}
+            )
         elif c.terrain:
-            terrain_ticks.update({t: c.apply(terrain_ticks.get(t) or default, scale) for t in c.terrain
-                                  if terrain_ticks.get(t, 0) is not None})
+            terrain_ticks.update(
+                {
+                    t: c.apply(terrain_ticks.get(t) or default, scale)
+                    for t in c.terrain
+                    if terrain_ticks.get(t, 0) is not None
+                }
+            )
         else:
             terrain_ticks.update({t: c.apply(v, scale) for t, v in terrain_ticks.items() if v is not None})
             default = c.apply(default, scale)
@@ -197,8 +225,9 @@ class StepCost:
     force in the weather, then the `exit_multiplier` (seed 003 4.3: "if the weather
     is mist, increase the movement cost by 1 before doubling")."""
 
-    def __init__(self, mods: tuple[CostModifier, ...], weather: str | None, exit_multiplier: Mapping[str, int],
-                 scale: int) -> None:
+    def __init__(
+        self, mods: tuple[CostModifier, ...], weather: str | None, exit_multiplier: Mapping[str, int], scale: int
+    ) -> None:
         self.mods = [c for c in mods if c.leaving and c.in_force(weather)]
         self.exit_multiplier, self.scale = exit_multiplier, scale
         self.terrain = frozenset(exit_multiplier).union(*(c.leaving for c in self.mods))
@@ -213,7 +242,9 @@ class StepCost:
         return ticks * max((self.exit_multiplier[t] for t in left if t in self.exit_multiplier), default=1)
 
 
-def unit_costs(table: Mapping[str, Any], classes: tuple[str, ...], ticks: Callable[[Any], int]) -> dict[str, int | None]:
+def unit_costs(
+    table: Mapping[str, Any], classes: tuple[str, ...], ticks: Callable[[Any], int]
+) -> dict[str, int | None]:
     """A cost table (name -> MP, or a table of MP by class) for one unit in ticks (None: prohibited);
     entries with no value for it left out.
 
@@ -223,8 +254,9 @@ def unit_costs(table: Mapping[str, Any], classes: tuple[str, ...], ticks: Callab
     out: dict[str, int | None] = {}
     for name, spec in table.items():
         if isinstance(spec, Mapping):
-            both = sorted((k for k in spec if "&" in k and set(k.split("&")) <= set(classes)),
-                          key=lambda k: -k.count("&"))
+            both = sorted(
+                (k for k in spec if "&" in k and set(k.split("&")) <= set(classes)), key=lambda k: -k.count("&")
+            )
             v = spec[both[0]] if both else next((spec[c] for c in classes if c in spec), _MISSING)
         else:
             v = spec

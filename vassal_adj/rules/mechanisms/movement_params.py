@@ -107,22 +107,51 @@ class MovementRules:
         set_(self, "allowance_modifiers", tuple(self.allowance_modifiers))
         set_(self, "exit_multiplier", MappingProxyType(dict(self.exit_multiplier)))
         set_(self, "impassable_in_weather", freeze_weather_map(self.impassable_in_weather))
-        set_(self, "weather_allowance", MappingProxyType(
-            {weather_name(k): tuple(sorted(((int(m), int(c)) for m, c in v), reverse=True))
-             for k, v in self.weather_allowance.items()}))
+        set_(
+            self,
+            "weather_allowance",
+            MappingProxyType(
+                {
+                    weather_name(k): tuple(sorted(((int(m), int(c)) for m, c in v), reverse=True))
+                    for k, v in self.weather_allowance.items()
+                }
+            ),
+        )
         positive = [*_numbers(self.terrain_costs), *_numbers(self.road_rates), self.default_cost]
         if bad := [v for v in positive if not v > 0] + [v for v in _numbers(self.hexside_costs) if v < 0]:
             raise ValueError(f"movement costs must be positive (hexside costs >= 0), got {bad[0]!r}")
         added = [c.value for c in self.cost_modifiers if c.op != "multiply"] + (
-            [self.enterable_enemy.extra_cost] if self.enterable_enemy else [])
+            [self.enterable_enemy.extra_cost] if self.enterable_enemy else []
+        )
         set_(self, "scale", math.lcm(*(_frac(v).denominator for v in positive + _numbers(self.hexside_costs) + added)))
 
     def __hash__(self) -> int:
-        return hash((*map(_hashable, (self.terrain_costs, self.hexside_costs, self.road_rates,
-                                      self.impassable_in_weather, self.weather_allowance, self.exit_multiplier)),
-                     self.default_cost, self.combine, self.entry_cost, self.minimum_move, self.prohibitions,
-                     self.bridge_features, self.zoc, self.impassable_sides, self.cost_modifiers, self.allowance_modifiers,
-                     self.enterable_enemy))
+        return hash(
+            (
+                *map(
+                    _hashable,
+                    (
+                        self.terrain_costs,
+                        self.hexside_costs,
+                        self.road_rates,
+                        self.impassable_in_weather,
+                        self.weather_allowance,
+                        self.exit_multiplier,
+                    ),
+                ),
+                self.default_cost,
+                self.combine,
+                self.entry_cost,
+                self.minimum_move,
+                self.prohibitions,
+                self.bridge_features,
+                self.zoc,
+                self.impassable_sides,
+                self.cost_modifiers,
+                self.allowance_modifiers,
+                self.enterable_enemy,
+            )
+        )
 
     def ticks(self, v: Cost) -> int:
         """A cost in the search's whole units (MP times `scale`)."""
@@ -132,6 +161,12 @@ class MovementRules:
 def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
     """The allowance in `weather`: the printed one changed by the first matching bracket (>= 0),
     then by the first of `rules.allowance_modifiers` that is for the unit in this weather."""
-    mp = next((max(0, unit.movement + change) for minimum, change in rules.weather_allowance.get(weather_name(weather), ())
-               if unit.movement >= minimum), unit.movement)
+    mp = next(
+        (
+            max(0, unit.movement + change)
+            for minimum, change in rules.weather_allowance.get(weather_name(weather), ())
+            if unit.movement >= minimum
+        ),
+        unit.movement,
+    )
     return next((got for m in rules.allowance_modifiers if (got := m.apply(unit, weather, mp)) is not None), mp)

@@ -52,6 +52,7 @@ _ORDER = {kind: n for n, kind in enumerate(REASONS)}
 class Broken:
     """A rule a path breaks: its `kind` (a key of REASONS), what happened in `words`, its `rule` number,
     and the enemy `units` whose zone of control the words name."""
+
     kind: str
     words: str
     rule: str
@@ -65,6 +66,7 @@ class Broken:
 @dataclass(frozen=True)
 class Way:
     """A way within the allowance (`path`, both ends, costing `cost` MP) and every rule it breaks, in order."""
+
     path: tuple[Hex, ...]
     cost: int | Fraction
     broken: tuple[Broken, ...]
@@ -72,22 +74,28 @@ class Way:
 
 def _broken_on(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str], whose: Sources) -> Iterator[Broken]:
     for a, b in pairwise(path):
-        for x in (step[1] if (step := edge(a, b)) is not None else ()):
+        for x in step[1] if (step := edge(a, b)) is not None else ():
             words = REASONS[x[0]]
             za = whose(a) if "{za}" in words else no_sources(a)
             zb = whose(b) if "{zb}" in words else no_sources(b)
-            yield Broken(x[0], words.format(a=lab(a), b=lab(b), x=x, za=za[1], zb=zb[1]), x[1],
-                         tuple(dict.fromkeys(za[0] + zb[0])))
+            yield Broken(
+                x[0],
+                words.format(a=lab(a), b=lab(b), x=x, za=za[1], zb=zb[1]),
+                x[1],
+                tuple(dict.fromkeys(za[0] + zb[0])),
+            )
 
 
-def first_broken(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str],
-                 whose: Sources = no_sources) -> Broken | None:
+def first_broken(
+    edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str], whose: Sources = no_sources
+) -> Broken | None:
     """The first rule `path` breaks, or None when every step is legal."""
     return next(_broken_on(edge, path, lab, whose), None)
 
 
-def every_broken(edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str],
-                 whose: Sources = no_sources) -> tuple[Broken, ...]:
+def every_broken(
+    edge: Edge, path: tuple[Hex, ...], lab: Callable[[Hex], str], whose: Sources = no_sources
+) -> tuple[Broken, ...]:
     """Every rule `path` breaks, each where it first breaks it, in path order."""
     first: dict[tuple[str, str], Broken] = {}
     for b in _broken_on(edge, path, lab, whose):
@@ -113,17 +121,19 @@ def short_ways(within: Within, edge: Edge, lab: Callable[[Hex], str], whose: Sou
     return sorted(ways, key=lambda w: (w.cost, _ORDER[w.broken[0].kind]))
 
 
-def short_ways_fault(within: Within, edge: Edge, lab: Callable[[Hex], str], whose: Sources = no_sources
-                     ) -> tuple[str, str, tuple[str, ...]] | None:
+def short_ways_fault(
+    within: Within, edge: Edge, lab: Callable[[Hex], str], whose: Sources = no_sources
+) -> tuple[str, str, tuple[str, ...]] | None:
     """Why no way within the allowance is legal, in words, the rule to cite, and the enemy units whose
     zones of control the words name (None: there is no such way)."""
     if not (ways := short_ways(within, edge, lab, whose)):
         return None
     shared = [b for b in ways[0].broken if all(b.key in {c.key for c in w.broken} for w in ways[1:])]
     alone = next((b for b in shared if within(frozenset({b.key})) is None), None)
-    listed = "; ".join(f"{' '.join(map(lab, w.path))} ({w.cost} MP): "
-                       + ", ".join(f"{b.words} [{b.rule}]" for b in w.broken) for w in ways)
+    listed = "; ".join(
+        f"{' '.join(map(lab, w.path))} ({w.cost} MP): " + ", ".join(f"{b.words} [{b.rule}]" for b in w.broken)
+        for w in ways
+    )
     closes = f" ({alone.rule} closes them all)" if alone is not None else ""
     units = tuple(dict.fromkeys(u for w in ways for b in w.broken for u in b.units))
-    return (f"every way within the allowance breaks a rule{closes}: {listed}", (alone or ways[0].broken[0]).rule,
-            units)
+    return (f"every way within the allowance breaks a rule{closes}: {listed}", (alone or ways[0].broken[0]).rule, units)

@@ -28,5 +28,6 @@ class Prohibition:
 
     def applies(self, classes: tuple[str, ...]) -> str | None:
         """The class by which a unit with these classes is barred ("mechanized"), or None."""
-        return None if self.except_classes.intersection(classes) else next(
-            (c for c in classes if c in self.classes), None)
+        return (
+            None if self.except_classes.intersection(classes) else next((c for c in classes if c in self.classes), None)
+        )

@@ -70,22 +70,28 @@ def _term(term: str, atom: Atom, terrain: TerrainMap, layout: HexLayout | None) 
         what, name = m.group(1), m.group(2).strip()
         if what == "place-kind":
             if terrain.vocabulary.unknown_place_kinds([name]):
-                raise ValueError(f"region term {term!r}: {name!r} is not a place kind of the pack "
-                                 f"(known: {', '.join(sorted(terrain.vocabulary.place_kinds))})")
+                raise ValueError(
+                    f"region term {term!r}: {name!r} is not a place kind of the pack "
+                    f"(known: {', '.join(sorted(terrain.vocabulary.place_kinds))})"
+                )
             return tuple(h for p in terrain.places(name) for h in p.hexes)
         if terrain.vocabulary.unknown_terrain([name]):
-            raise ValueError(f"region term {term!r}: {name!r} is not a terrain type of the pack "
-                             f"(known: {', '.join(sorted(terrain.vocabulary.terrain))})")
+            raise ValueError(
+                f"region term {term!r}: {name!r} is not a terrain type of the pack "
+                f"(known: {', '.join(sorted(terrain.vocabulary.terrain))})"
+            )
         return tuple(sorted((h for h in terrain.hexes() if terrain.has_terrain(h, name)), key=Hex.raw))
     return atom(term)
 
 
-def _line(term: str, axis: str, compare: Callable[[int, int], bool], n: int, terrain: TerrainMap,
-          layout: HexLayout | None) -> tuple[Hex, ...]:
+def _line(
+    term: str, axis: str, compare: Callable[[int, int], bool], n: int, terrain: TerrainMap, layout: HexLayout | None
+) -> tuple[Hex, ...]:
     """The board's hexes whose numbered row (or column), as its labels show it, compares with `n`."""
     if layout is None or not layout.numbered:
-        raise ValueError(f"region term {term!r}: the board has no numbered hex grid, so rows and columns have no "
-                         "numbers")
+        raise ValueError(
+            f"region term {term!r}: the board has no numbered hex grid, so rows and columns have no numbers"
+        )
     out = []
     for h in layout.hexes():
         col, row = layout.colrow(h)

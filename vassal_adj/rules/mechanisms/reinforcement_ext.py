@@ -50,15 +50,23 @@ def _range(r: Mapping[str, Any], path: str) -> tuple[int, int]:
             raise ValueError(f"{path}.after: expected a whole number >= 0, got {n!r}")
         return n, n
     pair = r["after_range"]
-    if (not isinstance(pair, (list, tuple)) or len(pair) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in pair) or pair[0] > pair[1]):
+    if (
+        not isinstance(pair, (list, tuple))
+        or len(pair) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in pair)
+        or pair[0] > pair[1]
+    ):
         raise ValueError(f"{path}.after_range: expected [lo, hi], whole numbers with 0 <= lo <= hi, got {pair!r}")
     return pair[0], pair[1]
 
 
 # The ``returns`` parameter's entries; after/after_range are checked as read (exactly one, in range).
-RETURNS = Each(Table({"units": "selector", "after": "int", "after_range": "list[int]", "to": "str", "rule_ref": "str"},
-                     required=("units",)))
+RETURNS = Each(
+    Table(
+        {"units": "selector", "after": "int", "after_range": "list[int]", "to": "str", "rule_ref": "str"},
+        required=("units",),
+    )
+)
 
 
 def parse_returns(value: Any, turn_boxes: TurnBoxes, rule_ref: str) -> tuple[Return, ...]:
@@ -101,8 +109,9 @@ def _first_entry(entries: tuple[Entry, ...], name: str, k: int) -> bool:
     return any(_due_on(e, k) for e in entries if key in {printed_key(n) for n in e.units})
 
 
-def check_returns(state: GameState, returns: tuple[Return, ...], entries: tuple[Entry, ...], *, side: str,
-                  rule: str) -> list[Finding]:
+def check_returns(
+    state: GameState, returns: tuple[Return, ...], entries: tuple[Entry, ...], *, side: str, rule: str
+) -> list[Finding]:
     """Picked units of `side` in a Game-Turn box further ahead than they may be placed."""
     if state.turn is None:
         return []
@@ -116,8 +125,14 @@ def check_returns(state: GameState, returns: tuple[Return, ...], entries: tuple[
             if k is None or k <= state.turn + r.hi or _first_entry(entries, unit.name, k):
                 continue
             span = f"{r.lo}" if r.lo == r.hi else f"{r.lo}-{r.hi}"
-            found.append(Finding(rule, Severity.ERROR, f"{side} {unit.name} is in box {pos.box!r} (Game-Turn {k}) on "
-                                 f"Game-Turn {state.turn}: a returning unit is placed {span} Game-Turn(s) after the "
-                                 f"one it went in, so no later than Game-Turn {state.turn + r.hi} [{r.rule_ref}]",
-                                 units=(uid,)))
+            found.append(
+                Finding(
+                    rule,
+                    Severity.ERROR,
+                    f"{side} {unit.name} is in box {pos.box!r} (Game-Turn {k}) on "
+                    f"Game-Turn {state.turn}: a returning unit is placed {span} Game-Turn(s) after the "
+                    f"one it went in, so no later than Game-Turn {state.turn + r.hi} [{r.rule_ref}]",
+                    units=(uid,),
+                )
+            )
     return found

@@ -30,8 +30,16 @@ from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, selector_at
 
-__all__ = ["VERBS", "Restriction", "check_restrictions", "forbidden", "in_force", "move_findings", "parse_restrictions",
-           "restricted"]
+__all__ = [
+    "VERBS",
+    "Restriction",
+    "check_restrictions",
+    "forbidden",
+    "in_force",
+    "move_findings",
+    "parse_restrictions",
+    "restricted",
+]
 
 VERBS = ("enter", "move", "be-in")
 Cite = Callable[[str], str]  # a rule number -> the citation of a finding ("pack:Sc.1")
@@ -65,11 +73,15 @@ class Restriction:
         verb = {"be-in": "be in", "enter": "enter"}.get(self.may_not)
         what = f"{self.units.words()} may not {verb} {self.area}" if verb else f"{self.units.words()} may not move"
         first, last = self.turns or (0, 0)
-        window = ([f"on Game-Turn {first}" if first == last else f"on Game-Turns {first}-{last}"] if self.turns else []) + (
-            [f"in phase {' or '.join(sorted(self.phases))}"] if self.phases else []) + (
-            [f"after {self.after.name!r}"] if self.after else []) + ([f"until {self.until.name!r}"] if self.until else [])
-        near = (f" unless within {self.unless_enemy_within} hexes of an enemy unit"
-                if self.unless_enemy_within >= 0 else "")
+        window = (
+            ([f"on Game-Turn {first}" if first == last else f"on Game-Turns {first}-{last}"] if self.turns else [])
+            + ([f"in phase {' or '.join(sorted(self.phases))}"] if self.phases else [])
+            + ([f"after {self.after.name!r}"] if self.after else [])
+            + ([f"until {self.until.name!r}"] if self.until else [])
+        )
+        near = (
+            f" unless within {self.unless_enemy_within} hexes of an enemy unit" if self.unless_enemy_within >= 0 else ""
+        )
         return " ".join((what, *window)) + near
 
 
@@ -99,8 +111,12 @@ def _enemy_near(state: GameState, uid: str, h: Hex | None, n: int) -> tuple[int,
     if n < 0 or h is None:
         return None
     side = state.units[uid].side
-    near = [(distance(h, e), i) for e, ids in state.occupied().items() for i in ids
-            if state.units[i].side != side and distance(h, e) <= n]
+    near = [
+        (distance(h, e), i)
+        for e, ids in state.occupied().items()
+        for i in ids
+        if state.units[i].side != side and distance(h, e) <= n
+    ]
     return min(near) if near else None
 
 
@@ -109,8 +125,9 @@ def _where(state: GameState, uid: str, label: Label) -> str:
     return (pos.label or label(pos.hex)) if pos.hex is not None else f"box {pos.box!r}"
 
 
-def check_restrictions(state: GameState, restrictions: Iterable[Restriction], *, cite: Cite, label: Label
-                       ) -> list[Finding]:
+def check_restrictions(
+    state: GameState, restrictions: Iterable[Restriction], *, cite: Cite, label: Label
+) -> list[Finding]:
     """The save check: units where they may not be (errors), what one save cannot tell (info)."""
     out: list[Finding] = []
     setup = state.turn is None and state.phase is None
@@ -120,8 +137,14 @@ def check_restrictions(state: GameState, restrictions: Iterable[Restriction], *,
         if force is False:
             continue
         if r.may_not == "move":
-            out.append(Finding(rule, Severity.INFO, f"{r.words()} {ref}: one save cannot show a move; the moves "
-                                                    f"of a log are checked{'' if force else f' ({why})'}"))
+            out.append(
+                Finding(
+                    rule,
+                    Severity.INFO,
+                    f"{r.words()} {ref}: one save cannot show a move; the moves "
+                    f"of a log are checked{'' if force else f' ({why})'}",
+                )
+            )
             continue
         if r.may_not == "enter" and setup:
             continue
@@ -134,34 +157,64 @@ def check_restrictions(state: GameState, restrictions: Iterable[Restriction], *,
             near = _enemy_near(state, uid, pos.hex, r.unless_enemy_within)
             if near is not None:
                 e = state.units[near[1]]
-                out.append(Finding(rule, Severity.INFO, f"{u.side} {u.name} is in {where} ({r.area}) and may be: "
-                                                        f"{e.side} {e.name} is {near[0]} hexes away {ref}",
-                                   (uid,), hexes))
+                out.append(
+                    Finding(
+                        rule,
+                        Severity.INFO,
+                        f"{u.side} {u.name} is in {where} ({r.area}) and may be: "
+                        f"{e.side} {e.name} is {near[0]} hexes away {ref}",
+                        (uid,),
+                        hexes,
+                    )
+                )
             elif force is None:
-                out.append(Finding(rule, Severity.INFO, f"{u.side} {u.name} is in {where}: {r.words()}, and "
-                                                        f"whether that binds now one save cannot tell ({why}) {ref}",
-                                   (uid,), hexes))
+                out.append(
+                    Finding(
+                        rule,
+                        Severity.INFO,
+                        f"{u.side} {u.name} is in {where}: {r.words()}, and "
+                        f"whether that binds now one save cannot tell ({why}) {ref}",
+                        (uid,),
+                        hexes,
+                    )
+                )
             else:
-                out.append(Finding(rule, Severity.ERROR, f"{u.side} {u.name} is in {where}: {r.words()} {ref}",
-                                   (uid,), hexes))
+                out.append(
+                    Finding(rule, Severity.ERROR, f"{u.side} {u.name} is in {where}: {r.words()} {ref}", (uid,), hexes)
+                )
     return sorted(out, key=Finding.sort_key)
 
 
-def forbidden(state: GameState, uid: str, start: Hex | None, restrictions: Iterable[Restriction],
-              label: Label) -> dict[Hex, Restriction]:
+def forbidden(
+    state: GameState, uid: str, start: Hex | None, restrictions: Iterable[Restriction], label: Label
+) -> dict[Hex, Restriction]:
     """The hexes a path of `uid` may not use in `state` (the phase's start), each with the first
     restriction barring it: the areas of the "enter" and "be-in" restrictions that bind it,
     never its own starting hex."""
     unit, out = state.units[uid], {}
     for r in restrictions:
-        if (r.may_not != "move" and r.units.matches(unit) and in_force(r, state, label)[0]
-                and _enemy_near(state, uid, start, r.unless_enemy_within) is None):
+        if (
+            r.may_not != "move"
+            and r.units.matches(unit)
+            and in_force(r, state, label)[0]
+            and _enemy_near(state, uid, start, r.unless_enemy_within) is None
+        ):
             out.update({h: r for h in r.hexes if h not in out and h != start})
     return out
 
 
-def move_findings(state: GameState, uid: str, start: Position, goal: Position, restrictions: Iterable[Restriction],
-                  *, what: str, hexes: tuple[str, ...], cite: Cite, label: Label) -> list[Finding]:
+def move_findings(
+    state: GameState,
+    uid: str,
+    start: Position,
+    goal: Position,
+    restrictions: Iterable[Restriction],
+    *,
+    what: str,
+    hexes: tuple[str, ...],
+    cite: Cite,
+    label: Label,
+) -> list[Finding]:
     """The log check of one unit's move in a phase that began in `state`: a move at all where
     it may not move, an end in an area it may not enter or be in (the path's way through
     one is `legal_path`'s to judge, with `forbidden` as its bounds)."""
@@ -175,21 +228,38 @@ def move_findings(state: GameState, uid: str, start: Position, goal: Position, r
         if force is False or _enemy_near(state, uid, start.hex, r.unless_enemy_within) is not None:
             continue
         if force is None:
-            out.append(Finding(cite(r.rule_ref), Severity.INFO,
-                               f"{what}: {r.words()}, and whether that binds now the files cannot tell ({why}) "
-                               f"[{r.rule_ref}]", (uid,), hexes))
+            out.append(
+                Finding(
+                    cite(r.rule_ref),
+                    Severity.INFO,
+                    f"{what}: {r.words()}, and whether that binds now the files cannot tell ({why}) [{r.rule_ref}]",
+                    (uid,),
+                    hexes,
+                )
+            )
         else:
-            out.append(Finding(cite(r.rule_ref), Severity.ERROR, f"{what}: {r.words()} [{r.rule_ref}]",
-                               (uid,), hexes))
+            out.append(Finding(cite(r.rule_ref), Severity.ERROR, f"{what}: {r.words()} [{r.rule_ref}]", (uid,), hexes))
     return out
 
 
 # -- the pack's parameters --------------------------------------------------------------------------
 # A restriction's keys: checked as the pack is read (the parameter's shape), and by _restriction for direct callers.
-_RESTRICTION = Table({"units": "selector", "may_not": "str", "hexes": "list[str]", "boxes": "list[str]", "within": "int",
-                     "of": "list[str]", "until": "str", "after": "str",
-                     "when": Table({"turns": "list[int]", "phases": "list[str]"}), "unless_enemy_within": "int",
-                     "rule_ref": "str"}, required=("units", "may_not"))
+_RESTRICTION = Table(
+    {
+        "units": "selector",
+        "may_not": "str",
+        "hexes": "list[str]",
+        "boxes": "list[str]",
+        "within": "int",
+        "of": "list[str]",
+        "until": "str",
+        "after": "str",
+        "when": Table({"turns": "list[int]", "phases": "list[str]"}),
+        "unless_enemy_within": "int",
+        "rule_ref": "str",
+    },
+    required=("units", "may_not"),
+)
 
 
 def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Event], ref: str) -> Restriction:
@@ -201,8 +271,14 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
         raise ValueError(f"{path}: 'within' and 'of' go together (within n hexes of places)")
     has_area = any(k in r for k in ("hexes", "boxes", "of"))
     if has_area == (verb == "move"):
-        raise ValueError(f"{path}: " + ("'move' takes no area (it forbids any move)" if has_area else
-                                        f"'{verb}' needs an area: hexes, boxes, or within n of places"))
+        raise ValueError(
+            f"{path}: "
+            + (
+                "'move' takes no area (it forbids any move)"
+                if has_area
+                else f"'{verb}' needs an area: hexes, boxes, or within n of places"
+            )
+        )
     specs = names(r["hexes"], f"{path}.hexes") if "hexes" in r else ()
     boxes = names(r["boxes"], f"{path}.boxes") if "boxes" in r else ()
     hexes = set(ctx.hexes(specs, f"{path}.hexes"))
@@ -213,8 +289,11 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
         words.append(f"within {n} hexes of {' or '.join(of)}")
     w = table(r.get("when", {}), f"{path}.when", {"turns", "phases"})
     turns = w.get("turns")
-    if turns is not None and not (isinstance(turns, (list, tuple)) and len(turns) == 2 and 1 <= whole(turns[0], f"{path}.when.turns[0]")
-                                  <= whole(turns[1], f"{path}.when.turns[1]")):
+    if turns is not None and not (
+        isinstance(turns, (list, tuple))
+        and len(turns) == 2
+        and 1 <= whole(turns[0], f"{path}.when.turns[0]") <= whole(turns[1], f"{path}.when.turns[1]")
+    ):
         raise ValueError(f"{path}.when.turns: expected [first, last] Game-Turns, got {turns!r}")
     found = {}
     for key in ("after", "until"):
@@ -224,11 +303,19 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
                 raise ValueError(f"{path}.{key}: unknown event {r[key]!r} (events defined: {known})")
             found[key] = events[r[key]]
     near = whole(r["unless_enemy_within"], f"{path}.unless_enemy_within") if "unless_enemy_within" in r else -1
-    return Restriction(selector_at(r["units"], f"{path}.units"), verb, " or ".join(words), r.get("rule_ref", ref),
-                       frozenset(hexes), frozenset(b.strip().casefold() for b in boxes),
-                       (turns[0], turns[1]) if turns else None,
-                       frozenset(names(w["phases"], f"{path}.when.phases") if "phases" in w else ()),
-                       found.get("after"), found.get("until"), near)
+    return Restriction(
+        selector_at(r["units"], f"{path}.units"),
+        verb,
+        " or ".join(words),
+        r.get("rule_ref", ref),
+        frozenset(hexes),
+        frozenset(b.strip().casefold() for b in boxes),
+        (turns[0], turns[1]) if turns else None,
+        frozenset(names(w["phases"], f"{path}.when.phases") if "phases" in w else ()),
+        found.get("after"),
+        found.get("until"),
+        near,
+    )
 
 
 def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tuple[Restriction, ...]:
@@ -238,17 +325,30 @@ def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tupl
     return tuple(_restriction(ctx, r, f"restrictions[{i}]", events, ref) for i, r in enumerate(p["restrictions"]))
 
 
-@register("movement.restricted", params={
-    "restrictions": Param(REQUIRED, "list", "{ units = selector, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
-                                            "boxes = [names], within = n, of = [places], after / until = event, "
-                                            "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }",
-                          shape=Each(_RESTRICTION)),
-    "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
-                                 "| { unknown = why }, as reinforcements.schedule reads them", shape=EVENTS),
-    "turn_box": Param("Turn {turn}", "str", "the Game-Turn boxes a marker event is read in ('{turn}' filled in)"),
-})
+@register(
+    "movement.restricted",
+    params={
+        "restrictions": Param(
+            REQUIRED,
+            "list",
+            "{ units = selector, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
+            "boxes = [names], within = n, of = [places], after / until = event, "
+            "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }",
+            shape=Each(_RESTRICTION),
+        ),
+        "events": Param(
+            {},
+            "table",
+            "event name -> { marker = name [, box] } | { side, within = n, of = [hexes] } "
+            "| { unknown = why }, as reinforcements.schedule reads them",
+            shape=EVENTS,
+        ),
+        "turn_box": Param("Turn {turn}", "str", "the Game-Turn boxes a marker event is read in ('{turn}' filled in)"),
+    },
+)
 def restricted(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Units where they may not be, or may not go: areas, boxes, zones around places, by turn or event."""
     ref = ctx.rule.rule_ref if ctx.rule is not None else ""
-    return check_restrictions(state, parse_restrictions(ctx, p, ref), cite=lambda r: f"{ctx.pack_id}:{r}",
-                              label=ctx.label)
+    return check_restrictions(
+        state, parse_restrictions(ctx, p, ref), cite=lambda r: f"{ctx.pack_id}:{r}", label=ctx.label
+    )

@@ -21,8 +21,23 @@ from vassal_adj.model.geometry.hexes import Hex, distance
 from vassal_adj.model.state import GameState, Position, TurnBoxes
 from vassal_adj.model.units import Unit
 
-__all__ = ["DEFAULT_PHASES", "Entry", "Event", "Label", "Moment", "Pick", "Seen", "by_name", "entry_due", "moment",
-           "nearest", "observe", "place_words", "printed_key", "unit_names"]
+__all__ = [
+    "DEFAULT_PHASES",
+    "Entry",
+    "Event",
+    "Label",
+    "Moment",
+    "Pick",
+    "Seen",
+    "by_name",
+    "entry_due",
+    "moment",
+    "nearest",
+    "observe",
+    "place_words",
+    "printed_key",
+    "unit_names",
+]
 
 # 23.71: "The Axis Player is the First Player; his Player-Turn is first in each Game-Turn."
 DEFAULT_PHASES = ("axis-movement", "axis-combat", "allied-movement", "allied-combat")
@@ -56,15 +71,20 @@ def place_words(state: GameState, uid: str, label: Label) -> str:
     return (pos.label or label(pos.hex)) if pos.hex is not None else f"box {pos.box!r}" if pos.box else "nowhere known"
 
 
-def nearest(state: GameState, hexes: Iterable[Hex], side: str, *, enemy: bool = True, pick: Pick | None = None
-            ) -> tuple[int, str, Hex] | None:
+def nearest(
+    state: GameState, hexes: Iterable[Hex], side: str, *, enemy: bool = True, pick: Pick | None = None
+) -> tuple[int, str, Hex] | None:
     """The unit nearest to any of `hexes` (an enemy of `side`, or one of `side`; of those `pick`
     picks, when given): (distance, id, hex)."""
     targets, best = tuple(hexes), None
     for uid in sorted(state.units):
         h = state.hex_of(uid)
-        if ((state.units[uid].side != side) == enemy and h is not None and targets
-                and (pick is None or pick.matches(state.units[uid]))):
+        if (
+            (state.units[uid].side != side) == enemy
+            and h is not None
+            and targets
+            and (pick is None or pick.matches(state.units[uid]))
+        ):
             d = min(distance(h, t) for t in targets)
             best = (d, uid, h) if best is None or d < best[0] else best
     return best
@@ -117,9 +137,14 @@ class Event:
     def within(self, state: GameState, label: Label) -> str | None:
         """For "within": the unit that makes it hold now, in words (None when none does)."""
         hit = nearest(state, self.hexes, self.side, enemy=False, pick=self.units)
-        return None if hit is None or hit[0] > self.distance else (
-            f"{self.side} {state.units[hit[1]].name} in {label(hit[2])} is within {self.distance} hexes of "
-            f"{' or '.join(self.at)}")
+        return (
+            None
+            if hit is None or hit[0] > self.distance
+            else (
+                f"{self.side} {state.units[hit[1]].name} in {label(hit[2])} is within {self.distance} hexes of "
+                f"{' or '.join(self.at)}"
+            )
+        )
 
 
 class Seen(NamedTuple):
@@ -145,9 +170,16 @@ def observe(event: Event, state: GameState, when: Moment, label: Label) -> Seen:
         return Seen("no", None, f"the {event.marker!r} marker is in no Game-Turn box ({where})")
     if event.kind == "within":
         now = event.within(state, label)
-        return Seen("yes", None, now) if now else Seen(
-            "unknown", None, f"no {event.who()} is within {event.distance} hexes of {' or '.join(event.at)} now, "
-                             "and whether one has been a single save cannot show")
+        return (
+            Seen("yes", None, now)
+            if now
+            else Seen(
+                "unknown",
+                None,
+                f"no {event.who()} is within {event.distance} hexes of {' or '.join(event.at)} now, "
+                "and whether one has been a single save cannot show",
+            )
+        )
     return Seen("unknown", None, event.reason)
 
 
@@ -187,12 +219,17 @@ class Entry:
         if self.turn_from:
             return f"on the Game-Turn its {self.turn_from.removeprefix('attr:')} gives"
         if self.after is not None:
-            return (f"{self.turns_after} Game-Turn(s) after event {self.after.name!r}" if self.turns_after
-                    else f"in the Game-Turn of event {self.after.name!r}")
+            return (
+                f"{self.turns_after} Game-Turn(s) after event {self.after.name!r}"
+                if self.turns_after
+                else f"in the Game-Turn of event {self.after.name!r}"
+            )
         if self.condition is not None:
             c = self.condition
-            return (f"on Game-Turn {self.turn} if any {c.side} unit is within {c.distance} hexes of "
-                    f"{' or '.join(c.at)}, otherwise on Game-Turn {self.otherwise_turn}")
+            return (
+                f"on Game-Turn {self.turn} if any {c.side} unit is within {c.distance} hexes of "
+                f"{' or '.join(c.at)}, otherwise on Game-Turn {self.otherwise_turn}"
+            )
         said = f" ({self.said})" if self.said else ""
         if self.repeatable:
             until = f" to {self.otherwise_turn}" if self.otherwise_turn else " on"
@@ -200,8 +237,9 @@ class Entry:
         return f"on Game-Turn {self.turn}" + (f" to {self.otherwise_turn}" if self.otherwise_turn else "") + said
 
 
-def entry_due(e: Entry, state: GameState, when: Moment, move: int, label: Label
-              ) -> tuple[int | None, int | None, str, str]:
+def entry_due(
+    e: Entry, state: GameState, when: Moment, move: int, label: Label
+) -> tuple[int | None, int | None, str, str]:
     """The earliest and latest Game-Turn `e` may enter, why, and what is known of its event:
     "" (no event, or dated), "undated" (happened, when unknown), "no", "unknown"."""
     if e.after is not None:

@@ -100,8 +100,7 @@ Constraint = Placement | Count | OneEach | Spacing | With
 
 def _where(state: GameState, uid: str, label: Label) -> str:
     pos = state.positions.get(uid, Position())
-    return ((pos.label or label(pos.hex)) if pos.hex is not None else f"box {pos.box!r}" if pos.box
-            else "nowhere known")
+    return (pos.label or label(pos.hex)) if pos.hex is not None else f"box {pos.box!r}" if pos.box else "nowhere known"
 
 
 def _who(state: GameState, uid: str, label: Label) -> str:
@@ -117,37 +116,59 @@ def _hexes(state: GameState, ids: Iterable[str], label: Label) -> tuple[str, ...
     return tuple(dict.fromkeys(_where(state, u, label) for u in ids if state.hex_of(u) is not None))
 
 
-def check_constraints(state: GameState, constraints: Iterable[Constraint], *, cite: Cite, label: Label
-                      ) -> list[Finding]:
+def check_constraints(
+    state: GameState, constraints: Iterable[Constraint], *, cite: Cite, label: Label
+) -> list[Finding]:
     """The findings of each constraint on a set-up state, errors where a unit breaks one."""
     out: list[Finding] = []
     for c in constraints:
         ids, rule, ref = _picked(state, c.units), cite(c.rule_ref), f"[{c.rule_ref}]"
         if isinstance(c, Placement):
-            out += [Finding(rule, Severity.ERROR, f"{_who(state, u, label)} is not set up in {c.area.words} {ref}",
-                            (u,), _hexes(state, (u,), label))
-                    for u in ids if not c.area.holds(state.positions.get(u, Position()))]
+            out += [
+                Finding(
+                    rule,
+                    Severity.ERROR,
+                    f"{_who(state, u, label)} is not set up in {c.area.words} {ref}",
+                    (u,),
+                    _hexes(state, (u,), label),
+                )
+                for u in ids
+                if not c.area.holds(state.positions.get(u, Position()))
+            ]
         elif isinstance(c, Count):
             inside = [u for u in ids if c.area.holds(state.positions.get(u, Position()))]
             n = len(inside)
             bound = f"at least {c.least} must be" if n < c.least else f"at most {c.most} may be"
             if n < c.least or 0 <= c.most < n:
-                out.append(Finding(rule, Severity.ERROR, f"{c.units.words()} set up in {c.area.words}: {n}, but "
-                                                         f"{bound} {ref}", tuple(inside),
-                                   _hexes(state, inside, label)))
+                out.append(
+                    Finding(
+                        rule,
+                        Severity.ERROR,
+                        f"{c.units.words()} set up in {c.area.words}: {n}, but {bound} {ref}",
+                        tuple(inside),
+                        _hexes(state, inside, label),
+                    )
+                )
         elif isinstance(c, OneEach):
             out += _one_each(state, c, ids, rule, ref, label)
         elif isinstance(c, Spacing):
             placed = [(u, h) for u in ids if (h := state.hex_of(u)) is not None]
             for i, (u, h) in enumerate(placed):
-                for v, k in placed[i + 1:]:
+                for v, k in placed[i + 1 :]:
                     if (d := distance(h, k)) < c.min_distance:
                         apart = "in the same hex" if d == 0 else f"{d} hex{'es' if d > 1 else ''} apart"
                         a, b = _where(state, u, label), _where(state, v, label)
-                        out.append(Finding(rule, Severity.ERROR, f"{state.units[u].name} ({a}) and "
-                                                                 f"{state.units[v].name} ({b}) are {apart}: no two "
-                                                                 f"{c.units.words()} may {_apart(c.min_distance)} {ref}", (u, v),
-                                           tuple(dict.fromkeys((a, b)))))
+                        out.append(
+                            Finding(
+                                rule,
+                                Severity.ERROR,
+                                f"{state.units[u].name} ({a}) and "
+                                f"{state.units[v].name} ({b}) are {apart}: no two "
+                                f"{c.units.words()} may {_apart(c.min_distance)} {ref}",
+                                (u, v),
+                                tuple(dict.fromkeys((a, b))),
+                            )
+                        )
         else:
             out += _with(state, c, ids, rule, ref, label)
     return sorted(out, key=Finding.sort_key)
@@ -166,16 +187,30 @@ def _one_each(state: GameState, c: OneEach, ids: list[str], rule: str, ref: str,
         h = state.hex_of(u)
         name = next((lab for lab, x in c.hexes if x == h), None)
         if name is None:
-            out.append(Finding(rule, Severity.ERROR, f"{_who(state, u, label)} is not in one of {where} {ref}", (u,),
-                               _hexes(state, (u,), label)))
+            out.append(
+                Finding(
+                    rule,
+                    Severity.ERROR,
+                    f"{_who(state, u, label)} is not in one of {where} {ref}",
+                    (u,),
+                    _hexes(state, (u,), label),
+                )
+            )
         else:
             by_hex.setdefault(name, []).append(u)
     for name in spots:
         got = by_hex.get(name, [])
         if len(got) != 1:
             what = "none" if not got else ", ".join(state.units[u].name for u in got)
-            out.append(Finding(rule, Severity.ERROR, f"{name} holds {what} of the {c.units.words()}: one goes in "
-                                                     f"each of {where} {ref}", tuple(got), (name,)))
+            out.append(
+                Finding(
+                    rule,
+                    Severity.ERROR,
+                    f"{name} holds {what} of the {c.units.words()}: one goes in each of {where} {ref}",
+                    tuple(got),
+                    (name,),
+                )
+            )
     return out
 
 
@@ -184,17 +219,37 @@ def _with(state: GameState, c: With, ids: list[str], rule: str, ref: str, label:
     for u in ids:
         unit, h = state.units[u], state.hex_of(u)
         if h is None:
-            out.append(Finding(rule, Severity.ERROR, f"{_who(state, u, label)} is not on the map: it is set up "
-                                                     f"{c.words()} {ref}", (u,)))
+            out.append(
+                Finding(
+                    rule,
+                    Severity.ERROR,
+                    f"{_who(state, u, label)} is not on the map: it is set up {c.words()} {ref}",
+                    (u,),
+                )
+            )
             continue
         if c.same_formation and not unit.formation:
-            out.append(Finding(rule, Severity.INFO, f"{_who(state, u, label)} has no formation in the pack, so "
-                                                    f"whether it is {c.words()} is not checked {ref}", (u,)))
+            out.append(
+                Finding(
+                    rule,
+                    Severity.INFO,
+                    f"{_who(state, u, label)} has no formation in the pack, so "
+                    f"whether it is {c.words()} is not checked {ref}",
+                    (u,),
+                )
+            )
             continue
-        near = [v for v in _picked(state, c.of) if v != u and state.units[v].side == unit.side
-                and (k := state.hex_of(v)) is not None and distance(h, k) <= c.distance
-                and (not c.same_formation or state.units[v].formation == unit.formation)]
+        near = [
+            v
+            for v in _picked(state, c.of)
+            if v != u
+            and state.units[v].side == unit.side
+            and (k := state.hex_of(v)) is not None
+            and distance(h, k) <= c.distance
+            and (not c.same_formation or state.units[v].formation == unit.formation)
+        ]
         if not near:
-            out.append(Finding(rule, Severity.ERROR, f"{_who(state, u, label)} is not {c.words()} {ref}", (u,),
-                               (label(h),)))
+            out.append(
+                Finding(rule, Severity.ERROR, f"{_who(state, u, label)} is not {c.words()} {ref}", (u,), (label(h),))
+            )
     return out

@@ -39,8 +39,17 @@ from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.select import selector_at
 
-__all__ = ["BOX_ROLES", "names", "parse_boxes", "parse_entry", "parse_event", "schedule", "table", "turn_pattern",
-           "whole"]
+__all__ = [
+    "BOX_ROLES",
+    "names",
+    "parse_boxes",
+    "parse_entry",
+    "parse_event",
+    "schedule",
+    "table",
+    "turn_pattern",
+    "whole",
+]
 
 # The off-map boxes a schedule reads, by role; `{turn}` and `{side}` are filled in. The pack names
 # them (`boxes`): the engine holds no module's box names. A role left out is a box not read.
@@ -53,8 +62,10 @@ def parse_boxes(value: Mapping[str, Any], side: str, turn_kind: str = "") -> dic
     then the name pattern is never consulted (TurnBoxes reads the kind), and "{turn}" stands in."""
     boxes = dict(table(value, "boxes", set(BOX_ROLES)))
     if "turn" not in boxes and not turn_kind:
-        raise ValueError("boxes.turn: missing required key (the Game-Turn boxes' name, e.g. 'Turn {turn}'), "
-                         "unless turn_box_kind reads them by kind")
+        raise ValueError(
+            "boxes.turn: missing required key (the Game-Turn boxes' name, e.g. 'Turn {turn}'), "
+            "unless turn_box_kind reads them by kind"
+        )
     for k, v in boxes.items():
         word(v, f"boxes.{k}")
     return {"turn": "{turn}", **{k: v.replace("{side}", side) for k, v in boxes.items()}}
@@ -78,45 +89,80 @@ def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kin
     if kind == "marker":
         box = turn_pattern(word(e.get("box", turn_box), f"{path}.box"), f"{path}.box")
         # An event's own box pattern says where its marker counts; else the turn boxes do.
-        return Event(name, kind, marker=word(e["marker"], f"{path}.marker"),
-                     box=TurnBoxes(box, "" if "box" in e else turn_kind))
+        return Event(
+            name, kind, marker=word(e["marker"], f"{path}.marker"), box=TurnBoxes(box, "" if "box" in e else turn_kind)
+        )
     if kind == "within":
         at = names(e["of"], f"{path}.of")
-        return Event(name, kind, side=word(e["side"], f"{path}.side"), at=at, hexes=ctx.hexes(at, f"{path}.of"),
-                     distance=whole(e["within"], f"{path}.within"),
-                     units=selector_at(e["units"], f"{path}.units") if "units" in e else None)
+        return Event(
+            name,
+            kind,
+            side=word(e["side"], f"{path}.side"),
+            at=at,
+            hexes=ctx.hexes(at, f"{path}.of"),
+            distance=whole(e["within"], f"{path}.within"),
+            units=selector_at(e["units"], f"{path}.units") if "units" in e else None,
+        )
     return Event(name, kind, reason=word(e["unknown"], f"{path}.unknown"))
 
 
-@register("reinforcements.schedule", params={
-    "side": Param(REQUIRED, "str", "the side whose reinforcements are listed"),
-    "entries": Param(REQUIRED, "list", "entries: { turn = n or label | turns = [first, last] | after = event, "
-                                       "turns_after = n | turn_from = 'attr:<name>' or 'box', otherwise_turn, "
-                                       "if_side_within = { side, hex, distance }, repeatable = bool, at = [hexes, "
-                                       "places, regions, 'box:<name or kind>'], units = [names] or selector } "
-                                       "(rules/mechanisms/reinforcement_entries.py)",
-                     shape=Each(ENTRY)),
-    "events": Param({}, "table", "event name -> { marker = name [, box] } | { side, within = n, of = [hexes or "
-                                 "regions], units = selector } "
-                                 "| { unknown = why }: how one save shows it (see rules/mechanisms/setup_rules.py)",
-                    shape=EVENTS),
-    "void_east_of_axis_exit": Param(False, "bool", "entries at or east of a hex an enemy unit exited by are void (23); "
-                                                   "the exits come from the game's log"),
-    "exit_hexes": Param((), "list[str]", "more hexes enemy units exited by, when a referee knows them and no log "
-                                         "given shows them"),
-    "boxes": Param({}, "table", "off-map box names by role: turn ('{turn}' filled in; required unless "
-                                "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not "
-                                "read)",
-                   shape=Table(dict.fromkeys(BOX_ROLES, "str"))),
-    "turn_box_kind": Param("", "str", "the [boxes] kind of the turn boxes (their number is the Game-Turn); "
-                                      "replaces boxes.turn in reading where units and event markers wait"),
-    "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
-    "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
-    "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
-    "returns": Param((), "list", "units that come back through the turn boxes: { units = selector, after = n | "
-                                 "after_range = [lo, hi], to = 'Turn {turn}' (default: the turn boxes), rule_ref } "
-                                 "(rules/mechanisms/reinforcement_ext.py)", shape=RETURNS),
-})
+@register(
+    "reinforcements.schedule",
+    params={
+        "side": Param(REQUIRED, "str", "the side whose reinforcements are listed"),
+        "entries": Param(
+            REQUIRED,
+            "list",
+            "entries: { turn = n or label | turns = [first, last] | after = event, "
+            "turns_after = n | turn_from = 'attr:<name>' or 'box', otherwise_turn, "
+            "if_side_within = { side, hex, distance }, repeatable = bool, at = [hexes, "
+            "places, regions, 'box:<name or kind>'], units = [names] or selector } "
+            "(rules/mechanisms/reinforcement_entries.py)",
+            shape=Each(ENTRY),
+        ),
+        "events": Param(
+            {},
+            "table",
+            "event name -> { marker = name [, box] } | { side, within = n, of = [hexes or "
+            "regions], units = selector } "
+            "| { unknown = why }: how one save shows it (see rules/mechanisms/setup_rules.py)",
+            shape=EVENTS,
+        ),
+        "void_east_of_axis_exit": Param(
+            False,
+            "bool",
+            "entries at or east of a hex an enemy unit exited by are void (23); the exits come from the game's log",
+        ),
+        "exit_hexes": Param(
+            (), "list[str]", "more hexes enemy units exited by, when a referee knows them and no log given shows them"
+        ),
+        "boxes": Param(
+            {},
+            "table",
+            "off-map box names by role: turn ('{turn}' filled in; required unless "
+            "turn_box_kind), conditional ('{side}'), eliminated, exited (a role left out: not "
+            "read)",
+            shape=Table(dict.fromkeys(BOX_ROLES, "str")),
+        ),
+        "turn_box_kind": Param(
+            "",
+            "str",
+            "the [boxes] kind of the turn boxes (their number is the Game-Turn); "
+            "replaces boxes.turn in reading where units and event markers wait",
+        ),
+        "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
+        "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
+        "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
+        "returns": Param(
+            (),
+            "list",
+            "units that come back through the turn boxes: { units = selector, after = n | "
+            "after_range = [lo, hi], to = 'Turn {turn}' (default: the turn boxes), rule_ref } "
+            "(rules/mechanisms/reinforcement_ext.py)",
+            shape=RETURNS,
+        ),
+    },
+)
 def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Reinforcements by Game-Turn, condition or event: in play too early, or late (held back)."""
     side = word(p["side"], "side")
@@ -131,14 +177,33 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
     if movement not in phases:
         raise ValueError(f"movement_phase: {movement!r} is not one of phases {list(phases)}")
     # Entries that pick units or read their turns from them, one per unit of this state
-    listed, notes = resolve(entries, state, side, TurnBoxes(turn_box, p["turn_box_kind"]), sequence=ctx.turn_sequence,
-                            events=events, rule=ctx.cite(), ref=ctx.rule.rule_ref if ctx.rule is not None else "")
-    sch = Schedule(side, listed, movement, phases, TurnBoxes(turn_box, p["turn_box_kind"]),
-                   frozenset(boxes[k].casefold() for k in ("conditional",) if k in boxes),
-                   frozenset(boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes),
-                   boxes.get("exited", "").casefold(), p["void_east_of_axis_exit"],
-                   ctx.hexes(p["exit_hexes"], "exit_hexes"),
-                   ctx.rule.rule_ref if ctx.rule is not None else "", p["phase_rule"])
+    listed, notes = resolve(
+        entries,
+        state,
+        side,
+        TurnBoxes(turn_box, p["turn_box_kind"]),
+        sequence=ctx.turn_sequence,
+        events=events,
+        rule=ctx.cite(),
+        ref=ctx.rule.rule_ref if ctx.rule is not None else "",
+    )
+    sch = Schedule(
+        side,
+        listed,
+        movement,
+        phases,
+        TurnBoxes(turn_box, p["turn_box_kind"]),
+        frozenset(boxes[k].casefold() for k in ("conditional",) if k in boxes),
+        frozenset(boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes),
+        boxes.get("exited", "").casefold(),
+        p["void_east_of_axis_exit"],
+        ctx.hexes(p["exit_hexes"], "exit_hexes"),
+        ctx.rule.rule_ref if ctx.rule is not None else "",
+        p["phase_rule"],
+    )
     returns = parse_returns(p["returns"], sch.turn_box, sch.rule_ref)
-    return [*check_schedule(state, sch, rule=ctx.cite(), label=ctx.label), *notes,
-            *check_returns(state, returns, listed, side=side, rule=ctx.cite())]
+    return [
+        *check_schedule(state, sch, rule=ctx.cite(), label=ctx.label),
+        *notes,
+        *check_returns(state, returns, listed, side=side, rule=ctx.cite()),
+    ]

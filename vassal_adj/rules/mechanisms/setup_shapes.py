@@ -14,7 +14,17 @@ __all__ = ["CONSTRAINTS", "ENTRY", "EVENTS", "GROUP"]
 
 # `events` (reinforcements.schedule, movement.restricted): which keys go together is parse_event's to say.
 EVENTS = Each(
-    Table({"marker": "str", "box": "str", "within": "int", "side": "str", "of": "list[str]", "units": "selector", "unknown": "str"})
+    Table(
+        {
+            "marker": "str",
+            "box": "str",
+            "within": "int",
+            "side": "str",
+            "of": "list[str]",
+            "units": "selector",
+            "unknown": "str",
+        }
+    )
 )
 
 GROUP = Table(

@@ -35,8 +35,17 @@ from vassal_adj.rules.param_shape import Each, Table, shaped
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, selector_at
 
-__all__ = ["CHECK_POINTS", "POOLS", "POOL_CHECK_POINTS", "Capacity", "StackPool", "StackingRules", "check_pools",
-           "check_stacking", "pools_from"]
+__all__ = [
+    "CHECK_POINTS",
+    "POOLS",
+    "POOL_CHECK_POINTS",
+    "Capacity",
+    "StackPool",
+    "StackingRules",
+    "check_pools",
+    "check_stacking",
+    "pools_from",
+]
 
 # The moments a stacking limit may apply (issue 4): at the end of a movement phase, at set-up,
 # and when reinforcements arrive. Packs may name others (e.g. "end-of-combat").
@@ -100,9 +109,16 @@ def _label(state: GameState, h: Hex, ids: tuple[str, ...], label: Callable[[Hex]
     return f"raw {c},{r}"
 
 
-def check_stacking(state: GameState, rules: StackingRules, rule_ref: str, *, when: str | None = None,
-                   label: Callable[[Hex], str] | None = None, rule: str | None = None,
-                   severity: Severity = Severity.ERROR) -> list[Finding]:
+def check_stacking(
+    state: GameState,
+    rules: StackingRules,
+    rule_ref: str,
+    *,
+    when: str | None = None,
+    label: Callable[[Hex], str] | None = None,
+    rule: str | None = None,
+    severity: Severity = Severity.ERROR,
+) -> list[Finding]:
     """Findings for every hex where a side's units exceed a stacking limit, sorted.
 
     `rule_ref` is cited in each message ("3 Allied units in 2714 exceed the limit of 1
@@ -169,8 +185,10 @@ class StackPool:
     def __post_init__(self) -> None:
         if self.measure not in MEASURES:
             raise ValueError(f"measure: expected one of {list(MEASURES)}, got {self.measure!r}")
-        for name, n in [("limit", self.limit), *((f"capacity_from[{i}].limit", c.limit)
-                                                 for i, c in enumerate(self.capacity_from))]:
+        for name, n in [
+            ("limit", self.limit),
+            *((f"capacity_from[{i}].limit", c.limit) for i, c in enumerate(self.capacity_from)),
+        ]:
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise ValueError(f"{name}: expected a whole number >= 0, got {n!r}")
 
@@ -184,9 +202,18 @@ class StackPool:
 
 
 # The pools parameter: the key paths of a pool that does not fit are named as the pack is read.
-POOLS = Each(Table({"name": "str", "units": "selector", "limit": "int", "measure": "str",
-                    "capacity_from": Each(Table({"units": "selector", "limit": "int"}, required=("units", "limit")))},
-                   required=("name", "units", "limit")))
+POOLS = Each(
+    Table(
+        {
+            "name": "str",
+            "units": "selector",
+            "limit": "int",
+            "measure": "str",
+            "capacity_from": Each(Table({"units": "selector", "limit": "int"}, required=("units", "limit"))),
+        },
+        required=("name", "units", "limit"),
+    )
+)
 
 
 def pools_from(value: object, path: str = "pools") -> tuple[StackPool, ...]:
@@ -204,19 +231,35 @@ def pools_from(value: object, path: str = "pools") -> tuple[StackPool, ...]:
         if not name or name in {p.name for p in pools}:
             raise ValueError(f"{at}.name: expected a name no other pool has, got {name!r}")
         caps = data.get("capacity_from", ())
-        capacities = tuple(Capacity(selector_at(c["units"], f"{at}.capacity_from[{j}].units"), c["limit"])
-                           for j, c in enumerate(caps))
+        capacities = tuple(
+            Capacity(selector_at(c["units"], f"{at}.capacity_from[{j}].units"), c["limit"]) for j, c in enumerate(caps)
+        )
         try:
-            pools.append(StackPool(name, selector_at(data["units"], f"{at}.units"), data["limit"],
-                                   data.get("measure", "units"), capacities))
+            pools.append(
+                StackPool(
+                    name,
+                    selector_at(data["units"], f"{at}.units"),
+                    data["limit"],
+                    data.get("measure", "units"),
+                    capacities,
+                )
+            )
         except ValueError as e:  # StackPool names the key ("limit: ..."), this the pool
             raise ValueError(f"{at}.{e}") from None
     return tuple(pools)
 
 
-def check_pools(state: GameState, pools: tuple[StackPool, ...], rule_ref: str, *, per_side: bool = True,
-                label: Callable[[Hex], str] | None = None, rule: str | None = None,
-                severity: Severity = Severity.ERROR, caveat: str = "") -> list[Finding]:
+def check_pools(
+    state: GameState,
+    pools: tuple[StackPool, ...],
+    rule_ref: str,
+    *,
+    per_side: bool = True,
+    label: Callable[[Hex], str] | None = None,
+    rule: str | None = None,
+    severity: Severity = Severity.ERROR,
+    caveat: str = "",
+) -> list[Finding]:
     """Findings for every hex and pool where a side's units exceed the pool's limit, sorted.
 
     Only units on the map count (a box is never a hex). `caveat` is added to each message (what
@@ -238,8 +281,11 @@ def check_pools(state: GameState, pools: tuple[StackPool, ...], rule_ref: str, *
                 if total <= limit:
                     continue
                 who = f"{side} " if side else ""
-                subject = (f"{total} {who}unit{'s' if total != 1 else ''}" if pool.measure == "units"
-                           else f"{total} steps of {who}units")
+                subject = (
+                    f"{total} {who}unit{'s' if total != 1 else ''}"
+                    if pool.measure == "units"
+                    else f"{total} steps of {who}units"
+                )
                 why = f" set by {setter.name}" if setter is not None else ""
                 where = _label(state, h, ids, label)
                 msg = f"{subject} of pool {pool.name!r} in {where} exceed its limit of {limit}{why}{caveat}{cite}"

@@ -89,8 +89,9 @@ class SupplyRules:
         if isinstance(self.initial, bool) or not isinstance(self.initial, int) or self.initial < 0:
             raise ValueError(f"initial path length must be a whole number >= 0, got {self.initial!r}")
         if isinstance(self.networks, str) or any(isinstance(g, str) for g in self.networks):
-            raise ValueError(f"networks must be groups of feature names, e.g. (('road',), ('trail',)), "
-                             f"got {self.networks!r}")
+            raise ValueError(
+                f"networks must be groups of feature names, e.g. (('road',), ('trail',)), got {self.networks!r}"
+            )
         nets = tuple(tuple(g) for g in self.networks)
         if any(not g for g in nets):
             raise ValueError(f"every network needs at least one feature, got {self.networks!r}")
@@ -105,8 +106,9 @@ class SupplyRules:
         return "/".join(dict.fromkeys(f for g in self.networks for f in g))
 
 
-def obstructed_hexes(state: GameState, side: str, rules: SupplyRules,
-                     enemy_zoc: Collection[Hex] = ()) -> frozenset[Hex]:
+def obstructed_hexes(
+    state: GameState, side: str, rules: SupplyRules, enemy_zoc: Collection[Hex] = ()
+) -> frozenset[Hex]:
     """The hexes a supply path of `side` may not use: enemy-occupied hexes and enemy zones of
     control (less the friendly-occupied ones when friendly units negate them), per `rules`.
 
@@ -225,12 +227,13 @@ class SupplyField:
         if not self.sources - self.blocked:
             return f"every {self.side} supply source hex ({len(self.sources)}) is obstructed{ref}"
         if not self._seed_net:
-            return (f"no {words} hex is connected to {_a(self.side)} supply source by unobstructed "
-                    f"{words} hexes{ref}")
+            return f"no {words} hex is connected to {_a(self.side)} supply source by unobstructed {words} hexes{ref}"
         d = self.distance(h)
         if d is None:
-            return (f"no unobstructed path of {r.initial + self.horizon} hexes or fewer reaches a "
-                    f"{target}; rule allows {r.initial}{ref}")
+            return (
+                f"no unobstructed path of {r.initial + self.horizon} hexes or fewer reaches a "
+                f"{target}; rule allows {r.initial}{ref}"
+            )
         return f"nearest {target} is {_hexes(d)} away; rule allows {r.initial}{ref}"
 
 
@@ -262,8 +265,9 @@ class SupplyStatus:
         return self.search.path(self.hex) if self.supplied else ()
 
 
-def _network_search(net: RoadNetwork, sources: Iterable[Hex], blocked: Collection[Hex],
-                    crossable: Callable[[Hex, Hex], bool]) -> dict[Hex, Hex | None]:
+def _network_search(
+    net: RoadNetwork, sources: Iterable[Hex], blocked: Collection[Hex], crossable: Callable[[Hex, Hex], bool]
+) -> dict[Hex, Hex | None]:
     """Multi-source BFS along `net` from the unobstructed sources on it, across `crossable`
     hexsides: hex -> next hex towards a source (None at a source)."""
     starts = sorted(h for h in sources if h in net and h not in blocked)
@@ -278,8 +282,15 @@ def _network_search(net: RoadNetwork, sources: Iterable[Hex], blocked: Collectio
     return parent
 
 
-def supply_field(terrain: TerrainMap, side: str, rules: SupplyRules, sources: Collection[Hex],
-                 blocked: Collection[Hex], *, horizon: int = DEFAULT_HORIZON) -> SupplyField:
+def supply_field(
+    terrain: TerrainMap,
+    side: str,
+    rules: SupplyRules,
+    sources: Collection[Hex],
+    blocked: Collection[Hex],
+    *,
+    horizon: int = DEFAULT_HORIZON,
+) -> SupplyField:
     """The one supply search for `side` (see the module doc), on the hexes of `terrain`'s board.
 
     `sources`: the side's source hexes now in use (after 17.15). `blocked`: the hexes the path
@@ -336,20 +347,38 @@ def supply_field(terrain: TerrainMap, side: str, rules: SupplyRules, sources: Co
                 if n not in stop_k:
                     nxt.append(n)
         frontier = nxt
-    return SupplyField(side, rules, srcs, blk, horizon, MappingProxyType(dist), MappingProxyType(parent),
-                       MappingProxyType(seed_net), nets,
-                       tuple(MappingProxyType(p) for p in net_parents), crossable)
+    return SupplyField(
+        side,
+        rules,
+        srcs,
+        blk,
+        horizon,
+        MappingProxyType(dist),
+        MappingProxyType(parent),
+        MappingProxyType(seed_net),
+        nets,
+        tuple(MappingProxyType(p) for p in net_parents),
+        crossable,
+    )
 
 
-def _open_side(features: frozenset[str], impassable: frozenset[str], closed: frozenset[str],
-               bridges: frozenset[str]) -> bool:
+def _open_side(
+    features: frozenset[str], impassable: frozenset[str], closed: frozenset[str], bridges: frozenset[str]
+) -> bool:
     """Whether the initial path crosses a hexside with these features (closed ones unless bridged)."""
     return not features & impassable and blocked_side(features, closed, bridges) is None
 
 
-def supply_status(state: GameState, terrain: TerrainMap, side: str, rules: SupplyRules,
-                  sources: Collection[Hex], blocked: Collection[Hex], *,
-                  horizon: int = DEFAULT_HORIZON) -> Mapping[str, SupplyStatus]:
+def supply_status(
+    state: GameState,
+    terrain: TerrainMap,
+    side: str,
+    rules: SupplyRules,
+    sources: Collection[Hex],
+    blocked: Collection[Hex],
+    *,
+    horizon: int = DEFAULT_HORIZON,
+) -> Mapping[str, SupplyStatus]:
     """The supply status of every unit of `side` on the map, by unit id (sorted).
 
     One search for the side (`supply_field`), then one look-up per unit. Units in off-map
@@ -363,6 +392,5 @@ def supply_status(state: GameState, terrain: TerrainMap, side: str, rules: Suppl
             continue
         d = fld.distance(h)
         ok = d is not None and d <= rules.initial
-        out[uid] = SupplyStatus(uid, h, ok, d, rules.initial, "" if ok else fld.reason(h),
-                                rules.rule_ref, fld)
+        out[uid] = SupplyStatus(uid, h, ok, d, rules.initial, "" if ok else fld.reason(h), rules.rule_ref, fld)
     return MappingProxyType(out)

@@ -49,8 +49,14 @@ class HqRoute:
         return len(self.path) - 1
 
 
-def hq_routes(state: GameState, terrain: TerrainMap, side: str, rules: HqRules,
-              statuses: Mapping[str, SupplyStatus], blocked: Collection[Hex]) -> Mapping[str, HqRoute]:
+def hq_routes(
+    state: GameState,
+    terrain: TerrainMap,
+    side: str,
+    rules: HqRules,
+    statuses: Mapping[str, SupplyStatus],
+    blocked: Collection[Hex],
+) -> Mapping[str, HqRoute]:
     """The HQ route of every unit of `side` that `statuses` (the network trace) leaves out of
     supply and that is within `rules.range` unobstructed hexes of an HQ in supply, on the board
     (`terrain.on_board`).
@@ -58,8 +64,9 @@ def hq_routes(state: GameState, terrain: TerrainMap, side: str, rules: HqRules,
     An HQ passes supply on only if the network supplies it (HQs do not chain). The unit's own
     hex never obstructs its path (as in the network trace); the HQ's hex must not be blocked.
     """
-    hqs = sorted((state.hex_of(uid), uid) for uid, st in statuses.items()
-                 if st.supplied and state.units[uid].kind in rules.kinds)
+    hqs = sorted(
+        (state.hex_of(uid), uid) for uid, st in statuses.items() if st.supplied and state.units[uid].kind in rules.kinds
+    )
     parent: dict[Hex, Hex | None] = {}
     origin: dict[Hex, str] = {}
     queue: deque[tuple[Hex, int]] = deque()

@@ -35,6 +35,7 @@ from vassal_adj.rules.scope import Situation
 
 __all__ = ["Frozen", "Reinforcements", "TurnRules", "in_phase", "turn_rules", "withdrawing"]
 
+
 @dataclass(frozen=True)
 class Frozen:
     """Units of `side`'s initial deployment (`names`, `printed_key`s) that may not move on
@@ -88,8 +89,12 @@ class TurnRules:
 def _movement(m: RuleConfig | None, z: RuleConfig | None) -> MovementRules:
     rules = movement_rules(m.params) if m is not None else MovementRules()
     if z is not None and rules.zoc is not None:  # cite the pack's ZOC rule (19.2), not the standard rules
-        rules = replace(rules, zoc=replace(rules.zoc, rule_ref=z.rule_ref,
-                                           withdrawal_ref=z.params["withdrawal_rule"] or rules.zoc.withdrawal_ref))
+        rules = replace(
+            rules,
+            zoc=replace(
+                rules.zoc, rule_ref=z.rule_ref, withdrawal_ref=z.params["withdrawal_rule"] or rules.zoc.withdrawal_ref
+            ),
+        )
     return rules
 
 
@@ -105,8 +110,9 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
 
     moving, zocs = using("movement.allowance"), using("zoc.engaged")
     # None: no rule of the kind in force (the standard rules of that kind)
-    choices = {(m.name if m else None, z.name if z else None): _movement(m, z)
-               for m in (*moving, None) for z in (*zocs, None)}
+    choices = {
+        (m.name if m else None, z.name if z else None): _movement(m, z) for m in (*moving, None) for z in (*zocs, None)
+    }
     rules = choices[(moving[0].name if moving else None, zocs[0].name if zocs else None)]
     phases = dict(zocs[0].params["movement_phases"]) if zocs else {}
     combat = dict(zocs[0].params["combat_phases"]) if zocs else {}
@@ -116,8 +122,9 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         p = r.params
         if p["frozen_turn"] > 0:
             names = frozenset(printed_key(n) for g in p["groups"] for n in g["units"])
-            frozen.append(Frozen(p["side"], names, p["frozen_turn"], p["frozen_exempt_range"],
-                                 p["frozen_rule"] or r.rule_ref))
+            frozen.append(
+                Frozen(p["side"], names, p["frozen_turn"], p["frozen_exempt_range"], p["frozen_rule"] or r.rule_ref)
+            )
     restricted: list[Restriction] = []
     for r in using("movement.restricted"):
         try:  # the rule's own reader, so that verify and check read the pack alike
@@ -129,15 +136,19 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         try:  # the schedule rule's own readers of `boxes`, `events` and `entries`
             boxes = parse_boxes(p["boxes"], p["side"], p["turn_box_kind"])
             pattern = turn_pattern(boxes["turn"], "boxes.turn")  # raises, as the rule does, for a name without {turn}
-            events = {name: parse_event(ctx, name, v, boxes["turn"], p["turn_box_kind"])
-                      for name, v in p["events"].items()}
+            events = {
+                name: parse_event(ctx, name, v, boxes["turn"], p["turn_box_kind"]) for name, v in p["events"].items()
+            }
             entries = tuple(parse_entry(ctx, e, f"entries[{i}]", events) for i, e in enumerate(p["entries"]))
         except ValueError as e:
             raise ValueError(f"rules.{r.name}: {e}") from None
         move = p["movement_phase"] or f"{p['side'].lower()}-movement"
         arrivals.append(Reinforcements(p["side"], entries, move, tuple(p["phases"]), r.rule_ref))
-        named = {"turn_box": pattern if "turn" in p["boxes"] else None,
-                 **{f"{k}_box": boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes}, **named}
+        named = {
+            "turn_box": pattern if "turn" in p["boxes"] else None,
+            **{f"{k}_box": boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes},
+            **named,
+        }
         phases.setdefault(move, p["side"])
         phase_rule = phase_rule or p["phase_rule"]
     for side in pack.sides:  # a pack naming no phases: '<side>-movement', as the schedule's default
@@ -152,8 +163,22 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         for phase, side in r.params["phases"].items():
             judged = frozenset(pack.sides) if r.params["advances"] else frozenset(pack.sides) - {side}
             displaced[phase] = displaced.get(phase, frozenset()) | judged
-    return TurnRules(rules, phases, combat, phase_rule, tuple(frozen), tuple(restricted), tuple(arrivals), markers,
-                     weather_side_rule=sides, moving=moving, zocs=zocs, choices=choices, displaced=displaced, **named)
+    return TurnRules(
+        rules,
+        phases,
+        combat,
+        phase_rule,
+        tuple(frozen),
+        tuple(restricted),
+        tuple(arrivals),
+        markers,
+        weather_side_rule=sides,
+        moving=moving,
+        zocs=zocs,
+        choices=choices,
+        displaced=displaced,
+        **named,
+    )
 
 
 def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[TurnRules, list[Finding]]:
@@ -162,9 +187,14 @@ def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[Turn
     before it may be in force but the files cannot tell, a warning says whose verdicts rest on
     which rule; the moves are judged by the first rule known to be in force."""
     phase = state.phase or ""
-    at = Situation(ctx.scenario.id if ctx.scenario else None, state.turn, state.phase,
-                   rules.movement_phases.get(phase) or rules.combat_phases.get(phase), state.weather,
-                   (lambda name: ctx.events(state, ctx, name)) if ctx.events is not None else None)
+    at = Situation(
+        ctx.scenario.id if ctx.scenario else None,
+        state.turn,
+        state.phase,
+        rules.movement_phases.get(phase) or rules.combat_phases.get(phase),
+        state.weather,
+        (lambda name: ctx.events(state, ctx, name)) if ctx.events is not None else None,
+    )
     picked: list[str | None] = []
     found: list[Finding] = []
     for kind, candidates in (("movement", rules.moving), ("zone of control", rules.zocs)):
@@ -180,9 +210,14 @@ def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[Turn
         picked.append(chosen.name if chosen else None)
         if doubt:
             judged = f"rule {chosen.name} ({chosen.cited})" if chosen else "the standard rules"
-            found.append(Finding(ctx.cite(chosen) if chosen else ctx.pack_id, Severity.WARNING,
-                                 f"phase {phase or '(unknown)'}: the moves are judged by {judged}, but the {kind} "
-                                 f"rule in force may be another: {'; '.join(doubt)}"))
+            found.append(
+                Finding(
+                    ctx.cite(chosen) if chosen else ctx.pack_id,
+                    Severity.WARNING,
+                    f"phase {phase or '(unknown)'}: the moves are judged by {judged}, but the {kind} "
+                    f"rule in force may be another: {'; '.join(doubt)}",
+                )
+            )
     first = (rules.moving[0].name if rules.moving else None, rules.zocs[0].name if rules.zocs else None)
     if (picked[0], picked[1]) == first:  # the pack's first rules, as `movement` already holds them
         return rules, found
@@ -193,6 +228,12 @@ def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
     """Whether `side` declared its Withdrawal for `state`'s Game-Turn: its marker is in the
     box of that turn (19.0: "Immediately before the Movement Phase")."""
     name = rules.withdrawal_markers.get(side)
-    return bool(name) and state.turn is not None and rules.turn_box is not None and any(
-        (m := rules.turn_box.fullmatch((p.box or "").strip())) is not None and int(m.group(1)) == state.turn
-        for p in state.marker(name or ""))
+    return (
+        bool(name)
+        and state.turn is not None
+        and rules.turn_box is not None
+        and any(
+            (m := rules.turn_box.fullmatch((p.box or "").strip())) is not None and int(m.group(1)) == state.turn
+            for p in state.marker(name or "")
+        )
+    )

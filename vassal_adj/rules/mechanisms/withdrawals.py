@@ -40,8 +40,18 @@ from vassal_adj.rules.select import Selector, selector_at
 __all__ = ["Entry", "parse_entries", "withdrawals_schedule"]
 
 # An entry's keys: checked as the pack is read (the parameter's shape), and by _entry for direct callers.
-_ENTRY = Table({"turn": "int", "after": "str", "units": "selector", "kind": "str", "count": "int", "until": "int",
-               "before": "str", "rule_ref": "str"})
+_ENTRY = Table(
+    {
+        "turn": "int",
+        "after": "str",
+        "units": "selector",
+        "kind": "str",
+        "count": "int",
+        "until": "int",
+        "before": "str",
+        "rule_ref": "str",
+    }
+)
 _KEYS = frozenset(_ENTRY.keys)
 
 

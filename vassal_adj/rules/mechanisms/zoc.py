@@ -35,8 +35,20 @@ from vassal_adj.model.state import GameState
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 
-__all__ = ["ZOC_MODES", "ZOC_PURPOSES", "Sources", "ZocRules", "blocked_side", "enemy_zoc", "exerted_by", "freeze_weather_map",
-           "no_sources", "unit_classes", "weather_name", "zoc_sources"]
+__all__ = [
+    "ZOC_MODES",
+    "ZOC_PURPOSES",
+    "Sources",
+    "ZocRules",
+    "blocked_side",
+    "enemy_zoc",
+    "exerted_by",
+    "freeze_weather_map",
+    "no_sources",
+    "unit_classes",
+    "weather_name",
+    "zoc_sources",
+]
 
 # For an enemy-controlled hex: the enemy units exerting the zone of control, and words naming them.
 Sources = Callable[[Hex], tuple[tuple[str, ...], str]]
@@ -124,19 +136,42 @@ class ZocRules:
         if bad := sorted(set(self.negated_for) - ZOC_PURPOSES):
             raise ValueError(f"unknown ZOC purpose {bad[0]!r} (known: {sorted(ZOC_PURPOSES)})")
         set_ = object.__setattr__
-        for name in ("no_zoc_kinds", "no_zoc_flags", "blocked_terrain", "blocked_features",
-                     "bridge_features", "negated_for", "ignore_kinds", "ignore_flags"):
+        for name in (
+            "no_zoc_kinds",
+            "no_zoc_flags",
+            "blocked_terrain",
+            "blocked_features",
+            "bridge_features",
+            "negated_for",
+            "ignore_kinds",
+            "ignore_flags",
+        ):
             set_(self, name, frozenset(getattr(self, name)))
         if self.exert_kinds is not None:
             set_(self, "exert_kinds", frozenset(self.exert_kinds))
         set_(self, "blocked_in_weather", freeze_weather_map(self.blocked_in_weather))
 
     def __hash__(self) -> int:
-        return hash((self.mode, self.zoc_to_zoc, self.exert_kinds, self.no_zoc_kinds, self.no_zoc_flags,
-                     self.blocked_terrain, self.blocked_features,
-                     frozenset(self.blocked_in_weather.items()), self.bridge_features, self.negated_for,
-                     self.ignore_kinds, self.ignore_flags, self.rule_ref, self.weather_ref,
-                     self.withdrawal_ref, self.reenter_ref))
+        return hash(
+            (
+                self.mode,
+                self.zoc_to_zoc,
+                self.exert_kinds,
+                self.no_zoc_kinds,
+                self.no_zoc_flags,
+                self.blocked_terrain,
+                self.blocked_features,
+                frozenset(self.blocked_in_weather.items()),
+                self.bridge_features,
+                self.negated_for,
+                self.ignore_kinds,
+                self.ignore_flags,
+                self.rule_ref,
+                self.weather_ref,
+                self.withdrawal_ref,
+                self.reenter_ref,
+            )
+        )
 
     def exerts(self, unit: Unit) -> bool:
         """Whether `unit` exerts a zone of control."""
@@ -162,15 +197,24 @@ def _extends(terrain: TerrainMap, rules: ZocRules, weather: str | None) -> Calla
     hex_terrain, on_board, between = terrain.hex_terrain, terrain.on_board, terrain.features_between
 
     def extends(src: Hex, dst: Hex) -> bool:
-        return (on_board(src) and on_board(dst)
-                and not (blocked_terrain and blocked_terrain & hex_terrain.get(dst, frozenset()))
-                and not (sides_blocked and blocked_side(between(src, dst), sides_blocked, bridges)))
+        return (
+            on_board(src)
+            and on_board(dst)
+            and not (blocked_terrain and blocked_terrain & hex_terrain.get(dst, frozenset()))
+            and not (sides_blocked and blocked_side(between(src, dst), sides_blocked, bridges))
+        )
 
     return extends
 
 
-def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
-              weather: str | None = None, purpose: str = "movement") -> frozenset[Hex]:
+def enemy_zoc(
+    state: GameState,
+    terrain: TerrainMap,
+    side: str,
+    rules: ZocRules,
+    weather: str | None = None,
+    purpose: str = "movement",
+) -> frozenset[Hex]:
     """The hexes in the zone of control of any unit not of `side` (one pass over the units).
 
     A ZOC extends into the six hexes around each exerting unit on the map, except hexes off
@@ -201,14 +245,20 @@ def enemy_zoc(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules,
     return frozenset(out)
 
 
-def exerted_by(state: GameState, terrain: TerrainMap, h: Hex, side: str, rules: ZocRules,
-               weather: str | None = None) -> tuple[str, ...]:
+def exerted_by(
+    state: GameState, terrain: TerrainMap, h: Hex, side: str, rules: ZocRules, weather: str | None = None
+) -> tuple[str, ...]:
     """The units not of `side` whose zone of control extends into `h`, as `enemy_zoc` draws it
     (the same terrain, hexside and weather limits); by hex around `h`, then as the state lists them."""
     extends = _extends(terrain, rules, state.weather if weather is None else weather)
     occupied, units = state.occupied(), state.units
-    return tuple(uid for n in neighbors(h) if n in occupied and extends(n, h) for uid in occupied[n]
-                 if (u := units.get(uid)) is not None and u.side != side and rules.exerts(u))
+    return tuple(
+        uid
+        for n in neighbors(h)
+        if n in occupied and extends(n, h)
+        for uid in occupied[n]
+        if (u := units.get(uid)) is not None and u.side != side and rules.exerts(u)
+    )
 
 
 def no_sources(h: Hex) -> tuple[tuple[str, ...], str]:
@@ -216,8 +266,14 @@ def no_sources(h: Hex) -> tuple[tuple[str, ...], str]:
     return (), ""
 
 
-def zoc_sources(state: GameState, terrain: TerrainMap, side: str, rules: ZocRules, label: Callable[[Hex], str],
-                weather: str | None = None) -> Sources:
+def zoc_sources(
+    state: GameState,
+    terrain: TerrainMap,
+    side: str,
+    rules: ZocRules,
+    label: Callable[[Hex], str],
+    weather: str | None = None,
+) -> Sources:
     """`Sources` for a unit of `side`: the enemy units exerting a zone of control into a hex
     (`exerted_by`) and " (of Allied 1-2-7 (-/168) in 2212)" naming them, so that a finding
     citing the zone names and marks who exerts it; "" when none does (a zone the caller gave)."""
@@ -226,8 +282,11 @@ def zoc_sources(state: GameState, terrain: TerrainMap, side: str, rules: ZocRule
     def sources(h: Hex) -> tuple[tuple[str, ...], str]:
         if h not in known:
             ids = exerted_by(state, terrain, h, side, rules, weather)
-            names = [f"{state.units[i].side} {state.units[i].name} in {label(at)}" for i in ids
-                     if (at := state.hex_of(i)) is not None]
+            names = [
+                f"{state.units[i].side} {state.units[i].name} in {label(at)}"
+                for i in ids
+                if (at := state.hex_of(i)) is not None
+            ]
             known[h] = ids, f" (of {' and '.join(names)})" if names else ""
         return known[h]
 

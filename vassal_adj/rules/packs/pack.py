@@ -37,8 +37,10 @@ _TERRAIN_KEYS = ({"types", "features"}, {"place_kinds", "file"})
 _UNITS_KEYS = ({"sides", "classes"}, {"file"})
 _CLASS_KEYS = (set(), {"mechanized", "flags", "description"})
 _ASSUMPTION_KEYS = ({"value", "source"}, {"rule", "note"})
-_STATE_KEYS = (set(), {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn",
-                                "turns"} | STATE_KEYS)
+_STATE_KEYS = (
+    set(),
+    {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn", "turns"} | STATE_KEYS,
+)
 # "examples": the rulebook's worked examples, read and run by `packs validate` (rules/packs/examples.py)
 _TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios", "boxes", "examples"})
 
@@ -107,8 +109,9 @@ class RulePack:
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)  # [scenarios.<id>] (pack_scenarios.py)
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], *, source: str = "pack.toml",
-                     registry: Registry | None = None) -> RulePack:
+    def from_mapping(
+        cls, data: Mapping[str, Any], *, source: str = "pack.toml", registry: Registry | None = None
+    ) -> RulePack:
         """Validate a parsed pack.toml. Raises PackError naming `source` and the key path.
 
         `registry` defaults to the package registry with the built-in rules imported.
@@ -122,8 +125,10 @@ class RulePack:
 
     def fits(self, module_name: str, module_version: str = "") -> bool:
         """Whether a module with this name and version is one the pack is written for."""
-        return (re.fullmatch(self.module_name, module_name) is not None
-                and re.fullmatch(self.module_version, module_version) is not None)
+        return (
+            re.fullmatch(self.module_name, module_name) is not None
+            and re.fullmatch(self.module_version, module_version) is not None
+        )
 
     def rule(self, name: str) -> RuleConfig:
         """The rule called `name` (KeyError naming the known rules otherwise)."""
@@ -156,8 +161,9 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
         raise ctx.error("pack.format", f"unsupported pack format {fmt!r} (this version reads {PACK_FORMAT})")
     pid = ctx.typed(p, "pack", "id", "str")
     if not _ID.match(pid):
-        raise ctx.error("pack.id", f"bad pack id {pid!r}: lowercase letters, digits, '-' or '_', "
-                                   "starting with a letter")
+        raise ctx.error(
+            "pack.id", f"bad pack id {pid!r}: lowercase letters, digits, '-' or '_', starting with a letter"
+        )
     aliases = ctx.words(p, "pack", "aliases")
     folded = [pid.casefold()]
     for a in aliases:
@@ -175,10 +181,13 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
     assumptions = _assumptions(ctx, data.get("assumptions", {}))
     state = _state(ctx, data.get("state", {}))
     extras = read_state_extras(ctx, ctx.table(data.get("state", {}), "state"), state.turns)
-    vocabularies = {"terrain": vocabulary.terrain, "features": vocabulary.features,
-                    "weather": frozenset(w.strip().lower() for w in (*state.weather_by_turn,
-                                                                      *extras.weather_values.values())),
-                    "sides": frozenset(sides), "phases": frozenset(state.phases.values())}
+    vocabularies = {
+        "terrain": vocabulary.terrain,
+        "features": vocabulary.features,
+        "weather": frozenset(w.strip().lower() for w in (*state.weather_by_turn, *extras.weather_values.values())),
+        "sides": frozenset(sides),
+        "phases": frozenset(state.phases.values()),
+    }
     rules = read_rules(ctx, data.get("rules", {}), registry, assumptions, vocabularies)
 
     def reread(values: Mapping[str, object]) -> tuple[RuleConfig, ...]:  # a scenario's own assumption values
@@ -188,15 +197,28 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
     scenarios = read_scenarios(ctx, data.get("scenarios", {}), rules, sides, assumptions, reread)
     check_references(ctx, rules, scenarios)
     return RulePack(
-        id=pid, name=ctx.typed(p, "pack", "name", "str"), aliases=aliases,
-        module_name=mname, module_version=mversion,
+        id=pid,
+        name=ctx.typed(p, "pack", "name", "str"),
+        aliases=aliases,
+        module_name=mname,
+        module_version=mversion,
         rulebook=ctx.typed(p, "pack", "rulebook", "str", ""),
         description=ctx.typed(p, "pack", "description", "str", ""),
-        vocabulary=vocabulary, sides=sides, unit_classes=MappingProxyType(classes), rules=rules,
-        assumptions=MappingProxyType(assumptions), terrain_file=terrain_file, units_file=units_file,
-        hooks=hooks, state=state, dice=read_dice(ctx, data.get("dice")),
-        boxes=read_boxes(ctx, data.get("boxes", {})), extras=extras, source=ctx.source,
-        scenarios=MappingProxyType(scenarios))
+        vocabulary=vocabulary,
+        sides=sides,
+        unit_classes=MappingProxyType(classes),
+        rules=rules,
+        assumptions=MappingProxyType(assumptions),
+        terrain_file=terrain_file,
+        units_file=units_file,
+        hooks=hooks,
+        state=state,
+        dice=read_dice(ctx, data.get("dice")),
+        boxes=read_boxes(ctx, data.get("boxes", {})),
+        extras=extras,
+        source=ctx.source,
+        scenarios=MappingProxyType(scenarios),
+    )
 
 
 def _regex(ctx: PackContext, data: Mapping[str, Any], path: str, key: str) -> str:
@@ -239,9 +261,12 @@ def _units(ctx: PackContext, data: object) -> tuple[tuple[str, ...], dict[str, U
             path = join("units.classes", name)
             spec = ctx.table(spec, path)
             ctx.keys(spec, path, _CLASS_KEYS)
-            classes[name] = UnitClass(name, ctx.typed(spec, path, "mechanized", "bool", False),
-                                      frozenset(ctx.words(spec, path, "flags")),
-                                      ctx.typed(spec, path, "description", "str", ""))
+            classes[name] = UnitClass(
+                name,
+                ctx.typed(spec, path, "mechanized", "bool", False),
+                frozenset(ctx.words(spec, path, "flags")),
+                ctx.typed(spec, path, "description", "str", ""),
+            )
     return sides, classes, ctx.typed(u, "units", "file", "str", "units.toml")
 
 
@@ -256,14 +281,19 @@ def _state(ctx: PackContext, data: object) -> StateSource:
     if "turns" in t and turns < 1:
         raise ctx.error("state.turns", f"expected the number of Game-Turns (1 or more), got {turns}")
     if turns and weathers and len(weathers) != turns:
-        raise ctx.error("state.weather_by_turn", f"{len(weathers)} entries, but state.turns says the game has "
-                                                 f"{turns} Game-Turns (one entry per Game-Turn)")
-    return StateSource(tracker=ctx.typed(t, "state", "tracker", "str", ""),
-                       turn_level=ctx.typed(t, "state", "turn_level", "str", "Turn"),
-                       phase_level=ctx.typed(t, "state", "phase_level", "str", ""),
-                       phases=MappingProxyType(dict(phases)),
-                       weather_rule=ctx.typed(t, "state", "weather_rule", "str", ""),
-                       weather_by_turn=weathers, turns=turns)
+        raise ctx.error(
+            "state.weather_by_turn",
+            f"{len(weathers)} entries, but state.turns says the game has {turns} Game-Turns (one entry per Game-Turn)",
+        )
+    return StateSource(
+        tracker=ctx.typed(t, "state", "tracker", "str", ""),
+        turn_level=ctx.typed(t, "state", "turn_level", "str", "Turn"),
+        phase_level=ctx.typed(t, "state", "phase_level", "str", ""),
+        phases=MappingProxyType(dict(phases)),
+        weather_rule=ctx.typed(t, "state", "weather_rule", "str", ""),
+        weather_by_turn=weathers,
+        turns=turns,
+    )
 
 
 def _assumptions(ctx: PackContext, data: object) -> dict[str, Assumption]:
@@ -275,6 +305,11 @@ def _assumptions(ctx: PackContext, data: object) -> dict[str, Assumption]:
         source = ctx.typed(spec, path, "source", "str")
         if not source.strip():  # the point of an assumption is that a referee can check it
             raise ctx.error(join(path, "source"), "empty source: say where the value comes from")
-        out[name] = Assumption(name, check_value("any", spec["value"]), source,
-                               ctx.typed(spec, path, "rule", "str", ""), ctx.typed(spec, path, "note", "str", ""))
+        out[name] = Assumption(
+            name,
+            check_value("any", spec["value"]),
+            source,
+            ctx.typed(spec, path, "rule", "str", ""),
+            ctx.typed(spec, path, "note", "str", ""),
+        )
     return out

@@ -103,6 +103,7 @@ class PackContext:
             return None
         pair = self.typed(data, path, "turns", "list[int]")
         if len(pair) != 2 or not 1 <= pair[0] <= pair[1]:
-            raise self.error(join(path, "turns"), f"expected [first, last] Game-Turns, 1 <= first <= last, "
-                                                  f"got {list(pair)}")
+            raise self.error(
+                join(path, "turns"), f"expected [first, last] Game-Turns, 1 <= first <= last, got {list(pair)}"
+            )
         return pair[0], pair[1]

@@ -89,19 +89,23 @@ def _entry(ctx: PackContext, spec: object, path: str) -> ChatDice:
         raise ctx.error(join(path, "pattern"), f"bad regular expression {text!r}: {e}") from None
     groups = set(pattern.groupindex)
     if groups - _GROUPS:
-        raise ctx.error(join(path, "pattern"), f"unknown named group(s) {', '.join(sorted(groups - _GROUPS))}: "
-                                               f"the groups are player, result, symbols")
+        raise ctx.error(
+            join(path, "pattern"),
+            f"unknown named group(s) {', '.join(sorted(groups - _GROUPS))}: the groups are player, result, symbols",
+        )
     if len(groups & {"result", "symbols"}) != 1:
-        raise ctx.error(join(path, "pattern"), "needs exactly one of the groups 'result' (numbered dice) "
-                                               "or 'symbols' (symbol dice)")
+        raise ctx.error(
+            join(path, "pattern"), "needs exactly one of the groups 'result' (numbered dice) or 'symbols' (symbol dice)"
+        )
     if "symbols" in groups:
         faces = ctx.table(t.get("faces"), join(path, "faces")) if "faces" in t else {}
         if not faces:
             raise ctx.error(join(path, "faces"), "a 'symbols' pattern needs faces = { SYMBOL = faces showing it, ... }")
         for sym, n in faces.items():
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise ctx.error(join(path, "faces", sym), f"expected the number of faces showing {sym!r} (1 or "
-                                                          f"more), got {n!r}")
+                raise ctx.error(
+                    join(path, "faces", sym), f"expected the number of faces showing {sym!r} (1 or more), got {n!r}"
+                )
         return ChatDice(ctx.typed(t, path, "button", "str"), pattern, faces=tuple(faces.items()))
     sides = ctx.typed(t, path, "sides", "int", 0)
     if sides < 2:

@@ -29,8 +29,11 @@ from vassal_adj.rules.scope import Scope, read_when
 __all__ = ["RuleConfig", "read_rules"]
 
 # How an unknown name is reported, by vocabulary: what it is, and where the pack lists them.
-_WHAT = {"terrain": ("terrain type", "[terrain] types"), "features": ("hexside feature", "[terrain] features"),
-         "weather": ("weather", "[state] weather_by_turn")}
+_WHAT = {
+    "terrain": ("terrain type", "[terrain] types"),
+    "features": ("hexside feature", "[terrain] features"),
+    "weather": ("weather", "[state] weather_by_turn"),
+}
 
 
 @dataclass(frozen=True)
@@ -56,8 +59,9 @@ class RuleConfig:
         return f"{self.rule_ref}: {self.ref_source}" if self.ref_source else self.rule_ref
 
 
-def _rule_ref(ctx: PackContext, spec: Mapping[str, Any], path: str,
-              assumptions: Mapping[str, Assumption]) -> tuple[str, str]:
+def _rule_ref(
+    ctx: PackContext, spec: Mapping[str, Any], path: str, assumptions: Mapping[str, Assumption]
+) -> tuple[str, str]:
     """The rule number as printed, or ("assumption <name>", its source) for ``{ assumption = name }``."""
     rule_ref, rpath = spec["rule_ref"], join(path, "rule_ref")
     if isinstance(rule_ref, Mapping) and set(rule_ref) == {"assumption"}:
@@ -67,15 +71,22 @@ def _rule_ref(ctx: PackContext, spec: Mapping[str, Any], path: str,
         return f"assumption {ref}", assumptions[ref].source
     if not isinstance(rule_ref, str):
         # TOML would read 17.10 as the float 17.1: the number must be written as printed.
-        raise ctx.error(rpath, f"expected str (the rule number as printed, quoted), "
-                               f"got {rule_ref!r} ({type(rule_ref).__name__})")
+        raise ctx.error(
+            rpath, f"expected str (the rule number as printed, quoted), got {rule_ref!r} ({type(rule_ref).__name__})"
+        )
     if not rule_ref.strip() or rule_ref != rule_ref.strip():
         raise ctx.error(rpath, f"bad rule number {rule_ref!r}")
     return rule_ref, ""
 
 
-def _check_names(ctx: PackContext, path: str, impl: Implementation, values: Mapping[str, object],
-                 vocabularies: Mapping[str, frozenset[str]], via: Mapping[str, str]) -> None:
+def _check_names(
+    ctx: PackContext,
+    path: str,
+    impl: Implementation,
+    values: Mapping[str, object],
+    vocabularies: Mapping[str, frozenset[str]],
+    via: Mapping[str, str],
+) -> None:
     """Every name a given parameter uses is in the pack's vocabulary of its kind."""
     for key, value in values.items():
         for at, vocabulary, name in named(impl.params[key], impl.types[key], value):
@@ -87,12 +98,19 @@ def _check_names(ctx: PackContext, path: str, impl: Implementation, values: Mapp
             if name not in known:
                 what, where = _WHAT[vocabulary]
                 from_ = f" (from assumptions.{via[key]})" if key in via else ""
-                raise ctx.error(join(path, key, *at), f"unknown {what} {name!r} (the pack's {where}: "
-                                                      f"{', '.join(sorted(known)) or 'none'}){from_}")
+                raise ctx.error(
+                    join(path, key, *at),
+                    f"unknown {what} {name!r} (the pack's {where}: {', '.join(sorted(known)) or 'none'}){from_}",
+                )
 
 
-def read_rules(ctx: PackContext, data: object, registry: Registry, assumptions: Mapping[str, Assumption],
-               vocabularies: Mapping[str, frozenset[str]]) -> tuple[RuleConfig, ...]:
+def read_rules(
+    ctx: PackContext,
+    data: object,
+    registry: Registry,
+    assumptions: Mapping[str, Assumption],
+    vocabularies: Mapping[str, frozenset[str]],
+) -> tuple[RuleConfig, ...]:
     """The ``[rules]`` tables in pack order. `vocabularies`: the names of each of
     registry.VOCABULARIES the pack declares (weathers in lower case), and its "sides" and
     "phases" (which ``when`` may name)."""
@@ -117,8 +135,9 @@ def read_rules(ctx: PackContext, data: object, registry: Registry, assumptions: 
             kpath = join(path, key)
             if key not in impl.params:
                 known = ", ".join(sorted(impl.params)) or "none"
-                raise ctx.error(kpath, f"unknown key: {impl.name!r} takes no parameter {key!r} "
-                                       f"(its parameters: {known})")
+                raise ctx.error(
+                    kpath, f"unknown key: {impl.name!r} takes no parameter {key!r} (its parameters: {known})"
+                )
             if isinstance(value, Mapping) and set(value) == {"assumption"}:
                 ref = value["assumption"]
                 if ref not in assumptions:
@@ -138,8 +157,32 @@ def read_rules(ctx: PackContext, data: object, registry: Registry, assumptions: 
         params = Params({**impl.defaults(), **values})
         enabled = ctx.typed(spec, path, "enabled", "bool", True)
         note = ctx.typed(spec, path, "note", "str", "")
-        when = read_when(ctx, spec["when"], join(path, "when"), tuple(sorted(vocabularies["sides"])),
-                         vocabularies["phases"], vocabularies["weather"]) if "when" in spec else Scope()
-        out.append(RuleConfig(name, impl.name, rule_ref, params, frozenset(values), MappingProxyType(assumed),
-                              enabled, note, impl, ref_source, when, ctx.words(spec, path, "tags")))
+        when = (
+            read_when(
+                ctx,
+                spec["when"],
+                join(path, "when"),
+                tuple(sorted(vocabularies["sides"])),
+                vocabularies["phases"],
+                vocabularies["weather"],
+            )
+            if "when" in spec
+            else Scope()
+        )
+        out.append(
+            RuleConfig(
+                name,
+                impl.name,
+                rule_ref,
+                params,
+                frozenset(values),
+                MappingProxyType(assumed),
+                enabled,
+                note,
+                impl,
+                ref_source,
+                when,
+                ctx.words(spec, path, "tags"),
+            )
+        )
     return tuple(out)

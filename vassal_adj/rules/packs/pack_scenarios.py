@@ -48,18 +48,25 @@ class Scenario:
 
     def describe(self) -> str:
         """One line for `packs list` and reports."""
-        parts = [f"Game-Turns {self.turns[0]}-{self.turns[1]}" if self.turns else "",
-                 f"{self.first_player} first" if self.first_player else "",
-                 f"rules {', '.join(self.rules)}" if self.rules else "",
-                 ", ".join(f"{k} {'on' if v else 'off'}" for k, v in self.optional.items()),
-                 ", ".join(f"{k} = {v!r}" for k, v in self.assumptions.items()),
-                 f"saves with {self.match[0]} = {self.match[1]!r}" if self.match else ""]
+        parts = [
+            f"Game-Turns {self.turns[0]}-{self.turns[1]}" if self.turns else "",
+            f"{self.first_player} first" if self.first_player else "",
+            f"rules {', '.join(self.rules)}" if self.rules else "",
+            ", ".join(f"{k} {'on' if v else 'off'}" for k, v in self.optional.items()),
+            ", ".join(f"{k} = {v!r}" for k, v in self.assumptions.items()),
+            f"saves with {self.match[0]} = {self.match[1]!r}" if self.match else "",
+        ]
         return f"{self.id}: {self.name}" + "".join(f"; {p}" for p in parts if p)
 
 
-def read_scenarios(ctx: PackContext, data: object, rules: tuple[RuleConfig, ...], sides: tuple[str, ...],
-                   assumptions: Mapping[str, Any],
-                   reread: Callable[[Mapping[str, object]], tuple[RuleConfig, ...]]) -> dict[str, Scenario]:
+def read_scenarios(
+    ctx: PackContext,
+    data: object,
+    rules: tuple[RuleConfig, ...],
+    sides: tuple[str, ...],
+    assumptions: Mapping[str, Any],
+    reread: Callable[[Mapping[str, object]], tuple[RuleConfig, ...]],
+) -> dict[str, Scenario]:
     """The scenarios of the pack. `reread(values)` reads the rules again with these assumption
     values (raising PackError for one that does not fit)."""
     selectors = {r.name for r in rules} | {t for r in rules for t in r.tags}
@@ -80,13 +87,17 @@ def read_scenarios(ctx: PackContext, data: object, rules: tuple[RuleConfig, ...]
         for key, names in (("rules", chosen), ("optional", tuple(optional))):
             for n in names:
                 if n not in selectors:
-                    raise ctx.error(join(path, key), f"{n!r} is neither a rule nor a tag of one "
-                                                     f"(known: {', '.join(sorted(selectors)) or 'none'})")
+                    raise ctx.error(
+                        join(path, key),
+                        f"{n!r} is neither a rule nor a tag of one (known: {', '.join(sorted(selectors)) or 'none'})",
+                    )
         values = dict(ctx.table(spec.get("assumptions", {}), join(path, "assumptions")))
         for name in values:
             if name not in assumptions:
-                raise ctx.error(join(path, "assumptions", name), f"unknown assumption {name!r} "
-                                                                  f"(known: {', '.join(sorted(assumptions)) or 'none'})")
+                raise ctx.error(
+                    join(path, "assumptions", name),
+                    f"unknown assumption {name!r} (known: {', '.join(sorted(assumptions)) or 'none'})",
+                )
         try:
             own = reread(values) if values else rules
         except PackError as e:
@@ -97,9 +108,18 @@ def read_scenarios(ctx: PackContext, data: object, rules: tuple[RuleConfig, ...]
             ctx.keys(m, join(path, "match"), ({"property", "value"}, set()))
             mpath = join(path, "match")
             match = (ctx.typed(m, mpath, "property", "str"), ctx.typed(m, mpath, "value", "str"))
-        out[sid] = Scenario(sid, ctx.typed(spec, path, "name", "str"), turns, first, chosen,
-                            MappingProxyType(dict(optional)), MappingProxyType(values), match,
-                            ctx.typed(spec, path, "note", "str", ""), own)
+        out[sid] = Scenario(
+            sid,
+            ctx.typed(spec, path, "name", "str"),
+            turns,
+            first,
+            chosen,
+            MappingProxyType(dict(optional)),
+            MappingProxyType(values),
+            match,
+            ctx.typed(spec, path, "note", "str", ""),
+            own,
+        )
     return out
 
 
@@ -111,12 +131,17 @@ def check_references(ctx: PackContext, rules: tuple[RuleConfig, ...], scenarios:
         path = join("rules", r.name, "when")
         for s in r.when.scenarios:
             if s not in scenarios:
-                raise ctx.error(join(path, "scenario"), f"unknown scenario {s!r} "
-                                                        f"(the pack's [scenarios]: {', '.join(scenarios) or 'none'})")
+                raise ctx.error(
+                    join(path, "scenario"),
+                    f"unknown scenario {s!r} (the pack's [scenarios]: {', '.join(scenarios) or 'none'})",
+                )
         for key, event in (("after", r.when.after), ("before", r.when.before)):
             if event and event not in events:
-                raise ctx.error(join(path, key), f"unknown event {event!r} (the events of the pack's "
-                                                 f"reinforcements.schedule rules: {', '.join(sorted(events)) or 'none'})")
+                raise ctx.error(
+                    join(path, key),
+                    f"unknown event {event!r} (the events of the pack's "
+                    f"reinforcements.schedule rules: {', '.join(sorted(events)) or 'none'})",
+                )
 
 
 def scenario_verdict(rule: RuleConfig, scenario: Scenario | None) -> Verdict:
@@ -126,15 +151,23 @@ def scenario_verdict(rule: RuleConfig, scenario: Scenario | None) -> Verdict:
     names = (rule.name, *rule.tags)
     switched = [scenario.optional[n] for n in names if n in scenario.optional]
     if switched:
-        return Verdict("yes") if all(switched) else Verdict(
-            "no", f"scenario {scenario.id} ({scenario.name}) does not use this optional rule")
+        return (
+            Verdict("yes")
+            if all(switched)
+            else Verdict("no", f"scenario {scenario.id} ({scenario.name}) does not use this optional rule")
+        )
     if scenario.rules and not set(names) & set(scenario.rules):
         return Verdict("no", f"it is not among the rules of scenario {scenario.id} ({scenario.name})")
     return Verdict("yes")
 
 
-def match_scenario(scenarios: Mapping[str, Scenario], chosen: str | None, properties: Mapping[str, str],
-                   turn: int | None, notes: list[str]) -> Scenario | None:
+def match_scenario(
+    scenarios: Mapping[str, Scenario],
+    chosen: str | None,
+    properties: Mapping[str, str],
+    turn: int | None,
+    notes: list[str],
+) -> Scenario | None:
     """The scenario of a save (see the module docstring); what decided it is added to `notes`.
     UsageError for a `chosen` id the pack does not have, listing those it has."""
     if chosen is not None:

@@ -130,8 +130,14 @@ def read_boxes(ctx: PackContext, data: object) -> tuple[BoxSpec, ...]:
         path = join("boxes", name)
         spec = ctx.table(spec, path)
         ctx.keys(spec, path, _BOX_KEYS)
-        out.append(BoxSpec(name, _regex(ctx, spec, path, "regex"), ctx.typed(spec, path, "kind", "str"),
-                           ctx.typed(spec, path, "side", "str", "")))
+        out.append(
+            BoxSpec(
+                name,
+                _regex(ctx, spec, path, "regex"),
+                ctx.typed(spec, path, "kind", "str"),
+                ctx.typed(spec, path, "side", "str", ""),
+            )
+        )
     return tuple(out)
 
 
@@ -175,8 +181,10 @@ def read_state_extras(ctx: PackContext, t: Mapping[str, Any], turns: int) -> Sta
     """The N18 keys of the [state] table `t`; `turns` is its Game-Turn count (0: not given)."""
     levels, sequence = ctx.words(t, "state", "turn_levels"), ctx.words(t, "state", "turn_sequence")
     if bool(levels) != bool(sequence):
-        raise ctx.error("state.turn_sequence" if levels else "state.turn_levels",
-                        "turn_levels and turn_sequence go together: the labels the levels show, in game order")
+        raise ctx.error(
+            "state.turn_sequence" if levels else "state.turn_levels",
+            "turn_levels and turn_sequence go together: the labels the levels show, in game order",
+        )
     if turns and sequence and len(sequence) != turns:
         raise ctx.error("state.turn_sequence", f"{len(sequence)} turns, but state.turns says {turns}")
     weather, values = None, {}
@@ -192,6 +200,14 @@ def read_state_extras(ctx: PackContext, t: Mapping[str, Any], turns: int) -> Sta
     board = ctx.typed(t, "state", "board", "str", "")
     if board and "map" not in t:
         raise ctx.error("state.board", "a board is named within a map: give state.map too")
-    return StateExtras(levels, sequence, frozenset(ctx.words(t, "state", "night")), weather,
-                       MappingProxyType(values), MappingProxyType(_globals(ctx, t.get("globals", {}))),
-                       MappingProxyType(tracks), ctx.typed(t, "state", "map", "str", ""), board)
+    return StateExtras(
+        levels,
+        sequence,
+        frozenset(ctx.words(t, "state", "night")),
+        weather,
+        MappingProxyType(values),
+        MappingProxyType(_globals(ctx, t.get("globals", {}))),
+        MappingProxyType(tracks),
+        ctx.typed(t, "state", "map", "str", ""),
+        board,
+    )

@@ -65,9 +65,14 @@ class UnitMap:
     group_properties: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], *, source: str = "units.toml",
-                     classes: Mapping[str, UnitClass] | None = None,
-                     sides: Sequence[str] = ()) -> UnitMap:
+    def from_mapping(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        source: str = "units.toml",
+        classes: Mapping[str, UnitClass] | None = None,
+        sides: Sequence[str] = (),
+    ) -> UnitMap:
         """Validate a parsed units.toml. `classes` and `sides` come from the pack (checked when given).
 
         Raises PackError naming `source` and the key path, e.g. ``units.toml: pattern[1].regex``.
@@ -88,16 +93,25 @@ class UnitMap:
                 raise v.error(f"properties.{k}", f"unknown key (known here: {known})")
             if not isinstance(prop, str):
                 raise v.error(f"properties.{k}", f"expected str (a piece property name), got {prop!r}")
-        groups = tuple(v.entry(g, f"group[{i}]", need_designation=False)
-                       for i, g in enumerate(v.array(data, "group")))
-        units = tuple(v.entry(u, f"unit[{i}]", need_designation=True)
-                      for i, u in enumerate(v.array(data, "unit")))
+        groups = tuple(v.entry(g, f"group[{i}]", need_designation=False) for i, g in enumerate(v.array(data, "group")))
+        units = tuple(v.entry(u, f"unit[{i}]", need_designation=True) for i, u in enumerate(v.array(data, "unit")))
         ignore = []
         for i, text in enumerate(v.typed(data, "ignore", list, [])):
             ignore.append(v.regex(text, f"ignore[{i}]"))
         defaults = v.sets(v.table(data.get("defaults", {}), "defaults"), "defaults", set())
-        return cls(patterns, MappingProxyType(props), groups, units, tuple(ignore), defaults,
-                   MappingProxyType(dict(classes or {})), tuple(sides), source, read["attrs"], read["groups"])
+        return cls(
+            patterns,
+            MappingProxyType(props),
+            groups,
+            units,
+            tuple(ignore),
+            defaults,
+            MappingProxyType(dict(classes or {})),
+            tuple(sides),
+            source,
+            read["attrs"],
+            read["groups"],
+        )
 
     def map_piece(self, piece: Piece) -> Unit | Unmapped | None:
         """The unit a piece is, why it is none (`Unmapped`), or None for an ignored piece."""
@@ -152,14 +166,18 @@ class UnitMap:
                 apply(g.sets)
         hits = [u for u in self.units if fits(u)]
         if len(hits) > 1:
-            return Unmapped(piece, f"name {piece.name!r} fits {len(hits)} unit entries of {self.source}: "
-                                   f"{', '.join(u.where for u in hits)} (add a 'match' to tell them apart)")
+            return Unmapped(
+                piece,
+                f"name {piece.name!r} fits {len(hits)} unit entries of {self.source}: "
+                f"{', '.join(u.where for u in hits)} (add a 'match' to tell them apart)",
+            )
         if hits:
             apply(hits[0].sets)
         return self._unit(piece, values, flags, attrs, groups)
 
-    def _unit(self, piece: Piece, values: dict[str, Any], flags: set[str], attrs: dict[str, int | str],
-              groups: dict[str, str]) -> Unit | Unmapped:
+    def _unit(
+        self, piece: Piece, values: dict[str, Any], flags: set[str], attrs: dict[str, int | str], groups: dict[str, str]
+    ) -> Unit | Unmapped:
         for k in INT_FIELDS:
             if k in values and not isinstance(values[k], int):
                 text = str(values[k]).strip()
@@ -168,25 +186,47 @@ class UnitMap:
                 values[k] = int(text)
         for k in ("side", "kind", "movement"):
             if k not in values:
-                return Unmapped(piece, f"no {k} for {piece.name!r}: neither its name, its properties "
-                                       f"nor an entry of {self.source} gives one")
+                return Unmapped(
+                    piece,
+                    f"no {k} for {piece.name!r}: neither its name, its properties "
+                    f"nor an entry of {self.source} gives one",
+                )
         if self.sides and values["side"] not in self.sides:
-            return Unmapped(piece, f"side {values['side']!r} of {piece.name!r} is not a side of the pack "
-                                   f"(known: {', '.join(self.sides)})")
+            return Unmapped(
+                piece,
+                f"side {values['side']!r} of {piece.name!r} is not a side of the pack (known: {', '.join(self.sides)})",
+            )
         cls = self.classes.get(values["kind"])
         if self.classes and cls is None:
-            return Unmapped(piece, f"class {values['kind']!r} of {piece.name!r} is not a unit class of the pack "
-                                   f"(known: {', '.join(sorted(self.classes))})")
+            return Unmapped(
+                piece,
+                f"class {values['kind']!r} of {piece.name!r} is not a unit class of the pack "
+                f"(known: {', '.join(sorted(self.classes))})",
+            )
         mechanized = values.get("mechanized", cls.mechanized if cls else False)
         if cls:
             flags |= cls.flags
-        return Unit(id=piece.id, name=piece.name, side=values["side"], kind=values["kind"],
-                    movement=values["movement"], attack=values.get("attack"), defense=values.get("defense"),
-                    barrage=values.get("barrage"), fpf=values.get("fpf"), range=values.get("range"),
-                    steps=values.get("steps", 1), mechanized=mechanized, designation=values.get("designation", ""),
-                    formation=values.get("formation", ""), nationality=values.get("nationality", ""),
-                    flags=frozenset(flags), attrs=MappingProxyType(attrs), groups=MappingProxyType(groups),
-                    properties=piece.properties)
+        return Unit(
+            id=piece.id,
+            name=piece.name,
+            side=values["side"],
+            kind=values["kind"],
+            movement=values["movement"],
+            attack=values.get("attack"),
+            defense=values.get("defense"),
+            barrage=values.get("barrage"),
+            fpf=values.get("fpf"),
+            range=values.get("range"),
+            steps=values.get("steps", 1),
+            mechanized=mechanized,
+            designation=values.get("designation", ""),
+            formation=values.get("formation", ""),
+            nationality=values.get("nationality", ""),
+            flags=frozenset(flags),
+            attrs=MappingProxyType(attrs),
+            groups=MappingProxyType(groups),
+            properties=piece.properties,
+        )
 
 
 def map_units(pieces: Iterable[Piece], unitmap: UnitMap) -> tuple[list[Unit], list[Unmapped]]:
