@@ -156,7 +156,7 @@ def test_8_1_3_italian_units_go_to_permanently_eliminated() -> None:
 MAINLAND = [
     {"units": {"sides": ["Allied"]}, "may_not": "enter", "hexes": ["row<10"], "until": "surrender", "rule_ref": "27.1"}
 ]
-SURRENDER = {"surrender": {"marker": "Italian Surrender"}}
+SURRENDER = {"surrender": {"marker": "Italian Surrender", "box": "Turn {turn}"}}
 
 
 @pytest.mark.parametrize(
@@ -314,3 +314,15 @@ def test_sc1_verify_a_move_across_a_barred_row_is_the_restriction_s_fault() -> N
     assert ("kasserine:Sc.1", Severity.ERROR) in moved("0519")
     assert moved("0522") == [("kasserine:Sc.1", Severity.ERROR)]
     assert moved("0518") == [("kasserine:standard-movement", Severity.INFO)]
+
+
+def test_a_marker_event_names_the_module_boxes_it_is_read_in() -> None:
+    """The Game-Turn boxes are the module's: the engine holds no box name, so a marker event with
+    no box of its own needs the rule's turn_box, and its absence is a pack error naming the event."""
+    ctx, params = context({"restrictions": MAINLAND, "events": {"surrender": {"marker": "Italian Surrender"}}})
+    with pytest.raises(ValueError, match=r"events.surrender: .*give turn_box"):
+        parse_restrictions(ctx, params, "27")
+    ctx, params = context(
+        {"restrictions": MAINLAND, "events": {"surrender": {"marker": "Italian Surrender"}}, "turn_box": "Turn {turn}"}
+    )
+    assert len(parse_restrictions(ctx, params, "27")) == 1

@@ -321,6 +321,16 @@ def _restriction(ctx: RuleContext, value: Any, path: str, events: Mapping[str, E
 def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tuple[Restriction, ...]:
     """The `restrictions` of a ``movement.restricted`` rule (verify reads them too: rules/mechanisms/turn_rules.py)."""
     turn_box = p["turn_box"]
+    # The boxes are the module's: a marker event with no box of its own needs the rule's turn_box.
+    if not turn_box and (
+        name := next(
+            (n for n, v in p["events"].items() if isinstance(v, Mapping) and "marker" in v and "box" not in v), None
+        )
+    ):
+        raise ValueError(
+            f"events.{name}: a marker event is read in the module's Game-Turn boxes: give turn_box "
+            "(e.g. 'Turn {turn}') or the event's own box"
+        )
     events = {name: parse_event(ctx, name, v, turn_box) for name, v in p["events"].items()}
     return tuple(_restriction(ctx, r, f"restrictions[{i}]", events, ref) for i, r in enumerate(p["restrictions"]))
 
@@ -343,7 +353,9 @@ def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tupl
             "| { unknown = why }, as reinforcements.schedule reads them",
             shape=EVENTS,
         ),
-        "turn_box": Param("Turn {turn}", "str", "the Game-Turn boxes a marker event is read in ('{turn}' filled in)"),
+        "turn_box": Param(
+            "", "str", "the module's Game-Turn boxes a marker event is read in, e.g. 'Turn {turn}' ('{turn}' filled in)"
+        ),
     },
 )
 def restricted(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
