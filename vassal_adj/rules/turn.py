@@ -96,8 +96,7 @@ class _Phase:
                  end: GameState | None, trails: Mapping[str, Sequence[Hex | None]]) -> None:
         self.state, self.phase, self.rules, self.ctx, self.trails = state, phase, rules, ctx, trails
         # The Withdrawal marker is placed as the phase begins, and an event's marker may move in it.
-        self.seen = GameState(state.units, state.positions, state.turn, state.phase, state.weather,
-                              (end or state).markers)
+        self.seen = replace(state, markers=(end or state).markers)
         self.paths = Paths(state, self.seen, rules, ctx)
 
     def cite(self, ref: str) -> str:
