@@ -133,8 +133,8 @@ def ap_rule() -> Any:
     @register("test.ap_shown", log=True)
     def ap_shown(segment: Any, ctx: Any, params: Any) -> list[Finding]:
         s = segment.start
-        start, end = (st.track("allied_ap") for st in (s, segment.end))
-        words = f"turn {s.turn} {s.turn_label} night {s.night}, AP {start and start.value} -> {end and end.value}"
+        start, end = ({k: t.value for k, t in st.tracks.items()} for st in (s, segment.end))
+        words = f"turn {s.turn} {s.turn_label} night {s.night}, tracks {start} -> {end}"
         return [Finding(ctx.cite(), Severity.INFO, f"{words}, globals {dict(s.globals)}")]
 
     yield
@@ -167,8 +167,10 @@ def test_kw_5_2_each_segment_starts_with_the_ap_the_track_shows(tmp_path: Path, 
     )
     shown = [f.message for f in v.findings if f.rule == "kasserine:5.2"]
     assert shown == [
-        "Turn 4 axis-movement: turn 4 None night None, AP 6 -> 6, globals {'ap': '6'}",
-        "Turn 4 axis-movement, segment value='11': turn 4 None night None, AP 11 -> 11, globals {'ap': '11'}",
+        "Turn 4 axis-movement: turn 4 None night None, tracks {'allied_ap': 6} -> {'allied_ap': 6}, "
+        "globals {'ap': '6'}",
+        "Turn 4 axis-movement, segment value='11': turn 4 None night None, tracks {'allied_ap': 11} -> "
+        "{'allied_ap': 11}, globals {'ap': '11'}",
     ]
 
 
@@ -192,4 +194,33 @@ def test_nqos_2_0_the_phases_of_a_log_carry_the_composite_turn_and_night(ap_rule
         "turn 7 June 8 1700 night False",
         "turn 8 June 8 1900 night False",
         "turn 9 June 8 Night night True",
+    ]
+
+
+def test_kw_5_2_a_track_read_from_a_marker_follows_the_marker_through_the_log(tmp_path: Path, ap_rule: Any) -> None:
+    """KW 5.2: AP are marked on the AP Track, a marker in a numbered box; here the example's Game
+    Turn marker in its "Turn n" boxes stands in for it (`tracks = { marker, box = "Turn (\\d+)" }`).
+    Actions are opened by a chat line. The first action moves a unit, then the marker to Turn 5: it
+    starts with 4 and ends with 5. The second moves the marker to Turn 6 before any unit moves:
+    it is judged with 6 from its start, as the module shows it when its first move is made."""
+    marker = {"tracks": {"turn_box": {"marker": "Game Turn", "box": "Turn (\\d+)", "min": 1, "max": 12}}}
+    lp = with_rules(
+        marker,
+        actions={"impl": "log.segments", "rule_ref": "6.1", "by": {"chat": "(?P<side>Axis|Allied) action"}},
+        shown={"impl": "test.ap_shown", "rule_ref": "5.2"},
+    )
+    action = ("chat", "Axis", "Axis action")
+    steps = [
+        action,
+        ("move", "Axis", UNIT, "3113"),
+        ("move", "Axis", "Game Turn", "Turn 5"),
+        action,
+        ("move", "Axis", "Game Turn", "Turn 6"),
+        ("move", "Axis", UNIT, "2525"),
+    ]
+    v = verify(log(tmp_path / "marker.vlog", {}, steps), lp)
+    shown = [f.message.split(": ", 1)[1].split(", globals")[0] for f in v.findings if f.rule == "kasserine:5.2"]
+    assert shown == [
+        "turn 4 None night None, tracks {'turn_box': 4} -> {'turn_box': 5}",
+        "turn 4 None night None, tracks {'turn_box': 6} -> {'turn_box': 6}",
     ]

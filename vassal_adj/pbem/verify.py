@@ -141,12 +141,16 @@ class _Walk:
         self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
         self.map_name = lambda ident: (m.name if (m := module.map_by_id(ident)) else ident)
 
-    def now(self, turn: int | None, phase: str | None) -> GameState:
+    def marked(self) -> dict[str, tuple[Position, ...]]:
+        """Where the markers are now, by name."""
         markers: dict[str, list[Position]] = {}
         for name, pos in self.markers.values():
             markers.setdefault(name, []).append(pos)
-        return self.shown(GameState(self.units, self.positions, turn, phase, None,
-                                    {k: tuple(v) for k, v in markers.items()}, tuple(self.departures.found)))
+        return {k: tuple(v) for k, v in markers.items()}
+
+    def now(self, turn: int | None, phase: str | None) -> GameState:
+        return self.shown(GameState(self.units, self.positions, turn, phase, None, self.marked(),
+                                    tuple(self.departures.found)))
 
     def shown(self, state: GameState) -> GameState:
         """`state` with what the module shows now: the composite turn, night, globals, tracks and
@@ -167,8 +171,9 @@ class _Walk:
                                       self.start.phase)
                 self.positions[e.piece] = to
                 self.span.append(step)
-            elif e.piece in self.markers:
+            elif e.piece in self.markers:  # a track or the weather may be read from where it is
                 self.markers[e.piece] = (self.markers[e.piece][0], to)
+                self.shown_changed = True
         elif isinstance(e, PropertySet):
             self.props[e.name] = e.after
             self.shown_changed = True
@@ -208,7 +213,7 @@ class _Walk:
         if self.shown_changed and not self.span:
             # Nothing moved yet in the open phase or segment: it is judged with what the module
             # shows as its first move is made (a track its opener changed, a weather set as it began).
-            self.start = self.shown(self.start)
+            self.start = self.shown(replace(self.start, markers=self.marked()))
         self.shown_changed = False
         self.trails.update(self.trail_log.after.get(step.number, {}))
         for uid, origin in self.first_drags.items():
