@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +22,11 @@ import pytest
 from conftest import REPO
 from test_position import log_of
 from test_state_tracks import DAY_TIME, day_time, day_time_module, loaded, pack_with, save_with
+from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.parse.commands import Node, encode
+from vassal_adj.parse.commands import Node, encode, iter_nodes, log_steps
 from vassal_adj.pbem.replay import replay
 from vassal_adj.pbem.verify import Verification, verify_turn
 from vassal_adj.rules.results import Severity
@@ -224,3 +226,39 @@ def test_kw_5_2_a_track_read_from_a_marker_follows_the_marker_through_the_log(tm
         "turn 4 None night None, tracks {'turn_box': 4} -> {'turn_box': 5}",
         "turn 4 None night None, tracks {'turn_box': 6} -> {'turn_box': 6}",
     ]
+
+
+def weather_module(tmp_path: Path) -> Path:
+    """The example module with a module-level Global Property "Weather" (initially "Clear"), as
+    VASSAL's editor writes one (spec 11: GlobalProperties -> GlobalProperty)."""
+    out = tmp_path / "Weather.vmod"
+    prop = (
+        "<VASSAL.build.module.properties.GlobalProperties>"
+        '<VASSAL.build.module.properties.GlobalProperty description="" initialValue="Clear" isNumeric="false" '
+        'max="" min="" name="Weather" wrap="false"/></VASSAL.build.module.properties.GlobalProperties>'
+    )
+    with zipfile.ZipFile(MODULE) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            if item.filename == "buildFile.xml":
+                data = data.replace(
+                    b"<VASSAL.build.module.Chatter/>", b"<VASSAL.build.module.Chatter/>" + prop.encode()
+                )
+            dst.writestr(item, data)
+    return out
+
+
+def test_vassal_reads_every_logged_command_of_the_weather_log(tmp_path: Path) -> None:
+    """The log of the first test is one VASSAL (3.6) reads, on a module that has the Weather
+    property: each logged command, the property change among them, a LOG command it decodes; and
+    verify judges it on that module as on the example's (the move beyond 11 MP in poor weather)."""
+    module = weather_module(tmp_path)
+    steps: list[Node | tuple[str, ...]] = [set_weather("Clear", "Mist"), ("move", "Axis", UNIT, "3920")]
+    path = log(tmp_path / "mist.vlog", {"Weather": "Clear"}, steps)
+    m, game = vassal_adj.load_module(module), vassal_adj.load_save(path)
+    (move,) = verify_turn(m, game, loaded(pack_with(WEATHER)), replay(game.root, m, game.path)).moves
+    assert (move.ok, move.allowance) == (False, 11)
+    result = oracle_pieces(module, path)
+    logged = [n for step in log_steps(game.root) for _, _, n in iter_nodes(step)]
+    assert len(logged) > 2  # the move is logged with its new stack and its report
+    assert result["load"]["decoded_commands"]["BasicLogger$LogCommand"] == len(logged)
