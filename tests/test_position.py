@@ -22,6 +22,9 @@ from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
 import vassal_adj.model.geometry.maps as maps
+import vassal_adj.parse.builder as builder
+import vassal_adj.parse.places as places
+import vassal_adj.pbem.replay as replay_module
 import vassal_adj.position as position
 from vassal_adj.cli import main
 from vassal_adj.codec.obfuscation import Codec
@@ -39,13 +42,23 @@ MODULE = EXAMPLE / "Kasserine.vmod"
 
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Count each map placed (by name), each save's pieces built, and each piece mapped to a unit (by id)."""
+    """Count each map placed (by name), each map's boards laid out (by name), each save's pieces
+    built, each labeler of places made, and each piece mapped to a unit (by id)."""
     seen: Counter[str] = Counter()
     place_map, game_pieces, map_piece = maps.place_map, position.game_pieces, UnitMap.map_piece
+    place_boards, labeler = maps.place_boards, places.labeler
 
     def placed(map_def: Any, *args: Any) -> Any:
         seen[f"map {map_def.name}"] += 1
         return place_map(map_def, *args)
+
+    def laid(map_def: Any, *args: Any) -> Any:
+        seen[f"boards {map_def.name}"] += 1
+        return place_boards(map_def, *args)
+
+    def labels(*args: Any) -> Any:
+        seen["labelers"] += 1
+        return labeler(*args)
 
     def built(*args: Any) -> Any:
         seen["pieces built"] += 1
@@ -60,6 +73,11 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         (maps, "place_map", placed),
         (position, "place_map", placed),
         (position, "game_pieces", built),
+        (maps, "place_boards", laid),
+        (places, "place_boards", laid),
+        (position, "labeler", labels),
+        (replay_module, "labeler", labels),
+        (builder, "labeler", labels),
         (UnitMap, "map_piece", mapped),
     ):
         monkeypatch.setattr(target, name, fake)
@@ -79,7 +97,8 @@ def test_one_command_places_each_map_once_and_maps_each_piece_once(
 ) -> None:
     """Before the position, one `verify` of turn4-axis.vlog placed the module's maps 12 times and
     mapped each of its 99 pieces to a unit 4 times (state building, the walk's markers, the
-    VP history's start and end); one `check` of turn3-faults.vsav placed them 3 times."""
+    VP history's start and end); one `check` of turn3-faults.vsav placed them 3 times. After it, the
+    log's replay still made its own labeler, laying every map's boards out a second time."""
     seen = counting(monkeypatch)
     run(command[0], str(EXAMPLE / command[1]))
     placed = {k: n for k, n in seen.items() if k.startswith("map ")}
@@ -87,6 +106,11 @@ def test_one_command_places_each_map_once_and_maps_each_piece_once(
     assert seen["pieces built"] == 1
     mapped = {k: n for k, n in seen.items() if k.startswith("piece ")}
     assert len(mapped) == 99 and set(mapped.values()) == {1}  # 96 counters, two withdrawal markers, the turn marker
+    # The log's replay labels its places with the position's labeler: one labeler, each map's
+    # boards laid out once (before, the replay made a second labeler and laid every map out again).
+    boards = {k: n for k, n in seen.items() if k.startswith("boards ")}
+    assert boards.keys() == {f"boards {k[4:]}" for k in placed} and set(boards.values()) == {1}, boards
+    assert seen["labelers"] == 1
 
 
 def test_a_position_given_is_the_one_used_and_must_be_of_the_same_files() -> None:

@@ -92,17 +92,6 @@ AXIS = {"side": "Axis", "boxes": {"turn": "Turn {turn}"}}
 
 
 # -- `at` boxes and places of a kind or region -----------------------------------------------------
-def test_s5_2_7_6_an_entry_into_boxes_only_is_refused_with_its_key() -> None:
-    """Seed 003 S5.2: Indirect HE reinforcements "will either be placed in Artillery Park A or
-    Artillery Park B"; seed 004 7.6: "Air and naval units deploy into their respective Staging
-    Areas. They never deploy directly onto the map." `verify` judges a move onto the map from an
-    entry's hexes, so an entry with boxes and no hex is refused, naming its key, rather than
-    judged wrongly."""
-    for at_ in (["box:Artillery Park A", "box:Artillery Park B"], ["box:staging"]):
-        with pytest.raises(ValueError, match=r"^entries\[0\]\.at: .* names no hex of the board"):
-            run(game(), **{**AXIS, "entries": [{"turn": "May 27 0900", "at": at_, "units": ["DLI"]}]})
-
-
 def test_7_3_allied_units_deploy_in_the_staging_area_or_at_a_port_found_by_kind() -> None:
     """Seed 004 7.3: "Allied mobile ground units may deploy in the Allied Staging Area, any
     Allied-controlled functional port"; 7.4: "Mobile units deployed in a Staging Area may remain

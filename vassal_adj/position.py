@@ -1,6 +1,7 @@
 """A module, a save and a rule pack resolved once into a position: the maps placed as the save
 laid them out, the pieces with their map, label and name, the units the pack makes of them, and
-what the module shows (global properties, the turn tracker).
+what the module shows (global properties, the turn tracker), and the labeler of its places, which
+a log's replay (pbem/replay.py `replay(..., label=pos.label)`) shares.
 
     pos = resolve(module, game, lp)          # once per (module, save, pack)
     pos.pieces                               # the save's pieces (a log: where it opens), labelled
@@ -35,7 +36,7 @@ from vassal_adj.packs import LoadedPack
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import Node, log_steps
 from vassal_adj.parse.global_props import global_values
-from vassal_adj.parse.places import board_selections
+from vassal_adj.parse.places import Labeler, board_selections, labeler
 from vassal_adj.parse.turns import TrackerReading, tracker_reading
 from vassal_adj.rules.packs.pack_state import BoxSpec, StateExtras
 from vassal_adj.rules.packs.unitmap import UnitMap, Unmapped
@@ -132,6 +133,7 @@ class GamePosition:
     opening_globals: Mapping[str, str]
     reading: TrackerReading | None
     opening_reading: TrackerReading | None
+    label: Labeler  # the label VASSAL shows at (map, x, y) with the maps as placed: a log's replay shares it
     _spots: dict[tuple[str | None, int, int, str | None], Position] = field(default_factory=dict, repr=False)
     _units: dict[tuple[str, str, tuple[tuple[str, str], ...]], Unit | Unmapped | None] = field(
         default_factory=dict, repr=False
@@ -245,5 +247,8 @@ def resolve(module: Module, game: SavedGame, lp: LoadedPack) -> GamePosition:
         placed = placer(m.name)
         assert placed is not None
         boards[m.name] = placed.placed
-    pieces = tuple(game_pieces(game.root, module, game.path, boards))
-    return GamePosition(module, game, lp, placer, main, pieces, end_globals, opening_globals, reading, opening_reading)
+    label = labeler(game.root, module, boards)
+    pieces = tuple(game_pieces(game.root, module, game.path, boards, label))
+    return GamePosition(
+        module, game, lp, placer, main, pieces, end_globals, opening_globals, reading, opening_reading, label
+    )

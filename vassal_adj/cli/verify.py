@@ -140,7 +140,8 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         for number, (path, game) in enumerate(zip(files, games, strict=True), 1):
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
             say(at)
-            rp = replay(game.root, module, game.path,
+            pos = positions[number - 1]
+            rp = replay(game.root, module, game.path, label=pos.label if pos is not None else None,
                         on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} replayed"))
             found = contained(rp, logs) if game.is_log else None
             logs.append((path, rp))

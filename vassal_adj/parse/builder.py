@@ -78,12 +78,9 @@ def _holds_pieces(text: str) -> bool:
     return text.startswith("+/") and _EMPTY_STACK(text) is None
 
 
-def game_pieces(
-    root: Node,
-    module: Module | None = None,
-    path: str | None = None,
-    boards: Mapping[str, Sequence[PlacedBoard]] | None = None,
-) -> list[Piece]:
+def game_pieces(root: Node, module: Module | None = None, path: str | None = None,
+                boards: Mapping[str, Sequence[PlacedBoard]] | None = None, label: Labeler | None = None
+                ) -> list[Piece]:
     """Every real piece (not stacks or decks) of the saved position, in save order.
 
     A piece inside a stack or deck is where VASSAL shows it: on the container's map and at its
@@ -95,13 +92,13 @@ def game_pieces(
     id (``Map0``) gets its name, and each piece gets the location label VASSAL shows for its
     position with the boards the save selected. A map the module lacks keeps the save's id
     (`places.missing_maps` says VASSAL shows its pieces on no map). `boards`: each map's boards
-    as the caller placed them for this save (`places.labeler`).
+    as the caller placed them for this save (`places.labeler`); `label`: the labeler the caller
+    already made of them (position.py), shared with the log's replay.
     """
     prototypes: Mapping[str, str] = {}
-    label: Labeler | None = None
     if module is not None:
         prototypes = {name: p.text for name, p in module.prototypes.items()}
-        label = labeler(root, module, boards)
+        label = label or labeler(root, module, boards)
     names: dict[str, str] = {}  # map reference -> the name of the module's map, once each
     read: list[tuple[int, str, PieceDef]] = []
     # Piece id -> (map, x, y) of the stack or deck holding it. As VASSAL builds them in save

@@ -180,7 +180,7 @@ def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     if position is not None:
         assert position.fits(module, game, lp), "a position resolved for another module, save or pack"
     pos = position if position is not None else resolve(module, game, lp)
-    rp = replayed if replayed is not None else replay(game.root, module, game.path)
+    rp = replayed if replayed is not None else replay(game.root, module, game.path, label=pos.label)
     if not rp.steps:  # a save
         state, ctx, _ = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario)
         return LogHistory((state,), replace(ctx, notes=(*ctx.notes, *rp.problems)))

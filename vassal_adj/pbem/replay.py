@@ -281,14 +281,16 @@ def _seen(p: _Live) -> dict[str, object]:
 
 
 def replay(root: Node, module: Module | None = None, path: str | None = None, *,
-           on_step: StepCallback | None = None) -> Replay:
+           on_step: StepCallback | None = None, label: Labeler | None = None) -> Replay:
     """Replay the LOG steps of `root` (a .vlog's command tree) from its opening position.
 
     With the module, prototypes are expanded and every place gets the label VASSAL shows. A
     save (no steps) gives a replay with no steps whose final position is its opening.
-    `on_step(done, total)` is told how far the replay is (see STEPS_PER_CALL).
+    `on_step(done, total)` is told how far the replay is (see STEPS_PER_CALL). `label`: the
+    labeler of this file's places with the module's maps already placed (a position's,
+    position.py), else one is made here.
     """
-    game = _Game(module, labeler(root, module), path)
+    game = _Game(module, label or labeler(root, module), path)
     game.opening(root)
     opening = game.snapshot()
     steps: list[Step] = []

@@ -13,6 +13,11 @@ a phase: its moves (the drags of each unit, the legs of one move) are checked by
 terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
 run on the position, of which warnings and errors are kept as the rules word them.
 
+Every state judged carries what the module shows at its step (moment.py, N18): the composite
+turn and night the tracker shows, the globals and tracks, and the weather shown (else the pack's
+table; a weather given wins). A phase or segment in which nothing has moved yet takes what its
+steps show as they come (a property its opener set, a weather set as it began).
+
 A pack's ``log.segments`` rule (rules/segments.py) cuts phases finer: each chat line or track
 change it names opens a segment (an action, an activation), which is closed and checked as a
 phase is, so each has its own position, zones of control and allowance, and the side the
@@ -33,14 +38,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vassal_adj.errors import PackError, UsageError, Where
-from vassal_adj.model.events import Added, Moved, Place, Removed, Replay, Step, TurnChanged
+from vassal_adj.model.events import Added, Moved, Place, PropertySet, Removed, Replay, Step, TurnChanged
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
+from vassal_adj.moment import reading_of, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.trail import Trail, TrailLog
+from vassal_adj.parse.turns import TrackerReading
 from vassal_adj.pbem.log_state import Departures, turn_and_phase
 from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
 from vassal_adj.position import GamePosition, resolve
@@ -111,6 +118,10 @@ class _Walk:
         self.opened: Opened | None = None  # the open segment, when an opener (not a phase) began it
         self.order: list[str] = []  # the units of the open segment's drags, one entry per drag
         self.pos = pos
+        # What the module shows as the log goes (the tracker, the global properties): each state
+        # verify judges carries it (moment.py, N18), as the opening state does.
+        self.reading, self.props = pos.opening_reading, dict(pos.opening_globals)
+        self.shown_changed = False  # whether this step changed what the module shows
         self.position: Callable[[Place], Position] = pos.at
         self.units: dict[str, Unit] = dict(state.units)
         self.positions: dict[str, Position] = dict(state.positions)
@@ -130,13 +141,22 @@ class _Walk:
         self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
         self.map_name = lambda ident: (m.name if (m := module.map_by_id(ident)) else ident)
 
-    def now(self, turn: int | None, phase: str | None) -> GameState:
+    def marked(self) -> dict[str, tuple[Position, ...]]:
+        """Where the markers are now, by name."""
         markers: dict[str, list[Position]] = {}
         for name, pos in self.markers.values():
             markers.setdefault(name, []).append(pos)
-        weather = self.weather if self.weather is not None else self.lp.pack.state.weather(turn)
-        return GameState(self.units, self.positions, turn, phase, weather,
-                         {k: tuple(v) for k, v in markers.items()}, tuple(self.departures.found))
+        return {k: tuple(v) for k, v in markers.items()}
+
+    def now(self, turn: int | None, phase: str | None) -> GameState:
+        return self.shown(GameState(self.units, self.positions, turn, phase, None, self.marked(),
+                                    tuple(self.departures.found)))
+
+    def shown(self, state: GameState) -> GameState:
+        """`state` with what the module shows now: the composite turn, night, globals, tracks and
+        the weather shown (else the pack's table), a weather given winning over both."""
+        state = with_moment(state, self.lp, self.props, self.reading)
+        return state if self.weather is None else replace(state, weather=self.weather)
 
     def event(self, e: object, step: int) -> None:
         if isinstance(e, Moved):
@@ -151,8 +171,12 @@ class _Walk:
                                       self.start.phase)
                 self.positions[e.piece] = to
                 self.span.append(step)
-            elif e.piece in self.markers:
+            elif e.piece in self.markers:  # a track or the weather may be read from where it is
                 self.markers[e.piece] = (self.markers[e.piece][0], to)
+                self.shown_changed = True
+        elif isinstance(e, PropertySet):
+            self.props[e.name] = e.after
+            self.shown_changed = True
         elif isinstance(e, Removed):
             self.units.pop(e.piece, None)
             self.positions.pop(e.piece, None)
@@ -178,14 +202,19 @@ class _Walk:
             if e.undo:
                 continue
             if isinstance(e, TurnChanged) and e.tracker == src.tracker:
-                values = dict(e.values)
-                new_turn = int(values[src.turn_level]) if values.get(src.turn_level, "").isdigit() else None
-                item = values.get(src.phase_level) if src.phase_level else None
-                new_phase = src.phases.get(item, item) if item is not None else None
+                reading = reading_of(self.pos.module, e.tracker, e.values)
+                new_turn, new_phase = turn_and_phase(self.lp, reading)
                 if (new_turn, new_phase) != (self.start.turn, self.start.phase):
-                    self.close(new_turn, new_phase)
+                    self.close(new_turn, new_phase, reading)
+                else:  # another level (a track on the tracker): the same phase, shown anew
+                    self.reading, self.shown_changed = reading, True
             else:
                 self.event(e, step.number)
+        if self.shown_changed and not self.span:
+            # Nothing moved yet in the open phase or segment: it is judged with what the module
+            # shows as its first move is made (a track its opener changed, a weather set as it began).
+            self.start = self.shown(replace(self.start, markers=self.marked()))
+        self.shown_changed = False
         self.trails.update(self.trail_log.after.get(step.number, {}))
         for uid, origin in self.first_drags.items():
             t = self.trails[uid]
@@ -204,8 +233,9 @@ class _Walk:
             points.append((end.x, end.y))
         return tuple(self.position(Place(end.map, x, y)).hex for x, y in points)
 
-    def close(self, turn: int | None, phase: str | None) -> None:
-        """Check the open phase and open the next one, in `turn` and `phase`."""
+    def close(self, turn: int | None, phase: str | None, reading: TrackerReading | None = None) -> None:
+        """Check the open phase and open the next one, in `turn` and `phase` (with the tracker
+        showing `reading`, when it changed)."""
         start = self.start
         end = self.now(start.turn, start.phase)
         words = self.opened.words if self.opened else ""
@@ -231,6 +261,8 @@ class _Walk:
         self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
         if (turn, phase) != (start.turn, start.phase):
             self.opened = None
+        if reading is not None:
+            self.reading = reading
         self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
         self.order = []
 

@@ -6,7 +6,9 @@ judged in order by `legs.judge_legs` (each leg a legal path from where the unit 
 allowance for the phase, a drop in an enemy zone of control a stop, 19.2/19.21). The answer
 shows the cheapest path of the whole chain, or the leg that broke a rule, why, and its
 cheapest attempt. A reinforcement's first leg is its entry: the entry hex costs what the
-pack's `entry_cost` says (its terrain, or nothing). Where the unit's piece has a Movement
+pack's `entry_cost` says (its terrain, or nothing). A unit whose entries are into boxes only
+(an artillery park, a staging area) arrives there and never enters the map by them: its move
+onto the map is an error citing the entry's rule. Where the unit's piece has a Movement
 Trail, the trail shows the hexes it went through: those are judged, hex by hex, instead of the
 cheapest way between drops (`legs.trail_legs`), and the answer says which path it judged.
 
@@ -96,8 +98,7 @@ class _Phase:
                  end: GameState | None, trails: Mapping[str, Sequence[Hex | None]]) -> None:
         self.state, self.phase, self.rules, self.ctx, self.trails = state, phase, rules, ctx, trails
         # The Withdrawal marker is placed as the phase begins, and an event's marker may move in it.
-        self.seen = GameState(state.units, state.positions, state.turn, state.phase, state.weather,
-                              (end or state).markers)
+        self.seen = replace(state, markers=(end or state).markers)
         self.paths = Paths(state, self.seen, rules, ctx)
 
     def cite(self, ref: str) -> str:
@@ -181,8 +182,15 @@ class _Phase:
         unit, goal = self.state.units[uid], drags[-1][1].hex
         assert goal is not None
         key = printed_key(unit.name)
-        found = next(((rs, e) for rs in self.rules.reinforcements if rs.side == unit.side
-                      for e in rs.entries if key in {printed_key(n) for n in e.units}), None)
+        listed = [(rs, e) for rs in self.rules.reinforcements if rs.side == unit.side
+                  for e in rs.entries if key in {printed_key(n) for n in e.units}]
+        found = next(((rs, e) for rs, e in listed if e.hexes), None)
+        if found is None and listed:  # its entries are into boxes only: it never enters the map by them
+            rs, e = listed[0]
+            boxes = " or ".join(repr(a.removeprefix("box:").strip()) for a in e.at)
+            why = f"it arrives in box {boxes}, not on the map [{rs.rule_ref}]"
+            return [Finding(self.cite(rs.rule_ref), Severity.ERROR, f"{what}: {why}", (uid,), hexes)], replace(
+                mc, ok=False, reason=why, rule=self.cite(rs.rule_ref))
         if found is None:
             refs = [rs.rule_ref for rs in self.rules.reinforcements if rs.side == unit.side]
             ref = refs[0] if refs else self.rules.movement.rule_ref

@@ -6,8 +6,9 @@ Besides printed names, Game-Turns and hexes (RULES-MAP E7), an entry may say (N1
 - ``at``: hexes, places of the terrain file, region expressions ("place-kind:port", "row<10",
   rules/mechanisms/regions.py) and off-map boxes ``"box:<name or [boxes] kind>"`` the units
   may arrive in instead (seed 004 7.3: "in the Allied Staging Area, any Allied-controlled
-  functional port"). At least one hex: `verify` judges a move onto the map from the entry's
-  hexes, so an entry into boxes only (seed 003 S5.2, the Artillery Parks) is refused.
+  functional port"). An entry into boxes only (seed 003 S5.2, the Artillery Parks; seed 004
+  7.6, "They never deploy directly onto the map") brings its units into the box and never onto
+  the map: `verify` judges a move of them onto the map an error (rules/turn.py).
 - turns as labels of ``[state] turn_sequence`` ("May 27 1300"), compared by their place there.
 - ``turns = [first, last]``: any Game-Turn of the window (seed 003 Sc.2).
 - ``units``: printed names, or a unit selector (rules/select.py).
@@ -90,10 +91,10 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
     boxes = frozenset(a.removeprefix("box:").strip().casefold() for a in at if a.startswith("box:"))
     units, pick = _units(e["units"], f"{path}.units")
     hexes = ctx.hexes(spots, f"{path}.at")
-    if not hexes:  # verify judges a move onto the map from an entry's hexes: an entry has one at least
+    if not hexes and (spots or not boxes):  # somewhere to arrive: hexes, or boxes only
         raise ValueError(
             f"{path}.at: {list(at)!r} names no hex of the board; give the hexes, places or regions the "
-            "units enter the map by, besides any boxes they may arrive in"
+            "units enter the map by, or only the boxes they arrive in (\"box:<name or kind>\")"
         )
     made = {"boxes": boxes, "pick": pick, "repeatable": repeatable}
     if "turn_from" in e:
