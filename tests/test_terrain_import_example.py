@@ -18,11 +18,13 @@ from click.testing import CliRunner
 from conftest import REPO
 from test_vassal_accepts import oracle_pieces
 
+import vassal_adj
 from vassal_adj.cli import main
 from vassal_adj.load import load_module
 from vassal_adj.model.geometry import hexes as hx
 from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.pack_files import load_pack
+from vassal_adj.parse.builder import game_pieces
 
 PACK = REPO / "modules" / "kasserine"
 EXAMPLE = PACK / "example"
@@ -88,8 +90,14 @@ def test_the_module_is_the_example_plus_the_extension(tmp_path: Path) -> None:
     import make_example
 
     make_example.main(tmp_path, tmp_path / "terrain.csv")
-    for name in ("Kasserine.vmod", "Kasserine-terrain.vmod", "terrain-names.toml"):
-        assert (tmp_path / name).read_bytes() == (EXAMPLE / name).read_bytes(), name
+    assert (tmp_path / NAMES.name).read_bytes() == NAMES.read_bytes(), "run scripts/make_example.py"
+    # PNG bytes depend on the zlib build (tests/test_example.py compares their pixels); the
+    # pictures are Kasserine.vmod's, asserted above.
+    with zipfile.ZipFile(MODULE) as committed, zipfile.ZipFile(tmp_path / MODULE.name) as made:
+        assert committed.namelist() == made.namelist()
+        for entry in committed.namelist():
+            if not entry.endswith(".png"):
+                assert committed.read(entry) == made.read(entry), f"{entry} differs: run scripts/make_example.py"
 
 
 def test_packs_validate_passes_with_its_worked_examples_on_the_imported_terrain(imported: Path) -> None:
@@ -113,9 +121,26 @@ def test_sample_compare_against_the_imported_terrain(imported: Path, tmp_path: P
 
 
 def test_vassal_loads_the_terrain_module_without_the_extension_classes() -> None:
-    """VASSAL without the extension installed strips its two classes and still builds every piece."""
+    """VASSAL without the extension installed strips its two classes and still builds every
+    piece at its place (tests/test_vassal_accepts.py does the same on Kasserine.vmod)."""
     result = oracle_pieces(MODULE, EXAMPLE / "setup.vsav")
     stripped = {s["element"]: s["reason"] for s in result["module"]["stripped"]}
     assert {"terrain.TerrainDefinitions", "terrain.TerrainHexGrid"} <= set(stripped)
     assert "custom (non-VASSAL) class" in stripped["terrain.TerrainHexGrid"]
-    assert len(result["result"]["pieces"]) == 99
+    vassal = {p["id"]: (p["name"], p["map"], p["x"], p["y"]) for p in result["result"]["pieces"]}
+    game = vassal_adj.load_save(EXAMPLE / "setup.vsav")
+    ours = {p.id: (p.name, p.map, p.x, p.y) for p in game_pieces(game.root, load_module(str(MODULE)))}
+    assert len(ours) == 99 and vassal == ours
+    # Without the TerrainHexGrid VASSAL has no hex labels there: the pieces on the board are "offboard".
+    on_board = [p["location"] for p in result["result"]["pieces"] if p.get("board") == "Kasserine"]
+    assert on_board and set(on_board) == {"offboard"}
+
+
+def test_check_reads_the_terrain_hex_grid_as_the_hex_grid_it_extends() -> None:
+    """VASSAL-FORMATS.md 11.1: TerrainHexGrid is "a subclass of VASSAL's HexGrid with the same
+    attributes and numbering child": `check` on the faulty save gives the same report with either module."""
+    save = str(EXAMPLE / "turn3-faults.vsav")
+    plain = run("check", save, "--module", str(EXAMPLE / "Kasserine.vmod"), "--pack", "kasserine")
+    with_terrain = run("check", save, "--module", str(MODULE), "--pack", "kasserine")
+    assert plain[0] == 1 and "16.11" in plain[1]  # the example's faults are found
+    assert with_terrain == plain
