@@ -98,6 +98,8 @@ def records(terrain: TerrainMap, layout: HexLayout) -> list[list[str]]:
     hex_name, edge_name = _by_words(HEX_NAMES), _by_words(EDGE_NAMES)
     line_names = {words: name for name, words in LINE_NAMES.items()}
     edge_words = frozenset(w for words in EDGE_NAMES.values() for w in words.split())
+    # Every feature the pack's file may hold has an extension name, so no hexside is left out.
+    assert terrain.vocabulary.features <= edge_words | set(line_names), terrain.vocabulary.features
     out: list[list[str]] = []
     for h in sorted(terrain.hexes(), key=lambda h: _index(layout, h)):
         out.append(["h", *map(str, _index(layout, h)), hex_name[terrain.terrain(h)]])
