@@ -6,6 +6,8 @@
   0101-3926 numbered as the rulebook prints them, drawn with that terrain), a map of holding
   boxes (turn boxes, conditional reinforcements, eliminated, exited, withdrawal markers), all
   96 counters of pack.toml's order of battle plus three markers, and the turn tracker;
+- Kasserine-terrain.vmod and terrain-names.toml: the same module carrying terrain.csv as the
+  Terrain extension stores it, and the names table for `terrain import` (example_terrain_module.py);
 - setup.vsav: the Allied initial deployment, every reinforcement in its box, Turn 1;
 - turn3-faults.vsav: Game-Turn 3, Allied Movement, with the deliberate faults of
   example_saves.FAULTS and nothing else wrong;
@@ -30,6 +32,7 @@ import example_logs as el
 import example_module as em
 import example_saves as es
 import example_terrain as et
+import example_terrain_module as etm
 from example_art import board_picture, boxes_picture, counter_picture, marker_picture
 from example_check import faults
 
@@ -110,6 +113,8 @@ def main(out_dir: Path = OUT, terrain_path: Path = TERRAIN) -> None:
     pack = em.read_pack()
     counters = em.counters(pack)
     write_module(out_dir / "Kasserine.vmod", counters, terrain, lay)
+    etm.write(out_dir / "Kasserine.vmod", out_dir / "Kasserine-terrain.vmod", out_dir / "terrain-names.toml", em.BOARD,
+              terrain, lay)
     rough = {lab for lab in lay.labels() if "rough" in terrain.terrain(lay.require(lab))}
     places = {"setup.vsav": es.setup_places(pack, lay, rough), "turn3-faults.vsav": es.turn3_places(pack)}
     # The saves are what they claim: the set-up breaks no rule checked here, the turn-3
