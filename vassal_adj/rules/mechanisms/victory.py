@@ -25,7 +25,8 @@ from itertools import pairwise
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.terrain import RoadNetwork
 from vassal_adj.rules.history import Declaration, History
-from vassal_adj.rules.mechanisms.victory_values import Item, Label, unit_value, value_words
+from vassal_adj.rules.mechanisms.victory_terms import Control, Event, Term, evaluate
+from vassal_adj.rules.mechanisms.victory_values import Item, Label, strengths, unit_value
 from vassal_adj.rules.mechanisms.withdrawal import (
     ExitCondition,
     HoldCondition,
@@ -33,6 +34,7 @@ from vassal_adj.rules.mechanisms.withdrawal import (
     hold_items,
     second_declarations,
 )
+from vassal_adj.rules.select import Selector
 
 __all__ = ["EnemySourceExit", "ExitCondition", "HoldCondition", "Item", "LatePenalty", "Level",
            "Objective", "OwnSourceExit", "Tally", "VictoryRules", "check_levels", "tally", "unit_value",
@@ -53,10 +55,12 @@ class Objective:
     before_withdrawal: bool = False
     rule_ref: str = ""
 
-    def open_on(self, turn: int, withdrawal: int | None) -> bool:
-        return ((self.first_turn is None or turn >= self.first_turn)
-                and (self.last_turn is None or turn <= self.last_turn)
-                and not (self.before_withdrawal and withdrawal is not None and turn >= withdrawal))
+    def term(self, side: str, withdrawal: Event | None) -> Term:
+        """The general first-entry term (victory_terms.py) that scores it; `withdrawal` is the
+        side's declaration, which closes the window when `before_withdrawal`."""
+        turns = (self.first_turn, self.last_turn) if (self.first_turn, self.last_turn) != (None, None) else None
+        return Term("place", side, self.name, self.points, self.rule_ref, self.hexes, at="first-entry", turns=turns,
+                    closed_by=withdrawal if self.before_withdrawal else None)
 
     def window(self) -> str:
         f, last = self.first_turn, self.last_turn
@@ -173,7 +177,7 @@ def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = 
     unknowns: list[str] = []
     decl = {side: _declaration(history, rules, side, unknowns) for side in rules.withdrawal_markers}
     w = own.turn if (own := decl.get(rules.side)) is not None else None
-    items = (_objectives(history, rules, w, label, unknowns) + _eliminations(history, rules)
+    items = (_objectives(history, rules, label, unknowns) + _eliminations(history, rules, label)
              + _late(history, rules, w, final, unknowns)
              + (hold_items(history, rules.hold, decl.get(rules.hold.side), rules.artillery_kinds, label, unknowns)
                 if rules.hold else [])
@@ -194,54 +198,63 @@ def _declaration(h: History, rules: VictoryRules, side: str, unknowns: list[str]
     return d
 
 
-def _objectives(h: History, rules: VictoryRules, w: int | None, label: Label, unknowns: list[str]) -> list[Item]:
+def _objectives(h: History, rules: VictoryRules, label: Label, unknowns: list[str]) -> list[Item]:
+    """Each place's first entry, scored by the general first-entry terms of its objectives."""
     places: dict[tuple[Hex, ...], list[Objective]] = {}
     for o in rules.objectives:
         places.setdefault(o.hexes, []).append(o)
+    marker = rules.withdrawal_markers.get(rules.side)
+    withdrawal = Event(marker, rules.turn_box, rules.turn_kind) if marker else None
     out, unseen = [], []
     for hexes, objs in places.items():
         place = f"{objs[0].name} {label(hexes[0])}"
-        e = h.first_entry(rules.side, hexes)
-        if e is None:
+        results = [evaluate(h, o.term(rules.side, withdrawal), Control(), None, label) for o in objs]
+        e = results[0]  # one place, one first entry: every result shows the same
+        if not e.units:
             unseen.append(place)
             continue
-        where = (label(e.hex),)
         if e.turn is None:
             unknowns.append(f"{place} is {rules.side}-occupied in save {e.index + 1}, whose turn is unknown: "
                             f"which window applies cannot be told, so it is not counted")
             continue
-        lo = e.earliest if e.earliest is not None else 1
-        outcomes = {tuple(o.rule_ref for o in objs if o.open_on(t, w)) for t in range(min(lo, e.turn), e.turn + 1)}
-        if len(outcomes) > 1:
-            since = (f"it was entered after the save of turn {e.earliest}" if e.earliest is not None else
+        if any(r.unknown for r in results):
+            earliest = h.turns[e.index - 1] if e.index else None  # History's dating: after the save before
+            since = (f"it was entered after the save of turn {earliest}" if earliest is not None else
                      "on which turn it was first entered cannot be known from one save" if h.single else
                      "the first save given shows it already, so it may have been entered earlier")
             unknowns.append(f"{place} is {rules.side}-occupied on turn {e.turn}; {since}: counted as entered "
                             f"on turn {e.turn}")
-        opened = [o for o in objs if o.open_on(e.turn, w)]
-        for o in opened:
+        opened = [(o, r) for o, r in zip(objs, results, strict=True) if r.amount]
+        for o, r in opened:
             out.append(Item(o.rule_ref, f"{rules.side} first entered {place} on turn {e.turn} ({o.window()})",
-                            o.points, e.turn, e.index, e.units, where))
+                            r.points, e.turn, e.index, e.units, e.hexes))
         if not opened:
             windows = "; ".join(f"[{o.rule_ref}] {o.window()}" for o in objs)
             out.append(Item(objs[0].rule_ref, f"{rules.side} first entered {place} on turn {e.turn}, outside "
-                                              f"every window ({windows})", 0, e.turn, e.index, e.units, where))
+                                              f"every window ({windows})", 0, e.turn, e.index, e.units, e.hexes))
     if unseen:  # a save shows where units are, not where they passed
         unknowns.append(f"{', '.join(unseen)}: no save given shows {rules.side} units there; an entry "
                         "between saves (a unit that entered and left again) cannot be seen and is not counted")
     return out
 
 
-def _eliminations(h: History, rules: VictoryRules) -> list[Item]:
+def _eliminations(h: History, rules: VictoryRules, label: Label) -> list[Item]:
+    """Each eliminated unit of a side scored, factor x value, by the general box term of its
+    side; one line per unit, dated by when it was eliminated."""
+    value = strengths(rules.artillery_kinds)
+    worth: dict[str, tuple[int, str, int]] = {}  # unit -> factor, rule_ref, points
+    for side, (factor, ref) in rules.eliminated.items():
+        term = Term("box", rules.side, f"{side} eliminated", factor, ref, box=rules.eliminated_box,
+                    units=Selector(sides=frozenset({side})), value=value)
+        r = evaluate(h, term, Control(), None, label)
+        worth.update((uid, (factor, ref, factor * v)) for uid, v in zip(r.units, r.values, strict=True))
     out = []
-    for r in h.removals(rules.eliminated_box):
-        unit = h.last.units[r.unit]
-        if unit.side not in rules.eliminated:
-            continue
-        factor, ref = rules.eliminated[unit.side]
-        times = "" if factor in (1, -1) else f"{factor} x "
-        out.append(Item(ref, f"{unit.side} {unit.name} eliminated ({times}{value_words(unit, rules.artillery_kinds)})",
-                        factor * unit_value(unit, rules.artillery_kinds), r.turn, r.index, (r.unit,)))
+    for rem in h.removals(rules.eliminated_box):
+        if rem.unit in worth:
+            unit, (factor, ref, pts) = h.last.units[rem.unit], worth[rem.unit]
+            times = "" if factor in (1, -1) else f"{factor} x "
+            out.append(Item(ref, f"{unit.side} {unit.name} eliminated ({times}{value.words(unit)})",
+                            pts, rem.turn, rem.index, (rem.unit,)))
     return out
 
 
