@@ -25,8 +25,8 @@ from itertools import pairwise
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.terrain import RoadNetwork
 from vassal_adj.rules.history import Declaration, History
-from vassal_adj.rules.mechanisms.victory_terms import Control, Event, Term, evaluate
-from vassal_adj.rules.mechanisms.victory_values import Item, Label, strengths, unit_value
+from vassal_adj.rules.mechanisms.victory_terms import Control, Event, Result, Term, evaluate
+from vassal_adj.rules.mechanisms.victory_values import Item, Label, UnitValue, strengths, unit_value
 from vassal_adj.rules.mechanisms.withdrawal import (
     ExitCondition,
     HoldCondition,
@@ -184,7 +184,7 @@ def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = 
              + (exit_items(history, rules.exit, decl.get(rules.exit.side), rules.artillery_kinds, rules.exited_box,
                            label, unknowns) if rules.exit else []))
     items.sort(key=lambda i: i.index)  # stable: rule order within a state
-    options = _options(history, rules, w, label, unknowns)
+    options = _options(history, rules, label, unknowns)
     faults = second_declarations(history, rules.withdrawal_markers, rules.turn_box, rules.withdrawal_rule,
                                  rules.turn_kind)
     return Tally(tuple(items), tuple(options), tuple(unknowns), rules.levels, tuple(faults))
@@ -278,35 +278,47 @@ def _late(h: History, rules: VictoryRules, w: int | None, final: bool, unknowns:
     return out
 
 
-def _options(h: History, rules: VictoryRules, w: int | None, label: Label, unknowns: list[str]) -> list[Item]:
+def _options(h: History, rules: VictoryRules, label: Label, unknowns: list[str]) -> list[Item]:
+    """The end-of-play awards, each scored by general exit terms; the route of 22.43.1 (a
+    network joining the exit hex to the side's sources, free of opponent units at the end)
+    narrows the hexes the exits count from."""
     units, end, last = h.last.units, h.last_turn, len(h.states) - 1
     exits = [r for r in h.removals(rules.exited_box) if units[r.unit].side == rules.side]
     unseen = [f"{units[r.unit].side} {units[r.unit].name}" for r in exits if r.last_hex is None]
     if unseen and (rules.enemy_source_exit or rules.own_source_exit):
         unknowns.append(f"{', '.join(unseen)}: exited, but no log given shows the hex each left from (a save does "
                         "not record it), so the end-of-play awards count none of them (give the game's logs)")
+    marker = rules.withdrawal_markers.get(rules.side)
+    withdrawal = Event(marker, rules.turn_box, rules.turn_kind) if marker else None
+    side = Selector(sides=frozenset({rules.side}))
+
+    def exited(points: int, ref: str, via: frozenset[Hex], value: UnitValue, units: Selector = side,
+               closed_by: Event | None = None) -> Result:
+        term = Term("exited", rules.side, "exits", points, ref, box=rules.exited_box, units=units, via=via,
+                    value=value, closed_by=closed_by)
+        return evaluate(h, term, Control(), None, label)
+
     out = []
     if (a := rules.enemy_source_exit) is not None:
         blocked = {p.hex for uid, p in h.last.positions.items() if p.hex is not None
                    and units[uid].side == rules.opponent}
         reach = frozenset().union(*(n.reachable(a.to_hexes, blocked) for n in a.networks))
-        before = [r for r in exits if r.last_hex in a.from_hexes
-                  and (w is None or (r.turn is not None and r.turn < w))]
-        counted = [r for r in before if r.last_hex in reach]
-        cut = f"; {len(before) - len(counted)} more have no route free of {rules.opponent} units" \
-            if len(counted) < len(before) else ""
-        out.append(Item(a.rule_ref, f"{a.factor} x value of {len(counted)} {rules.side} unit(s) exited from "
+        value = strengths(rules.artillery_kinds)
+        before = exited(a.factor, a.rule_ref, a.from_hexes, value, closed_by=withdrawal)
+        counted = exited(a.factor, a.rule_ref, a.from_hexes & reach, value, closed_by=withdrawal)
+        cut = f"; {before.amount - counted.amount} more have no route free of {rules.opponent} units" \
+            if counted.amount < before.amount else ""
+        out.append(Item(a.rule_ref, f"{a.factor} x value of {counted.amount} {rules.side} unit(s) exited from "
                                     f"{rules.opponent} supply source hexes before the {rules.side} withdrawal, with a "
                                     f"free route to the {rules.side} supply sources{cut}",
-                        sum(a.factor * unit_value(units[r.unit], rules.artillery_kinds) for r in counted), end, last,
-                        tuple(r.unit for r in counted), tuple(label(r.last_hex) for r in counted if r.last_hex)))
+                        counted.points, end, last, counted.units, counted.hexes))
     if (b := rules.own_source_exit) is not None:
-        armor = [r for r in exits if r.last_hex in b.from_hexes and units[r.unit].kind in b.kinds]
-        points = sum(units[r.unit].attack or 0 for r in armor)
-        text = (f"{points} attack point(s) of {len(armor)} {'/'.join(sorted(b.kinds))} unit(s) exited from "
+        armor = exited(b.per_point, b.rule_ref, b.from_hexes, UnitValue(("attack",)),
+                       Selector(sides=frozenset({rules.side}), kinds=b.kinds))
+        text = (f"{armor.scored} attack point(s) of {armor.amount} {'/'.join(sorted(b.kinds))} unit(s) exited from "
                 f"{rules.side} supply source hexes, {b.per_point} each")
-        if w is None:
+        declared = withdrawal is not None and h.declared(withdrawal.marker, withdrawal.box, withdrawal.kind)
+        if not declared:
             text = f"no {rules.side} withdrawal declared, so nothing ({text})"
-        out.append(Item(b.rule_ref, text, 0 if w is None else b.per_point * points, end, last,
-                        tuple(r.unit for r in armor)))
+        out.append(Item(b.rule_ref, text, armor.points if declared else 0, end, last, armor.units))
     return out

@@ -28,6 +28,7 @@ A `Term` is one thing the victory rules of a game count or ask:
 
 A first entry may score only within a window: `turns` (either end open), closed too from the
 turn an `Event` is declared (`closed_by`, seed 000 22.41.7: "on any Game-Turn preceding the
+Axis Withdrawal"); an exit likewise counts only before it (22.43.1: "exited ... preceding an
 Axis Withdrawal"). A valued term (`value`) reports each unit's value, so that a caller may
 list the units one by one.
 
@@ -93,7 +94,7 @@ class Term:
     reduced_flag: str = "reduced"
     control: Control | None = None  # this term's own control, instead of the rule's
     turns: tuple[int | None, int | None] | None = None  # declared, place first-entry: its turns (None: open)
-    closed_by: Event | None = None  # place first-entry: no entry scores from the turn this is declared
+    closed_by: Event | None = None  # place first-entry, exited: nothing counts from the turn this is declared
     value: UnitValue | None = None  # box, exited: points per point of each unit's value, not per unit
 
     @property
@@ -226,10 +227,18 @@ def _exited(h: History, term: Term, label: Label) -> Result:
     else:
         counted = [r for r in gone if r.last_hex in term.via]
         unseen = [r for r in gone if r.last_hex is None]
+    undated, before = [], ""
+    if (ev := term.closed_by) is not None:  # only exits before the event count (seed 000 22.43.1)
+        closed = d.turn if (d := h.declared(ev.marker, ev.box, ev.kind)) is not None else None
+        undated = [r for r in counted if closed is not None and r.turn is None]
+        counted = [r for r in counted if closed is None or (r.turn is not None and r.turn < closed)]
+        before = f" before {ev.marker}"
     text = f"{len(counted)} {_who(term.units)} exited into {term.box}" + (" by the given hexes" if term.via else "")
-    text += _valued(term, [h.last.units[r.unit] for r in counted])
-    unknown = (f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
-               "(a save does not record it), so they are not counted" if unseen else "")
+    text += before + _valued(term, [h.last.units[r.unit] for r in counted])
+    unknown = "; ".join(
+        [f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
+         "(a save does not record it), so they are not counted"] * bool(unseen)
+        + [f"{len(undated)} more exited on a turn not known: whether{before} cannot be told"] * bool(undated))
     return Result(term, len(counted), text, tuple(r.unit for r in counted),
                   tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown,
                   scored=_worth(term, [h.last.units[r.unit] for r in counted]),
