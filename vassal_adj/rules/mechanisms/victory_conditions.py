@@ -186,9 +186,10 @@ _SHARED = {
 @register("victory.tally", params={
     "side": Param(REQUIRED, "str", "the side whose total is measured; items score for it unless they name a side"),
     "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
-    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control, turns), "
-                                     "box (+ units, value), steps_lost = selector (+ box), exited = { box, via, count } "
-                                     "(+ units, value) }]; value = { fields, by_kind }",
+    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control, turns, "
+                                     "before_declared), box (+ units, value), steps_lost = selector (+ box), "
+                                     "exited = { box, via, count } (+ units, value, before_declared) }]; "
+                                     "value = { fields, by_kind }; before_declared = { marker, box }",
                    shape=Each(TERM)),
     "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous", shape=LEVELS),
     "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
@@ -201,8 +202,9 @@ def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> l
 
 
 @register("victory.conditions", params={
-    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control, turns), "
-                                           "box (+ units), steps_lost, exited, declared = { marker, box, turns } }",
+    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control, turns, "
+                                           "before_declared), box (+ units), steps_lost, exited (+ before_declared), "
+                                           "declared = { marker, box, turns } }",
                         shape=Each(TERM)),
     "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]",
                           shape=Each(SUDDEN_DEATH)),

@@ -285,8 +285,9 @@ def _in_window(h: History, term: Term, e: Entry, text: str, label: Label) -> Res
     def opens(t: int) -> bool:
         return _within(term.turns, t) and (closed is None or t < closed)
 
-    window = ", ".join(w for w in (_turn_words(*(term.turns or (None, None))),
-                                   f"before {ev.marker} is declared" if ev else "") if w)
+    when = f"declared on turn {closed}" if closed is not None else "not declared"
+    window = " and ".join(w for w in (_turn_words(*(term.turns or (None, None))),
+                                      f"the turns before {ev.marker} ({when})" if ev else "") if w)
     found = {"units": e.units, "hexes": (label(e.hex),), "turn": e.turn, "index": e.index}
     if e.turn is None:
         return Result(term, 0, f"{text}: its turn is unknown", **found,
