@@ -74,6 +74,15 @@ def test_22_41_7_with_no_withdrawal_declared_the_window_is_open() -> None:
     assert "Axis victory points: 65" in found
 
 
+def test_22_41_7_with_no_withdrawal_marker_in_the_states_it_is_counted_and_said() -> None:
+    found = tally(state(5, {PZ: "0306"}), items=[TEBESSA])
+    assert (
+        "[22.41.7] Axis first entered Tebessa (0306) (state 1, turn 5), within the turns before Axis Withdrawal "
+        "(not declared): +65 VP; cannot be told: no piece named 'Axis Withdrawal' is in the state(s) given: "
+        "counted as not declared"
+    ) in found
+
+
 def test_22_41_1_an_open_first_edge_and_the_withdrawal_close_one_window() -> None:
     """22.41.1's "on or before Game-Turn Three" as turns [1, 3] and a withdrawal on turn 2 together:
     an entry on turn 3 is inside the turns but not before the withdrawal."""

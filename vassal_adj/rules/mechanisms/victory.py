@@ -138,7 +138,8 @@ def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = 
     decl = {side: _declaration(history, rules, side, unknowns) for side in rules.withdrawal_markers}
     w = own.turn if (own := decl.get(rules.side)) is not None else None
     marker = rules.withdrawal_markers.get(rules.side)
-    withdrawal = Event(marker, rules.turn_box, rules.turn_kind) if marker else None
+    # no marker in any state: victory.points says so itself (_declaration) and counts no withdrawal
+    withdrawal = Event(marker, rules.turn_box, rules.turn_kind) if marker and history.has_marker(marker) else None
     value = strengths(rules.artillery_kinds)
     items = (objective_items(history, rules.side, rules.objectives, withdrawal, label, unknowns)
              + elimination_items(history, rules.side, rules.eliminated, rules.eliminated_box, value, label)

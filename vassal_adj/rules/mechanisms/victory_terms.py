@@ -227,18 +227,21 @@ def _exited(h: History, term: Term, label: Label) -> Result:
     else:
         counted = [r for r in gone if r.last_hex in term.via]
         unseen = [r for r in gone if r.last_hex is None]
-    undated, before = [], ""
+    unknowns = [f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
+                "(a save does not record it), so they are not counted"] if unseen else []
+    before = ""
     if (ev := term.closed_by) is not None:  # only exits before the event count (seed 000 22.43.1)
-        closed = d.turn if (d := h.declared(ev.marker, ev.box, ev.kind)) is not None else None
+        closed, missing = _closing(h, ev)
         undated = [r for r in counted if closed is not None and r.turn is None]
         counted = [r for r in counted if closed is None or (r.turn is not None and r.turn < closed)]
         before = f" before {ev.marker}"
+        if undated:
+            unknowns.append(f"{len(undated)} more exited on a turn not known: whether{before} cannot be told")
+        if missing:
+            unknowns.append(missing)
     text = f"{len(counted)} {_who(term.units)} exited into {term.box}" + (" by the given hexes" if term.via else "")
     text += before + _valued(term, [h.last.units[r.unit] for r in counted])
-    unknown = "; ".join(
-        [f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
-         "(a save does not record it), so they are not counted"] * bool(unseen)
-        + [f"{len(undated)} more exited on a turn not known: whether{before} cannot be told"] * bool(undated))
+    unknown = "; ".join(unknowns)
     return Result(term, len(counted), text, tuple(r.unit for r in counted),
                   tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown,
                   scored=_worth(term, [h.last.units[r.unit] for r in counted]),
@@ -280,7 +283,7 @@ def _in_window(h: History, term: Term, e: Entry, text: str, label: Label) -> Res
     the first state showing it; when an earlier state's turn leaves room for an entry on a turn
     on the other side of the window's edge, the files cannot tell which, and it is said."""
     ev = term.closed_by
-    closed = d.turn if ev is not None and (d := h.declared(ev.marker, ev.box, ev.kind)) is not None else None
+    closed, missing = _closing(h, ev) if ev is not None else (None, "")
 
     def opens(t: int) -> bool:
         return _within(term.turns, t) and (closed is None or t < closed)
@@ -298,9 +301,19 @@ def _in_window(h: History, term: Term, e: Entry, text: str, label: Label) -> Res
     since = (f"it was entered after the state of turn {e.earliest}" if e.earliest is not None else
              "on which turn it was first entered cannot be known from one state" if h.single else
              "the first state given shows it already, so it may have been entered earlier")
-    unknown = f"{since}: counted as entered on turn {e.turn}" if doubt else ""
+    unknown = "; ".join(w for w in (f"{since}: counted as entered on turn {e.turn}" if doubt else "", missing) if w)
     words = f"{text}, {'within' if inside else 'outside'} {window}"
     return Result(term, int(inside), words, **found, unknown=unknown)
+
+
+def _closing(h: History, ev: Event) -> tuple[int | None, str]:
+    """The turn `ev` is first declared (None: not declared), and what cannot be told when no
+    state has its marker at all (then it is counted as not declared)."""
+    if (d := h.declared(ev.marker, ev.box, ev.kind)) is not None:
+        return d.turn, ""
+    if h.has_marker(ev.marker):
+        return None, ""
+    return None, f"no piece named {ev.marker!r} is in the state(s) given: counted as not declared"
 
 
 def _within(turns: tuple[int | None, int | None] | None, t: int) -> bool:
