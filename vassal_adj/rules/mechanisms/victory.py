@@ -2,10 +2,13 @@
 
 The total is one side's ("The Axis Player keeps a running total"). Every amount, hex, turn
 window and level is a field of `VictoryRules`, filled from the pack by victory_rules.py.
+Objectives, eliminations and the end-of-play awards are scored through the general victory
+terms (victory_schedule.py); the late penalty, the choice of one award and the withdrawal
+conditions are this rule's own.
 
 - `unit_value` (22.11): attack + defense, or barrage + FPF + defense for artillery.
 - Objectives (22.31, 22.32, 22.41.1-4, 7): points when the side first enters a hex, if that
-  turn is in a window of the hex; the first entry decides, once.
+  turn is in a window of the hex (or before the side's withdrawal); the first entry decides, once.
 - Eliminations (22.12, 22.41.5, 22.42.1), the late penalty (22.42.3).
 - Withdrawal conditions (19.3, 22.21-22.23, withdrawal.py): a unit eliminated before the
   check counts as eliminated only; one that fails it and is eliminated later counts both ways
@@ -22,10 +25,18 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from vassal_adj.model.geometry.hexes import Hex
-from vassal_adj.model.terrain import RoadNetwork
 from vassal_adj.rules.history import Declaration, History
-from vassal_adj.rules.mechanisms.victory_values import Item, Label, unit_value, value_words
+from vassal_adj.rules.mechanisms.victory_schedule import (
+    Awards,
+    EnemySourceExit,
+    Objective,
+    OwnSourceExit,
+    award_items,
+    elimination_items,
+    objective_items,
+)
+from vassal_adj.rules.mechanisms.victory_terms import Event
+from vassal_adj.rules.mechanisms.victory_values import Item, Label, strengths, unit_value
 from vassal_adj.rules.mechanisms.withdrawal import (
     ExitCondition,
     HoldCondition,
@@ -40,56 +51,9 @@ __all__ = ["EnemySourceExit", "ExitCondition", "HoldCondition", "Item", "LatePen
 
 
 @dataclass(frozen=True)
-class Objective:
-    """Points for the first entry into `hexes` if its turn is within `first_turn`..`last_turn`
-    (None: open) and, with `before_withdrawal`, before the withdrawal turn (22.41.7 "preceding
-    the Axis Withdrawal": it is declared before that turn's movement)."""
-
-    name: str
-    hexes: tuple[Hex, ...]
-    points: int
-    first_turn: int | None = None
-    last_turn: int | None = None
-    before_withdrawal: bool = False
-    rule_ref: str = ""
-
-    def open_on(self, turn: int, withdrawal: int | None) -> bool:
-        return ((self.first_turn is None or turn >= self.first_turn)
-                and (self.last_turn is None or turn <= self.last_turn)
-                and not (self.before_withdrawal and withdrawal is not None and turn >= withdrawal))
-
-    def window(self) -> str:
-        f, last = self.first_turn, self.last_turn
-        parts = [f"turns {f}-{last}" if f is not None and last is not None else
-                 f"on or before turn {last}" if last is not None else f"from turn {f}" if f is not None else ""]
-        parts.append("before the withdrawal" if self.before_withdrawal else "")
-        return ", ".join(p for p in parts if p) or "any turn"
-
-
-@dataclass(frozen=True)
 class LatePenalty:  # 22.42.3: `points` at the end of every turn after `after_turn`, no withdrawal yet
     points: int
     after_turn: int
-    rule_ref: str = ""
-
-
-@dataclass(frozen=True)
-class EnemySourceExit:
-    """22.43.1: factor x value of units gone from `from_hexes` before the withdrawal, when one
-    of `networks` joins that hex to `to_hexes` free of enemy units at the end."""
-    factor: int
-    from_hexes: frozenset[Hex]
-    to_hexes: frozenset[Hex]
-    networks: tuple[RoadNetwork, ...]
-    rule_ref: str = ""
-
-
-@dataclass(frozen=True)
-class OwnSourceExit:
-    """22.43.2: `per_point` per attack point of `kinds` units gone from `from_hexes`, if withdrawn."""
-    per_point: int
-    kinds: frozenset[str]
-    from_hexes: frozenset[Hex]
     rule_ref: str = ""
 
 
@@ -173,14 +137,20 @@ def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = 
     unknowns: list[str] = []
     decl = {side: _declaration(history, rules, side, unknowns) for side in rules.withdrawal_markers}
     w = own.turn if (own := decl.get(rules.side)) is not None else None
-    items = (_objectives(history, rules, w, label, unknowns) + _eliminations(history, rules)
+    marker = rules.withdrawal_markers.get(rules.side)
+    # no marker in any state: victory.points says so itself (_declaration) and counts no withdrawal
+    withdrawal = Event(marker, rules.turn_box, rules.turn_kind) if marker and history.has_marker(marker) else None
+    value = strengths(rules.artillery_kinds)
+    items = (objective_items(history, rules.side, rules.objectives, withdrawal, label, unknowns)
+             + elimination_items(history, rules.side, rules.eliminated, rules.eliminated_box, value, label)
              + _late(history, rules, w, final, unknowns)
              + (hold_items(history, rules.hold, decl.get(rules.hold.side), rules.artillery_kinds, label, unknowns)
                 if rules.hold else [])
              + (exit_items(history, rules.exit, decl.get(rules.exit.side), rules.artillery_kinds, rules.exited_box,
                            label, unknowns) if rules.exit else []))
     items.sort(key=lambda i: i.index)  # stable: rule order within a state
-    options = _options(history, rules, w, label, unknowns)
+    awards = Awards(rules.enemy_source_exit, rules.own_source_exit, value)
+    options = award_items(history, rules.side, rules.opponent, rules.exited_box, awards, withdrawal, label, unknowns)
     faults = second_declarations(history, rules.withdrawal_markers, rules.turn_box, rules.withdrawal_rule,
                                  rules.turn_kind)
     return Tally(tuple(items), tuple(options), tuple(unknowns), rules.levels, tuple(faults))
@@ -192,57 +162,6 @@ def _declaration(h: History, rules: VictoryRules, side: str, unknowns: list[str]
     if d is None and not h.has_marker(marker):
         unknowns.append(f"no piece named {marker!r} is in the save(s): the {side} withdrawal counts as undeclared")
     return d
-
-
-def _objectives(h: History, rules: VictoryRules, w: int | None, label: Label, unknowns: list[str]) -> list[Item]:
-    places: dict[tuple[Hex, ...], list[Objective]] = {}
-    for o in rules.objectives:
-        places.setdefault(o.hexes, []).append(o)
-    out, unseen = [], []
-    for hexes, objs in places.items():
-        place = f"{objs[0].name} {label(hexes[0])}"
-        e = h.first_entry(rules.side, hexes)
-        if e is None:
-            unseen.append(place)
-            continue
-        where = (label(e.hex),)
-        if e.turn is None:
-            unknowns.append(f"{place} is {rules.side}-occupied in save {e.index + 1}, whose turn is unknown: "
-                            f"which window applies cannot be told, so it is not counted")
-            continue
-        lo = e.earliest if e.earliest is not None else 1
-        outcomes = {tuple(o.rule_ref for o in objs if o.open_on(t, w)) for t in range(min(lo, e.turn), e.turn + 1)}
-        if len(outcomes) > 1:
-            since = (f"it was entered after the save of turn {e.earliest}" if e.earliest is not None else
-                     "on which turn it was first entered cannot be known from one save" if h.single else
-                     "the first save given shows it already, so it may have been entered earlier")
-            unknowns.append(f"{place} is {rules.side}-occupied on turn {e.turn}; {since}: counted as entered "
-                            f"on turn {e.turn}")
-        opened = [o for o in objs if o.open_on(e.turn, w)]
-        for o in opened:
-            out.append(Item(o.rule_ref, f"{rules.side} first entered {place} on turn {e.turn} ({o.window()})",
-                            o.points, e.turn, e.index, e.units, where))
-        if not opened:
-            windows = "; ".join(f"[{o.rule_ref}] {o.window()}" for o in objs)
-            out.append(Item(objs[0].rule_ref, f"{rules.side} first entered {place} on turn {e.turn}, outside "
-                                              f"every window ({windows})", 0, e.turn, e.index, e.units, where))
-    if unseen:  # a save shows where units are, not where they passed
-        unknowns.append(f"{', '.join(unseen)}: no save given shows {rules.side} units there; an entry "
-                        "between saves (a unit that entered and left again) cannot be seen and is not counted")
-    return out
-
-
-def _eliminations(h: History, rules: VictoryRules) -> list[Item]:
-    out = []
-    for r in h.removals(rules.eliminated_box):
-        unit = h.last.units[r.unit]
-        if unit.side not in rules.eliminated:
-            continue
-        factor, ref = rules.eliminated[unit.side]
-        times = "" if factor in (1, -1) else f"{factor} x "
-        out.append(Item(ref, f"{unit.side} {unit.name} eliminated ({times}{value_words(unit, rules.artillery_kinds)})",
-                        factor * unit_value(unit, rules.artillery_kinds), r.turn, r.index, (r.unit,)))
-    return out
 
 
 def _late(h: History, rules: VictoryRules, w: int | None, final: bool, unknowns: list[str]) -> list[Item]:
@@ -262,38 +181,4 @@ def _late(h: History, rules: VictoryRules, w: int | None, final: bool, unknowns:
     if not final and last > lp.after_turn and (w is None or w > last):
         unknowns.append(f"turn {last} is not over in the last save: if it ends with no {rules.side} withdrawal "
                         f"declared, [{lp.rule_ref}] adds {lp.points:+d} more")
-    return out
-
-
-def _options(h: History, rules: VictoryRules, w: int | None, label: Label, unknowns: list[str]) -> list[Item]:
-    units, end, last = h.last.units, h.last_turn, len(h.states) - 1
-    exits = [r for r in h.removals(rules.exited_box) if units[r.unit].side == rules.side]
-    unseen = [f"{units[r.unit].side} {units[r.unit].name}" for r in exits if r.last_hex is None]
-    if unseen and (rules.enemy_source_exit or rules.own_source_exit):
-        unknowns.append(f"{', '.join(unseen)}: exited, but no log given shows the hex each left from (a save does "
-                        "not record it), so the end-of-play awards count none of them (give the game's logs)")
-    out = []
-    if (a := rules.enemy_source_exit) is not None:
-        blocked = {p.hex for uid, p in h.last.positions.items() if p.hex is not None
-                   and units[uid].side == rules.opponent}
-        reach = frozenset().union(*(n.reachable(a.to_hexes, blocked) for n in a.networks))
-        before = [r for r in exits if r.last_hex in a.from_hexes
-                  and (w is None or (r.turn is not None and r.turn < w))]
-        counted = [r for r in before if r.last_hex in reach]
-        cut = f"; {len(before) - len(counted)} more have no route free of {rules.opponent} units" \
-            if len(counted) < len(before) else ""
-        out.append(Item(a.rule_ref, f"{a.factor} x value of {len(counted)} {rules.side} unit(s) exited from "
-                                    f"{rules.opponent} supply source hexes before the {rules.side} withdrawal, with a "
-                                    f"free route to the {rules.side} supply sources{cut}",
-                        sum(a.factor * unit_value(units[r.unit], rules.artillery_kinds) for r in counted), end, last,
-                        tuple(r.unit for r in counted), tuple(label(r.last_hex) for r in counted if r.last_hex)))
-    if (b := rules.own_source_exit) is not None:
-        armor = [r for r in exits if r.last_hex in b.from_hexes and units[r.unit].kind in b.kinds]
-        points = sum(units[r.unit].attack or 0 for r in armor)
-        text = (f"{points} attack point(s) of {len(armor)} {'/'.join(sorted(b.kinds))} unit(s) exited from "
-                f"{rules.side} supply source hexes, {b.per_point} each")
-        if w is None:
-            text = f"no {rules.side} withdrawal declared, so nothing ({text})"
-        out.append(Item(b.rule_ref, text, 0 if w is None else b.per_point * points, end, last,
-                        tuple(r.unit for r in armor)))
     return out

@@ -45,7 +45,8 @@ def _supplied(ctx: RuleContext, p: Mapping[str, Any]) -> Supplied:
     for side, spec in p["supply"].items():
         s = _sub(spec, f"supply.{side}", {"initial": _INT, "sources": _LIST}, {"networks": _LIST})
         nets = tuple((g,) if isinstance(g, str) else tuple(g) for g in s.get("networks", (("road",), ("trail",))))
-        rules[side] = (SupplyRules(initial=s["initial"], networks=nets), ctx.hexes(s["sources"], f"supply.{side}.sources"))
+        rules[side] = (SupplyRules(initial=s["initial"], networks=nets),
+                       ctx.hexes(s["sources"], f"supply.{side}.sources"))
 
     def supplied(state: GameState, side: str) -> frozenset[str]:
         if side not in rules:
@@ -69,7 +70,8 @@ def _levels(p: Mapping[str, Any]) -> tuple[Level, ...]:
 def _result_finding(ctx: RuleContext, r: Result, scored: bool) -> Finding:
     ref = f"[{r.term.rule_ref}] " if r.term.rule_ref else ""
     status = f"{r.points:+d} VP" if scored else "met" if r.met else "not met" if r.met is False else "cannot be told"
-    unknown = "" if not r.unknown else f" ({r.unknown})" if status == "cannot be told" else f"; cannot be told: {r.unknown}"
+    unknown = ("" if not r.unknown else f" ({r.unknown})" if status == "cannot be told"
+               else f"; cannot be told: {r.unknown}")
     return Finding(ctx.cite(), Severity.INFO, f"{ref}{r.text}: {status}{unknown}", r.units, r.hexes)
 
 
@@ -88,7 +90,8 @@ def tally_of(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding
                          f"({p['opponent']!r}): its points would count for no one")
     results = [evaluate(h, t, control, supplied, ctx.label) for t in items]
     out = [_result_finding(ctx, r, True) for r in results]
-    totals = {s: sum(r.points for r in results if r.term.side == s) for s in dict.fromkeys([p["side"], p["opponent"]]) if s}
+    totals = {s: sum(r.points for r in results if r.term.side == s)
+              for s in dict.fromkeys([p["side"], p["opponent"]]) if s}
     out += [Finding(ctx.cite(), Severity.INFO, f"{s} victory points: {n}") for s, n in totals.items()]
     if p["levels_by"] == "total":
         measure, words = totals[p["side"]], f"the {p['side']} total"
@@ -149,7 +152,8 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
             seen = [holds(i, mode, names) for i in range(last + 1)]
             verdict, when = (True if True in seen else None if None in seen else False), "in a state given"
         elif (i := h.index_for_turn(at)) is None:
-            verdict, when = (False, f"turn {at} is not reached") if h.last_turn is not None else (None, "the turn is unknown")
+            verdict, when = ((False, f"turn {at} is not reached") if h.last_turn is not None
+                             else (None, "the turn is unknown"))
         else:
             seen = (f"state {i + 1}, the last given of turn {at}: if it shows the turn's end" if h.turns[i] == at
                     else f"judged on state {i + 1}, turn {h.turns[i]}, the first given after turn {at}")
@@ -160,8 +164,9 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
         verdict = holds(last, mode, names)
         cite = f"[{ref}] " if ref else ""
         if verdict is None:
-            out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}cannot be told whether the game would end as {result} "
-                                                          f"({mode} of {', '.join(names)}): see the conditions"))
+            out.append(Finding(ctx.cite(), Severity.INFO,
+                               f"{cite}cannot be told whether the game would end as {result} "
+                               f"({mode} of {', '.join(names)}): see the conditions"))
             return out
         if verdict:
             out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}if the game ended with this state: {result} "
@@ -186,9 +191,10 @@ _SHARED = {
 @register("victory.tally", params={
     "side": Param(REQUIRED, "str", "the side whose total is measured; items score for it unless they name a side"),
     "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
-    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control, turns), "
-                                     "box (+ units, value), steps_lost = selector (+ box), exited = { box, via, count } "
-                                     "(+ units, value) }]; value = { fields, by_kind }",
+    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control, turns, "
+                                     "before_declared), box (+ units, value), steps_lost = selector (+ box), "
+                                     "exited = { box, via, count } (+ units, value, before_declared) }]; "
+                                     "value = { fields, by_kind }; before_declared = { marker, box }",
                    shape=Each(TERM)),
     "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous", shape=LEVELS),
     "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
@@ -201,8 +207,9 @@ def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> l
 
 
 @register("victory.conditions", params={
-    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control, turns), "
-                                           "box (+ units), steps_lost, exited, declared = { marker, box, turns } }",
+    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control, turns, "
+                                           "before_declared), box (+ units), steps_lost, exited (+ before_declared), "
+                                           "declared = { marker, box, turns } }",
                         shape=Each(TERM)),
     "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]",
                           shape=Each(SUDDEN_DEATH)),

@@ -12,6 +12,11 @@ Beyond the kinds of victory_terms.py, two keys weigh or date what a term counts:
 - ``turns = [first, last]`` on a place with ``at = "first-entry"``: the entry scores only on a
   turn within (seed 000 22.41.1: "if on or before Game-Turn Three"), as a declaration does in
   ``declared.turns`` (seed 003 Sc.4: "on June 7th or earlier").
+- ``before_declared = { marker, box }`` on a first-entry place or an ``exited`` item: it counts
+  only on a turn before the one the marker is declared in (a box matching `box`, group 1 the
+  turn). Seed 000 22.41.7: "the instant the first Axis unit enters Tebessa (hex 0306) on any
+  Game-Turn preceeding the Axis Withdrawal"; 22.43.1: "each Axis unit exited from any Allied
+  Supply Source hex preceding an Axis Withdrawal".
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.victory_rules import _sub
-from vassal_adj.rules.mechanisms.victory_terms import Control, Term
+from vassal_adj.rules.mechanisms.victory_terms import Control, Event, Term
 from vassal_adj.rules.mechanisms.victory_values import UnitValue
 from vassal_adj.rules.select import selector_at
 
@@ -50,6 +55,7 @@ _TERM = {
     "reduced_flag": _STR,
     "value": _TABLE,
     "turns": _LIST,
+    "before_declared": _TABLE,
 }
 _FIELDS = ("attack", "defense", "barrage", "fpf", "range", "steps", "movement")
 
@@ -70,7 +76,7 @@ def read_term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mappi
     kinds = [k for k in _KINDS if k in s]
     if len(kinds) != 1:
         raise ValueError(f"{path}: give exactly one of {', '.join(_KINDS)} (got {', '.join(kinds) or 'none'})")
-    for key, takes in (("turns", ("place",)), ("value", ("box", "exited"))):
+    for key, takes in (("turns", ("place",)), ("value", ("box", "exited")), ("before_declared", ("place", "exited"))):
         if key in s and kinds[0] not in takes:
             raise ValueError(f"{path}.{key}: only a {' or '.join(takes)} item takes it")
     common = {"side": side, "points": s.get("points", 0), "rule_ref": s.get("rule_ref", ""), "count": s.get("count", 1)}
@@ -95,8 +101,9 @@ def read_term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mappi
                 f"{path}: control requirements (requires) apply only with at = 'end'; give this "
                 "place its own control = { units } without them"
             )
-        if "turns" in s and at != "first-entry":
-            raise ValueError(f"{path}.turns: a window of turns applies to at = 'first-entry' only")
+        for key in ("turns", "before_declared"):
+            if key in s and at != "first-entry":
+                raise ValueError(f"{path}.{key}: a window of turns applies to at = 'first-entry' only")
         return Term(
             "place",
             name=s.get("name", ", ".join(specs)),
@@ -105,6 +112,7 @@ def read_term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mappi
             per=per,
             control=own,
             turns=_turns(s, f"{path}.turns"),
+            closed_by=_event(s, f"{path}.before_declared"),
             **common,
         )
     if kinds == ["declared"]:
@@ -131,7 +139,15 @@ def read_term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mappi
     if value is not None and common["count"] != 1:
         raise ValueError(f"{path}.value: points by value go per unit, so exited.count must be 1")
     box = _box(e.get("box", p["exited_box"]), f"{path}.exited.box", "exited_box")
-    return Term("exited", name=s.get("name", "exits"), box=box, via=via, units=units, value=value, **common)
+    return Term("exited", name=s.get("name", "exits"), box=box, via=via, units=units, value=value,
+                closed_by=_event(s, f"{path}.before_declared"), **common)
+
+
+def _event(s: Mapping[str, Any], path: str) -> Event | None:
+    if "before_declared" not in s:
+        return None
+    d = _sub(s["before_declared"], path, {"marker": _STR, "box": _STR})
+    return Event(d["marker"], d["box"])
 
 
 def _box(name: str, path: str, shared: str) -> str:

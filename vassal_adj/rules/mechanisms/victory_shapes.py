@@ -31,6 +31,7 @@ TERM = Table(
         "declared": Table({"marker": "str", "box": "str", "turns": "list[int]"}, required=("marker", "box")),
         "reduced_flag": "str",
         "turns": "list[int]",
+        "before_declared": Table({"marker": "str", "box": "str"}, required=("marker", "box")),
         "value": Table({"fields": "list[str]", "by_kind": "table[list[str]]"}, required=("fields",)),
     }
 )

@@ -26,6 +26,12 @@ A `Term` is one thing the victory rules of a game count or ask:
   the turn), first on a turn within `turns` when given (seed 003 Sc.4: "If the
   Withdrawal is taking place on June 7th or earlier, the game is an Axis victory").
 
+A first entry may score only within a window: `turns` (either end open), closed too from the
+turn an `Event` is declared (`closed_by`, seed 000 22.41.7: "on any Game-Turn preceding the
+Axis Withdrawal"); an exit likewise counts only before it (22.43.1: "exited ... preceding an
+Axis Withdrawal"). A valued term (`value`) reports each unit's value, so that a caller may
+list the units one by one.
+
 A `Result` carries the count, the points, whether the term is met (True, False, or None when
 the files cannot tell) and what cannot be told.
 """
@@ -42,7 +48,7 @@ from vassal_adj.rules.history import Entry, History
 from vassal_adj.rules.mechanisms.victory_values import Label, UnitValue
 from vassal_adj.rules.select import Selector
 
-__all__ = ["Control", "Result", "Supplied", "Term", "evaluate"]
+__all__ = ["Control", "Event", "Result", "Supplied", "Term", "evaluate"]
 
 # The ids of the units of a side in supply in a state (victory_conditions.py builds it from
 # the pack's supply parameters).
@@ -56,6 +62,16 @@ class Control:
 
     units: Selector = Selector()
     requires: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Event:
+    """A marker put in a box naming a turn: a box matching `box` (group 1 the turn) or, with
+    `kind`, a box of that [boxes] kind (History.declared)."""
+
+    marker: str
+    box: str = ""
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,7 +93,8 @@ class Term:
     per: str = "place"  # place at the end: place, hex, unit
     reduced_flag: str = "reduced"
     control: Control | None = None  # this term's own control, instead of the rule's
-    turns: tuple[int, int] | None = None  # declared, place first-entry: the turns it must happen on
+    turns: tuple[int | None, int | None] | None = None  # declared, place first-entry: its turns (None: open)
+    closed_by: Event | None = None  # place first-entry, exited: nothing counts from the turn this is declared
     value: UnitValue | None = None  # box, exited: points per point of each unit's value, not per unit
 
     @property
@@ -97,6 +114,9 @@ class Result:
     unknown: str = ""  # what the files cannot tell; with it, a term not met may still be met
     settled: bool = True  # False: even a count that meets it may be wrong (an unseen later occupier)
     scored: int | None = None  # what the points multiply, when not the amount (place per unit)
+    values: tuple[int, ...] = ()  # valued terms: each unit's value, in the order of `units`
+    turn: int | None = None  # first-entry: the turn of the state that first shows it
+    index: int | None = None  # first-entry: that state's position in the history
 
     @property
     def met(self) -> bool | None:
@@ -137,8 +157,9 @@ def evaluate(h: History, term: Term, control: Control, supplied: Supplied | None
         ids = tuple(uid for uid, p in h.last.positions.items()
                     if p.box == term.box and term.units.matches(h.last.units[uid], p.box))
         text = f"{len(ids)} {_who(term.units)} in {term.box}"
-        return Result(term, len(ids), text + _valued(term, [h.last.units[i] for i in ids]), ids,
-                      scored=_worth(term, [h.last.units[i] for i in ids]))
+        units = [h.last.units[i] for i in ids]
+        return Result(term, len(ids), text + _valued(term, units), ids, scored=_worth(term, units),
+                      values=_values(term, units))
     if term.kind == "steps":
         return _steps(h, term)
     if term.kind == "declared":
@@ -173,9 +194,9 @@ def _place(h: History, term: Term, control: Control, supplied: Supplied | None, 
             return Result(term, 0, f"{term.side} has not entered {place}",
                           unknown=f"no state given shows {who} in {place}; an entry between states cannot be seen")
         text = f"{term.side} first entered {place} (state {e.index + 1}, turn {e.turn})"
-        if term.turns is None:
-            return Result(term, 1, text, e.units, (label(e.hex),))
-        return _in_window(h, term, term.turns, e, text, label)
+        if term.turns is None and term.closed_by is None:
+            return Result(term, 1, text, e.units, (label(e.hex),), turn=e.turn, index=e.index)
+        return _in_window(h, term, e, text, label)
     last = h.last_occupier(term.hexes, lambda u: control.units.matches(u))
     if last is None:
         return Result(term, 0, f"no one side is seen in {place}",
@@ -206,13 +227,29 @@ def _exited(h: History, term: Term, label: Label) -> Result:
     else:
         counted = [r for r in gone if r.last_hex in term.via]
         unseen = [r for r in gone if r.last_hex is None]
+    unknowns = [f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
+                "(a save does not record it), so they are not counted"] if unseen else []
+    before = ""
+    if (ev := term.closed_by) is not None:  # only exits before the event count (seed 000 22.43.1)
+        closed, missing = _closing(h, ev)
+        undated = [r for r in counted if closed is not None and r.turn is None]
+        counted = [r for r in counted if closed is None or (r.turn is not None and r.turn < closed)]
+        before = f" before {ev.marker}"
+        if undated:
+            unknowns.append(f"{len(undated)} more exited on a turn not known: whether{before} cannot be told")
+        if missing:
+            unknowns.append(missing)
     text = f"{len(counted)} {_who(term.units)} exited into {term.box}" + (" by the given hexes" if term.via else "")
-    text += _valued(term, [h.last.units[r.unit] for r in counted])
-    unknown = (f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
-               "(a save does not record it), so they are not counted" if unseen else "")
+    text += before + _valued(term, [h.last.units[r.unit] for r in counted])
+    unknown = "; ".join(unknowns)
     return Result(term, len(counted), text, tuple(r.unit for r in counted),
                   tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown,
-                  scored=_worth(term, [h.last.units[r.unit] for r in counted]))
+                  scored=_worth(term, [h.last.units[r.unit] for r in counted]),
+                  values=_values(term, [h.last.units[r.unit] for r in counted]))
+
+
+def _values(term: Term, units: list[Unit]) -> tuple[int, ...]:
+    return tuple(term.value.of(u) for u in units) if term.value is not None else ()
 
 
 def _worth(term: Term, units: list[Unit]) -> int | None:
@@ -229,33 +266,62 @@ def _valued(term: Term, units: list[Unit]) -> str:
 
 def _declared(h: History, term: Term) -> Result:
     found = h.declarations(term.name, term.box)
-    window = f" (turns {term.turns[0]}-{term.turns[1]})" if term.turns else ""
+    window = f" ({_turn_words(*term.turns)})" if term.turns else ""
     if not found:
         if h.has_marker(term.name):
             return Result(term, 0, f"{term.name} is not declared{window}")
         return Result(term, 0, f"{term.name} is not declared{window}",
                       unknown=f"no piece named {term.name!r} is in the state(s) given")
     first = found[0]
-    inside = term.turns is None or term.turns[0] <= first.turn <= term.turns[1]
+    inside = _within(term.turns, first.turn)
     again = f"; again on turn(s) {', '.join(str(d.turn) for d in found[1:])}" if len(found) > 1 else ""
     return Result(term, int(inside), f"{term.name} declared on turn {first.turn}{window}{again}")
 
 
-def _in_window(h: History, term: Term, turns: tuple[int, int], e: Entry, text: str, label: Label) -> Result:
-    """A first entry that scores only on a turn of `turns`. The entry is dated to the turn of
+def _in_window(h: History, term: Term, e: Entry, text: str, label: Label) -> Result:
+    """A first entry that scores only on a turn of its window. The entry is dated to the turn of
     the first state showing it; when an earlier state's turn leaves room for an entry on a turn
     on the other side of the window's edge, the files cannot tell which, and it is said."""
-    first, last = turns
-    window = f"turns {first}-{last}"
+    ev = term.closed_by
+    closed, missing = _closing(h, ev) if ev is not None else (None, "")
+
+    def opens(t: int) -> bool:
+        return _within(term.turns, t) and (closed is None or t < closed)
+
+    when = f"declared on turn {closed}" if closed is not None else "not declared"
+    window = " and ".join(w for w in (_turn_words(*(term.turns or (None, None))),
+                                      f"the turns before {ev.marker} ({when})" if ev else "") if w)
+    found = {"units": e.units, "hexes": (label(e.hex),), "turn": e.turn, "index": e.index}
     if e.turn is None:
-        return Result(term, 0, f"{text}: its turn is unknown", e.units, (label(e.hex),),
+        return Result(term, 0, f"{text}: its turn is unknown", **found,
                       unknown=f"whether it was within {window} cannot be told")
-    inside = first <= e.turn <= last
+    inside = opens(e.turn)
     lo = e.earliest if e.earliest is not None else 1
-    doubt = any((first <= t <= last) != inside for t in range(min(lo, e.turn), e.turn + 1))
+    doubt = any(opens(t) != inside for t in range(min(lo, e.turn), e.turn + 1))
     since = (f"it was entered after the state of turn {e.earliest}" if e.earliest is not None else
              "on which turn it was first entered cannot be known from one state" if h.single else
              "the first state given shows it already, so it may have been entered earlier")
-    unknown = f"{since}: counted as entered on turn {e.turn}" if doubt else ""
+    unknown = "; ".join(w for w in (f"{since}: counted as entered on turn {e.turn}" if doubt else "", missing) if w)
     words = f"{text}, {'within' if inside else 'outside'} {window}"
-    return Result(term, int(inside), words, e.units, (label(e.hex),), unknown)
+    return Result(term, int(inside), words, **found, unknown=unknown)
+
+
+def _closing(h: History, ev: Event) -> tuple[int | None, str]:
+    """The turn `ev` is first declared (None: not declared), and what cannot be told when no
+    state has its marker at all (then it is counted as not declared)."""
+    if (d := h.declared(ev.marker, ev.box, ev.kind)) is not None:
+        return d.turn, ""
+    if h.has_marker(ev.marker):
+        return None, ""
+    return None, f"no piece named {ev.marker!r} is in the state(s) given: counted as not declared"
+
+
+def _within(turns: tuple[int | None, int | None] | None, t: int) -> bool:
+    first, last = turns or (None, None)
+    return (first is None or t >= first) and (last is None or t <= last)
+
+
+def _turn_words(first: int | None, last: int | None) -> str:
+    if first is not None and last is not None:
+        return f"turns {first}-{last}"
+    return f"on or before turn {last}" if last is not None else f"from turn {first}" if first is not None else ""

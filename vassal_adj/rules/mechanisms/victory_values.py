@@ -1,4 +1,4 @@
-"""What a unit is worth and a scored line (RULES-MAP E8), shared by victory.py and
+"""What a unit is worth and a scored line (RULES-MAP E8), shared by victory.py, victory_terms.py and
 withdrawal.py. Pure.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.units import Unit
 
-__all__ = ["Item", "Label", "UnitValue", "strengths", "unit_value", "value_words"]
+__all__ = ["Item", "Label", "UnitValue", "strengths", "unit_value"]
 
 Label = Callable[[Hex], str]
 
@@ -47,11 +47,6 @@ def unit_value(unit: Unit, artillery_kinds: Collection[str] = ("artillery",)) ->
     8
     """
     return strengths(artillery_kinds).of(unit)
-
-
-def value_words(unit: Unit, artillery_kinds: Collection[str]) -> str:
-    """How the value is made up, for messages: "attack 5 + defense 3"."""
-    return strengths(artillery_kinds).words(unit)
 
 
 @dataclass(frozen=True)
