@@ -104,16 +104,24 @@ def _time(argv: list[str], runs: int) -> tuple[float, float]:
 
 def _breakdown(argv: list[str]) -> str:
     module = LAZY_COMMANDS[argv[0]][0]
-    done = subprocess.run([sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{BREAKDOWN}", module, *argv], capture_output=True, text=True, env=ENV,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{BREAKDOWN}", module, *argv],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        check=False,
+    )
     t = json.loads(done.stderr.strip().splitlines()[-1])
     ms = {k: f"{t[k] * 1000:.0f} ms" for k in ("cli", "command", "run", "total", "dataclass_time")}
-    return (f"  import vassal_adj.cli {ms['cli']}, import {module} {ms['command']}, run {ms['run']} "
-            f"(total {ms['total']}, {t['modules']} modules); {t['dataclasses']} dataclasses made in "
-            f"{ms['dataclass_time']}, most in "
-            + ", ".join(f"{m} {v * 1000:.0f} ms" for m, v in sorted(t["dataclasses_by_module"].items(),
-                                                                   key=lambda kv: -kv[1])[:5])
-            + f"; heavy libraries loaded: {', '.join(t['heavy']) or 'none'}")
+    return (
+        f"  import vassal_adj.cli {ms['cli']}, import {module} {ms['command']}, run {ms['run']} "
+        f"(total {ms['total']}, {t['modules']} modules); {t['dataclasses']} dataclasses made in "
+        f"{ms['dataclass_time']}, most in "
+        + ", ".join(
+            f"{m} {v * 1000:.0f} ms" for m, v in sorted(t["dataclasses_by_module"].items(), key=lambda kv: -kv[1])[:5]
+        )
+        + f"; heavy libraries loaded: {', '.join(t['heavy']) or 'none'}"
+    )
 
 
 def _editable() -> bool:
@@ -133,21 +141,27 @@ def main() -> None:
     ap.add_argument("--breakdown", action="store_true", help="also split each command's time into its phases")
     args = ap.parse_args()
     if _editable():
-        print("note: vassal-adj is installed editable here; its path finder slows every start, the bare one "
-              "too, so the ratios below are lower than a user's (run this with a `pip install .` interpreter)")
+        print(
+            "note: vassal-adj is installed editable here; its path finder slows every start, the bare one "
+            "too, so the ratios below are lower than a user's (run this with a `pip install .` interpreter)"
+        )
     bare, bare_cpu = _time([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass: {bare * 1000:.0f} ms (1.0x), CPU {bare_cpu * 1000:.0f} ms")
     imported, imported_cpu = _time([sys.executable, "-c", "import vassal_adj.cli"], args.runs)
-    print(f"import vassal_adj.cli: {imported * 1000:.0f} ms ({imported / bare:.1f}x), "
-          f"CPU {imported_cpu * 1000:.0f} ms ({imported_cpu / bare_cpu:.1f}x)")
+    print(
+        f"import vassal_adj.cli: {imported * 1000:.0f} ms ({imported / bare:.1f}x), "
+        f"CPU {imported_cpu * 1000:.0f} ms ({imported_cpu / bare_cpu:.1f}x)"
+    )
     probe = f"import sys, vassal_adj.cli; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     print(f"  heavy libraries loaded at startup: {', '.join(loaded) or 'none'}")
     for label, argv, target in COMMANDS:
         t, cpu = _time([sys.executable, "-c", ENTRY, *argv], args.runs)
         goal = f", target within {target:.0f}x: {'met' if t / bare <= target else 'NOT met'}" if target else ""
-        print(f"vassal-adj {label}: {t * 1000:.0f} ms ({t / bare:.1f}x{goal}), "
-              f"CPU {cpu * 1000:.0f} ms ({cpu / bare_cpu:.1f}x)")
+        print(
+            f"vassal-adj {label}: {t * 1000:.0f} ms ({t / bare:.1f}x{goal}), "
+            f"CPU {cpu * 1000:.0f} ms ({cpu / bare_cpu:.1f}x)"
+        )
         if args.breakdown and argv[0] in LAZY_COMMANDS:
             print(_breakdown(argv))
 

@@ -45,8 +45,11 @@ TERRAIN = ROOT / "modules" / "kasserine" / "terrain.csv"
 KEY = 0x5A
 SAVES = {
     "setup.vsav": (1, "Axis Movement", "Kasserine: the Allied initial deployment and every reinforcement in its box"),
-    "turn3-faults.vsav": (3, "Allied Movement", "Kasserine: Game-Turn 3 with deliberate faults (overstack, "
-                          "unsupplied unit, panzer in rough)"),
+    "turn3-faults.vsav": (
+        3,
+        "Allied Movement",
+        "Kasserine: Game-Turn 3 with deliberate faults (overstack, unsupplied unit, panzer in rough)",
+    ),
 }
 
 
@@ -77,9 +80,15 @@ def write_module(out: Path, counters: list[em.Counter], terrain, lay) -> None:
         "buildFile.xml": em.build_file(counters, gpids),
         "moduledata": MODULEDATA,
         "images/" + em.IMAGE: board_picture(
-            (em.WIDTH, em.HEIGHT), {lab: lay.center(lab) for lab in labels},
+            (em.WIDTH, em.HEIGHT),
+            {lab: lay.center(lab) for lab in labels},
             {lab: set(terrain.terrain(lay.require(lab))) for lab in labels},
-            _features_by_side(terrain, lay), et.TOWNS, et.LANDMARKS, em.DX, em.DY),
+            _features_by_side(terrain, lay),
+            et.TOWNS,
+            et.LANDMARKS,
+            em.DX,
+            em.DY,
+        ),
         "images/" + em.BOX_IMAGE: boxes_picture(em.BOX_SIZE, [(b, em.box_rect(b)) for b in em.BOXES]),
     }
     for c in counters:
@@ -113,8 +122,14 @@ def main(out_dir: Path = OUT, terrain_path: Path = TERRAIN) -> None:
     pack = em.read_pack()
     counters = em.counters(pack)
     write_module(out_dir / "Kasserine.vmod", counters, terrain, lay)
-    etm.write(out_dir / "Kasserine.vmod", out_dir / "Kasserine-terrain.vmod", out_dir / "terrain-names.toml", em.BOARD,
-              terrain, lay)
+    etm.write(
+        out_dir / "Kasserine.vmod",
+        out_dir / "Kasserine-terrain.vmod",
+        out_dir / "terrain-names.toml",
+        em.BOARD,
+        terrain,
+        lay,
+    )
     rough = {lab for lab in lay.labels() if "rough" in terrain.terrain(lay.require(lab))}
     places = {"setup.vsav": es.setup_places(pack, lay, rough), "turn3-faults.vsav": es.turn3_places(pack)}
     # The saves are what they claim: the set-up breaks no rule checked here, the turn-3
@@ -126,14 +141,20 @@ def main(out_dir: Path = OUT, terrain_path: Path = TERRAIN) -> None:
         assert set(places[name]) == {(c.side, c.name) for c in counters}, name
         text = es.save_text(counters, places[name], lay, turn, phase)
         savedata = metadata(f"  <description>{description}</description>\n")
-        game = SavedGame.new(text, codec=Codec(obfuscated=True, key=KEY), savedata=savedata,
-                             moduledata=MODULEDATA)
+        game = SavedGame.new(text, codec=Codec(obfuscated=True, key=KEY), savedata=savedata, moduledata=MODULEDATA)
         target = out_dir / name
         if target.exists():
             target.unlink()  # the generator owns this file; SavedGame.write never replaces an input
         game.write(target)
-    el.write_logs(out_dir, counters, pack, lay, Codec(obfuscated=True, key=KEY),
-                  lambda description: metadata(f"  <description>{description}</description>\n"), MODULEDATA)
+    el.write_logs(
+        out_dir,
+        counters,
+        pack,
+        lay,
+        Codec(obfuscated=True, key=KEY),
+        lambda description: metadata(f"  <description>{description}</description>\n"),
+        MODULEDATA,
+    )
 
 
 if __name__ == "__main__":

@@ -68,12 +68,19 @@ def at(ctx: RuleContext, label: str) -> Position:
     return Position(box=label[4:]) if label.startswith("box:") else Position(ctx.layout.require(label), label)
 
 
-def state(ctx: RuleContext, placed: dict[Unit, str], phase: str, turn: int = 2, weather: str = "good",
-          withdrawal: str | None = None) -> GameState:
+def state(
+    ctx: RuleContext,
+    placed: dict[Unit, str],
+    phase: str,
+    turn: int = 2,
+    weather: str = "good",
+    withdrawal: str | None = None,
+) -> GameState:
     """Units at labels (or "box:NAME"); `withdrawal`: the side whose marker is in this turn's box (19.0)."""
     markers = {f"{withdrawal} Withdrawal": (Position(box=f"Turn {turn}"),)} if withdrawal else {}
-    return GameState({u.id: u for u in placed}, {u.id: at(ctx, w) for u, w in placed.items()}, turn, phase,
-                     weather, markers)
+    return GameState(
+        {u.id: u for u in placed}, {u.id: at(ctx, w) for u, w in placed.items()}, turn, phase, weather, markers
+    )
 
 
 def run(ctx: RuleContext, rules: TurnRules, st: GameState, unit: Unit, *stops: str) -> PhaseCheck:
@@ -95,9 +102,11 @@ def test_19_2_drop_in_zoc_is_a_stop(ctx, rules) -> None:
     pc = run(ctx, rules, st, GRENADIERS, "1513", "1511", "1508")
     (f,) = errors(pc)
     assert f.rule == "kasserine:19.2" and f.units == ("g1", "a1")  # the mover, then the unit exerting the zone
-    assert f.message.startswith("Axis 3-4-11 (2/69) moved 1513 -> 1511 -> 1508: leg 2, 1511 -> 1508: enemy zone "
-                                "of control at 1511 (of Allied 1-2-7 (1/26) in 1510) stops movement: the unit entered "
-                                "it this phase and may not move on [19.2]")
+    assert f.message.startswith(
+        "Axis 3-4-11 (2/69) moved 1513 -> 1511 -> 1508: leg 2, 1511 -> 1508: enemy zone "
+        "of control at 1511 (of Allied 1-2-7 (1/26) in 1510) stops movement: the unit entered "
+        "it this phase and may not move on [19.2]"
+    )
     (m,) = pc.moves
     assert (m.ok, m.start, m.end, m.drags, m.path[:3]) == (False, "1513", "1508", 2, ("1513", "1512", "1511"))
     assert f.hexes == m.path  # the chain as tried, for a picture to draw
@@ -108,8 +117,10 @@ def test_19_2_the_stop_holds_in_a_withdrawal_too(ctx, rules) -> None:
     # other respects, the effects of Enemy Zones of Control fully apply").
     st = state(ctx, {INFANTRY: "1510", GRENADIERS: "1513"}, "axis-movement", withdrawal="Axis")
     (f,) = errors(run(ctx, rules, st, GRENADIERS, "1513", "1511", "1508"))
-    assert f.rule == "kasserine:19.2" and "enemy zone of control at 1511 (of Allied 1-2-7 (1/26) in 1510) stops " \
-                                          "movement" in f.message
+    assert (
+        f.rule == "kasserine:19.2"
+        and "enemy zone of control at 1511 (of Allied 1-2-7 (1/26) in 1510) stops movement" in f.message
+    )
     # Leaving and coming back is two legs as well: into the zone at 1511, out again, illegal.
     (f,) = errors(run(ctx, rules, st, GRENADIERS, "1513", "1511", "1513"))
     assert f.rule == "kasserine:19.2" and "leg 2, 1511 -> 1513" in f.message
@@ -124,8 +135,10 @@ def test_19_21_a_withdrawing_unit_that_left_may_not_reenter_in_a_later_leg(ctx, 
     for back in ("1511", "1610"):
         (f,) = errors(run(ctx, rules, st, INFANTRY, "1511", "1512", back))
         assert f.rule == "kasserine:19.21" and f.units == ("a1", "g2")
-        assert (f"leg 2, 1512 -> {back}: withdrawing unit left enemy zone of control in leg 1 and may not "
-                f"re-enter one at {back} (of Axis 5-3-12 (2/7) in 1510) [19.21]") in f.message
+        assert (
+            f"leg 2, 1512 -> {back}: withdrawing unit left enemy zone of control in leg 1 and may not "
+            f"re-enter one at {back} (of Axis 5-3-12 (2/7) in 1510) [19.21]"
+        ) in f.message
     on = run(ctx, rules, st, INFANTRY, "1511", "1512", "1513")  # away from the zone: legal, 2 MP
     assert on.moves[0].ok and on.moves[0].cost == 2 and on.moves[0].path == ("1511", "1512", "1513")
     # Without the Withdrawal it may not leave at all (19.2).
@@ -139,9 +152,11 @@ def test_one_allowance_for_all_legs(ctx, rules) -> None:
     pc = run(ctx, rules, st, INFANTRY, "1501", "1505", "1501")
     (f,) = errors(pc)
     assert f.rule == "kasserine:standard-movement"  # the allowance of the standard rules (good weather)
-    assert f.message == ("Allied 1-2-7 (1/26) moved 1501 -> 1505 -> 1501: leg 2, 1505 -> 1501: needs 4 MP more "
-                         "after 4 MP spent by the legs before: 8 MP in all, allowance 7 [standard-movement]; "
-                         "cheapest attempt 1505 1504 1503 1502 1501 (4 MP)")
+    assert f.message == (
+        "Allied 1-2-7 (1/26) moved 1501 -> 1505 -> 1501: leg 2, 1505 -> 1501: needs 4 MP more "
+        "after 4 MP spent by the legs before: 8 MP in all, allowance 7 [standard-movement]; "
+        "cheapest attempt 1505 1504 1503 1502 1501 (4 MP)"
+    )
     assert (pc.moves[0].ok, pc.moves[0].cost, pc.moves[0].allowance) == (False, 8, 7)
     # Poor weather (20.3: "seven or less are reduced by two"): 3 + 3 > 5, cited as 20.3; 3 + 2 is 5 of 5.
     poor = state(ctx, {INFANTRY: "1501", PANZER: "3926"}, "allied-movement", turn=6, weather="poor")
@@ -156,8 +171,12 @@ def test_one_allowance_for_all_legs(ctx, rules) -> None:
 def rough_entry(rules: TurnRules, unit: Unit, label: str, ctx: RuleContext) -> TurnRules:
     """`rules` with one reinforcement entry: `unit` on Game-Turn 2 at `label` (23)."""
     entry = Entry((unit.name,), (label,), (ctx.layout.require(label),), turn=2)
-    return replace(rules, reinforcements=(Reinforcements(unit.side, (entry,), "allied-movement",
-                                                         ("axis-movement", "allied-movement"), "23"),))
+    return replace(
+        rules,
+        reinforcements=(
+            Reinforcements(unit.side, (entry,), "allied-movement", ("axis-movement", "allied-movement"), "23"),
+        ),
+    )
 
 
 def test_23_entry_hex_costs_its_terrain() -> None:
@@ -173,8 +192,9 @@ def test_23_entry_hex_costs_its_terrain() -> None:
     pc = run(ctx, rules, st, GUARDS, "box:Turn 2", "0105", "0111")  # 2 + 6 = 8
     (f,) = errors(pc)
     assert f.rule == "kasserine:standard-movement"
-    assert ("leg 2, 0105 -> 0111: needs 6 MP more after 2 MP to enter at 0105: 8 MP in all, allowance 7 "
-            "[standard-movement]") in f.message
+    assert (
+        "leg 2, 0105 -> 0111: needs 6 MP more after 2 MP to enter at 0105: 8 MP in all, allowance 7 [standard-movement]"
+    ) in f.message
     # One drag straight to 0110: it entered at 0105 (the only entry hex) and moved on, paying the same.
     (m,) = run(ctx, rules, st, GUARDS, "box:Turn 2", "0110").moves
     assert (m.ok, m.cost, m.path[0]) == (True, 7, "0105")

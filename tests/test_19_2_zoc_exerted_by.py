@@ -58,8 +58,9 @@ def test_19_2_both_units_around_a_hex_exert_its_zone_and_are_named() -> None:
 def test_20_0_a_unit_across_an_unbridged_stream_in_poor_weather_is_not_named() -> None:
     # 20.0: "Zones of Control do not extend across unbridged Stream hexsides during any Phase of Poor
     # Weather Game-Turns": a1 beyond the stream does not control 0505 then; a2 beyond a bridged one does.
-    terrain = TerrainMap(VOC, side_features={hexside(H(5, 4), H(5, 5)): {"stream"},
-                                             hexside(H(5, 6), H(5, 5)): {"stream", "bridge"}})
+    terrain = TerrainMap(
+        VOC, side_features={hexside(H(5, 4), H(5, 5)): {"stream"}, hexside(H(5, 6), H(5, 5)): {"stream", "bridge"}}
+    )
     for weather, exerting in (("poor", ("a2",)), ("good", ("a1", "a2"))):
         state = game((US_INF, H(5, 4)), (US_INF2, H(5, 6)), weather=weather)
         assert exerted_by(state, terrain, H(5, 5), "Axis", KASSERINE_ZOC) == exerting, weather
@@ -75,9 +76,12 @@ def test_the_units_named_are_exactly_the_zones_drawn() -> None:
     # Over a 12 x 12 board with rough (16.13: zones extend into it), a stream in poor weather and
     # off-map hexes: a hex is enemy-controlled exactly when some enemy unit exerts a zone into it.
     board = [H(c, r) for c in range(1, 13) for r in range(1, 13)]
-    terrain = TerrainMap(VOC, hex_terrain={H(6, 6): {"rough"}},
-                         side_features={hexside(H(6, 6), H(6, 7)): {"stream"}},
-                         off_map=frozenset({H(1, 1), H(1, 2)}))
+    terrain = TerrainMap(
+        VOC,
+        hex_terrain={H(6, 6): {"rough"}},
+        side_features={hexside(H(6, 6), H(6, 7)): {"stream"}},
+        off_map=frozenset({H(1, 1), H(1, 2)}),
+    )
     state = game((US_INF, H(6, 7)), (US_INF2, H(2, 2)), (NO_ZOC, H(9, 9)), (PANZER, H(10, 3)), weather="poor")
     zones = enemy_zoc(state, terrain, "Axis", KASSERINE_ZOC)
     assert zones and {h for h in board if exerted_by(state, terrain, h, "Axis", KASSERINE_ZOC)} == zones & set(board)
@@ -89,11 +93,19 @@ def test_19_2_the_example_log_names_the_enemy_units_of_each_zone() -> None:
     log, module = EXAMPLE / "turn4-axis.vlog", EXAMPLE / "Kasserine.vmod"
     out = CliRunner().invoke(main, ["verify", str(log), "--module", str(module), "--format", "json"]).output
     names = {p.id: p.name for p in game_pieces(load_save(log).root, load_module(module), str(log))}
-    zoc = {names[f["units"][0]]: f for f in json.loads(out)["findings"]
-           if f["rule"] == "kasserine:19.2" and f["severity"] == "error"}
+    zoc = {
+        names[f["units"][0]]: f
+        for f in json.loads(out)["findings"]
+        if f["rule"] == "kasserine:19.2" and f["severity"] == "error"
+    }
     assert {k: [names[u] for u in f["units"][1:]] for k, f in zoc.items()} == {
-        "3-4-11 (2/69)": ["1-2-7 (-/168)"], "6-5-10 (501)": ["2-1-14 (1/13)"], "5-3-12 (2/5)": ["1-2-7 (-/168)"]}
-    assert ("leg 2, 2213 -> 2314: enemy zone of control at 2213 (of Allied 1-2-7 (-/168) in 2212) stops movement"
-            in zoc["3-4-11 (2/69)"]["message"])
+        "3-4-11 (2/69)": ["1-2-7 (-/168)"],
+        "6-5-10 (501)": ["2-1-14 (1/13)"],
+        "5-3-12 (2/5)": ["1-2-7 (-/168)"],
+    }
+    assert (
+        "leg 2, 2213 -> 2314: enemy zone of control at 2213 (of Allied 1-2-7 (-/168) in 2212) stops movement"
+        in zoc["3-4-11 (2/69)"]["message"]
+    )
     assert "enemy zone of control at 2613 (of Allied 2-1-14 (1/13) in 2514)" in zoc["6-5-10 (501)"]["message"]
     assert "enemy zone of control at 2211 (of Allied 1-2-7 (-/168) in 2212)" in zoc["5-3-12 (2/5)"]["message"]

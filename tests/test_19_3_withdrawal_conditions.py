@@ -30,8 +30,10 @@ def at_distance(n: int, of: str = "0312") -> str:
 
 def test_19_3_allied_1st_armored_beyond_3_hexes_of_0312_adds_double_value() -> None:
     w = {"Allied Withdrawal": "Turn 4"}
-    t = run(state(4, {US: at_distance(2), US2: at_distance(1), BRIT: at_distance(8)}, w),
-            state(7, {US: at_distance(3), US2: at_distance(4), BRIT: at_distance(8)}, w))
+    t = run(
+        state(4, {US: at_distance(2), US2: at_distance(1), BRIT: at_distance(8)}, w),
+        state(7, {US: at_distance(3), US2: at_distance(4), BRIT: at_distance(8)}, w),
+    )
     # 5-3-12: 2 x 8; the 2-3-11 is 3 hexes away (within), the British unit is not 1st Armored.
     assert [(i.rule_ref, i.points, i.turn, i.units) for i in t.items] == [(HOLD, 16, 7, ("us2",))]
     assert "is 4 hexes from 0312 on turn 7, more than 3" in t.items[0].text
@@ -108,15 +110,25 @@ def test_19_3_exit_hex_unknown_charges_nothing_and_says_so() -> None:
     w = {"Axis Withdrawal": "Turn 5"}
     t = run(state(5, {INF: "3911"}, w), state(8, {INF: "Exited"}, w))
     assert t.items == ()
-    assert any(u.startswith(f"[{EXIT}] Axis 2-2-9 (609) has exited, but no log given shows the hex it left from")
-               for u in t.unknowns)
+    assert any(
+        u.startswith(f"[{EXIT}] Axis 2-2-9 (609) has exited, but no log given shows the hex it left from")
+        for u in t.unknowns
+    )
 
 
 def test_19_0_a_marker_seen_in_two_turn_boxes_is_a_second_declaration() -> None:
-    t = run(state(5, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}),
-            state(7, {INF: "2020"}, {"Allied Withdrawal": "Turn 7"}))
-    assert t.faults == (("the Allied withdrawal is declared more than once: the 'Allied Withdrawal' marker is in the "
-                         "box of turn 5, then turn 7; each player may declare a withdrawal once and only once"),)
-    once = run(state(5, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}),
-               state(7, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}))
+    t = run(
+        state(5, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}),
+        state(7, {INF: "2020"}, {"Allied Withdrawal": "Turn 7"}),
+    )
+    assert t.faults == (
+        (
+            "the Allied withdrawal is declared more than once: the 'Allied Withdrawal' marker is in the "
+            "box of turn 5, then turn 7; each player may declare a withdrawal once and only once"
+        ),
+    )
+    once = run(
+        state(5, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}),
+        state(7, {INF: "2020"}, {"Allied Withdrawal": "Turn 5"}),
+    )
     assert once.faults == ()

@@ -89,8 +89,9 @@ def H(label: str) -> Hex:
 
 def params(**changed: Any) -> Params:
     impl = load_builtin_rules().lookup("victory.points")
-    given = {k: check_value(impl.types[k], v) for k, v in {**KASSERINE, **changed}.items()
-             if k not in ("impl", "rule_ref")}
+    given = {
+        k: check_value(impl.types[k], v) for k, v in {**KASSERINE, **changed}.items() if k not in ("impl", "rule_ref")
+    }
     return Params({**impl.defaults(), **given})
 
 
@@ -115,16 +116,26 @@ US = unit("us", "2-3-11 (1/6)", "Allied", formation="US 1st Armored Division")
 ART = unit("art", "1-2-3/2-10 (68)", "Allied", "artillery")
 
 
-def state(turn: int | None, where: Mapping[Unit, str], markers: Mapping[str, str] | None = None,
-          left: Mapping[Unit, tuple[str, int]] | None = None) -> GameState:
+def state(
+    turn: int | None,
+    where: Mapping[Unit, str],
+    markers: Mapping[str, str] | None = None,
+    left: Mapping[Unit, tuple[str, int]] | None = None,
+) -> GameState:
     """Units at hex labels, or in a box when the place is not a 4-digit label. `left`: what a
     log showed: unit -> (the hex it left from, the turn) into the box it is in."""
+
     def pos(place: str) -> Position:
         return Position(H(place), place) if place.isdigit() else Position(box=place)
 
     gone = tuple(Departure(u.id, where[u], H(x), x, t, "axis-movement") for u, (x, t) in (left or {}).items())
-    return GameState({u.id: u for u in where}, {u.id: pos(p) for u, p in where.items()}, turn,
-                     markers={k: (Position(box=v),) for k, v in (markers or {}).items()}, departures=gone)
+    return GameState(
+        {u.id: u for u in where},
+        {u.id: pos(p) for u, p in where.items()},
+        turn,
+        markers={k: (Position(box=v),) for k, v in (markers or {}).items()},
+        departures=gone,
+    )
 
 
 def run(*states: GameState, final: bool = False, **changed: Any) -> Tally:
@@ -220,27 +231,37 @@ ROAD = road("0101", "0623")  # an Allied source hex to an Axis one
 
 def test_22_43_1_triple_value_of_units_exited_from_an_allied_source_with_a_free_route() -> None:
     gone = {PZ: ("0101", 4)}  # a log of turn 4 shows the 5-3-12 leaving from 0101
-    t = vp_tally((state(3, {PZ: "0101", US: "2020"}), state(4, {PZ: "Exited", US: "2020"}, left=gone)), ctx(ROAD),
-                 params())
+    t = vp_tally(
+        (state(3, {PZ: "0101", US: "2020"}), state(4, {PZ: "Exited", US: "2020"}, left=gone)), ctx(ROAD), params()
+    )
     assert (t.options[0].rule_ref, t.options[0].points) == ("22.43.1", 3 * 8)
     blocker = LAYOUT.label_of(line(H("0101"), H("0623"))[10])
-    t = vp_tally((state(3, {PZ: "0101", US: blocker}), state(4, {PZ: "Exited", US: blocker}, left=gone)), ctx(ROAD),
-                 params())
+    t = vp_tally(
+        (state(3, {PZ: "0101", US: blocker}), state(4, {PZ: "Exited", US: blocker}, left=gone)), ctx(ROAD), params()
+    )
     assert t.options[0].points == 0 and "1 more have no route free of Allied units" in t.options[0].text
 
 
 def test_22_43_1_exits_on_or_after_the_axis_withdrawal_do_not_count() -> None:
-    t = vp_tally((state(3, {PZ: "0101"}), state(4, {PZ: "Exited"}, {"Axis Withdrawal": "Turn 4"},
-                                                   left={PZ: ("0101", 4)})), ctx(ROAD), params())
+    t = vp_tally(
+        (state(3, {PZ: "0101"}), state(4, {PZ: "Exited"}, {"Axis Withdrawal": "Turn 4"}, left={PZ: ("0101", 4)})),
+        ctx(ROAD),
+        params(),
+    )
     assert t.options[0].points == 0
 
 
 def test_22_43_both_awards_are_reported_and_the_larger_is_only_a_projection() -> None:
     before = state(3, {PZ: "0101", PZ2: "3926", INF: "3925"})
-    after = state(5, {PZ: "Exited", PZ2: "Exited", INF: "Exited"}, {"Axis Withdrawal": "Turn 5"},
-                  left={PZ2: ("3926", 5), INF: ("3925", 5)})
-    t = vp_tally((before, state(4, {PZ: "Exited", PZ2: "3926", INF: "3925"}, left={PZ: ("0101", 4)}), after),
-                 ctx(ROAD), params())
+    after = state(
+        5,
+        {PZ: "Exited", PZ2: "Exited", INF: "Exited"},
+        {"Axis Withdrawal": "Turn 5"},
+        left={PZ2: ("3926", 5), INF: ("3925", 5)},
+    )
+    t = vp_tally(
+        (before, state(4, {PZ: "Exited", PZ2: "3926", INF: "3925"}, left={PZ: ("0101", 4)}), after), ctx(ROAD), params()
+    )
     # 22.43.1: the 5-3-12 left 0101 on turn 4, before the withdrawal: 3 x 8. 22.43.2: the 6-5-10
     # is armor (6 attack points) and the 2-2-9 is not.
     assert [(i.rule_ref, i.points) for i in t.options] == [("22.43.1", 24), ("22.43.2", 6)]
@@ -253,10 +274,24 @@ def test_22_43_2_nothing_without_a_withdrawal() -> None:
 
 
 # -- 22 level table ------------------------------------------------------------------------
-@pytest.mark.parametrize(("total", "level"), [
-    (44, "Allied Decisive"), (45, "Allied Substantive"), (59, "Allied Substantive"), (60, "Allied Marginal"),
-    (79, "Allied Marginal"), (80, "Draw"), (109, "Draw"), (110, "Axis Marginal"), (129, "Axis Marginal"),
-    (130, "Axis Substantive"), (150, "Axis Substantive"), (151, "Axis Decisive"), (-30, "Allied Decisive")])
+@pytest.mark.parametrize(
+    ("total", "level"),
+    [
+        (44, "Allied Decisive"),
+        (45, "Allied Substantive"),
+        (59, "Allied Substantive"),
+        (60, "Allied Marginal"),
+        (79, "Allied Marginal"),
+        (80, "Draw"),
+        (109, "Draw"),
+        (110, "Axis Marginal"),
+        (129, "Axis Marginal"),
+        (130, "Axis Substantive"),
+        (150, "Axis Substantive"),
+        (151, "Axis Decisive"),
+        (-30, "Allied Decisive"),
+    ],
+)
 def test_22_5_level_table_boundaries(total: int, level: str) -> None:
     assert victory_level(total, victory_rules(ctx(), params()).levels) == level
 
@@ -272,12 +307,19 @@ def test_22_5_levels_with_a_gap_or_overlap_are_rejected() -> None:
 def test_one_save_counts_what_it_shows_and_says_what_it_cannot_know() -> None:
     t = run(state(5, {PZ: "2714", US: "Eliminated", INF: "Exited"}))
     assert sorted(rules_and_points(t)) == [("22.41.3", 5), ("22.41.5", 5)]
-    assert any(u.startswith("Sbeitla 2714 is Axis-occupied on turn 5; on which turn it was first entered "
-                            "cannot be known from one save: counted as entered on turn 5") for u in t.unknowns)
+    assert any(
+        u.startswith(
+            "Sbeitla 2714 is Axis-occupied on turn 5; on which turn it was first entered "
+            "cannot be known from one save: counted as entered on turn 5"
+        )
+        for u in t.unknowns
+    )
     assert any("Axis 2-2-9 (609): exited, but no log given shows the hex each left from" in u for u in t.unknowns)
     assert any("no piece named 'Axis Withdrawal'" in u for u in t.unknowns)
-    assert ("Thelepte 1319, Tebessa 0306: no save given shows Axis units there; an entry between saves (a unit "
-            "that entered and left again) cannot be seen and is not counted") in t.unknowns
+    assert (
+        "Thelepte 1319, Tebessa 0306: no save given shows Axis units there; an entry between saves (a unit "
+        "that entered and left again) cannot be seen and is not counted"
+    ) in t.unknowns
 
 
 def test_no_turn_means_no_window_is_chosen() -> None:
@@ -302,11 +344,14 @@ def test_victory_points_is_registered_with_its_required_parameters() -> None:
 
 def kasserine_pack() -> RulePack:
     """A minimal pack holding the fragment, validated as pack.toml is."""
-    return RulePack.from_mapping({
-        "pack": {"format": 1, "id": "kasserine", "name": "K", "rulebook": "r", "module": {"name": "K.*"}},
-        "terrain": {"types": ["clear"], "features": ["road", "trail"]},
-        "units": {"sides": ["Axis", "Allied"], "classes": ["armor", "infantry", "artillery"]},
-        **tomllib.loads(KASSERINE_TOML)})
+    return RulePack.from_mapping(
+        {
+            "pack": {"format": 1, "id": "kasserine", "name": "K", "rulebook": "r", "module": {"name": "K.*"}},
+            "terrain": {"types": ["clear"], "features": ["road", "trail"]},
+            "units": {"sides": ["Axis", "Allied"], "classes": ["armor", "infantry", "artillery"]},
+            **tomllib.loads(KASSERINE_TOML),
+        }
+    )
 
 
 def test_the_kasserine_fragment_is_a_valid_pack_table() -> None:
@@ -322,8 +367,7 @@ def test_adapter_findings_cite_the_rule_and_quote_sub_rules() -> None:
     msgs = [f.message for f in found]
     assert "[22.41.1] Axis first entered Sbeitla 2714 on turn 2 (on or before turn 3): +30 VP (turn 2)" in msgs
     assert "[22.41.5] Allied 2-3-11 (1/6) eliminated (attack 2 + defense 3): +5 VP (turn 2)" in msgs
-    assert ("victory points so far: 35, which shows Allied Decisive [victory levels, table after 22.43]"
-            in msgs)
+    assert "victory points so far: 35, which shows Allied Decisive [victory levels, table after 22.43]" in msgs
     assert any(m.startswith("projection (not a result: the Axis player takes one end-of-play award") for m in msgs)
     assert any(m.startswith("cannot be told: 22.0 says") for m in msgs)
     assert all(f.severity.value == "info" for f in found)

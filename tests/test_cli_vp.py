@@ -55,8 +55,11 @@ def make_pack(tmp_path: Path, rules: str = KASSERINE_TOML) -> Path:
     pack = tmp_path / "pack"
     shutil.copytree(ROOT / "modules" / "_template", pack)
     text = (pack / "pack.toml").read_text(encoding="utf-8")
-    text = (text.replace('id = "template"', 'id = "testgame"').replace('aliases = ["Copy-me template"]', "aliases = []")
-            .replace('name = "Template Game.*"', 'name = "Kasserine.*"'))
+    text = (
+        text.replace('id = "template"', 'id = "testgame"')
+        .replace('aliases = ["Copy-me template"]', "aliases = []")
+        .replace('name = "Template Game.*"', 'name = "Kasserine.*"')
+    )
     (pack / "pack.toml").write_text(text + rules, encoding="utf-8")
     (pack / "units.toml").write_text(UNITS, encoding="utf-8")
     (pack / "terrain.csv").write_text("path,0306-3906,road\n", encoding="utf-8")
@@ -133,7 +136,10 @@ def test_vp_json_is_data_with_running_totals(tmp_path: Path) -> None:
     data = json.loads(out)
     assert data["schema_version"] >= 1 and data["rule"] == "testgame:22.4"
     assert [(i["rule"], i["points"], i["total"], i["file"]) for i in data["items"]] == [
-        ("22.41.1", 30, 30, 1), ("22.41.7", 65, 95, 2), ("22.41.5", 5, 100, 3)]
+        ("22.41.1", 30, 30, 1),
+        ("22.41.7", 65, 95, 2),
+        ("22.41.5", 5, 100, 3),
+    ]
     assert data["items"][1]["unit_names"] == ["6-5-10 (501)"] and data["items"][1]["hexes"] == ["0306"]
     assert (data["total"], data["level"]) == (100, "Draw")
     assert [o["rule"] for o in data["options"]] == ["22.43.1", "22.43.2"]
@@ -191,5 +197,7 @@ def test_vp_a_log_containing_the_previous_log_counts_only_its_continuation(tmp_p
     assert [(i["rule"], i["points"], i["turn"], i["file"]) for i in eliminated] == [("22.41.5", 3, 4, 2)]
     # The continuation (three Allied steps) scores nothing more: the items are the Axis log's.
     assert data["items"] == before["items"] and data["total"] == before["total"] == 41
-    assert any(n.startswith(f"{both} contains {AXIS} (the same opening and its 18 step(s)) and continues")
-               for n in data["notes"])
+    assert any(
+        n.startswith(f"{both} contains {AXIS} (the same opening and its 18 step(s)) and continues")
+        for n in data["notes"]
+    )

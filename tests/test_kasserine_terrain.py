@@ -23,8 +23,14 @@ from vassal_adj.terrain_sample import sample_module
 
 PACK = REPO / "modules" / "kasserine"
 EXAMPLE = PACK / "example"
-TOWNS = {"0306": "Tebessa", "0312": "El Ma el Abiod", "1319": "Thelepte", "1704": "Thala",
-         "2706": "Sbiba", "2714": "Sbeitla"}
+TOWNS = {
+    "0306": "Tebessa",
+    "0312": "El Ma el Abiod",
+    "1319": "Thelepte",
+    "1704": "Thala",
+    "2706": "Sbiba",
+    "2714": "Sbeitla",
+}
 
 
 @pytest.fixture(scope="module")
@@ -77,8 +83,22 @@ def test_supply_sources_as_17_11_and_17_12_list_them(terrain, layout) -> None:
 
 def test_set_up_and_entry_hexes_are_not_rough(terrain, layout) -> None:
     exact = ["3718", "3922", "3722", "3721", "3821", "3819"]
-    entries = ["3918", "3919", "3920", "3726", "3225", "2526", "3911", "3910", "3909", "1023",
-               "2701", "1601", "0105", "0104"]
+    entries = [
+        "3918",
+        "3919",
+        "3920",
+        "3726",
+        "3225",
+        "2526",
+        "3911",
+        "3910",
+        "3909",
+        "1023",
+        "2701",
+        "1601",
+        "0105",
+        "0104",
+    ]
     entries += layout.expand_range("0623-1423") + layout.expand_range("2126-2926")
     for label in exact + entries:
         assert not terrain.has_terrain(layout.require(label), "rough"), label
@@ -92,8 +112,7 @@ def test_roads_reach_both_sides_sources_and_the_towns(terrain, layout) -> None:
     assert net.connected(tebessa, layout.require("0104"))  # Allied source, west edge
     assert net.connected(tebessa, layout.require("3919"))  # Axis source, east edge
     assert terrain.sides_with("bridge") and terrain.sides_with("stream")
-    assert all("road" in terrain.features(s) and "stream" in terrain.features(s)
-               for s in terrain.sides_with("bridge"))
+    assert all("road" in terrain.features(s) and "stream" in terrain.features(s) for s in terrain.sides_with("bridge"))
 
 
 def test_a_road_leads_into_kasserine_pass(terrain, layout) -> None:
@@ -121,8 +140,7 @@ def test_every_allied_set_up_unit_is_in_supply(module, terrain, layout) -> None:
 
 
 def test_sampling_the_board_picture_gives_the_terrain_back(terrain, layout, tmp_path: Path) -> None:
-    s = sample_module(str(EXAMPLE / "Kasserine.vmod"), "Main Map", str(PACK / "palette.toml"),
-                      str(tmp_path / "t.csv"))
+    s = sample_module(str(EXAMPLE / "Kasserine.vmod"), "Main Map", str(PACK / "palette.toml"), str(tmp_path / "t.csv"))
     right = sum(g.terrain in terrain.terrain(layout.require(s.layout.label_of(h))) for h, g in s.hexes.items())
     assert len(s.hexes) == 1014
     assert right / len(s.hexes) >= 0.95

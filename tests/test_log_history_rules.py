@@ -19,9 +19,14 @@ from vassal_adj.cli import main
 from vassal_adj.pbem.log_state import log_history
 
 ARGS = ["--module", str(MODULE), "--pack", "kasserine"]
-TO_2401_THEN_EXIT = [("move", "Axis", "5-3-12 (2/7)", "2401"), ("turn", "Axis", "Axis Combat"),
-                     ("move", "Axis", "5-3-12 (2/7)", "Exited"), ("turn", "Axis", "Allied Movement"),
-                     ("move", "Allied", "2-3-11 (1/6)", "2115"), ("turn", "Allied", "Allied Combat")]
+TO_2401_THEN_EXIT = [
+    ("move", "Axis", "5-3-12 (2/7)", "2401"),
+    ("turn", "Axis", "Axis Combat"),
+    ("move", "Axis", "5-3-12 (2/7)", "Exited"),
+    ("turn", "Axis", "Allied Movement"),
+    ("move", "Allied", "2-3-11 (1/6)", "2115"),
+    ("turn", "Allied", "Allied Combat"),
+]
 # 1/26 at 3103 is 1 hex from source 3001 and 4 from any road or trail joined to a source west of 2401.
 CUT_OFF = {"1-2-7 (1/26)": "3103"}
 
@@ -50,17 +55,23 @@ def test_the_history_records_the_hex_a_unit_left_from_and_when() -> None:
 def test_check_on_a_log_judges_its_end_position_turn_and_phase() -> None:
     found = findings("check", str(EXAMPLE / "turn4-axis.vlog"), *ARGS)
     errors = [(f["rule"], f["message"]) for f in found if f["severity"] == "error"]
-    assert [(r, m.split(" [")[0]) for r, m in errors] == [("kasserine:assumption stacking_limit", "2 Axis units in 2516 exceed the limit of 1")]
+    assert [(r, m.split(" [")[0]) for r, m in errors] == [
+        ("kasserine:assumption stacking_limit", "2 Axis units in 2516 exceed the limit of 1")
+    ]
     warned = [f["message"] for f in found if f["severity"] == "warning"]
     assert any(m.startswith("Axis 5-3-12 (2/5) in 2010 is out of supply") for m in warned)
 
 
 def test_check_on_a_log_finds_the_end_of_phase_errors_verify_finds() -> None:
     verified = findings("verify", str(EXAMPLE / "turn4-axis.vlog"), *ARGS)
-    end = {f["message"].split(": ", 1)[1] for f in verified if f["message"].startswith("end of ")
-           and f["severity"] == "error"}
-    checked = {f["message"] for f in findings("check", str(EXAMPLE / "turn4-axis.vlog"), *ARGS)
-               if f["severity"] == "error"}
+    end = {
+        f["message"].split(": ", 1)[1]
+        for f in verified
+        if f["message"].startswith("end of ") and f["severity"] == "error"
+    }
+    checked = {
+        f["message"] for f in findings("check", str(EXAMPLE / "turn4-axis.vlog"), *ARGS) if f["severity"] == "error"
+    }
     assert end and end <= checked
 
 
@@ -68,9 +79,13 @@ def test_17_15_check_on_a_log_applies_the_exit(tmp_path: Path) -> None:
     log = write_log(tmp_path / "exit.vlog", TO_2401_THEN_EXIT, moved=CUT_OFF)
     found = findings("check", str(log), *ARGS)
     lost = [f["message"] for f in found if "no longer Allied supply sources" in f["message"]]
-    assert lost == [("Axis 5-3-12 (2/7) exited the map from Allied supply hex 2401 on turn 4 (axis-combat): that hex "
-                    "and every Allied supply hex east of it (7 in all) are no longer Allied supply sources; 22 remain "
-                    "[17.15]")]
+    assert lost == [
+        (
+            "Axis 5-3-12 (2/7) exited the map from Allied supply hex 2401 on turn 4 (axis-combat): that hex "
+            "and every Allied supply hex east of it (7 in all) are no longer Allied supply sources; 22 remain "
+            "[17.15]"
+        )
+    ]
     assert any(f["message"].startswith("Allied 1-2-7 (1/26) in 3103 is out of supply") for f in found)
 
 
@@ -78,8 +93,9 @@ def test_17_15_verify_uses_the_reduced_sources_from_the_exit_on(tmp_path: Path) 
     log = write_log(tmp_path / "exit.vlog", TO_2401_THEN_EXIT, moved=CUT_OFF)
     cut = [f["message"] for f in findings("verify", str(log), *ARGS) if "1-2-7 (1/26)" in f["message"]]
     # Supplied at the end of the Axis movement phase (2/7 still on the map), not after it exited.
-    assert len(cut) == 1 and cut[0].startswith("end of Turn 4 allied-movement: Allied 1-2-7 (1/26) in 3103 is out "
-                                               "of supply")
+    assert len(cut) == 1 and cut[0].startswith(
+        "end of Turn 4 allied-movement: Allied 1-2-7 (1/26) in 3103 is out of supply"
+    )
 
 
 def test_17_15_without_the_exit_the_unit_stays_in_supply(tmp_path: Path) -> None:
@@ -93,8 +109,10 @@ def vp(*files: Path) -> tuple[int, dict]:
 
 
 def test_vp_on_a_log_counts_its_own_eliminations_at_full_value(tmp_path: Path) -> None:
-    log = write_log(tmp_path / "elim.vlog", [("move", "Axis", "5-3-12 (2/7)", "Eliminated"),
-                                             ("move", "Axis", "2-1-14 (1/13)", "Eliminated")])
+    log = write_log(
+        tmp_path / "elim.vlog",
+        [("move", "Axis", "5-3-12 (2/7)", "Eliminated"), ("move", "Axis", "2-1-14 (1/13)", "Eliminated")],
+    )
     _, data = vp(log)
     items = {(i["rule"], i["text"], i["points"]) for i in data["items"]}
     assert ("22.42.1", "Axis 5-3-12 (2/7) eliminated (attack 5 + defense 3)", -8) in items
@@ -103,8 +121,7 @@ def test_vp_on_a_log_counts_its_own_eliminations_at_full_value(tmp_path: Path) -
 
 def test_vp_on_the_example_log_counts_the_elimination_of_1_13() -> None:
     _, data = vp(EXAMPLE / "turn4-axis.vlog")
-    assert [(i["rule"], i["points"], i["turn"]) for i in data["items"] if "(1/13)" in i["text"]] == [
-        ("22.41.5", 3, 4)]
+    assert [(i["rule"], i["points"], i["turn"]) for i in data["items"] if "(1/13)" in i["text"]] == [("22.41.5", 3, 4)]
 
 
 def test_22_43_1_vp_counts_an_exit_from_an_allied_source_the_log_shows(tmp_path: Path) -> None:
@@ -123,8 +140,10 @@ def test_19_0_a_second_withdrawal_declaration_is_an_error(tmp_path: Path, boxes:
     code, data = vp(log)
     assert len(data["errors"]) == errors and code == errors
     if errors:
-        assert data["errors"][0].startswith("the Axis withdrawal is declared more than once: the 'Axis Withdrawal' "
-                                            "marker is in the box of turn 4, then turn 6")
+        assert data["errors"][0].startswith(
+            "the Axis withdrawal is declared more than once: the 'Axis Withdrawal' "
+            "marker is in the box of turn 4, then turn 6"
+        )
         assert data["errors"][0].endswith("once and only once [19.0]")
 
 
@@ -137,8 +156,11 @@ def test_check_on_a_log_refuses_pictures_of_a_moment_it_does_not_judge() -> None
 def test_17_15_a_unit_added_during_the_log_leaves_from_where_it_was_added_and_moved(tmp_path: Path) -> None:
     """A piece added by the log (an AddPiece step) stands where it was added until it moves:
     added at 2401, moved to the Exited box, it left the map from 2401."""
-    log = write_log(tmp_path / "added.vlog", [("add", "Axis", "5-3-12 (2/7)", "2401", "9001"),
-                                              ("move", "Axis", "9001", "Exited")], moved=CUT_OFF)
+    log = write_log(
+        tmp_path / "added.vlog",
+        [("add", "Axis", "5-3-12 (2/7)", "2401", "9001"), ("move", "Axis", "9001", "Exited")],
+        moved=CUT_OFF,
+    )
     h = log_history(vassal_adj.load_module(MODULE), vassal_adj.load_save(log), "kasserine")
     assert [(d.unit, d.box, d.label) for d in h.end.departures] == [("9001", "Exited", "2401")]
     assert [s.positions["9001"].label for s in h.states if "9001" in s.positions] == ["2401", None]

@@ -16,8 +16,10 @@ def r() -> Registry:
 
 
 def test_register_infers_types_from_defaults(r: Registry) -> None:
-    @r.register("supply.trace_to_network",
-                params={"max_path": 4, "network": ("road", "trail"), "sources": REQUIRED, "ratio": 0.5})
+    @r.register(
+        "supply.trace_to_network",
+        params={"max_path": 4, "network": ("road", "trail"), "sources": REQUIRED, "ratio": 0.5},
+    )
     def trace(state: object) -> None:
         """Trace supply to a road or trail network."""
 
@@ -31,8 +33,10 @@ def test_register_infers_types_from_defaults(r: Registry) -> None:
 
 
 def test_param_declares_type_and_doc(r: Registry) -> None:
-    @r.register("victory.hexes", params={"objectives": Param(REQUIRED, "list[str]", "objective hexes"),
-                                         "bonus": Param(0, "float")})
+    @r.register(
+        "victory.hexes",
+        params={"objectives": Param(REQUIRED, "list[str]", "objective hexes"), "bonus": Param(0, "float")},
+    )
     def hexes() -> None:
         """VP for hexes."""
 
@@ -87,24 +91,37 @@ def test_lookup_unknown_lists_known(r: Registry) -> None:
     assert "a.one" in r and "c.three" not in r
 
 
-@pytest.mark.parametrize(("type_", "value", "expected"), [
-    ("int", 4, 4), ("float", 2, 2), ("float", 2.5, 2.5), ("str", "x", "x"), ("bool", True, True),
-    ("list[str]", ["a", "b"], ("a", "b")), ("list[int]", [], ()), ("list", [1, "a"], (1, "a")),
-    ("list[float]", [1, 2.5], (1, 2.5)), ("any", [[1]], ((1,),)),
-])
+@pytest.mark.parametrize(
+    ("type_", "value", "expected"),
+    [
+        ("int", 4, 4),
+        ("float", 2, 2),
+        ("float", 2.5, 2.5),
+        ("str", "x", "x"),
+        ("bool", True, True),
+        ("list[str]", ["a", "b"], ("a", "b")),
+        ("list[int]", [], ()),
+        ("list", [1, "a"], (1, "a")),
+        ("list[float]", [1, 2.5], (1, 2.5)),
+        ("any", [[1]], ((1,),)),
+    ],
+)
 def test_check_value_accepts_and_freezes(type_: str, value: object, expected: object) -> None:
     assert check_value(type_, value) == expected
 
 
-@pytest.mark.parametrize(("type_", "value", "message"), [
-    ("int", "four", "expected int, got 'four' (str)"),
-    ("int", True, "expected int, got True (bool)"),  # a bool is never a number
-    ("int", 4.0, "expected int, got 4.0 (float)"),
-    ("list[str]", ["a", 1], "expected list[str], got ['a', 1] (item 1 is 1, a int)"),
-    ("list[str]", "road", "expected list[str], got 'road' (str)"),
-    ("table", [1], "expected table, got [1] (list)"),
-    ("bool", "yes", "expected bool, got 'yes' (str)"),
-])
+@pytest.mark.parametrize(
+    ("type_", "value", "message"),
+    [
+        ("int", "four", "expected int, got 'four' (str)"),
+        ("int", True, "expected int, got True (bool)"),  # a bool is never a number
+        ("int", 4.0, "expected int, got 4.0 (float)"),
+        ("list[str]", ["a", 1], "expected list[str], got ['a', 1] (item 1 is 1, a int)"),
+        ("list[str]", "road", "expected list[str], got 'road' (str)"),
+        ("table", [1], "expected table, got [1] (list)"),
+        ("bool", "yes", "expected bool, got 'yes' (str)"),
+    ],
+)
 def test_check_value_rejects_with_value_and_type(type_: str, value: object, message: str) -> None:
     with pytest.raises(ValueError) as e:
         check_value(type_, value)
@@ -122,7 +139,7 @@ def test_params_read_only_by_key_and_attribute() -> None:
     p = Params({"max_path": 4})
     assert p["max_path"] == p.max_path == 4 and dict(p) == {"max_path": 4} and len(p) == 1
     with pytest.raises(AttributeError, match="no parameter 'max_pathh' \\(known: max_path\\)"):
-        p.max_pathh
+        _ = p.max_pathh
     with pytest.raises(AttributeError, match="read-only"):
         p.max_path = 5
 

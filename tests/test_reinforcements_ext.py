@@ -45,9 +45,11 @@ def test_tunisia_6_3_a_destroyed_em_goes_two_turns_after_the_one_in_progress() -
     assert returns(waiting("em", "Turn 6", 4), **em) == []
     assert returns(waiting("em", "Turn 5", 4), **em) == []  # destroyed on turn 3: cannot be told from turn 4
     found = returns(waiting("em", "Turn 7", 4), **em)
-    assert [f.message for f in found] == ["Axis X is in box 'Turn 7' (Game-Turn 7) on Game-Turn 4: a returning unit "
-                                          "is placed 2 Game-Turn(s) after the one it went in, so no later than "
-                                          "Game-Turn 6 [6.3]"]
+    assert [f.message for f in found] == [
+        "Axis X is in box 'Turn 7' (Game-Turn 7) on Game-Turn 4: a returning unit "
+        "is placed 2 Game-Turn(s) after the one it went in, so no later than "
+        "Game-Turn 6 [6.3]"
+    ]
     assert found[0].units == ("u",)
     # Only the picked units: an infantry unit in that box is not an EM.
     assert returns(waiting("infantry", "Turn 7", 4), **em) == []
@@ -100,7 +102,8 @@ def test_kasserine_23_a_unit_waiting_for_its_first_entry_is_not_a_return() -> No
     assert returns(waiting("infantry", "Turn 6", 1, "3-4-11 (1/47)"), AXIS, **back) == []
     found = returns(waiting("infantry", "Turn 4", 1, "9-9-9 (Z)"), AXIS, **back)
     assert [f.message.split(":")[0] for f in found] == [
-        "Axis 9-9-9 (Z) is in box 'Turn 4' (Game-Turn 4) on Game-Turn 1"]
+        "Axis 9-9-9 (Z) is in box 'Turn 4' (Game-Turn 4) on Game-Turn 1"
+    ]
     # The same 2-2-11 in the box of turn 5 is not where its entry puts it: as a return it is too far ahead.
     assert len(returns(waiting("infantry", "Turn 5", 1, "2-2-11 (10)"), AXIS, **back)) == 1
 
@@ -114,24 +117,30 @@ def test_no_returns_by_default_and_none_judged_without_a_game_turn() -> None:
     assert returns(setup, units={}, after=1) == []
 
 
-@pytest.mark.parametrize(("ret", "match"), [
-    ({"units": {}}, r"returns\[0\]: expected exactly one of 'after'"),
-    ({"units": {}, "after": 1, "after_range": [1, 2]}, r"returns\[0\]: expected exactly one of 'after'"),
-    ({"units": {}, "after_range": [3, 1]}, r"returns\[0\]\.after_range: expected \[lo, hi\]"),
-    ({"units": {}, "after": -1}, r"returns\[0\]\.after: expected a whole number"),
-    ({"units": {}, "after": 1, "to": "Axis TRT"}, r"returns\[0\]\.to: expected a box name with '\{turn\}'"),
-    ({"after": 1}, r"returns\[0\]\.units: missing required key"),
-    ({"units": {"colour": ["red"]}, "after": 1}, r"returns\[0\]\.units\.colour: unknown key"),
-    ({"units": {}, "after": 1, "when": 2}, r"returns\[0\]\.when: unknown key"),
-])
+@pytest.mark.parametrize(
+    ("ret", "match"),
+    [
+        ({"units": {}}, r"returns\[0\]: expected exactly one of 'after'"),
+        ({"units": {}, "after": 1, "after_range": [1, 2]}, r"returns\[0\]: expected exactly one of 'after'"),
+        ({"units": {}, "after_range": [3, 1]}, r"returns\[0\]\.after_range: expected \[lo, hi\]"),
+        ({"units": {}, "after": -1}, r"returns\[0\]\.after: expected a whole number"),
+        ({"units": {}, "after": 1, "to": "Axis TRT"}, r"returns\[0\]\.to: expected a box name with '\{turn\}'"),
+        ({"after": 1}, r"returns\[0\]\.units: missing required key"),
+        ({"units": {"colour": ["red"]}, "after": 1}, r"returns\[0\]\.units\.colour: unknown key"),
+        ({"units": {}, "after": 1, "when": 2}, r"returns\[0\]\.when: unknown key"),
+    ],
+)
 def test_a_return_that_does_not_fit_names_its_key(ret: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), **BARE, returns=[ret])
 
 
 # -- turns = [first, last]: an entry on any Game-Turn of a window --------------------------------------
-WINDOW = {"side": "Axis", "boxes": {"turn": "Turn {turn}"},
-          "entries": [{"turns": [1, 2], "at": ["3918"], "units": ["2-2-9 (It)"]}]}
+WINDOW = {
+    "side": "Axis",
+    "boxes": {"turn": "Turn {turn}"},
+    "entries": [{"turns": [1, 2], "at": ["3918"], "units": ["2-2-9 (It)"]}],
+}
 
 
 def italian(where: str, turn: int | None, phase: str | None = None) -> list[tuple[Severity, str]]:
@@ -150,29 +159,51 @@ def test_no_question_of_surrender_sc_2_italians_may_be_withheld_to_the_last_turn
     assert italian("box:Turn 2", 1, "allied-movement") == []
     assert italian("box:Turn 2", 2, "axis-movement") == []  # it may still come in this movement phase
     early = italian("3918", None)
-    assert early == [(Severity.ERROR, "Axis 2-2-9 (It) (3918) is in play at set-up: it arrived early; it enters on "
-                                      "Game-Turn 1 to 2 [Sc.2]")]
+    assert early == [
+        (
+            Severity.ERROR,
+            "Axis 2-2-9 (It) (3918) is in play at set-up: it arrived early; it enters on Game-Turn 1 to 2 [Sc.2]",
+        )
+    ]
     assert [sev for sev, _ in italian("box:Turn 2", 2, "axis-combat")] == [Severity.INFO]
     late = italian("box:Turn 2", 3, "allied-movement")
-    assert late == [(Severity.INFO, "Axis 2-2-9 (It) still off the map after the axis-movement phase of Game-Turn 2: "
-                                    "late or held back (it enters on Game-Turn 1 to 2) [Sc.2]")]
+    assert late == [
+        (
+            Severity.INFO,
+            "Axis 2-2-9 (It) still off the map after the axis-movement phase of Game-Turn 2: "
+            "late or held back (it enters on Game-Turn 1 to 2) [Sc.2]",
+        )
+    ]
 
 
-@pytest.mark.parametrize(("turns", "match"), [
-    ([2, 2], r"entries\[0\]\.turns: expected the last Game-Turn after the first"),
-    ([2], r"entries\[0\]\.turns: expected \[first, last\]"),
-    ([0, 2], r"entries\[0\]\.turns\[0\]: expected a whole number >= 1"),
-])
+@pytest.mark.parametrize(
+    ("turns", "match"),
+    [
+        ([2, 2], r"entries\[0\]\.turns: expected the last Game-Turn after the first"),
+        ([2], r"entries\[0\]\.turns: expected \[first, last\]"),
+        ([0, 2], r"entries\[0\]\.turns\[0\]: expected a whole number >= 1"),
+    ],
+)
 def test_a_window_that_does_not_fit_names_its_key(turns: list[int], match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis", boxes=BARE["boxes"],
-            entries=[{"turns": turns, "at": ["3918"], "units": ["X"]}])
+        run(
+            "reinforcements.schedule",
+            waiting("infantry", "Turn 2", 1),
+            side="Axis",
+            boxes=BARE["boxes"],
+            entries=[{"turns": turns, "at": ["3918"], "units": ["X"]}],
+        )
 
 
 def test_an_entry_has_one_of_turn_turns_or_after() -> None:
     with pytest.raises(ValueError, match=r"entries\[0\]: expected exactly one of 'turn'.*'after'.*'turns'"):
-        run("reinforcements.schedule", waiting("infantry", "Turn 2", 1), side="Axis", boxes=BARE["boxes"],
-            entries=[{"turn": 1, "turns": [1, 2], "at": ["3918"], "units": ["X"]}])
+        run(
+            "reinforcements.schedule",
+            waiting("infantry", "Turn 2", 1),
+            side="Axis",
+            boxes=BARE["boxes"],
+            entries=[{"turn": 1, "turns": [1, 2], "at": ["3918"], "units": ["X"]}],
+        )
 
 
 # -- box names come from the pack ----------------------------------------------------------------------
@@ -183,13 +214,15 @@ def test_kasserine_23_the_box_names_are_the_packs_not_the_engines() -> None:
     module); a module calling it "Dead Pile" is read by that name, and a schedule naming no
     eliminated box does not read one. Without `boxes.turn` (or `turn_box_kind`) the schedule has
     no turn boxes to read, and says so."""
+
     def early(boxes: dict[str, str], box: str) -> list[str]:
         st = GameState({"u": Unit("u", "5-3-12 (2/7)", "Axis", "armor", 12)}, {"u": Position(box=box)})
         params = {**AXIS, "boxes": boxes}
-        return [f.message for f in run("reinforcements.schedule", st, **params)
-                if f.severity == Severity.ERROR]
+        return [f.message for f in run("reinforcements.schedule", st, **params) if f.severity == Severity.ERROR]
+
     assert early(AXIS["boxes"], "Eliminated") == [
-        "Axis 5-3-12 (2/7) (box 'Eliminated') is in play at set-up: it arrived early; it enters on Game-Turn 1 [23]"]
+        "Axis 5-3-12 (2/7) (box 'Eliminated') is in play at set-up: it arrived early; it enters on Game-Turn 1 [23]"
+    ]
     assert len(early({"turn": "Turn {turn}", "eliminated": "Dead Pile"}, "Dead Pile")) == 1
     assert early({"turn": "Turn {turn}", "eliminated": "Dead Pile"}, "Eliminated") == []
     assert early({"turn": "Turn {turn}"}, "Eliminated") == []
@@ -211,4 +244,5 @@ def test_sc_2_a_unit_entering_within_its_window_is_legal_in_a_log_too(ctx: Any, 
     assert [f.severity for f in on_time.findings] == [Severity.INFO] and "legal" in on_time.findings[0].message
     early = move(ctx, windowed, state(ctx, {RECCE: "box:Turn 2"}, 1, "axis-movement"), (RECCE, "box:Turn 2", "2526"))
     assert [f.message for f in early.findings if f.severity == Severity.ERROR] == [
-        "Axis 3-2-16 (580) moved box 'Turn 2' -> 2526 on Game-Turn 1: too early, it enters on Game-Turn 2 to 3 [Sc.2]"]
+        "Axis 3-2-16 (580) moved box 'Turn 2' -> 2526 on Game-Turn 1: too early, it enters on Game-Turn 2 to 3 [Sc.2]"
+    ]

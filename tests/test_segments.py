@@ -35,12 +35,12 @@ from vassal_adj.pbem.verify import Verification, verify_turn
 from vassal_adj.rules.results import Severity
 from vassal_adj.rules.segments import Opened, Segmenting, opened_by, segmenting
 
-ACTIONS = '''
+ACTIONS = """
 [rules.actions]
 impl = "log.segments"
 rule_ref = "6.1"
 by = { chat = '(?P<side>Axis|Allied) action' }
-'''
+"""
 AXIS_ACTION, ALLIED_ACTION = ("chat", "Axis", "Axis action"), ("chat", "Allied", "Allied action")
 TO_2525, TO_3920 = ("move", "Axis", "3-2-16 (580)", "2525"), ("move", "Axis", "3-2-16 (580)", "3920")
 ALLIED_MOVE = ("move", "Allied", "2-3-11 (1/6)", "2115")
@@ -67,20 +67,25 @@ def errors(v: Verification) -> list[str]:
 
 
 def test_6_1_a_unit_moves_in_two_actions_with_an_enemy_action_between(tmp_path: Path) -> None:
-    v = verify(tmp_path, pack_with(tmp_path, ACTIONS),
-               [AXIS_ACTION, TO_2525, ALLIED_ACTION, ALLIED_MOVE, AXIS_ACTION, TO_3920])
+    v = verify(
+        tmp_path, pack_with(tmp_path, ACTIONS), [AXIS_ACTION, TO_2525, ALLIED_ACTION, ALLIED_MOVE, AXIS_ACTION, TO_3920]
+    )
     assert errors(v) == []
     moves = [(p.segment, m.name, m.start, m.end, m.ok, m.cost) for p in v.phases for m in p.moves]
-    assert moves == [("segment side='Axis'", "3-2-16 (580)", "3113", "2525", True, 8.5),
-                     ("segment side='Allied'", "2-3-11 (1/6)", "2015", "2115", True, Fraction(1, 2)),
-                     ("segment side='Axis'", "3-2-16 (580)", "2525", "3920", True, 12)]
+    assert moves == [
+        ("segment side='Axis'", "3-2-16 (580)", "3113", "2525", True, 8.5),
+        ("segment side='Allied'", "2-3-11 (1/6)", "2015", "2115", True, Fraction(1, 2)),
+        ("segment side='Axis'", "3-2-16 (580)", "2525", "3920", True, 12),
+    ]
 
 
 def test_6_1_a_unit_exceeds_its_allowance_within_one_action(tmp_path: Path) -> None:
     v = verify(tmp_path, pack_with(tmp_path, ACTIONS), [AXIS_ACTION, TO_2525, TO_3920, ALLIED_ACTION, ALLIED_MOVE])
     (error,) = errors(v)
-    assert error.startswith("Turn 4 axis-movement, segment side='Axis': Axis 3-2-16 (580) moved "
-                            "3113 -> 2525 -> 3920: leg 2, 2525 -> 3920: needs 12 MP more after 8.5 MP")
+    assert error.startswith(
+        "Turn 4 axis-movement, segment side='Axis': Axis 3-2-16 (580) moved "
+        "3113 -> 2525 -> 3920: leg 2, 2525 -> 3920: needs 12 MP more after 8.5 MP"
+    )
 
 
 def test_without_segments_the_same_log_is_one_move_and_an_enemy_move_out_of_phase(tmp_path: Path) -> None:
@@ -91,24 +96,25 @@ def test_without_segments_the_same_log_is_one_move_and_an_enemy_move_out_of_phas
     assert "3113 -> 2525 -> 3920: leg 2" in found[0] + found[1]
 
 
-ACTIVATIONS = '''
+ACTIVATIONS = """
 [rules.activations]
 impl = "log.segments"
 rule_ref = "activation"
 by = { chat = '(?P<side>Axis|Allied) activates (?P<formation>.+)$' }
 movers = { "*" = { formations = ["$formation"] } }
-'''
+"""
 
 
 def test_activation_only_the_formation_of_the_chit_moves(tmp_path: Path) -> None:
     """No Question of Surrender's activations: the formation the chit names moves (RULES-MAP Q)."""
-    steps = [("chat", "Axis", "Axis activates 21. Panzer-Division"), TO_2525,
-             ("move", "Axis", "1-2-9 (Lang)", "3920")]
+    steps = [("chat", "Axis", "Axis activates 21. Panzer-Division"), TO_2525, ("move", "Axis", "1-2-9 (Lang)", "3920")]
     v = verify(tmp_path, pack_with(tmp_path, ACTIVATIONS), steps)
     (error,) = errors(v)
-    assert error == ("Turn 4 axis-movement, segment side='Axis' formation='21. Panzer-Division': Axis 1-2-9 (Lang) "
-                     "moved in the segment side='Axis' formation='21. Panzer-Division', in which only units with "
-                     "formations 21. Panzer-Division may move [activation]")
+    assert error == (
+        "Turn 4 axis-movement, segment side='Axis' formation='21. Panzer-Division': Axis 1-2-9 (Lang) "
+        "moved in the segment side='Axis' formation='21. Panzer-Division', in which only units with "
+        "formations 21. Panzer-Division may move [activation]"
+    )
 
 
 def test_4_1_a_units_move_is_finished_before_another_unit_moves(tmp_path: Path) -> None:
@@ -116,8 +122,11 @@ def test_4_1_a_units_move_is_finished_before_another_unit_moves(tmp_path: Path) 
     v = verify(tmp_path, pack_with(tmp_path, rule), [TO_2525, ("move", "Axis", "1-2-9 (Lang)", "3920"), TO_3920])
     found = [f for f in v.findings if f.rule.endswith(":4.1")]
     assert [f.message for f in found] == [
-        ("Turn 4 axis-movement: Axis 3-2-16 (580) moved again in the phase after 1-2-9 (Lang) moved: a "
-         "unit's move is finished before another unit moves [4.1]")]
+        (
+            "Turn 4 axis-movement: Axis 3-2-16 (580) moved again in the phase after 1-2-9 (Lang) moved: a "
+            "unit's move is finished before another unit moves [4.1]"
+        )
+    ]
 
 
 def test_4_1_moves_one_after_another_are_not_interleaved(tmp_path: Path) -> None:
@@ -129,11 +138,13 @@ def test_4_1_moves_one_after_another_are_not_interleaved(tmp_path: Path) -> None
 def test_6_1_a_change_of_the_action_points_track_opens_a_segment() -> None:
     """Kesselring's War 6.1: an action spends Action Points; the AP track's change opens it."""
     cut = Segmenting("track", track="Axis AP")
-    assert opened_by(cut, [PropertySet(name="Axis AP", before="5", after="4", command=1, step=1)]) == \
-        Opened("segment", {"value": "4"})
+    assert opened_by(cut, [PropertySet(name="Axis AP", before="5", after="4", command=1, step=1)]) == Opened(
+        "segment", {"value": "4"}
+    )
     assert opened_by(cut, [PropertySet(name="Allied AP", before="5", after="4", command=1, step=1)]) is None
-    assert opened_by(cut, [TurnChanged(tracker="Axis AP", state="3", command=1, step=1)]) == \
-        Opened("segment", {"value": "3"})
+    assert opened_by(cut, [TurnChanged(tracker="Axis AP", state="3", command=1, step=1)]) == Opened(
+        "segment", {"value": "3"}
+    )
     undone = PropertySet(name="Axis AP", before="4", after="5", command=1, step=1, undo=True)
     assert opened_by(cut, [undone]) is None
 
@@ -160,8 +171,10 @@ def test_activation_moves_before_any_chit_are_not_judged_as_legal(tmp_path: Path
     """Before a chit names a formation, who may move is not known: a warning, never a silent pass."""
     v = verify(tmp_path, pack_with(tmp_path, ACTIVATIONS), [TO_2525])
     (warning,) = [f.message for f in v.findings if f.severity == Severity.WARNING]
-    assert warning == ("Turn 4 axis-movement: units moved in the phase, which no opener gave a formation: who may "
-                       "move in it is not checked [activation]")
+    assert warning == (
+        "Turn 4 axis-movement: units moved in the phase, which no opener gave a formation: who may "
+        "move in it is not checked [activation]"
+    )
 
 
 def test_a_movers_selector_with_an_unknown_key_is_a_pack_error(tmp_path: Path) -> None:
@@ -178,8 +191,10 @@ def test_11_2_each_action_judges_the_zones_of_control_as_the_action_begins(tmp_p
     leave in its next action; with the same moves in one segment, 1/6's move would not have counted."""
     steps = [AXIS_ACTION, TO_2525, ALLIED_ACTION, ("move", "Allied", "2-3-11 (1/6)", "2524"), AXIS_ACTION, TO_3920]
     (error,) = errors(verify(tmp_path, pack_with(tmp_path, ACTIONS), steps))
-    assert error.startswith("Turn 4 axis-movement, segment side='Axis': Axis 3-2-16 (580) moved 2525 -> 3920: no legal "
-                            "path: unit starts in enemy zone of control at 2525 (of Allied 2-3-11 (1/6) in 2524)")
+    assert error.startswith(
+        "Turn 4 axis-movement, segment side='Axis': Axis 3-2-16 (580) moved 2525 -> 3920: no legal "
+        "path: unit starts in enemy zone of control at 2525 (of Allied 2-3-11 (1/6) in 2524)"
+    )
 
 
 def test_vassal_decodes_every_step_of_the_two_action_log(tmp_path: Path) -> None:
@@ -195,9 +210,14 @@ def test_vassal_decodes_every_step_of_the_two_action_log(tmp_path: Path) -> None
 def test_10_a_phase_names_who_moves_in_it(tmp_path: Path) -> None:
     """Tunisia 10: only divisional units exploit. The Kasserine copy has no exploitation phase, so its
     axis-movement phase stands for one; units of the 21. Panzer-Division stand for the divisional ones."""
-    rule = ('\n[rules.exploitation]\nimpl = "log.segments"\nrule_ref = "10"\n'
-            'movers = { axis-movement = { formations = ["21. Panzer-Division"] } }\n')
+    rule = (
+        '\n[rules.exploitation]\nimpl = "log.segments"\nrule_ref = "10"\n'
+        'movers = { axis-movement = { formations = ["21. Panzer-Division"] } }\n'
+    )
     v = verify(tmp_path, pack_with(tmp_path, rule), [TO_2525, ("move", "Axis", "1-2-9 (Lang)", "3920")])
     assert [f.message for f in v.findings if f.rule.endswith(":10")] == [
-        ("Turn 4 axis-movement: Axis 1-2-9 (Lang) moved in the phase, in which only units with formations 21. "
-         "Panzer-Division may move [10]")]
+        (
+            "Turn 4 axis-movement: Axis 1-2-9 (Lang) moved in the phase, in which only units with formations 21. "
+            "Panzer-Division may move [10]"
+        )
+    ]

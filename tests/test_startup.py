@@ -51,8 +51,10 @@ def test_check_and_verify_on_the_example_load_neither_numpy_shapely_nor_pillow()
     # They read the module (lxml) but never sample pictures or zones; the board sizes come from
     # the PNG/JPEG headers, read without Pillow.
     module = str(EXAMPLE / "Kasserine.vmod")
-    for argv in (["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", module],
-                 ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module]):
+    for argv in (
+        ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", module],
+        ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", module],
+    ):
         run = f"from vassal_adj.cli import main\ntry:\n    main({argv!r})\nexcept SystemExit:\n    pass"
         loaded = _loaded_after(run)
         assert f"vassal_adj.cli.{argv[0]}" in loaded  # the command did run
@@ -71,8 +73,10 @@ def test_check_on_a_save_loads_no_log_replay_and_on_a_log_does() -> None:
     module = str(EXAMPLE / "Kasserine.vmod")
     replay = {"vassal_adj.pbem.log_state", "vassal_adj.pbem.replay"}
     for name, loads in (("turn3-faults.vsav", False), ("turn4-axis.vlog", True)):
-        run = (f"from vassal_adj.cli import main\ntry:\n    main({['check', str(EXAMPLE / name), '--module', module]!r})\n"
-               "except SystemExit:\n    pass")
+        run = (
+            f"from vassal_adj.cli import main\ntry:\n    main({['check', str(EXAMPLE / name), '--module', module]!r})\n"
+            "except SystemExit:\n    pass"
+        )
         loaded = _loaded_after(run)
         assert "vassal_adj.cli.check" in loaded
         assert (replay <= loaded) is loads and (not replay & loaded) is not loads, name

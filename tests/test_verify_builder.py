@@ -73,22 +73,40 @@ def verify(module, setup, pack, *steps: Node) -> Verification:
 def test_a_legal_move_gives_its_cheapest_path(module, setup, pack) -> None:
     b = Board(module, setup)
     v = verify(module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2512", "2714"))
-    assert [(p.title, p.steps) for p in v.phases] == [("Turn 1 axis-movement", None),
-                                                      ("Turn 2 allied-movement", (2, 2))]
+    assert [(p.title, p.steps) for p in v.phases] == [
+        ("Turn 1 axis-movement", None),
+        ("Turn 2 allied-movement", (2, 2)),
+    ]
     (f,) = v.findings
-    assert (f.rule, f.severity, f.units, f.hexes) == ("kasserine:standard-movement", Severity.INFO,
-                                                      (LIGHT_TANKS,), ("2714", "2512"))
-    assert f.message == ("Turn 2 allied-movement: Allied 2-1-14 (1/13) moved 2714 -> 2512: legal, 2.5 of 14 MP "
-                         "by 2714 2713 2612 2512")
+    assert (f.rule, f.severity, f.units, f.hexes) == (
+        "kasserine:standard-movement",
+        Severity.INFO,
+        (LIGHT_TANKS,),
+        ("2714", "2512"),
+    )
+    assert f.message == (
+        "Turn 2 allied-movement: Allied 2-1-14 (1/13) moved 2714 -> 2512: legal, 2.5 of 14 MP by 2714 2713 2612 2512"
+    )
     (m,) = v.moves
-    assert (m.name, m.start, m.end, m.path, m.ok) == ("2-1-14 (1/13)", "2714", "2512",
-                                                      ("2714", "2713", "2612", "2512"), True)
+    assert (m.name, m.start, m.end, m.path, m.ok) == (
+        "2-1-14 (1/13)",
+        "2714",
+        "2512",
+        ("2714", "2713", "2612", "2512"),
+        True,
+    )
 
 
 def test_drags_in_several_steps_are_one_move(module, setup, pack) -> None:
     b = Board(module, setup)
-    v = verify(module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2612", "2714"),
-               b.move(LIGHT_TANKS, "2512", "2612"))
+    v = verify(
+        module,
+        setup,
+        pack,
+        turn(2, "allied-movement"),
+        b.move(LIGHT_TANKS, "2612", "2714"),
+        b.move(LIGHT_TANKS, "2512", "2612"),
+    )
     (m,) = v.moves
     assert (m.start, m.end, m.drags) == ("2714", "2512", 2)
     assert v.phases[-1].steps == (2, 3)
@@ -97,22 +115,28 @@ def test_drags_in_several_steps_are_one_move(module, setup, pack) -> None:
 def test_an_undone_move_is_not_checked(module, setup, pack) -> None:
     b = Board(module, setup)
     forth = b.move(LIGHT_TANKS, "2512", "2714")
-    back = log("UNDO\ttrue", Node("", [log("CHAT* UNDO: * moves *"), b.move(LIGHT_TANKS, "2714", "2512")]),
-               log("UNDO\tfalse"))
+    back = log(
+        "UNDO\ttrue", Node("", [log("CHAT* UNDO: * moves *"), b.move(LIGHT_TANKS, "2714", "2512")]), log("UNDO\tfalse")
+    )
     v = verify(module, setup, pack, turn(2, "allied-movement"), forth, back)
     assert v.moves == () and v.findings == ()
 
 
 def test_stacking_is_checked_at_the_end_of_the_movement_phase(module, setup, pack) -> None:
     b = Board(module, setup)
-    v = verify(module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2613", "2714"),
-               turn(2, "allied-combat"))
+    v = verify(
+        module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2613", "2714"), turn(2, "allied-combat")
+    )
     errors = [f for f in v.findings if f.severity == Severity.ERROR]
     assert [(f.rule, f.message, f.hexes) for f in errors] == [
-        ("kasserine:assumption stacking_limit", "end of Turn 2 allied-movement: 2 Allied units in 2613 exceed the limit "
-         "of 1 [assumption stacking_limit: 1976 SPI quadrigame rules (Four Battles in North Africa), as publicly "
-         "described: units may not stack]",
-         ("2613",))]
+        (
+            "kasserine:assumption stacking_limit",
+            "end of Turn 2 allied-movement: 2 Allied units in 2613 exceed the limit "
+            "of 1 [assumption stacking_limit: 1976 SPI quadrigame rules (Four Battles in North Africa), as publicly "
+            "described: units may not stack]",
+            ("2613",),
+        )
+    ]
     assert v.moves[0].ok  # the move itself is legal; the stack it ends in is not
 
 
@@ -121,8 +145,9 @@ def test_a_move_in_the_other_sides_phase_is_an_error(module, setup, pack) -> Non
     v = verify(module, setup, pack, b.move(LIGHT_TANKS, "2512", "2714"))  # the log opens in Axis Movement
     (f,) = v.findings
     assert f.rule == "kasserine:23.71" and f.severity == Severity.ERROR
-    assert f.message.startswith("Turn 1 axis-movement: Allied 2-1-14 (1/13) moved 2714 -> 2512 in the axis-movement "
-                                "phase")
+    assert f.message.startswith(
+        "Turn 1 axis-movement: Allied 2-1-14 (1/13) moved 2714 -> 2512 in the axis-movement phase"
+    )
 
 
 def test_23_72_a_set_up_unit_moved_on_turn_1(module, setup, pack) -> None:

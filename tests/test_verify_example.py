@@ -30,30 +30,40 @@ def test_every_fault_of_the_axis_log_is_found_with_its_rule() -> None:
     findings = json.loads(out)["findings"]
 
     def one(rule: str, severity: str, text: str) -> str:
-        (msg,) = [f["message"] for f in findings if (f["rule"], f["severity"]) == (rule, severity) and text in f["message"]]
+        (msg,) = [
+            f["message"] for f in findings if (f["rule"], f["severity"]) == (rule, severity) and text in f["message"]
+        ]
         return msg
 
     # the zone-of-control fault (19.2): 6-5-10 (501) may not leave an enemy zone of control
-    assert ("no legal path: unit starts in enemy zone of control at 2613 (of Allied 2-1-14 (1/13) in 2514)"
-            in one("kasserine:19.2", "error", "(501)"))
+    assert "no legal path: unit starts in enemy zone of control at 2613 (of Allied 2-1-14 (1/13) in 2514)" in one(
+        "kasserine:19.2", "error", "(501)"
+    )
     # the illegal path: 5-3-12 (2/5) 2711 -> 2010 is legal only the long way round, beyond its allowance; the
     # ways within it are closed by an enemy zone of control (19.2, on the cheapest, cited) and by rough (16.11)
     msg = one(ILLEGAL_PATH["rule"], "error", "(2/5) moved 2711 -> 2010")
     assert "the legal way needs 14 MP, allowance 12 [standard-movement]; every way within the allowance breaks" in msg
-    assert ("2711 2611 2512 2411 2311 2211 2111 2010 (8 MP): enemy zone of control at 2211 (of Allied 1-2-7 (-/168) "
-            "in 2212) stops movement [19.2], rough hex 2111 prohibited to mechanized units") in msg
-    assert ("2711 2611 2512 2411 2311 2210 2110 2010 (9 MP): rough hex 2210 prohibited to mechanized units except "
-            "through road or trail hexsides (16.12) [16.11]") in msg
+    assert (
+        "2711 2611 2512 2411 2311 2211 2111 2010 (8 MP): enemy zone of control at 2211 (of Allied 1-2-7 (-/168) "
+        "in 2212) stops movement [19.2], rough hex 2111 prohibited to mechanized units"
+    ) in msg
+    assert (
+        "2711 2611 2512 2411 2311 2210 2110 2010 (9 MP): rough hex 2210 prohibited to mechanized units except "
+        "through road or trail hexsides (16.12) [16.11]"
+    ) in msg
     # the overstack at the end of the movement phase
     assert one("kasserine:assumption stacking_limit", "error", "2516").endswith(
-        "2 Axis units in 2516 exceed the limit of 1 [assumption stacking_limit: 1976 SPI quadrigame rules (Four Battles "
-        "in North Africa), as publicly described: units may not stack]")
+        "2 Axis units in 2516 exceed the limit of 1 [assumption stacking_limit: 1976 SPI quadrigame rules "
+        "(Four Battles "
+        "in North Africa), as publicly described: units may not stack]"
+    )
     # the reroll after an undo
     # the drop in a zone of control (19.2): 2/69 stopped at 2213 and was dragged on, though one drag
     # 2615 -> 2314 round the zone would have been legal
-    assert ("moved 2615 -> 2213 -> 2314: leg 2, 2213 -> 2314: enemy zone of control at 2213 (of Allied 1-2-7 (-/168) "
-            "in 2212) stops movement: the unit entered it this phase and may not move on [19.2]"
-            ) in one("kasserine:19.2", "error", "(2/69)")
+    assert (
+        "moved 2615 -> 2213 -> 2314: leg 2, 2213 -> 2314: enemy zone of control at 2213 (of Allied 1-2-7 (-/168) "
+        "in 2212) stops movement: the unit entered it this phase and may not move on [19.2]"
+    ) in one("kasserine:19.2", "error", "(2/69)")
     assert "was undone in step 14" in one("audit:undo-reroll", "warning", "roll 1")
     assert sum(f["severity"] == "error" for f in findings) == 4
     assert "axis-player-secret" not in out

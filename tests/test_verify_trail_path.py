@@ -100,18 +100,22 @@ def test_16_a_legal_trail_is_judged_hex_by_hex_as_dragged(module, tmp_path) -> N
     # Three clear hexes entered, 1 MP each, none controlled by 580.
     assert (move.ok, move.cost, move.allowance, move.path) == (True, 3, 7, ("3206", "3306", "3406", "3407"))
     assert move.judged == "as dragged (trail)" and not move.path_note and not move.reason
-    assert f.severity == Severity.INFO and f.message.endswith("legal, 3 of 7 MP by 3206 3306 3406 3407 "
-                                                              "(as dragged (trail))")
-    assert _move_line(move) == ("Allied 1-2-7 (1/26): 3206 -> 3306 -> 3406 -> 3407: legal, 3 of 7 MP; "
-                                "path: as dragged (trail)")
+    assert f.severity == Severity.INFO and f.message.endswith(
+        "legal, 3 of 7 MP by 3206 3306 3406 3407 (as dragged (trail))"
+    )
+    assert _move_line(move) == (
+        "Allied 1-2-7 (1/26): 3206 -> 3306 -> 3406 -> 3407: legal, 3 of 7 MP; path: as dragged (trail)"
+    )
 
 
 def test_19_2_a_trail_through_a_zone_of_control_the_cheapest_path_avoids_is_illegal(module, tmp_path) -> None:
     # 3206 -> 3307 is one clear hex; the trail went by 3207, in 580's zone, where the unit had to stop.
     move, f = judged(module, write_trail_log(tmp_path / "b.vlog", "3206", ["3207", "3307"]))
     assert (move.ok, move.judged, f.severity, f.rule) == (False, "as dragged (trail)", Severity.ERROR, "kasserine:19.2")
-    assert ("as dragged (trail) 3206 3207 3307, at 3207 -> 3307: enemy zone of control at 3207 (of Axis 3-2-16 "
-            "(580) in 3208) stops movement: the unit entered it this phase and may not move on [19.2]") in f.message
+    assert (
+        "as dragged (trail) 3206 3207 3307, at 3207 -> 3307: enemy zone of control at 3207 (of Axis 3-2-16 "
+        "(580) in 3208) stops movement: the unit entered it this phase and may not move on [19.2]"
+    ) in f.message
     assert "cheapest attempt" not in f.message
 
 
@@ -121,8 +125,10 @@ def test_16_a_trail_costing_more_than_the_allowance_is_illegal_where_the_cheapes
     move, f = judged(module, write_trail_log(tmp_path / "c.vlog", "3404", ["3505", "3506", "3606", "3607"]))
     assert (move.ok, move.judged, f.severity) == (False, "as dragged (trail)", Severity.ERROR)
     assert f.rule == move.rule == "kasserine:standard-movement"  # the allowance, as for any move (20.3 in bad weather)
-    assert ("as dragged (trail) 3404 3505 3506 3606 3607, at 3606 -> 3607: needs 2 MP more after 6 MP spent by the "
-            "hexes before: 8 MP in all, allowance 7 [standard-movement]") in f.message
+    assert (
+        "as dragged (trail) 3404 3505 3506 3606 3607, at 3606 -> 3607: needs 2 MP more after 6 MP spent by the "
+        "hexes before: 8 MP in all, allowance 7 [standard-movement]"
+    ) in f.message
     assert move.cost == 8 and move.path == ("3404", "3505", "3506", "3606", "3607")
 
 
@@ -164,8 +170,11 @@ def _phase(unit: Unit, start: str, drops: list[str], trail: list[str | None], *,
     ctx = legs_case.context()
     rules = turn_rules(load_pack(legs_case.PACK).pack, ctx)
     mover = replace(unit, movement=allowance) if allowance is not None else unit
-    st = legs_case.state(ctx, {legs_case.GUARDS if unit.side == "Axis" else legs_case.PANZER: "1510", mover: start},
-                         f"{unit.side.lower()}-movement")
+    st = legs_case.state(
+        ctx,
+        {legs_case.GUARDS if unit.side == "Axis" else legs_case.PANZER: "1510", mover: start},
+        f"{unit.side.lower()}-movement",
+    )
     drags = [(legs_case.at(ctx, a), legs_case.at(ctx, b)) for a, b in pairwise([start, *drops])]
     hexes = tuple(None if h is None else ctx.layout.require(h) for h in trail)
     return check_phase(st, st.phase, {mover.id: drags}, rules, ctx, trails={mover.id: hexes})
@@ -188,8 +197,10 @@ def test_16_a_trail_is_paid_hex_by_hex_not_the_cheapest_way() -> None:
     pc = _phase(legs_case.INFANTRY, "1513", ["1413"], trail, allowance=3)
     (m,) = pc.moves
     assert (m.ok, m.judged) == (False, "as dragged (trail)")
-    assert m.reason.endswith("at 1415 -> 1414: needs 1 MP more after 3 MP spent by the hexes before: 4 MP in all, "
-                             "allowance 3 [standard-movement]")
+    assert m.reason.endswith(
+        "at 1415 -> 1414: needs 1 MP more after 3 MP spent by the hexes before: 4 MP in all, "
+        "allowance 3 [standard-movement]"
+    )
 
 
 def test_a_trail_off_the_grid_or_missing_a_drop_falls_back_to_the_cheapest_path() -> None:
@@ -200,16 +211,22 @@ def test_a_trail_off_the_grid_or_missing_a_drop_falls_back_to_the_cheapest_path(
     (m,) = _phase(legs_case.INFANTRY, "1513", ["1514", "1413"], ["1513", "1412", "1413"]).moves
     assert m.path_note == "trail does not go through the drops: judged the cheapest path instead"
     (m,) = _phase(legs_case.INFANTRY, "1513", ["1413"], []).moves  # cleared during the move
-    assert (m.judged, m.path_note) == ("cheapest between drops",
-                                       "trail does not cover this move: judged the cheapest path instead")
+    assert (m.judged, m.path_note) == (
+        "cheapest between drops",
+        "trail does not cover this move: judged the cheapest path instead",
+    )
 
 
 def test_trail_legs_collapses_points_within_one_hex() -> None:
     lab = {H(1, 1): "0101", H(1, 2): "0102", H(1, 3): "0103"}.__getitem__
     assert trail_legs([H(1, 1), H(1, 1), H(1, 2), H(1, 2), H(1, 3)], [H(1, 1), H(1, 3)], lab) == (
-        [(H(1, 1), H(1, 2)), (H(1, 2), H(1, 3))], "")
+        [(H(1, 1), H(1, 2)), (H(1, 2), H(1, 3))],
+        "",
+    )
     assert trail_legs([H(1, 1), H(1, 3)], [H(1, 1), H(1, 3)], lab) == (
-        [], "trail not continuous (0101 -> 0103, not adjacent): judged the cheapest path instead")
+        [],
+        "trail not continuous (0101 -> 0103, not adjacent): judged the cheapest path instead",
+    )
 
 
 def test_20_2_a_trail_across_an_unbridged_stream_in_poor_weather_is_illegal_where_the_way_round_is_legal() -> None:
@@ -222,13 +239,16 @@ def test_20_2_a_trail_across_an_unbridged_stream_in_poor_weather_is_illegal_wher
     terrain = TerrainMap(base.terrain.vocabulary, base.terrain.hex_terrain, side_features={hexside(a, b): {"stream"}})
     ctx = replace(base, terrain=terrain)
     rules = turn_rules(load_pack(legs_case.PACK).pack, ctx)
-    st = legs_case.state(ctx, {legs_case.PANZER: "1510", legs_case.GUARDS: "1513"}, "allied-movement", turn=6,
-                         weather="poor")
+    st = legs_case.state(
+        ctx, {legs_case.PANZER: "1510", legs_case.GUARDS: "1513"}, "allied-movement", turn=6, weather="poor"
+    )
     drags = {legs_case.GUARDS.id: [(legs_case.at(ctx, "1513"), legs_case.at(ctx, "1413"))]}
     (cheapest,) = check_phase(st, st.phase, drags, rules, ctx).moves
     assert (cheapest.ok, cheapest.cost, cheapest.path) == (True, 2, ("1513", "1412", "1413"))
     pc = check_phase(st, st.phase, drags, rules, ctx, trails={legs_case.GUARDS.id: (a, b)})
     (m,) = pc.moves
     assert (m.ok, m.judged, m.rule) == (False, "as dragged (trail)", "kasserine:20.2")
-    assert "at 1513 -> 1413: no legal path: unbridged stream hexside 1513/1413 may not be crossed in poor weather" \
-           in m.reason
+    assert (
+        "at 1513 -> 1413: no legal path: unbridged stream hexside 1513/1413 may not be crossed in poor weather"
+        in m.reason
+    )

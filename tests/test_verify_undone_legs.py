@@ -28,8 +28,9 @@ def test_an_undone_drag_is_not_a_leg(module, setup, pack) -> None:  # noqa: F811
     alone = verify(module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2612", "2714"))
     (want,) = alone.moves
     forth = b.move(LIGHT_TANKS, "2512", "2714")
-    bracket = log("UNDO\ttrue", Node("", [log("CHAT* UNDO: * moves *"), b.move(LIGHT_TANKS, "2714", "2512")]),
-                  log("UNDO\tfalse"))
+    bracket = log(
+        "UNDO\ttrue", Node("", [log("CHAT* UNDO: * moves *"), b.move(LIGHT_TANKS, "2714", "2512")]), log("UNDO\tfalse")
+    )
     older = log("CHAT* UNDO: * moves *", b.move(LIGHT_TANKS, "2714", "2512"))  # before 3.6.7: inverse commands
     echo_last = log(b.move(LIGHT_TANKS, "2714", "2512").text[4:], log("CHAT* UNDO: * moves *"))
     for undo in (bracket, older, echo_last):
@@ -43,8 +44,14 @@ def test_an_undone_drag_is_not_a_leg(module, setup, pack) -> None:  # noqa: F811
 def test_a_drag_back_by_hand_is_a_leg(module, setup, pack) -> None:  # noqa: F811
     # Without an undo, dragging the unit back is movement: out and back both cost.
     b = Board(module, setup)
-    v = verify(module, setup, pack, turn(2, "allied-movement"), b.move(LIGHT_TANKS, "2512", "2714"),
-               b.move(LIGHT_TANKS, "2714", "2512"))
+    v = verify(
+        module,
+        setup,
+        pack,
+        turn(2, "allied-movement"),
+        b.move(LIGHT_TANKS, "2512", "2714"),
+        b.move(LIGHT_TANKS, "2714", "2512"),
+    )
     (m,) = v.moves
     assert (m.drags, m.start, m.end, m.ok, m.cost) == (2, "2714", "2714", True, 5)  # 2.5 MP each way by road
     assert m.path == ("2714", "2713", "2612", "2512", "2612", "2713", "2714")

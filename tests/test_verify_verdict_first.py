@@ -92,8 +92,9 @@ def test_summary_of_the_example_fits_a_post(fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode"])
 def test_summary_of_the_ccn_tutorial_fits_a_post(fmt: str, corpus: Path) -> None:
-    code, out = run(str(corpus / "CommandsAndColorsNapoleonics" / "CCNv4 Tutorial.vlog"), "--no-rules", "--summary",
-                    "--format", fmt)
+    code, out = run(
+        str(corpus / "CommandsAndColorsNapoleonics" / "CCNv4 Tutorial.vlog"), "--no-rules", "--summary", "--format", fmt
+    )
     assert code == 0
     _limits(out)
     assert "no error or warning" in out
@@ -113,8 +114,10 @@ def test_one_continuity_finding_per_file_lists_every_piece(tmp_path: Path) -> No
     found = [f for f in data["findings"] if f["rule"] == "verify:continuity"]
     assert len(found) == 1 and sorted(found[0]["units"]) == ["2", "3"]
     assert "2 piece(s) differ" in found[0]["message"]
-    assert "Jeep: Main Map @100,100 -> Main Map @120,100 | Scout: Main Map @300,300 -> Main Map @310,300" in found[0][
-        "message"]
+    assert (
+        "Jeep: Main Map @100,100 -> Main Map @120,100 | Scout: Main Map @300,300 -> Main Map @310,300"
+        in found[0]["message"]
+    )
 
 
 def test_the_vp_change_follows_the_verdict() -> None:
@@ -122,8 +125,10 @@ def test_the_vp_change_follows_the_verdict() -> None:
     _, out = run(AXIS, "--module", MODULE)
     lines = out.splitlines()
     at = lines.index("victory points")
-    assert lines[at + 1] == ("  kasserine:22.4: +3 VP scored in these files; the total they show: 13 VP at the start, "
-                             "16 VP (Allied Decisive) at the end")
+    assert lines[at + 1] == (
+        "  kasserine:22.4: +3 VP scored in these files; the total they show: 13 VP at the start, "
+        "16 VP (Allied Decisive) at the end"
+    )
     assert lines[at + 2] == "  [22.41.5] Allied 2-1-14 (1/13) eliminated (attack 2 + defense 1): +3 VP"
     assert lines.index("findings: 13 (4 error(s), 3 warning(s), 6 info)") < at < lines.index("dice: 2 roll(s)")
     # What a side may not see is not told: no VP under --as, nor in a pack-less listing.
@@ -135,6 +140,6 @@ def test_a_units_line_shows_every_drop_of_its_chain() -> None:
     """19.2: 3-4-11 (2/69) was dropped at 2213, in an enemy zone of control, then dragged on to
     2314 (LOG_FAULTS 'stop in zoc'): its line shows the drop it was judged by, not 2615 -> 2314."""
     _, out = run(AXIS, "--module", MODULE)
-    moved = out[out.index("units moved:"):]
+    moved = out[out.index("units moved:") :]
     assert "Axis 3-4-11 (2/69): 2615 -> 2213 -> 2314: NOT legal (kasserine:19.2)" in moved
     assert "Axis 2-2-11 (10): box 'Turn 4' -> 3920 -> 3718: legal, 4 of 11 MP" in moved

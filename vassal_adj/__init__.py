@@ -1,9 +1,9 @@
 """vassal-adj: read VASSAL modules, saves and logs losslessly and check them against a game's rules.
 
-    import vassal_adj
-    mod = vassal_adj.load_module("game.vmod")
-    game = vassal_adj.load_save("turn.vsav")
-    game.write("copy.vsav")
+import vassal_adj
+mod = vassal_adj.load_module("game.vmod")
+game = vassal_adj.load_save("turn.vsav")
+game.write("copy.vsav")
 """
 
 from __future__ import annotations
@@ -20,8 +20,12 @@ if TYPE_CHECKING:
 
 # The entry points are imported on first use (PEP 562): importing the package, as every
 # `vassal-adj` command does, must not load the rule engine and its libraries.
-_ENTRY_POINTS = {"load_module": "vassal_adj.load", "load_save": "vassal_adj.load",
-                 "adjudicate": "vassal_adj.rules.engine", "game_state": "vassal_adj.state_builder"}
+_ENTRY_POINTS = {
+    "load_module": "vassal_adj.load",
+    "load_save": "vassal_adj.load",
+    "adjudicate": "vassal_adj.rules.engine",
+    "game_state": "vassal_adj.state_builder",
+}
 
 __all__ = ["__version__", "adjudicate", "game_state", "load_module", "load_save"]
 

@@ -88,14 +88,25 @@ def same_module(game: SavedGame, module: Module, module_path: StrPath) -> list[s
     """
     saved = game.module_metadata
     if not saved.get("name"):
-        return [(f"{game.path} names no module (no name in a moduledata entry): not checked that it was saved "
-                f"with {module_path} (module {module.name!r})")]
+        return [
+            (
+                f"{game.path} names no module (no name in a moduledata entry): not checked that it was saved "
+                f"with {module_path} (module {module.name!r})"
+            )
+        ]
     name, version = saved.get("name", ""), saved.get("version", "")
     if _bare_name(name) not in {_bare_name(module.name), _bare_name(module.metadata.get("name", module.name))}:
-        raise UsageError(f"the game was saved with module {name!r} version {version!r}, but --module {module_path} "
-                         f"is module {module.name!r} version {module.version!r}: give the module the game is "
-                         f"played with", Where(path=game.path))
+        raise UsageError(
+            f"the game was saved with module {name!r} version {version!r}, but --module {module_path} "
+            f"is module {module.name!r} version {module.version!r}: give the module the game is "
+            f"played with",
+            Where(path=game.path),
+        )
     if version != module.version:
-        return [(f"{game.path} was saved with version {version!r} of module {name!r}; {module_path} is version "
-                f"{module.version!r}: pieces or maps that changed between them may be read wrongly")]
+        return [
+            (
+                f"{game.path} was saved with version {version!r} of module {name!r}; {module_path} is version "
+                f"{module.version!r}: pieces or maps that changed between them may be read wrongly"
+            )
+        ]
     return []

@@ -35,20 +35,41 @@ from vassal_adj.state_builder import game_state
 @click.argument("save", type=click.Path(dir_okay=False))
 @game_options
 @state_options
-@click.option("--format", "fmt", type=click.Choice([*FORMATS, "json", "html"]), default="text", show_default=True,
-              help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures, to save and open).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice([*FORMATS, "json", "html"]),
+    default="text",
+    show_default=True,
+    help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures, to save and open).",
+)
 @post_options
-@click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
-              help="Also write a copy of the save (of a log: a save of its end) that VASSAL opens, with a marker "
-                   "on every unit an error or warning concerns and the findings in the chat. Never replaces an "
-                   "existing file.")
+@click.option(
+    "--annotate",
+    "annotate_to",
+    type=click.Path(dir_okay=False),
+    help="Also write a copy of the save (of a log: a save of its end) that VASSAL opens, with a marker "
+    "on every unit an error or warning concerns and the findings in the chat. Never replaces an "
+    "existing file.",
+)
 @format_version_option
 @_guarded
 @output_option
-def check(save: str, module_path: str, pack_name: str | None, scenario: str | None, terrain: str | None,
-          turn: int | None,
-          phase: str | None, weather: str | None, fmt: str, summary: bool, errors_only: bool,
-          annotate_to: str | None, save_form: str | None) -> None:
+def check(
+    save: str,
+    module_path: str,
+    pack_name: str | None,
+    scenario: str | None,
+    terrain: str | None,
+    turn: int | None,
+    phase: str | None,
+    weather: str | None,
+    fmt: str,
+    summary: bool,
+    errors_only: bool,
+    annotate_to: str | None,
+    save_form: str | None,
+) -> None:
     """Check a saved game against a rule pack and print every finding with its rule.
 
     Pieces the pack cannot make units of are reported as findings of their own (warnings),
@@ -79,8 +100,10 @@ def check(save: str, module_path: str, pack_name: str | None, scenario: str | No
     notes = same_module(game, module, module_path)
     if game.is_log and fmt == "html":
         # The page draws the position a file's saved part holds: a log's opening, not the end judged here.
-        raise UsageError(f"{save}: check --format html on a log would show the position the log opens with, not its "
-                         f"end, which check judges; use `vassal-adj verify {save} --format html` for a log")
+        raise UsageError(
+            f"{save}: check --format html on a log would show the position the log opens with, not its "
+            f"end, which check judges; use `vassal-adj verify {save} --format html` for a log"
+        )
     position = resolve(module, game, lp)  # the maps placed and the pieces labelled once, for the rules and the page
     if game.is_log:
         # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
@@ -88,12 +111,30 @@ def check(save: str, module_path: str, pack_name: str | None, scenario: str | No
         # and its events (startup time, cli/lazy.py).
         from vassal_adj.pbem.log_state import log_history
 
-        history = log_history(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                              scenario=scenario, position=position)
+        history = log_history(
+            module,
+            game,
+            lp,
+            turn=turn,
+            phase=phase,
+            weather=weather,
+            terrain=terrain,
+            scenario=scenario,
+            position=position,
+        )
         end, context = history.end, history.context
     else:  # a save is its own one position, as log_history would give it
-        end, context, _ = game_state(module, game, lp, turn=turn, phase=phase, weather=weather, terrain=terrain,
-                                     scenario=scenario, position=position)
+        end, context, _ = game_state(
+            module,
+            game,
+            lp,
+            turn=turn,
+            phase=phase,
+            weather=weather,
+            terrain=terrain,
+            scenario=scenario,
+            position=position,
+        )
     report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
@@ -109,8 +150,17 @@ def check(save: str, module_path: str, pack_name: str | None, scenario: str | No
         # only for the page: it loads Pillow (startup time, cli/lazy.py)
         from vassal_adj.report.html import report_html
 
-        click.echo(report_html(shown if errors_only else report, module=module, game=game, module_path=module_path,
-                               title=f"Referee check: {save}", source=save, position=position))
+        click.echo(
+            report_html(
+                shown if errors_only else report,
+                module=module,
+                game=game,
+                module_path=module_path,
+                title=f"Referee check: {save}",
+                source=save,
+                position=position,
+            )
+        )
     elif fmt == "json":
         data = report_data(report, save=save, module=module_path)
         if errors_only:

@@ -45,31 +45,66 @@ from vassal_adj.rules.turn import MoveCheck
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--module", "module_path", type=click.Path(dir_okay=False),
-              help="The module (.vmod): places are given by the labels VASSAL shows.")
+@click.option(
+    "--module",
+    "module_path",
+    type=click.Path(dir_okay=False),
+    help="The module (.vmod): places are given by the labels VASSAL shows.",
+)
 @pack_option
 @click.option("--no-rules", is_flag=True, help="Only list what happened: judge no move, even when a pack fits.")
 @state_options
-@click.option("--format", "fmt", type=click.Choice([*FORMATS, "json", "html"]), default="text", show_default=True,
-              help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures and every move "
-                   "drawn).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice([*FORMATS, "json", "html"]),
+    default="text",
+    show_default=True,
+    help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures and every move drawn).",
+)
 @post_options
-@click.option("-v", "--verbose", is_flag=True,
-              help="Also list the internal changes (module counters, a piece's Old* and layer properties) and "
-                   "VASSAL's automatic reports of a listed action, hidden by default.")
-@click.option("--annotate", "annotate_to", type=click.Path(dir_okay=False),
-              help="Write a copy of the last file (the opponent's save; of a log, a save of its end) that VASSAL "
-                   "opens, with a marker on every unit an error or warning concerns and the findings in the chat.")
+@click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Also list the internal changes (module counters, a piece's Old* and layer properties) and "
+    "VASSAL's automatic reports of a listed action, hidden by default.",
+)
+@click.option(
+    "--annotate",
+    "annotate_to",
+    type=click.Path(dir_okay=False),
+    help="Write a copy of the last file (the opponent's save; of a log, a save of its end) that VASSAL "
+    "opens, with a marker on every unit an error or warning concerns and the findings in the chat.",
+)
 @format_version_option
-@click.option("--as", "side", metavar="SIDE",
-              help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
-                   "name, invisible ones not at all. Without it: the referee's view, with a note.")
+@click.option(
+    "--as",
+    "side",
+    metavar="SIDE",
+    help="Show only what a player of SIDE sees: the other side's masked pieces by their masked "
+    "name, invisible ones not at all. Without it: the referee's view, with a note.",
+)
 @_guarded
 @output_option
-def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | None, no_rules: bool,
-           scenario: str | None, terrain: str | None, turn: int | None, phase: str | None, weather: str | None,
-           fmt: str, summary: bool, errors_only: bool, verbose: bool, annotate_to: str | None, side: str | None,
-           save_form: str | None) -> None:
+def verify(
+    files: tuple[str, ...],
+    module_path: str | None,
+    pack_name: str | None,
+    no_rules: bool,
+    scenario: str | None,
+    terrain: str | None,
+    turn: int | None,
+    phase: str | None,
+    weather: str | None,
+    fmt: str,
+    summary: bool,
+    errors_only: bool,
+    verbose: bool,
+    annotate_to: str | None,
+    side: str | None,
+    save_form: str | None,
+) -> None:
     """Replay a PBEM turn: every move, arrival, removal, change, chat line and die roll.
 
     Give one log, or several saves and logs oldest first. A log is replayed from the
@@ -109,8 +144,9 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
     if module is not None and module_path is not None:
         notes += [n for g in games for n in same_module(g, module, module_path)]
     if len(games) == 1 and not games[0].is_log:
-        raise UsageError("a saved game holds no moves: give its log (.vlog), or two saves in game order",
-                         Where(path=files[0]))
+        raise UsageError(
+            "a saved game holds no moves: give its log (.vlog), or two saves in game order", Where(path=files[0])
+        )
     if summary and fmt not in FORMATS:
         raise UsageError(f"--summary is a short post in a text format ({', '.join(FORMATS)}), not {fmt}")
     sections: list[Section] = []
@@ -141,15 +177,30 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
             at = f"verify: {'log' if game.is_log else 'save'} {number}/{len(files)}"
             say(at)
             pos = positions[number - 1]
-            rp = replay(game.root, module, game.path, label=pos.label if pos is not None else None,
-                        on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} replayed"))
+            rp = replay(
+                game.root,
+                module,
+                game.path,
+                label=pos.label if pos is not None else None,
+                on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} replayed"),
+            )
             found = contained(rp, logs) if game.is_log else None
             logs.append((path, rp))
             repeated.append(found[2] if found else 0)
             if lp is not None and module is not None and game.is_log:
-                v = verify_turn(module, game, lp, rp, terrain=terrain, turn=turn, phase=phase, weather=weather,
-                                scenario=scenario, position=positions[number - 1],
-                                on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"))
+                v = verify_turn(
+                    module,
+                    game,
+                    lp,
+                    rp,
+                    terrain=terrain,
+                    turn=turn,
+                    phase=phase,
+                    weather=weather,
+                    scenario=scenario,
+                    position=positions[number - 1],
+                    on_step=lambda done, total, at=at: say(f"{at}, step {done}/{total} judged"),
+                )
                 if found is not None:
                     v = judged_once(v, found[2], verdicts[found[0]].findings, verdicts[found[0]].moves)
                 verdicts[path] = v
@@ -163,8 +214,11 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 rp = continuation(rp, found)
             if side is not None:
                 masked = disguised((*rp.opening, *rp.final), lp, side)
-                hidden.update((p.id, v) for p in (*rp.opening, *rp.final)
-                              if (v := visibility(p.concealed, p.seen_by, side)) != "full")
+                hidden.update(
+                    (p.id, v)
+                    for p in (*rp.opening, *rp.final)
+                    if (v := visibility(p.concealed, p.seen_by, side)) != "full"
+                )
                 hidden.update(dict.fromkeys(masked, "masked"))
                 rp = view_replay(rp, side, masked)
                 whole = view_replay(whole, side, masked) if found is not None else rp
@@ -179,9 +233,11 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
                 changes = diff_pieces(previous[1], rp.final)
             sections.append(Section(path, game.is_log, rp, changes))
             previous = (path, rp.final)
-    checked = audit([(path, rp) for path, rp, read in dice if not any(read is s for s in superseded)],
-                    reader=report_reader(module),
-                    chat_dice=lp.pack.dice if lp else ())
+    checked = audit(
+        [(path, rp) for path, rp, read in dice if not any(read is s for s in superseded)],
+        reader=report_reader(module),
+        chat_dice=lp.pack.dice if lp else (),
+    )
     for sec in sections:  # the step listing shows each roll with its roller, as the audit read it
         sec.rolls = [r for r in checked.rolls if r.file == sec.path]
     # A finding about a piece the side may not see would tell them what it is or where it went.
@@ -198,38 +254,90 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         from vassal_adj.report.html import TurnView, report_html
 
         # With --as, a verdict on a piece the side may not see would tell them about it.
-        view = TurnView([(p, sec.replay) for p, sec in zip(files, sections, strict=True)],
-                        {} if hidden else verdicts, checked.rolls, frozenset(hidden),
-                        [d for sec in sections for d in sec.changes or ()])
+        view = TurnView(
+            [(p, sec.replay) for p, sec in zip(files, sections, strict=True)],
+            {} if hidden else verdicts,
+            checked.rolls,
+            frozenset(hidden),
+            [d for sec in sections for d in sec.changes or ()],
+        )
         # The page masks passwords in its own texts: a pattern over the whole page could hit image data.
-        click.echo(report_html(findings, module=module, game=games[-1], module_path=module_path,  # type: ignore[arg-type]
-                               turn=view, games=games[:-1], title=f"Turn verification: {files[-1]}",
-                               source=", ".join(files), secrets=set().union(*(g.secrets() for g in games)),
-                               notes=[*notes, *view_notes(side, concealed, left_out)], position=positions[-1]))
+        click.echo(
+            report_html(
+                findings,
+                module=module,
+                game=games[-1],
+                module_path=module_path,  # type: ignore[arg-type]
+                turn=view,
+                games=games[:-1],
+                title=f"Turn verification: {files[-1]}",
+                source=", ".join(files),
+                secrets=set().union(*(g.secrets() for g in games)),
+                notes=[*notes, *view_notes(side, concealed, left_out)],
+                position=positions[-1],
+            )
+        )
     elif fmt == "json":
-        _emit_json(scrub({"schema_version": SCHEMA_VERSION, "module": module.name if module else None,
-                           "pack": lp.id if lp else None, "referee_view": side is None, "as_side": side,
-                           "hidden_pieces_shown": concealed, "findings_left_out": left_out, "notes": notes,
-                           "files": [s.data() for s in sections],
-                           "rolls": [{**asdict(r), "shown": r.shown} for r in checked.rolls],
-                           "dice_stats": [{**asdict(d), "reading": d.reading()} for d in checked.stats],
-                           "findings": [{"rule": f.rule, "severity": f.severity.value, "message": f.message,
-                                         "units": list(f.units), "hexes": list(f.hexes)} for f in findings]},
-                          pattern))
+        _emit_json(
+            scrub(
+                {
+                    "schema_version": SCHEMA_VERSION,
+                    "module": module.name if module else None,
+                    "pack": lp.id if lp else None,
+                    "referee_view": side is None,
+                    "as_side": side,
+                    "hidden_pieces_shown": concealed,
+                    "findings_left_out": left_out,
+                    "notes": notes,
+                    "files": [s.data() for s in sections],
+                    "rolls": [{**asdict(r), "shown": r.shown} for r in checked.rolls],
+                    "dice_stats": [{**asdict(d), "reading": d.reading()} for d in checked.stats],
+                    "findings": [
+                        {
+                            "rule": f.rule,
+                            "severity": f.severity.value,
+                            "message": f.message,
+                            "units": list(f.units),
+                            "hexes": list(f.hexes),
+                        }
+                        for f in findings
+                    ],
+                },
+                pattern,
+            )
+        )
     else:
         what = f"module {module.name!r}" if module else "no module: places are map pixels"
         title = f"verify ({what})" + (f", pack {lp.id!r}" if lp else "") + (f", as {side} sees it" if side else "")
         # The VP tell where every unit is: not for a side that may not see them all.
-        vp = (vp_change(module, games, repeated, lp, terrain=terrain, turn=turn, phase=phase, weather=weather,
-                          scenario=scenario, positions=positions, replays=[rp for _, rp in logs])
-              if lp is not None and module is not None and side is None and not errors_only else [])
-        view = VerifyView(title, sections, findings, checked, moves, vp,
-                          notes=[*notes, *view_notes(side, concealed, left_out)])
+        vp = (
+            vp_change(
+                module,
+                games,
+                repeated,
+                lp,
+                terrain=terrain,
+                turn=turn,
+                phase=phase,
+                weather=weather,
+                scenario=scenario,
+                positions=positions,
+                replays=[rp for _, rp in logs],
+            )
+            if lp is not None and module is not None and side is None and not errors_only
+            else []
+        )
+        view = VerifyView(
+            title, sections, findings, checked, moves, vp, notes=[*notes, *view_notes(side, concealed, left_out)]
+        )
         style = STYLES[fmt]
         if pattern is not None:  # before escaping, which could split a secret
             style = replace(style, esc=lambda t, esc=style.esc: esc(pattern.sub(REDACTED, t)))
-        click.echo(severity_colours(scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only,
-                                                       summary=summary), pattern), fmt))
+        click.echo(
+            severity_colours(
+                scrub(verify_text(view, style, verbose=verbose, errors_only=errors_only, summary=summary), pattern), fmt
+            )
+        )
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
@@ -240,22 +348,29 @@ def verify(files: tuple[str, ...], module_path: str | None, pack_name: str | Non
         raise click.exceptions.Exit(1)
 
 
-def _judge(module: Module | None, pack_name: str | None, no_rules: bool, given: list[str]
-           ) -> tuple[packs_io.LoadedPack | None, list[str]]:
+def _judge(
+    module: Module | None, pack_name: str | None, no_rules: bool, given: list[str]
+) -> tuple[packs_io.LoadedPack | None, list[str]]:
     """The pack that judges the moves (--pack, else the one that fits the module) and what the
     reader should know about it; None with --no-rules, without a module, or when none fits."""
     if no_rules and (pack_name or given):
-        raise UsageError(f"--no-rules judges no move: {', '.join([*(['--pack'] if pack_name else []), *given])} "
-                         "would have nothing to do")
+        raise UsageError(
+            f"--no-rules judges no move: {', '.join([*(['--pack'] if pack_name else []), *given])} "
+            "would have nothing to do"
+        )
     if module is None:
         if pack_name or given:
-            raise UsageError("--pack, --terrain, --turn, --phase and --weather need --module: moves are judged on "
-                             "its map")
+            raise UsageError(
+                "--pack, --terrain, --turn, --phase and --weather need --module: moves are judged on its map"
+            )
         return None, []
     if no_rules:
         return None, []
-    lp = (packs_io.pack_for(pack_name, module.name, module.version) if pack_name
-          else packs_io.find_pack_for_module(module.name, module.version))
+    lp = (
+        packs_io.pack_for(pack_name, module.name, module.version)
+        if pack_name
+        else packs_io.find_pack_for_module(module.name, module.version)
+    )
     if lp is None:
         if given:
             raise UsageError(f"{', '.join(given)}: no rule pack fits module {module.name!r}; name one with --pack")

@@ -78,9 +78,13 @@ def _holds_pieces(text: str) -> bool:
     return text.startswith("+/") and _EMPTY_STACK(text) is None
 
 
-def game_pieces(root: Node, module: Module | None = None, path: str | None = None,
-                boards: Mapping[str, Sequence[PlacedBoard]] | None = None, label: Labeler | None = None
-                ) -> list[Piece]:
+def game_pieces(
+    root: Node,
+    module: Module | None = None,
+    path: str | None = None,
+    boards: Mapping[str, Sequence[PlacedBoard]] | None = None,
+    label: Labeler | None = None,
+) -> list[Piece]:
     """Every real piece (not stacks or decks) of the saved position, in save order.
 
     A piece inside a stack or deck is where VASSAL shows it: on the container's map and at its

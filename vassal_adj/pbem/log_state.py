@@ -68,8 +68,7 @@ def turn_and_phase(lp: LoadedPack, reading: TrackerReading | None) -> tuple[int 
     if ex.turn_levels:
         label = turn_label(ex, reading)
         turn = ex.ordinal(label) if label is not None else None
-    return (turn if isinstance(turn, int) else None,
-            src.phases.get(item, item) if isinstance(item, str) else None)
+    return (turn if isinstance(turn, int) else None, src.phases.get(item, item) if isinstance(item, str) else None)
 
 
 class Departures:
@@ -144,9 +143,11 @@ class _Walk:
             return self.moved(e)
         if isinstance(e, Added):
             full = self.final.get(e.piece)  # its traits and properties; its place is where it was added
-            self.pieces[e.piece] = (Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label)
-                                    if full is None else replace(full, name=e.name, map=e.at.map, x=e.at.x, y=e.at.y,
-                                                                 location=e.at.label))
+            self.pieces[e.piece] = (
+                Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label)
+                if full is None
+                else replace(full, name=e.name, map=e.at.map, x=e.at.x, y=e.at.y, location=e.at.label)
+            )
             return True
         if isinstance(e, Removed):
             return self.pieces.pop(e.piece, None) is not None
@@ -166,10 +167,20 @@ class _Walk:
         return False
 
 
-def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, *, turn: int | None = None,
-                phase: str | None = None, weather: str | None = None,
-                terrain: str | Path | None = None, after_step: int = 0, scenario: str | None = None,
-                position: GamePosition | None = None, replayed: Replay | None = None) -> LogHistory:
+def log_history(
+    module: Module,
+    game: SavedGame,
+    loaded_pack: LoadedPack | str,
+    *,
+    turn: int | None = None,
+    phase: str | None = None,
+    weather: str | None = None,
+    terrain: str | Path | None = None,
+    after_step: int = 0,
+    scenario: str | None = None,
+    position: GamePosition | None = None,
+    replayed: Replay | None = None,
+) -> LogHistory:
     """The history of the log `game` as `loaded_pack` sees it (see the module doc); a save
     gives one state, its own. `turn`, `phase`, `weather`, `terrain` and `scenario` are `game_state`'s, and
     apply to the end. With `after_step`, the history starts after that step (a log that
@@ -193,6 +204,14 @@ def log_history(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
         if step.number == after_step or (step.number > after_step and any(changed)):
             states.append(walk.state())
     # The end comes with the context: the unmapped pieces and the notes on turn and phase.
-    end, ctx, _ = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario,
-                           pieces=tuple(walk.pieces.values()), departures=tuple(walk.departures.found))
+    end, ctx, _ = state_of(
+        pos,
+        turn=turn,
+        phase=phase,
+        weather=weather,
+        terrain=terrain,
+        scenario=scenario,
+        pieces=tuple(walk.pieces.values()),
+        departures=tuple(walk.departures.found),
+    )
     return LogHistory((*states[:-1], end), replace(ctx, notes=(*ctx.notes, *rp.problems)))

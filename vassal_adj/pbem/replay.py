@@ -82,10 +82,23 @@ class _Game(Table):
         return Place(p.map, p.x, p.y, self.label(p.map, p.x, p.y))
 
     def snapshot(self) -> tuple[Piece, ...]:
-        return tuple(Piece(id=p.id, name=p.name, map=p.map, x=p.x, y=p.y, gpid=p.gpid,
-                           properties=dict(p.properties), concealed=p.concealed,
-                           masked_name=p.masked_name, seen_by=p.seen_by, location=self.label(p.map, p.x, p.y),
-                           command=p.command) for p in self.pieces.values())
+        return tuple(
+            Piece(
+                id=p.id,
+                name=p.name,
+                map=p.map,
+                x=p.x,
+                y=p.y,
+                gpid=p.gpid,
+                properties=dict(p.properties),
+                concealed=p.concealed,
+                masked_name=p.masked_name,
+                seen_by=p.seen_by,
+                location=self.label(p.map, p.x, p.y),
+                command=p.command,
+            )
+            for p in self.pieces.values()
+        )
 
     def describe(self, ident: str, type_text: str, state: str, index: int) -> _Live | _Box | None:
         """A parsed AddPiece/ChangePiece: a piece, a stack or deck, or None (no basic piece)."""
@@ -93,8 +106,14 @@ class _Game(Table):
         piece = parse_piece(type_text, state, where)
         inner = piece.traits[-1] if piece.traits else None
         if piece.is_stack or piece.is_deck:
-            return _Box(type_text, self.map_of(inner.map_id), inner.x or 0, inner.y or 0,  # type: ignore[union-attr]
-                        list(inner.piece_ids), inner.name if isinstance(inner, Deck) else None)  # type: ignore[union-attr]
+            return _Box(
+                type_text,
+                self.map_of(inner.map_id),
+                inner.x or 0,
+                inner.y or 0,  # type: ignore[union-attr]
+                list(inner.piece_ids),
+                inner.name if isinstance(inner, Deck) else None,
+            )  # type: ignore[union-attr]
         if piece.basic is None:
             return None
         if self.prototypes:
@@ -102,9 +121,20 @@ class _Game(Table):
         b = piece.basic
         concealed = _concealment(piece)
         name, props = name_and_properties(piece)
-        return _Live(ident, type_text, name, props, concealed, visible_name(piece) if concealed else None,
-                     seen_by(piece, self.sides) if concealed else (), self.map_of(b.map_id), b.x, b.y,  # type: ignore[union-attr]
-                     b.gpid, index)  # type: ignore[union-attr]
+        return _Live(
+            ident,
+            type_text,
+            name,
+            props,
+            concealed,
+            visible_name(piece) if concealed else None,
+            seen_by(piece, self.sides) if concealed else (),
+            self.map_of(b.map_id),
+            b.x,
+            b.y,  # type: ignore[union-attr]
+            b.gpid,
+            index,
+        )  # type: ignore[union-attr]
 
     def opening(self, root: Node) -> None:
         # The roster first: who owns a concealed piece is known only through it.
@@ -117,8 +147,9 @@ class _Game(Table):
                 # gets pieces only through `put_box`, which indexes it.
                 ident, map_id, x, y = empty.groups()
                 on = map_id != "null"
-                self.boxes[ident] = _Box("stack", self.map_of(map_id) if on else None, int(x) if on else 0,
-                                         int(y) if on else 0)
+                self.boxes[ident] = _Box(
+                    "stack", self.map_of(map_id) if on else None, int(x) if on else 0, int(y) if on else 0
+                )
                 continue
             cmd = decode_command(text, index, root.where)
             if isinstance(cmd, r.AddPiece):
@@ -155,8 +186,11 @@ class _Game(Table):
             ctx = {"command": index, "step": number, "undo": undo}
             if index in rolls:
                 d = rolls[index]
-                out.append(DieRolled(button=d.button, report=d.report, result=d.result,
-                                     total=d.total, special=d.special, **ctx))
+                out.append(
+                    DieRolled(
+                        button=d.button, report=d.report, result=d.result, total=d.total, special=d.special, **ctx
+                    )
+                )
                 said += [d.report] if d.report and not d.special else []
             elif index in parts:  # the echo or a property record of a roll listed above
                 continue
@@ -180,8 +214,9 @@ class _Game(Table):
         elif isinstance(cmd, r.ChangePiece):
             yield from self.change(cmd, index, ctx)
         elif isinstance(cmd, r.TurnState):
-            yield TurnChanged(tracker=self.tracker_name(cmd.tracker_id), state=cmd.state,
-                              values=self.turn_values(cmd), **ctx)
+            yield TurnChanged(
+                tracker=self.tracker_name(cmd.tracker_id), state=cmd.state, values=self.turn_values(cmd), **ctx
+            )
         elif isinstance(cmd, r.MutableProperty) and cmd.old != cmd.new:
             yield PropertySet(name=cmd.name, before=cmd.old, after=cmd.new, container=cmd.container, **ctx)
         elif isinstance(cmd, r.Player):
@@ -213,8 +248,7 @@ class _Game(Table):
         left = deck if deck is not None and self.deck_of(p.id) != deck else None  # put back on its deck: no draw
         yield self.relocate(p, to, cmd.new_x, cmd.new_y, ctx, player=player, deck=left)
 
-    def relocate(self, p: _Live, map_id: str | None, x: int, y: int, ctx: dict,
-                 **how: object) -> Moved:
+    def relocate(self, p: _Live, map_id: str | None, x: int, y: int, ctx: dict, **how: object) -> Moved:
         origin = self.place(p)
         p.map, p.x, p.y = map_id, x, y
         return Moved(piece=p.id, name=p.name, origin=origin, to=self.place(p), **how, **_seen(p), **ctx)
@@ -245,8 +279,16 @@ class _Game(Table):
             return
         props = property_changes(p.properties, new.properties)
         if props or new.name != p.name or new.concealed != p.concealed:
-            yield Changed(piece=p.id, name=new.name, name_before=p.name, at=self.place(p),
-                          properties=props, concealed_before=p.concealed, **_seen(new), **ctx)
+            yield Changed(
+                piece=p.id,
+                name=new.name,
+                name_before=p.name,
+                at=self.place(p),
+                properties=props,
+                concealed_before=p.concealed,
+                **_seen(new),
+                **ctx,
+            )
         p.name, p.properties, p.gpid = new.name, new.properties, new.gpid
         p.concealed, p.masked_name, p.seen_by = new.concealed, new.masked_name, new.seen_by
         if self.repositions(p, cmd, new, index):
@@ -280,8 +322,14 @@ def _seen(p: _Live) -> dict[str, object]:
     return {"concealed": p.concealed, "masked_name": p.masked_name, "seen_by": p.seen_by}
 
 
-def replay(root: Node, module: Module | None = None, path: str | None = None, *,
-           on_step: StepCallback | None = None, label: Labeler | None = None) -> Replay:
+def replay(
+    root: Node,
+    module: Module | None = None,
+    path: str | None = None,
+    *,
+    on_step: StepCallback | None = None,
+    label: Labeler | None = None,
+) -> Replay:
     """Replay the LOG steps of `root` (a .vlog's command tree) from its opening position.
 
     With the module, prototypes are expanded and every place gets the label VASSAL shows. A
@@ -324,4 +372,3 @@ def opening_differences(previous_end: Sequence[Piece], log_opening: Sequence[Pie
     """The pieces whose place or state differ between where the previous file ended and
     where a log starts: the opponent may have started from another position."""
     return diff_pieces(previous_end, log_opening)
-

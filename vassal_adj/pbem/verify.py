@@ -106,14 +106,16 @@ def _title(turn: int | None, phase: str | None, segment: str = "") -> str:
 class _Walk:
     """The position as the log moves it: units and markers by piece id, the open phase."""
 
-    def __init__(self, pos: GamePosition, rp: Replay, state: GameState, ctx: RuleContext, rules: TurnRules,
-                 weather: str | None) -> None:
+    def __init__(
+        self, pos: GamePosition, rp: Replay, state: GameState, ctx: RuleContext, rules: TurnRules, weather: str | None
+    ) -> None:
         lp, module, game = pos.pack, pos.module, pos.game
         self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
         self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
         # The log rules of the pack (its own from hooks.py too), run on each segment as it closes.
-        self.log_rules = tuple((r, impl) for r in lp.pack.rules
-                               if r.enabled and (impl := r.implementation or REGISTRY.lookup(r.impl)).log)
+        self.log_rules = tuple(
+            (r, impl) for r in lp.pack.rules if r.enabled and (impl := r.implementation or REGISTRY.lookup(r.impl)).log
+        )
         self.cutting = segmenting(lp.pack)
         self.opened: Opened | None = None  # the open segment, when an opener (not a phase) began it
         self.order: list[str] = []  # the units of the open segment's drags, one entry per drag
@@ -139,7 +141,7 @@ class _Walk:
         self.anchors: dict[str, tuple[Trail, int] | None] = {}
         self.first_drags: dict[str, Place] = {}  # the units whose first drag of the phase is in this step
         self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
-        self.map_name = lambda ident: (m.name if (m := module.map_by_id(ident)) else ident)
+        self.map_name = lambda ident: m.name if (m := module.map_by_id(ident)) else ident
 
     def marked(self) -> dict[str, tuple[Position, ...]]:
         """Where the markers are now, by name."""
@@ -149,8 +151,9 @@ class _Walk:
         return {k: tuple(v) for k, v in markers.items()}
 
     def now(self, turn: int | None, phase: str | None) -> GameState:
-        return self.shown(GameState(self.units, self.positions, turn, phase, None, self.marked(),
-                                    tuple(self.departures.found)))
+        return self.shown(
+            GameState(self.units, self.positions, turn, phase, None, self.marked(), tuple(self.departures.found))
+        )
 
     def shown(self, state: GameState) -> GameState:
         """`state` with what the module shows now: the composite turn, night, globals, tracks and
@@ -167,8 +170,9 @@ class _Walk:
                 self.ends[e.piece] = e.to
                 self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
                 self.order.append(e.piece)
-                self.departures.moved(e.piece, self.positions.get(e.piece, Position()), to, self.start.turn,
-                                      self.start.phase)
+                self.departures.moved(
+                    e.piece, self.positions.get(e.piece, Position()), to, self.start.turn, self.start.phase
+                )
                 self.positions[e.piece] = to
                 self.span.append(step)
             elif e.piece in self.markers:  # a track or the weather may be read from where it is
@@ -225,10 +229,14 @@ class _Walk:
     def trail_hexes(self, uid: str) -> tuple[Hex | None, ...]:
         """The hexes `uid`'s trail shows it went through in the open phase (empty: it does not cover the move)."""
         anchor, t, end = self.anchors.get(uid), self.trails[uid], self.ends[uid]
-        if (anchor is None or t.start_map != anchor[0].start_map or self.map_name(t.start_map) != end.map
-                or t.points[:anchor[1] + 1] != anchor[0].points):
+        if (
+            anchor is None
+            or t.start_map != anchor[0].start_map
+            or self.map_name(t.start_map) != end.map
+            or t.points[: anchor[1] + 1] != anchor[0].points
+        ):
             return ()
-        points = list(t.points[anchor[1]:])
+        points = list(t.points[anchor[1] :])
         if points[-1] != (end.x, end.y):  # VASSAL draws the trail on to where the piece stands
             points.append((end.x, end.y))
         return tuple(self.position(Place(end.map, x, y)).hex for x, y in points)
@@ -242,21 +250,31 @@ class _Walk:
         title = _title(start.turn, start.phase, words)
         trails = {uid: self.trail_hexes(uid) for uid in self.moves if uid in self.trails}
         rules = self.rules
-        if (self.opened is not None and self.opened.side and start.phase is not None
-                and start.phase not in rules.combat_phases and start.phase not in rules.displaced):
+        if (
+            self.opened is not None
+            and self.opened.side
+            and start.phase is not None
+            and start.phase not in rules.combat_phases
+            and start.phase not in rules.displaced
+        ):
             # The side the segment names moves in it (an action, an activation), whatever the phase's;
             # in a combat phase units are displaced, not moved, whoever's segment it is.
             rules = replace(rules, movement_phases={**rules.movement_phases, start.phase: self.opened.side})
         checked = check_phase(start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails)
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
-        found += self.log_findings(Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end,
-                                           self.moves, tuple(self.order)), title)
+        found += self.log_findings(
+            Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end, self.moves, tuple(self.order)),
+            title,
+        )
         if start.phase in self.rules.movement_phases and end.positions != self.checked:
             # An unchanged position would give the last check's findings again.
             self.checked = end.positions
             report = adjudicate(end, self.end_pack, self.ctx)
-            found += [replace(f, message=f"end of {title}: {f.message}") for f in report.findings
-                      if f.severity != Severity.INFO]
+            found += [
+                replace(f, message=f"end of {title}: {f.message}")
+                for f in report.findings
+                if f.severity != Severity.INFO
+            ]
         steps = (min(self.span), max(self.span)) if self.span else None
         self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
         if (turn, phase) != (start.turn, start.phase):
@@ -285,26 +303,47 @@ def _opening(pos: GamePosition, turn: int | None, phase: str | None) -> tuple[in
     src = lp.pack.state
     read_turn, read_phase = turn_and_phase(lp, pos.opening_reading)
     tracker = f"the turn tracker {src.tracker!r} as the log opens"
-    notes = [f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
-             for what, value, given in (("turn", turn if turn is not None else read_turn, turn),
-                                        ("phase", phase or read_phase, phase)) if value is not None]
+    notes = [
+        f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
+        for what, value, given in (
+            ("turn", turn if turn is not None else read_turn, turn),
+            ("phase", phase or read_phase, phase),
+        )
+        if value is not None
+    ]
     turn, phase = turn if turn is not None else read_turn, phase or read_phase
     known = sorted(set(src.phases.values()))
     if phase is not None and phase == read_phase and known and phase not in known:
-        raise UsageError(f"{tracker} shows phase {phase!r}, which is none of pack {lp.id!r}'s phases "
-                         f"({', '.join(known)}): give --phase", Where(path=game.path))
+        raise UsageError(
+            f"{tracker} shows phase {phase!r}, which is none of pack {lp.id!r}'s phases "
+            f"({', '.join(known)}): give --phase",
+            Where(path=game.path),
+        )
     missing = [w for w, v in (("turn", turn), ("phase", phase)) if v is None and (w == "turn" or src.phases)]
     if src.tracker and missing:
-        raise UsageError(f"the {' and '.join(missing)} could not be read from {tracker}, and the moves cannot be "
-                         f"judged without: give {' and '.join('--' + w for w in missing)}, or --no-rules to only "
-                         "list what happened", Where(path=game.path))
+        raise UsageError(
+            f"the {' and '.join(missing)} could not be read from {tracker}, and the moves cannot be "
+            f"judged without: give {' and '.join('--' + w for w in missing)}, or --no-rules to only "
+            "list what happened",
+            Where(path=game.path),
+        )
     return turn, phase, notes
 
 
-def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, replay: Replay, *,
-                terrain: str | Path | None = None, turn: int | None = None, phase: str | None = None,
-                weather: str | None = None, scenario: str | None = None,
-                on_step: StepCallback | None = None, position: GamePosition | None = None) -> Verification:
+def verify_turn(
+    module: Module,
+    game: SavedGame,
+    loaded_pack: LoadedPack | str,
+    replay: Replay,
+    *,
+    terrain: str | Path | None = None,
+    turn: int | None = None,
+    phase: str | None = None,
+    weather: str | None = None,
+    scenario: str | None = None,
+    on_step: StepCallback | None = None,
+    position: GamePosition | None = None,
+) -> Verification:
     """Every move of the log `game` (replayed as `replay`) judged by `loaded_pack` (a
     LoadedPack, or a pack id, alias or directory), with the end-of-phase checks; `terrain`
     replaces the pack's terrain file; `turn` and `phase` are those the log opens in (default:
@@ -321,8 +360,9 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
     turn, phase, opened = _opening(pos, turn, phase)
     if weather is not None:
         opened.append(f"weather {weather}: given, for every phase of the log")
-    state, ctx, unmapped = state_of(pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario,
-                                    opening=True)
+    state, ctx, unmapped = state_of(
+        pos, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario, opening=True
+    )
     try:
         rules = turn_rules(lp.pack, ctx)
         segmenting(lp.pack)
@@ -339,7 +379,9 @@ def verify_turn(module: Module, game: SavedGame, loaded_pack: LoadedPack | str, 
         walk.close(walk.start.turn, walk.start.phase)
     notes = [*opened, *ctx.notes, *replay.problems]
     if walk.added:
-        notes.append(f"{walk.added} unit(s) added to the game during the log: their moves in the phase they "
-                     "were added in are not checked")
+        notes.append(
+            f"{walk.added} unit(s) added to the game during the log: their moves in the phase they "
+            "were added in are not checked"
+        )
     findings = [*unmapped_findings(lp.id, unmapped), *(f for p in walk.phases for f in p.findings)]
     return Verification(lp.id, tuple(findings), tuple(walk.phases), tuple(notes))

@@ -127,7 +127,7 @@ class History:
 
     def upto(self, index: int) -> History:
         """The history as it stood at state `index` (the states up to and including it)."""
-        return History(self.states[:index + 1], self.turns[:index + 1])
+        return History(self.states[: index + 1], self.turns[: index + 1])
 
     def first_entry(self, side: str, hexes: Sequence[Hex], picks: Callable[[Unit], bool] | None = None) -> Entry | None:
         """The first state in which a unit of `side` (and `picks`, when given) is in any of
@@ -151,8 +151,9 @@ class History:
                 sides = {u.side for _, u in found}
                 if len(sides) != 1:
                     return None
-                return Entry(sides.pop(), found[0][0], i, self.turns[i], self._earliest(i),
-                             tuple(u.id for _, u in found))
+                return Entry(
+                    sides.pop(), found[0][0], i, self.turns[i], self._earliest(i), tuple(u.id for _, u in found)
+                )
         return None
 
     def stays(self, marker: str, box: str) -> tuple[Stay, ...]:
@@ -186,12 +187,27 @@ class History:
             while i > 0 and self._box(i - 1, uid) == box:
                 i -= 1
             # The departure that began this stay: the latest one into the box shown by then.
-            left = next((d for d, j in reversed(self.departures) if d.unit == uid and j <= i
-                         and d.box.strip().casefold() == box.strip().casefold()), None)
+            left = next(
+                (
+                    d
+                    for d, j in reversed(self.departures)
+                    if d.unit == uid and j <= i and d.box.strip().casefold() == box.strip().casefold()
+                ),
+                None,
+            )
             dated = left is not None and left.turn is not None  # a log shows when, not only since when
-            out.append(Removal(uid, box, i, left.turn if dated else self.turns[i],
-                               left.turn if dated else self._earliest(i), left.hex if left else None,
-                               left.label if left else None, left.turn if left else None))
+            out.append(
+                Removal(
+                    uid,
+                    box,
+                    i,
+                    left.turn if dated else self.turns[i],
+                    left.turn if dated else self._earliest(i),
+                    left.hex if left else None,
+                    left.label if left else None,
+                    left.turn if left else None,
+                )
+            )
         return tuple(sorted(out, key=lambda r: (r.index, r.unit)))
 
     def _box(self, index: int, uid: str) -> str | None:
@@ -244,6 +260,7 @@ class History:
             if t is None or t > by_turn:
                 continue
             early = True
-            found.update(uid for uid, p in state.positions.items()
-                         if p.hex is not None and state.units[uid].side == side)
+            found.update(
+                uid for uid, p in state.positions.items() if p.hex is not None and state.units[uid].side == side
+            )
         return frozenset(found) if early else None

@@ -43,9 +43,24 @@ from vassal_adj.rules.param_types import (
     infer_type,
 )
 
-__all__ = ["REGISTRY", "REQUIRED", "TYPES", "VOCABULARIES", "Implementation", "Param", "ParamValueError", "Params",
-           "Registry", "catalog", "check_value", "conformance_problems", "load_builtin_rules", "lookup", "named",
-           "register"]
+__all__ = [
+    "REGISTRY",
+    "REQUIRED",
+    "TYPES",
+    "VOCABULARIES",
+    "Implementation",
+    "Param",
+    "ParamValueError",
+    "Params",
+    "Registry",
+    "catalog",
+    "check_value",
+    "conformance_problems",
+    "load_builtin_rules",
+    "lookup",
+    "named",
+    "register",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,11 +101,11 @@ def named(param: Param, type_: str, value: object) -> Iterator[tuple[tuple[str |
         yield from (((i,), param.names, v) for i, v in enumerate(value))  # type: ignore[arg-type]
     elif type_ == "list[list[str]]":
         for i, g in enumerate(value):  # type: ignore[arg-type]
-            yield from (((i,), param.names, g),) if isinstance(g, str) else (
-                ((i, j), param.names, v) for j, v in enumerate(g))
+            yield from (
+                (((i,), param.names, g),) if isinstance(g, str) else (((i, j), param.names, v) for j, v in enumerate(g))
+            )
     elif type_ == "table[list[str]]":
         yield from (((k, j), param.names, v) for k, vs in value.items() for j, v in enumerate(vs))  # type: ignore[attr-defined]
-
 
 
 @dataclass(frozen=True)
@@ -172,11 +187,21 @@ class Implementation:
 
     def describe(self) -> dict[str, object]:
         """A plain description for listings and playthroughs (``packs.implementations()``)."""
-        return {"name": self.name, "doc": self.doc, **({"log": True} if self.log else {}),
-                "params": {k: {"type": self.types[k], "default": "REQUIRED" if p.required else p.default,
-                               "doc": p.doc, **{v: getattr(p, v) for v in ("keys", "names") if getattr(p, v)},
-                               **({"shape": describe_shape(p.shape)} if p.shape is not None else {})}
-                           for k, p in self.params.items()}}
+        return {
+            "name": self.name,
+            "doc": self.doc,
+            **({"log": True} if self.log else {}),
+            "params": {
+                k: {
+                    "type": self.types[k],
+                    "default": "REQUIRED" if p.required else p.default,
+                    "doc": p.doc,
+                    **{v: getattr(p, v) for v in ("keys", "names") if getattr(p, v)},
+                    **({"shape": describe_shape(p.shape)} if p.shape is not None else {}),
+                }
+                for k, p in self.params.items()
+            },
+        }
 
 
 class Registry:
@@ -185,8 +210,7 @@ class Registry:
     def __init__(self) -> None:
         self._impls: dict[str, Implementation] = {}
 
-    def register(self, name: str, params: Mapping[str, object] | None = None, *, log: bool = False
-                 ) -> Callable[[F], F]:
+    def register(self, name: str, params: Mapping[str, object] | None = None, *, log: bool = False) -> Callable[[F], F]:
         """Decorator: register the function as implementation `name` with these parameters;
         `log`: a log rule, called by `verify` on each segment of a log (a pack's hooks.py may
         register one as it registers a save rule).
@@ -201,16 +225,19 @@ class Registry:
         types: dict[str, str] = {}
         for key, raw in (params or {}).items():
             if not _PARAM.match(key) or key in RESERVED:
-                raise ValueError(f"{name}: bad parameter name {key!r} "
-                                 f"(a lowercase word, not one of {sorted(RESERVED)})")
+                raise ValueError(
+                    f"{name}: bad parameter name {key!r} (a lowercase word, not one of {sorted(RESERVED)})"
+                )
             p = raw if isinstance(raw, Param) else Param(raw)
             t = p.type or ("any" if p.required else infer_type(p.default))
             if t not in TYPES:
                 raise ValueError(f"{name}: parameter {key!r} has unknown type {t!r} (known: {', '.join(TYPES)})")
             for what, vocabulary, holders in (("keys", p.keys, TABLE_TYPES), ("names", p.names, NAME_TYPES)):
                 if vocabulary and (vocabulary not in VOCABULARIES or t not in holders):
-                    raise ValueError(f"{name}: parameter {key!r}: {what}={vocabulary!r} needs one of "
-                                     f"{', '.join(VOCABULARIES)} and a type of {', '.join(holders)} (it is {t})")
+                    raise ValueError(
+                        f"{name}: parameter {key!r}: {what}={vocabulary!r} needs one of "
+                        f"{', '.join(VOCABULARIES)} and a type of {', '.join(holders)} (it is {t})"
+                    )
             if p.shape is not None and t not in _SHAPED:
                 raise ValueError(f"{name}: parameter {key!r}: a shape needs a type of {', '.join(_SHAPED)} (it is {t})")
             if not p.required:
@@ -260,9 +287,17 @@ catalog = REGISTRY.catalog
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
-    "mechanisms.displacement", "mechanisms.implementations", "mechanisms.movement_rules",
-    "mechanisms.restricted", "segments", "mechanisms.setup_constraints", "mechanisms.setup_deploy_rules",
-    "mechanisms.setup_rules", "mechanisms.stacking_rules", "mechanisms.victory_conditions", "mechanisms.victory_rules",
+    "mechanisms.displacement",
+    "mechanisms.implementations",
+    "mechanisms.movement_rules",
+    "mechanisms.restricted",
+    "segments",
+    "mechanisms.setup_constraints",
+    "mechanisms.setup_deploy_rules",
+    "mechanisms.setup_rules",
+    "mechanisms.stacking_rules",
+    "mechanisms.victory_conditions",
+    "mechanisms.victory_rules",
     "mechanisms.withdrawals",
 )
 

@@ -41,8 +41,17 @@ from vassal_adj.rules.move_paths import Paths
 from vassal_adj.rules.move_timing import MoveWords, entry_turn, frozen, out_of_phase
 from vassal_adj.rules.results import Finding, Severity
 
-__all__ = ["Drag", "Frozen", "MoveCheck", "PhaseCheck", "Reinforcements", "TurnRules", "check_phase",
-           "turn_rules", "withdrawing"]
+__all__ = [
+    "Drag",
+    "Frozen",
+    "MoveCheck",
+    "PhaseCheck",
+    "Reinforcements",
+    "TurnRules",
+    "check_phase",
+    "turn_rules",
+    "withdrawing",
+]
 
 Drag = tuple[Position, Position]  # where one drag started and ended
 
@@ -94,8 +103,15 @@ def _map_legs(drags: Sequence[Drag]) -> tuple[list[tuple[Hex, Hex]], int | None]
 class _Phase:
     """One phase's checks: the start state, and the paths under the phase's rules (`Paths`)."""
 
-    def __init__(self, state: GameState, phase: str | None, rules: TurnRules, ctx: RuleContext,
-                 end: GameState | None, trails: Mapping[str, Sequence[Hex | None]]) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        phase: str | None,
+        rules: TurnRules,
+        ctx: RuleContext,
+        end: GameState | None,
+        trails: Mapping[str, Sequence[Hex | None]],
+    ) -> None:
         self.state, self.phase, self.rules, self.ctx, self.trails = state, phase, rules, ctx, trails
         # The Withdrawal marker is placed as the phase begins, and an event's marker may move in it.
         self.seen = replace(state, markers=(end or state).markers)
@@ -113,8 +129,21 @@ class _Phase:
         unit, (start, goal) = self.state.units[uid], (drags[0][0], drags[-1][1])
         a, b = self.where(start), self.where(goal)
         box = (goal.box or "").strip().casefold()
-        kind = ("move" if goal.on_map else "eliminated" if box == self.rules.eliminated_box else "exit"
-                if box == self.rules.exited_box else "off-map") if start.on_map else "entry" if goal.on_map else "box"
+        kind = (
+            (
+                "move"
+                if goal.on_map
+                else "eliminated"
+                if box == self.rules.eliminated_box
+                else "exit"
+                if box == self.rules.exited_box
+                else "off-map"
+            )
+            if start.on_map
+            else "entry"
+            if goal.on_map
+            else "box"
+        )
         mc = MoveCheck(uid, unit.name, unit.side, kind, a, b, len(drags), stops=tuple(self.where(d[1]) for d in drags))
         what = f"{unit.side} {unit.name} moved {' -> '.join(self.where(p) for p in (start, *(d[1] for d in drags)))}"
         hexes = tuple(self.where(p) for p in (start, goal) if p.on_map)
@@ -127,92 +156,174 @@ class _Phase:
                 return mc, []
             return mc, [out_of_phase(self.state, self.phase, self.rules, mover, words)]
         found = frozen(self.state, self.rules, start, words) + move_findings(
-            self.state, uid, start, goal, self.rules.restricted, what=what, hexes=hexes, cite=self.cite,
-            label=self.ctx.label)
+            self.state,
+            uid,
+            start,
+            goal,
+            self.rules.restricted,
+            what=what,
+            hexes=hexes,
+            cite=self.cite,
+            label=self.ctx.label,
+        )
         if kind == "entry":
             more, mc = self.entry(uid, drags, mc, what, hexes)
             return mc, found + more
         legs, left = _map_legs(drags)
         if legs:
-            steps, note = (trail_legs(self.trails[uid], (legs[0][0], *(b for _, b in legs)), self.ctx.label)
-                           if uid in self.trails and left is None else ([], ""))
-            chain = (judge_legs(steps, self.paths.mover(uid, exact=True), before="the hexes before") if steps
-                     else judge_legs(legs, self.paths.mover(uid)))
-            mc, finding = self.verdict(uid, replace(mc, path_note=note), chain, what, hexes, len(drags) > 1,
-                                       bool(steps))
+            steps, note = (
+                trail_legs(self.trails[uid], (legs[0][0], *(b for _, b in legs)), self.ctx.label)
+                if uid in self.trails and left is None
+                else ([], "")
+            )
+            chain = (
+                judge_legs(steps, self.paths.mover(uid, exact=True), before="the hexes before")
+                if steps
+                else judge_legs(legs, self.paths.mover(uid))
+            )
+            mc, finding = self.verdict(
+                uid, replace(mc, path_note=note), chain, what, hexes, len(drags) > 1, bool(steps)
+            )
             found.append(finding)
         return mc, found + self.left_map(uid, what, hexes, left)
 
     def left_map(self, uid: str, what: str, hexes: tuple[str, ...], left: int | None) -> list[Finding]:
         if left is None:
             return []
-        return [Finding(self.cite(self.rules.movement.rule_ref), Severity.INFO,
-                        f"{what}: left the map by drag {left}; the hex and path it left by, and any move after, are "
-                        f"not checked", (uid,), hexes)]
+        return [
+            Finding(
+                self.cite(self.rules.movement.rule_ref),
+                Severity.INFO,
+                f"{what}: left the map by drag {left}; the hex and path it left by, and any move after, are "
+                f"not checked",
+                (uid,),
+                hexes,
+            )
+        ]
 
-    def verdict(self, uid: str, mc: MoveCheck, chain: Chain, what: str, hexes: tuple[str, ...], several: bool,
-                trail: bool = False) -> tuple[MoveCheck, Finding]:
+    def verdict(
+        self,
+        uid: str,
+        mc: MoveCheck,
+        chain: Chain,
+        what: str,
+        hexes: tuple[str, ...],
+        several: bool,
+        trail: bool = False,
+    ) -> tuple[MoveCheck, Finding]:
         """The verdict on `chain`: the cheapest way between drops, or (`trail`) the trail's hexes."""
         lab = self.ctx.label
         labels = tuple(lab(h) for h in chain.path)
         m, side_ref = self.rules.movement, self.rules.weather_side_rule
         if side_ref and not chain.ok and chain.leg_cost is None and chain.rule_ref == m.weather_ref:
             # legal_path cites one weather rule; with no cost it is a closed hexside, not the allowance
-            chain = replace(chain, rule_ref=side_ref, reason=chain.reason.replace(f"[{m.weather_ref}]", f"[{side_ref}]"))
+            chain = replace(
+                chain, rule_ref=side_ref, reason=chain.reason.replace(f"[{m.weather_ref}]", f"[{side_ref}]")
+            )
         rule = self.cite(chain.rule_ref or m.rule_ref)
         step = f"{lab(chain.drop[0])} -> {lab(chain.drop[1])}: " if chain.drop else ""
-        leg = "" if not step else f"{AS_DRAGGED} {' '.join(labels)}, at {step}" if trail else f"leg {chain.leg}, {step}" \
-            if several else ""
+        leg = (
+            ""
+            if not step
+            else f"{AS_DRAGGED} {' '.join(labels)}, at {step}"
+            if trail
+            else f"leg {chain.leg}, {step}"
+            if several
+            else ""
+        )
         note = f" ({AS_DRAGGED})" if trail else f"; {mc.path_note}" if mc.path_note else ""
-        mc = replace(mc, ok=chain.ok, cost=chain.cost, allowance=chain.allowance, path=labels,
-                     reason=leg + chain.reason, rule=rule, judged=AS_DRAGGED if trail else CHEAPEST)
+        mc = replace(
+            mc,
+            ok=chain.ok,
+            cost=chain.cost,
+            allowance=chain.allowance,
+            path=labels,
+            reason=leg + chain.reason,
+            rule=rule,
+            judged=AS_DRAGGED if trail else CHEAPEST,
+        )
         if chain.ok:
-            return mc, Finding(rule, Severity.INFO, f"{what}: legal, {mp(chain.cost)} of {chain.allowance} MP by "
-                                                    f"{' '.join(labels)}{note}", (uid,), hexes)
-        tried = (f"; cheapest attempt {' '.join(map(lab, chain.leg_path))}"
-                 + (f" ({mp(chain.leg_cost)} MP)" if chain.leg_cost is not None else "")) if chain.leg_path else ""
+            return mc, Finding(
+                rule,
+                Severity.INFO,
+                f"{what}: legal, {mp(chain.cost)} of {chain.allowance} MP by {' '.join(labels)}{note}",
+                (uid,),
+                hexes,
+            )
+        tried = (
+            (
+                f"; cheapest attempt {' '.join(map(lab, chain.leg_path))}"
+                + (f" ({mp(chain.leg_cost)} MP)" if chain.leg_cost is not None else "")
+            )
+            if chain.leg_path
+            else ""
+        )
         tried = "" if trail else tried + note
         # The finding's hexes are the path tried, in order, so a picture can draw it.
         # The enemy units whose zones of control the reason names follow the mover, to be marked with it.
-        return mc, Finding(rule, Severity.ERROR, f"{what}: {leg}{chain.reason}{tried}", (uid, *chain.units),
-                           labels or hexes)
+        return mc, Finding(
+            rule, Severity.ERROR, f"{what}: {leg}{chain.reason}{tried}", (uid, *chain.units), labels or hexes
+        )
 
-    def entry(self, uid: str, drags: Sequence[Drag], mc: MoveCheck, what: str, hexes: tuple[str, ...]
-              ) -> tuple[list[Finding], MoveCheck]:
+    def entry(
+        self, uid: str, drags: Sequence[Drag], mc: MoveCheck, what: str, hexes: tuple[str, ...]
+    ) -> tuple[list[Finding], MoveCheck]:
         unit, goal = self.state.units[uid], drags[-1][1].hex
         assert goal is not None
         key = printed_key(unit.name)
-        listed = [(rs, e) for rs in self.rules.reinforcements if rs.side == unit.side
-                  for e in rs.entries if key in {printed_key(n) for n in e.units}]
+        listed = [
+            (rs, e)
+            for rs in self.rules.reinforcements
+            if rs.side == unit.side
+            for e in rs.entries
+            if key in {printed_key(n) for n in e.units}
+        ]
         found = next(((rs, e) for rs, e in listed if e.hexes), None)
         if found is None and listed:  # its entries are into boxes only: it never enters the map by them
             rs, e = listed[0]
             boxes = " or ".join(repr(a.removeprefix("box:").strip()) for a in e.at)
             why = f"it arrives in box {boxes}, not on the map [{rs.rule_ref}]"
             return [Finding(self.cite(rs.rule_ref), Severity.ERROR, f"{what}: {why}", (uid,), hexes)], replace(
-                mc, ok=False, reason=why, rule=self.cite(rs.rule_ref))
+                mc, ok=False, reason=why, rule=self.cite(rs.rule_ref)
+            )
         if found is None:
             refs = [rs.rule_ref for rs in self.rules.reinforcements if rs.side == unit.side]
             ref = refs[0] if refs else self.rules.movement.rule_ref
-            return [Finding(self.cite(ref), Severity.WARNING, f"{what}: entered the map, but no reinforcement entry "
-                                                              f"of the pack lists it, so neither its turn nor its "
-                                                              f"path is checked [{ref}]", (uid,), hexes)], mc
+            return [
+                Finding(
+                    self.cite(ref),
+                    Severity.WARNING,
+                    f"{what}: entered the map, but no reinforcement entry "
+                    f"of the pack lists it, so neither its turn nor its "
+                    f"path is checked [{ref}]",
+                    (uid,),
+                    hexes,
+                )
+            ], mc
         rs, e = found
         out = entry_turn(self.seen, rs, e, self.ctx.label, MoveWords(uid, what, hexes, self.ctx.pack_id))
         arrival = next(i for i, (a, b) in enumerate(drags) if not a.on_map and b.on_map)
         first = drags[arrival][1].hex
         assert first is not None
-        legs, left = _map_legs(drags[arrival + 1:])
+        legs, left = _map_legs(drags[arrival + 1 :])
         mover, m = self.paths.mover(uid), self.rules.movement
         # The log shows where the drag onto the map ended; if that is no entry hex, the unit may
         # still have entered at any of them and moved on: ask for each (the entry leg is drag `arrival`).
-        chains = [judge_legs([(s, first), *legs], mover, first=arrival + 1, entered=s,
-                             spent=entry_hex_cost(self.state, self.ctx.terrain, uid, s, m))
-                  for s in ((first,) if first in e.hexes else e.hexes)]
+        chains = [
+            judge_legs(
+                [(s, first), *legs],
+                mover,
+                first=arrival + 1,
+                entered=s,
+                spent=entry_hex_cost(self.state, self.ctx.terrain, uid, s, m),
+            )
+            for s in ((first,) if first in e.hexes else e.hexes)
+        ]
         best = min((c for c in chains if c.ok), key=lambda c: c.cost or 0, default=None)
         if best is None:  # the furthest leg reached, too far rather than forbidden, then a shorter attempt
-            best = min(chains, key=lambda c: (-c.leg, c.leg_cost is None, not c.leg_path, c.leg_cost or 0,
-                                              len(c.leg_path)))
+            best = min(
+                chains, key=lambda c: (-c.leg, c.leg_cost is None, not c.leg_path, c.leg_cost or 0, len(c.leg_path))
+            )
         at = " or ".join(e.at)
         mc, finding = self.verdict(uid, mc, best, f"{what} (entering at {at})", hexes, len(drags) > 1)
         if not best.ok and first not in e.hexes:
@@ -220,9 +331,16 @@ class _Phase:
         return out + [finding] + self.left_map(uid, what, hexes, None if left is None else arrival + 1 + left), mc
 
 
-def check_phase(state: GameState, phase: str | None, moves: Mapping[str, Sequence[Drag]], rules: TurnRules,
-                context: RuleContext, *, end: GameState | None = None,
-                trails: Mapping[str, Sequence[Hex | None]] | None = None) -> PhaseCheck:
+def check_phase(
+    state: GameState,
+    phase: str | None,
+    moves: Mapping[str, Sequence[Drag]],
+    rules: TurnRules,
+    context: RuleContext,
+    *,
+    end: GameState | None = None,
+    trails: Mapping[str, Sequence[Hex | None]] | None = None,
+) -> PhaseCheck:
     """The findings on one phase's moves: `moves` maps a unit id to its drags in that phase,
     in order (the legs of one move, each dropped where the next starts). `state` is the
     position at the phase's start; `end` (optional) the one at its end, whose markers show a

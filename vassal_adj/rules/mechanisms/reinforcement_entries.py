@@ -94,7 +94,7 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
     if not hexes and (spots or not boxes):  # somewhere to arrive: hexes, or boxes only
         raise ValueError(
             f"{path}.at: {list(at)!r} names no hex of the board; give the hexes, places or regions the "
-            "units enter the map by, or only the boxes they arrive in (\"box:<name or kind>\")"
+            'units enter the map by, or only the boxes they arrive in ("box:<name or kind>")'
         )
     made = {"boxes": boxes, "pick": pick, "repeatable": repeatable}
     if "turn_from" in e:

@@ -45,9 +45,22 @@ from vassal_adj.rules.mechanisms.withdrawal import (
     second_declarations,
 )
 
-__all__ = ["EnemySourceExit", "ExitCondition", "HoldCondition", "Item", "LatePenalty", "Level",
-           "Objective", "OwnSourceExit", "Tally", "VictoryRules", "check_levels", "tally", "unit_value",
-           "victory_level"]
+__all__ = [
+    "EnemySourceExit",
+    "ExitCondition",
+    "HoldCondition",
+    "Item",
+    "LatePenalty",
+    "Level",
+    "Objective",
+    "OwnSourceExit",
+    "Tally",
+    "VictoryRules",
+    "check_levels",
+    "tally",
+    "unit_value",
+    "victory_level",
+]
 
 
 @dataclass(frozen=True)
@@ -69,11 +82,13 @@ class Level:  # totals from `low` to `high` inclusive (None: unbounded)
 
 def check_levels(levels: Collection[Level]) -> None:
     """ValueError when two levels overlap or leave a gap between them."""
-    ordered = sorted(levels, key=lambda lv: -10**9 if lv.low is None else lv.low)
+    ordered = sorted(levels, key=lambda lv: -(10**9) if lv.low is None else lv.low)
     for a, b in pairwise(ordered):
         if a.high is None or b.low is None or b.low != a.high + 1:
-            raise ValueError(f"victory levels {a.name!r} and {b.name!r} overlap or leave a gap "
-                             f"({a.low}..{a.high}, then {b.low}..{b.high})")
+            raise ValueError(
+                f"victory levels {a.name!r} and {b.name!r} overlap or leave a gap "
+                f"({a.low}..{a.high}, then {b.low}..{b.high})"
+            )
 
 
 def victory_level(total: int, levels: Collection[Level]) -> str | None:
@@ -141,18 +156,29 @@ def tally(history: History, rules: VictoryRules, *, label: Label, final: bool = 
     # no marker in any state: victory.points says so itself (_declaration) and counts no withdrawal
     withdrawal = Event(marker, rules.turn_box, rules.turn_kind) if marker and history.has_marker(marker) else None
     value = strengths(rules.artillery_kinds)
-    items = (objective_items(history, rules.side, rules.objectives, withdrawal, label, unknowns)
-             + elimination_items(history, rules.side, rules.eliminated, rules.eliminated_box, value, label)
-             + _late(history, rules, w, final, unknowns)
-             + (hold_items(history, rules.hold, decl.get(rules.hold.side), rules.artillery_kinds, label, unknowns)
-                if rules.hold else [])
-             + (exit_items(history, rules.exit, decl.get(rules.exit.side), rules.artillery_kinds, rules.exited_box,
-                           label, unknowns) if rules.exit else []))
+    items = (
+        objective_items(history, rules.side, rules.objectives, withdrawal, label, unknowns)
+        + elimination_items(history, rules.side, rules.eliminated, rules.eliminated_box, value, label)
+        + _late(history, rules, w, final, unknowns)
+        + (
+            hold_items(history, rules.hold, decl.get(rules.hold.side), rules.artillery_kinds, label, unknowns)
+            if rules.hold
+            else []
+        )
+        + (
+            exit_items(
+                history, rules.exit, decl.get(rules.exit.side), rules.artillery_kinds, rules.exited_box, label, unknowns
+            )
+            if rules.exit
+            else []
+        )
+    )
     items.sort(key=lambda i: i.index)  # stable: rule order within a state
     awards = Awards(rules.enemy_source_exit, rules.own_source_exit, value)
     options = award_items(history, rules.side, rules.opponent, rules.exited_box, awards, withdrawal, label, unknowns)
-    faults = second_declarations(history, rules.withdrawal_markers, rules.turn_box, rules.withdrawal_rule,
-                                 rules.turn_kind)
+    faults = second_declarations(
+        history, rules.withdrawal_markers, rules.turn_box, rules.withdrawal_rule, rules.turn_kind
+    )
     return Tally(tuple(items), tuple(options), tuple(unknowns), rules.levels, tuple(faults))
 
 
@@ -176,9 +202,10 @@ def _late(h: History, rules: VictoryRules, w: int | None, final: bool, unknowns:
         if w is not None and w <= t:
             break
         index = next((i for i, tt in enumerate(h.turns) if tt is not None and tt > t), len(h.states) - 1)
-        out.append(Item(lp.rule_ref, f"end of turn {t} with no {rules.side} withdrawal declared",
-                        lp.points, t, index))
+        out.append(Item(lp.rule_ref, f"end of turn {t} with no {rules.side} withdrawal declared", lp.points, t, index))
     if not final and last > lp.after_turn and (w is None or w > last):
-        unknowns.append(f"turn {last} is not over in the last save: if it ends with no {rules.side} withdrawal "
-                        f"declared, [{lp.rule_ref}] adds {lp.points:+d} more")
+        unknowns.append(
+            f"turn {last} is not over in the last save: if it ends with no {rules.side} withdrawal "
+            f"declared, [{lp.rule_ref}] adds {lp.points:+d} more"
+        )
     return out

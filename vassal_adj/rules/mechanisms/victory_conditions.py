@@ -45,16 +45,20 @@ def _supplied(ctx: RuleContext, p: Mapping[str, Any]) -> Supplied:
     for side, spec in p["supply"].items():
         s = _sub(spec, f"supply.{side}", {"initial": _INT, "sources": _LIST}, {"networks": _LIST})
         nets = tuple((g,) if isinstance(g, str) else tuple(g) for g in s.get("networks", (("road",), ("trail",))))
-        rules[side] = (SupplyRules(initial=s["initial"], networks=nets),
-                       ctx.hexes(s["sources"], f"supply.{side}.sources"))
+        rules[side] = (
+            SupplyRules(initial=s["initial"], networks=nets),
+            ctx.hexes(s["sources"], f"supply.{side}.sources"),
+        )
 
     def supplied(state: GameState, side: str) -> frozenset[str]:
         if side not in rules:
             raise ValueError(f"supply.{side}: control requires supplied units, but the pack gives no supply for {side}")
         r, sources = rules[side]
         blocked = obstructed_hexes(state, side, r, enemy_zoc(state, ctx.terrain, side, ZocRules()))
-        return frozenset(uid for uid, st in supply_status(state, ctx.terrain, side, r, sources, blocked).items()
-                         if st.supplied)
+        return frozenset(
+            uid for uid, st in supply_status(state, ctx.terrain, side, r, sources, blocked).items() if st.supplied
+        )
+
     return supplied
 
 
@@ -70,8 +74,9 @@ def _levels(p: Mapping[str, Any]) -> tuple[Level, ...]:
 def _result_finding(ctx: RuleContext, r: Result, scored: bool) -> Finding:
     ref = f"[{r.term.rule_ref}] " if r.term.rule_ref else ""
     status = f"{r.points:+d} VP" if scored else "met" if r.met else "not met" if r.met is False else "cannot be told"
-    unknown = ("" if not r.unknown else f" ({r.unknown})" if status == "cannot be told"
-               else f"; cannot be told: {r.unknown}")
+    unknown = (
+        "" if not r.unknown else f" ({r.unknown})" if status == "cannot be told" else f"; cannot be told: {r.unknown}"
+    )
     return Finding(ctx.cite(), Severity.INFO, f"{ref}{r.text}: {status}{unknown}", r.units, r.hexes)
 
 
@@ -86,12 +91,15 @@ def tally_of(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding
     if p["levels_by"] == "difference" and not p["opponent"]:
         raise ValueError("levels_by = 'difference' needs the opponent")
     if bad := [t for t in items if t.side not in (p["side"], p["opponent"])]:
-        raise ValueError(f"items: side {bad[0].side!r} is neither the side ({p['side']!r}) nor the opponent "
-                         f"({p['opponent']!r}): its points would count for no one")
+        raise ValueError(
+            f"items: side {bad[0].side!r} is neither the side ({p['side']!r}) nor the opponent "
+            f"({p['opponent']!r}): its points would count for no one"
+        )
     results = [evaluate(h, t, control, supplied, ctx.label) for t in items]
     out = [_result_finding(ctx, r, True) for r in results]
-    totals = {s: sum(r.points for r in results if r.term.side == s)
-              for s in dict.fromkeys([p["side"], p["opponent"]]) if s}
+    totals = {
+        s: sum(r.points for r in results if r.term.side == s) for s in dict.fromkeys([p["side"], p["opponent"]]) if s
+    }
     out += [Finding(ctx.cite(), Severity.INFO, f"{s} victory points: {n}") for s, n in totals.items()]
     if p["levels_by"] == "total":
         measure, words = totals[p["side"]], f"the {p['side']} total"
@@ -100,11 +108,21 @@ def tally_of(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding
         words = f"the difference ({p['side']} {totals[p['side']]} - {p['opponent']} {totals[p['opponent']]})"
     if levels:
         ref = f" [{p['levels_ref']}]" if p["levels_ref"] else ""
-        out.append(Finding(ctx.cite(), Severity.INFO, f"{words} is {measure}, which shows "
-                                                      f"{victory_level(measure, levels) or 'no victory level'}{ref}"))
+        out.append(
+            Finding(
+                ctx.cite(),
+                Severity.INFO,
+                f"{words} is {measure}, which shows {victory_level(measure, levels) or 'no victory level'}{ref}",
+            )
+        )
     if unknown := [r for r in results if r.unknown]:
-        out.append(Finding(ctx.cite(), Severity.INFO, f"cannot be told: {len(unknown)} item(s) may score more than "
-                                                      "counted (see each item)"))
+        out.append(
+            Finding(
+                ctx.cite(),
+                Severity.INFO,
+                f"cannot be told: {len(unknown)} item(s) may score more than counted (see each item)",
+            )
+        )
     return out
 
 
@@ -152,11 +170,15 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
             seen = [holds(i, mode, names) for i in range(last + 1)]
             verdict, when = (True if True in seen else None if None in seen else False), "in a state given"
         elif (i := h.index_for_turn(at)) is None:
-            verdict, when = ((False, f"turn {at} is not reached") if h.last_turn is not None
-                             else (None, "the turn is unknown"))
+            verdict, when = (
+                (False, f"turn {at} is not reached") if h.last_turn is not None else (None, "the turn is unknown")
+            )
         else:
-            seen = (f"state {i + 1}, the last given of turn {at}: if it shows the turn's end" if h.turns[i] == at
-                    else f"judged on state {i + 1}, turn {h.turns[i]}, the first given after turn {at}")
+            seen = (
+                f"state {i + 1}, the last given of turn {at}: if it shows the turn's end"
+                if h.turns[i] == at
+                else f"judged on state {i + 1}, turn {h.turns[i]}, the first given after turn {at}"
+            )
             verdict, when = holds(i, mode, names), f"at the end of turn {at} ({seen})"
         word = {True: "met", False: "not met", None: "cannot be told"}[verdict]
         out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}{what}: {word} {when}"))
@@ -164,60 +186,99 @@ def judge(h: History, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
         verdict = holds(last, mode, names)
         cite = f"[{ref}] " if ref else ""
         if verdict is None:
-            out.append(Finding(ctx.cite(), Severity.INFO,
-                               f"{cite}cannot be told whether the game would end as {result} "
-                               f"({mode} of {', '.join(names)}): see the conditions"))
+            out.append(
+                Finding(
+                    ctx.cite(),
+                    Severity.INFO,
+                    f"{cite}cannot be told whether the game would end as {result} "
+                    f"({mode} of {', '.join(names)}): see the conditions",
+                )
+            )
             return out
         if verdict:
-            out.append(Finding(ctx.cite(), Severity.INFO, f"{cite}if the game ended with this state: {result} "
-                                                          f"({mode} of {', '.join(names)})"))
+            out.append(
+                Finding(
+                    ctx.cite(),
+                    Severity.INFO,
+                    f"{cite}if the game ended with this state: {result} ({mode} of {', '.join(names)})",
+                )
+            )
             return out
     if p["otherwise"]:
-        out.append(Finding(ctx.cite(), Severity.INFO, f"if the game ended with this state: {p['otherwise']} "
-                                                      "(no other outcome holds)"))
+        out.append(
+            Finding(
+                ctx.cite(),
+                Severity.INFO,
+                f"if the game ended with this state: {p['otherwise']} (no other outcome holds)",
+            )
+        )
     return out
 
 
 _SHARED = {
-    "control": Param({}, "table", "what controls a place: { units = selector, "
-                                  "requires = ['supplied'] }", shape=CONTROL),
-    "supply": Param({}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']",
-                    shape=SUPPLY),
+    "control": Param(
+        {}, "table", "what controls a place: { units = selector, requires = ['supplied'] }", shape=CONTROL
+    ),
+    "supply": Param(
+        {}, "table", "side -> { initial, sources, networks }: supply for requires = ['supplied']", shape=SUPPLY
+    ),
     "eliminated_box": Param("", "str", "the box of eliminated units, for steps_lost items that name no box"),
     "exited_box": Param("", "str", "the box of units exited from the map, for exited items that name no box"),
 }
 
 
-@register("victory.tally", params={
-    "side": Param(REQUIRED, "str", "the side whose total is measured; items score for it unless they name a side"),
-    "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
-    "items": Param(REQUIRED, "list", "[{ side, points, rule_ref, and one of place (+ at, per, name, control, turns, "
-                                     "before_declared), box (+ units, value), steps_lost = selector (+ box), "
-                                     "exited = { box, via, count } (+ units, value, before_declared) }]; "
-                                     "value = { fields, by_kind }; before_declared = { marker, box }",
-                   shape=Each(TERM)),
-    "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous", shape=LEVELS),
-    "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
-    "levels_ref": Param("", "str", "the rule cited with the level"),
-    **_SHARED,
-})
+@register(
+    "victory.tally",
+    params={
+        "side": Param(REQUIRED, "str", "the side whose total is measured; items score for it unless they name a side"),
+        "opponent": Param("", "str", "the other side (levels_by = 'difference')"),
+        "items": Param(
+            REQUIRED,
+            "list",
+            "[{ side, points, rule_ref, and one of place (+ at, per, name, control, turns, "
+            "before_declared), box (+ units, value), steps_lost = selector (+ box), "
+            "exited = { box, via, count } (+ units, value, before_declared) }]; "
+            "value = { fields, by_kind }; before_declared = { marker, box }",
+            shape=Each(TERM),
+        ),
+        "levels": Param((), "list", "[{ level, min, max }] by the measure, contiguous", shape=LEVELS),
+        "levels_by": Param("total", "str", "total (the side's) or difference (side minus opponent)"),
+        "levels_ref": Param("", "str", "the rule cited with the level"),
+        **_SHARED,
+    },
+)
 def victory_tally(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Victory points from terms (places, boxes, steps lost, exits); levels by total or difference."""
     return tally_of(History((state,)), ctx, p)
 
 
-@register("victory.conditions", params={
-    "conditions": Param(REQUIRED, "table", "name -> { side, count, and one of place (+ at, per, control, turns, "
-                                           "before_declared), box (+ units), steps_lost, exited (+ before_declared), "
-                                           "declared = { marker, box, turns } }",
-                        shape=Each(TERM)),
-    "sudden_death": Param((), "list", "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]",
-                          shape=Each(SUDDEN_DEATH)),
-    "end": Param((), "list", "[{ result, all / any / none = [names], rule_ref }] in order: the first that holds",
-                 shape=Each(END)),
-    "otherwise": Param("", "str", "the result when no end outcome holds"),
-    **_SHARED,
-})
+@register(
+    "victory.conditions",
+    params={
+        "conditions": Param(
+            REQUIRED,
+            "table",
+            "name -> { side, count, and one of place (+ at, per, control, turns, "
+            "before_declared), box (+ units), steps_lost, exited (+ before_declared), "
+            "declared = { marker, box, turns } }",
+            shape=Each(TERM),
+        ),
+        "sudden_death": Param(
+            (),
+            "list",
+            "[{ result, at = 'any' or a turn, all / any / none = [names], rule_ref }]",
+            shape=Each(SUDDEN_DEATH),
+        ),
+        "end": Param(
+            (),
+            "list",
+            "[{ result, all / any / none = [names], rule_ref }] in order: the first that holds",
+            shape=Each(END),
+        ),
+        "otherwise": Param("", "str", "the result when no end outcome holds"),
+        **_SHARED,
+    },
+)
 def victory_conditions(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Victory by conditions: sudden death and end-of-game outcomes (all / any / none of named conditions)."""
     return judge(History((state,)), ctx, p)

@@ -139,8 +139,16 @@ def read_term(ctx: RuleContext, spec: Any, path: str, side: str | None, p: Mappi
     if value is not None and common["count"] != 1:
         raise ValueError(f"{path}.value: points by value go per unit, so exited.count must be 1")
     box = _box(e.get("box", p["exited_box"]), f"{path}.exited.box", "exited_box")
-    return Term("exited", name=s.get("name", "exits"), box=box, via=via, units=units, value=value,
-                closed_by=_event(s, f"{path}.before_declared"), **common)
+    return Term(
+        "exited",
+        name=s.get("name", "exits"),
+        box=box,
+        via=via,
+        units=units,
+        value=value,
+        closed_by=_event(s, f"{path}.before_declared"),
+        **common,
+    )
 
 
 def _event(s: Mapping[str, Any], path: str) -> Event | None:

@@ -154,12 +154,16 @@ def evaluate(h: History, term: Term, control: Control, supplied: Supplied | None
     if term.kind == "place":
         return _place(h, term, term.control or control, supplied, label)
     if term.kind == "box":
-        ids = tuple(uid for uid, p in h.last.positions.items()
-                    if p.box == term.box and term.units.matches(h.last.units[uid], p.box))
+        ids = tuple(
+            uid
+            for uid, p in h.last.positions.items()
+            if p.box == term.box and term.units.matches(h.last.units[uid], p.box)
+        )
         text = f"{len(ids)} {_who(term.units)} in {term.box}"
         units = [h.last.units[i] for i in ids]
-        return Result(term, len(ids), text + _valued(term, units), ids, scored=_worth(term, units),
-                      values=_values(term, units))
+        return Result(
+            term, len(ids), text + _valued(term, units), ids, scored=_worth(term, units), values=_values(term, units)
+        )
     if term.kind == "steps":
         return _steps(h, term)
     if term.kind == "declared":
@@ -185,39 +189,67 @@ def _place(h: History, term: Term, control: Control, supplied: Supplied | None, 
         turn = f" (turn {h.last_turn})" if h.last_turn is not None else ""
         units = tuple(i for ids in held.values() for i in ids)
         of = f"{len(held)} of the {len(term.hexes)} hexes of " if len(term.hexes) > 1 else ""
-        text = (f"{term.side} controls {of}{place}{turn}" if held
-                else f"{term.side} does not control {place}{turn}: no {who} there")
+        text = (
+            f"{term.side} controls {of}{place}{turn}"
+            if held
+            else f"{term.side} does not control {place}{turn}: no {who} there"
+        )
         return Result(term, len(held), text, units, tuple(label(hx) for hx in held), scored=len(units))
     if term.at == "first-entry":
         e = h.first_entry(term.side, term.hexes, control.units.matches)
         if e is None:
-            return Result(term, 0, f"{term.side} has not entered {place}",
-                          unknown=f"no state given shows {who} in {place}; an entry between states cannot be seen")
+            return Result(
+                term,
+                0,
+                f"{term.side} has not entered {place}",
+                unknown=f"no state given shows {who} in {place}; an entry between states cannot be seen",
+            )
         text = f"{term.side} first entered {place} (state {e.index + 1}, turn {e.turn})"
         if term.turns is None and term.closed_by is None:
             return Result(term, 1, text, e.units, (label(e.hex),), turn=e.turn, index=e.index)
         return _in_window(h, term, e, text, label)
     last = h.last_occupier(term.hexes, lambda u: control.units.matches(u))
     if last is None:
-        return Result(term, 0, f"no one side is seen in {place}",
-                      unknown=f"no state given shows one side alone in {place} (nobody, or two sides at once): who "
-                              "occupied it last cannot be told")
+        return Result(
+            term,
+            0,
+            f"no one side is seen in {place}",
+            unknown=f"no state given shows one side alone in {place} (nobody, or two sides at once): who "
+            "occupied it last cannot be told",
+        )
     held = last.index == len(h.states) - 1
     text = f"{last.side} {'occupies' if held else 'was the last seen to occupy'} {place}"
-    unknown = "" if held else (f"{place} is empty in the last state; the last state showing it occupied is "
-                               f"state {last.index + 1}: an occupation after it cannot be seen (give the game's logs)")
+    unknown = (
+        ""
+        if held
+        else (
+            f"{place} is empty in the last state; the last state showing it occupied is "
+            f"state {last.index + 1}: an occupation after it cannot be seen (give the game's logs)"
+        )
+    )
     return Result(term, int(last.side == term.side), text, last.units, (label(last.hex),), unknown, settled=held)
 
 
 def _steps(h: History, term: Term) -> Result:
     units = h.last.units
-    lost = [(uid, units[uid].steps) for uid, p in h.last.positions.items()
-            if p.box == term.box and term.units.matches(units[uid], p.box)]
-    lost += [(uid, 1) for uid, p in h.last.positions.items()
-             if p.hex is not None and term.units.matches(units[uid]) and units[uid].has(term.reduced_flag)]
+    lost = [
+        (uid, units[uid].steps)
+        for uid, p in h.last.positions.items()
+        if p.box == term.box and term.units.matches(units[uid], p.box)
+    ]
+    lost += [
+        (uid, 1)
+        for uid, p in h.last.positions.items()
+        if p.hex is not None and term.units.matches(units[uid]) and units[uid].has(term.reduced_flag)
+    ]
     n = sum(s for _, s in lost)
-    return Result(term, n, f"{n} step(s) lost by {_who(term.units)} ({len(lost)} unit(s): eliminated, in "
-                           f"{term.box}, or {term.reduced_flag})", tuple(uid for uid, _ in lost))
+    return Result(
+        term,
+        n,
+        f"{n} step(s) lost by {_who(term.units)} ({len(lost)} unit(s): eliminated, in "
+        f"{term.box}, or {term.reduced_flag})",
+        tuple(uid for uid, _ in lost),
+    )
 
 
 def _exited(h: History, term: Term, label: Label) -> Result:
@@ -227,8 +259,14 @@ def _exited(h: History, term: Term, label: Label) -> Result:
     else:
         counted = [r for r in gone if r.last_hex in term.via]
         unseen = [r for r in gone if r.last_hex is None]
-    unknowns = [f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
-                "(a save does not record it), so they are not counted"] if unseen else []
+    unknowns = (
+        [
+            f"{len(unseen)} more {_who(term.units)} in {term.box}: no log given shows the hex each left from "
+            "(a save does not record it), so they are not counted"
+        ]
+        if unseen
+        else []
+    )
     before = ""
     if (ev := term.closed_by) is not None:  # only exits before the event count (seed 000 22.43.1)
         closed, missing = _closing(h, ev)
@@ -242,10 +280,16 @@ def _exited(h: History, term: Term, label: Label) -> Result:
     text = f"{len(counted)} {_who(term.units)} exited into {term.box}" + (" by the given hexes" if term.via else "")
     text += before + _valued(term, [h.last.units[r.unit] for r in counted])
     unknown = "; ".join(unknowns)
-    return Result(term, len(counted), text, tuple(r.unit for r in counted),
-                  tuple(label(r.last_hex) for r in counted if r.last_hex is not None), unknown,
-                  scored=_worth(term, [h.last.units[r.unit] for r in counted]),
-                  values=_values(term, [h.last.units[r.unit] for r in counted]))
+    return Result(
+        term,
+        len(counted),
+        text,
+        tuple(r.unit for r in counted),
+        tuple(label(r.last_hex) for r in counted if r.last_hex is not None),
+        unknown,
+        scored=_worth(term, [h.last.units[r.unit] for r in counted]),
+        values=_values(term, [h.last.units[r.unit] for r in counted]),
+    )
 
 
 def _values(term: Term, units: list[Unit]) -> tuple[int, ...]:
@@ -270,8 +314,12 @@ def _declared(h: History, term: Term) -> Result:
     if not found:
         if h.has_marker(term.name):
             return Result(term, 0, f"{term.name} is not declared{window}")
-        return Result(term, 0, f"{term.name} is not declared{window}",
-                      unknown=f"no piece named {term.name!r} is in the state(s) given")
+        return Result(
+            term,
+            0,
+            f"{term.name} is not declared{window}",
+            unknown=f"no piece named {term.name!r} is in the state(s) given",
+        )
     first = found[0]
     inside = _within(term.turns, first.turn)
     again = f"; again on turn(s) {', '.join(str(d.turn) for d in found[1:])}" if len(found) > 1 else ""
@@ -289,18 +337,26 @@ def _in_window(h: History, term: Term, e: Entry, text: str, label: Label) -> Res
         return _within(term.turns, t) and (closed is None or t < closed)
 
     when = f"declared on turn {closed}" if closed is not None else "not declared"
-    window = " and ".join(w for w in (_turn_words(*(term.turns or (None, None))),
-                                      f"the turns before {ev.marker} ({when})" if ev else "") if w)
+    window = " and ".join(
+        w
+        for w in (_turn_words(*(term.turns or (None, None))), f"the turns before {ev.marker} ({when})" if ev else "")
+        if w
+    )
     found = {"units": e.units, "hexes": (label(e.hex),), "turn": e.turn, "index": e.index}
     if e.turn is None:
-        return Result(term, 0, f"{text}: its turn is unknown", **found,
-                      unknown=f"whether it was within {window} cannot be told")
+        return Result(
+            term, 0, f"{text}: its turn is unknown", **found, unknown=f"whether it was within {window} cannot be told"
+        )
     inside = opens(e.turn)
     lo = e.earliest if e.earliest is not None else 1
     doubt = any(opens(t) != inside for t in range(min(lo, e.turn), e.turn + 1))
-    since = (f"it was entered after the state of turn {e.earliest}" if e.earliest is not None else
-             "on which turn it was first entered cannot be known from one state" if h.single else
-             "the first state given shows it already, so it may have been entered earlier")
+    since = (
+        f"it was entered after the state of turn {e.earliest}"
+        if e.earliest is not None
+        else "on which turn it was first entered cannot be known from one state"
+        if h.single
+        else "the first state given shows it already, so it may have been entered earlier"
+    )
     unknown = "; ".join(w for w in (f"{since}: counted as entered on turn {e.turn}" if doubt else "", missing) if w)
     words = f"{text}, {'within' if inside else 'outside'} {window}"
     return Result(term, int(inside), words, **found, unknown=unknown)
