@@ -53,7 +53,9 @@ def H(label: str) -> Hex:
 
 def unit(name: str, side: str, **props: str) -> Unit:
     """The pack's unit for the counter printed `name` (its side as the module's prototype gives it)."""
-    units, unmapped = map_units([Piece(name, name, "Main Map", 0, 0, properties={"Side": side, **props})], LOADED.unitmap)
+    units, unmapped = map_units(
+        [Piece(name, name, "Main Map", 0, 0, properties={"Side": side, **props})], LOADED.unitmap
+    )
     assert not unmapped, unmapped
     return units[0]
 
@@ -82,7 +84,14 @@ def move(rule: str, st: GameState, who: Unit, path: list[str]) -> PathResult:
     """`who`'s move along `path` (the named hexes only, in order) under the pack's movement rule `rule`."""
     hexes = [H(x) for x in path]
     return legal_path(
-        st, TERRAIN, who.id, hexes[0], hexes[-1], movement_rules(PACK.rule(rule).params), area=set(hexes), label=LAYOUT.label_of
+        st,
+        TERRAIN,
+        who.id,
+        hexes[0],
+        hexes[-1],
+        movement_rules(PACK.rule(rule).params),
+        area=set(hexes),
+        label=LAYOUT.label_of,
     )
 
 
