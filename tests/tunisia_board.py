@@ -19,7 +19,7 @@ from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.pieces import Piece
-from vassal_adj.model.state import GameState, Position
+from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext, adjudicate
 from vassal_adj.rules.mechanisms.movement import PathResult, legal_path
@@ -60,13 +60,20 @@ def unit(name: str, side: str, **props: str) -> Unit:
     return units[0]
 
 
-def state(where: Mapping[Unit, str], turn: int | None = None, phase: str | None = None) -> GameState:
-    """Units at hex labels ("0214") or in off-map boxes (any other name)."""
+def state(
+    where: Mapping[Unit, str],
+    turn: int | None = None,
+    phase: str | None = None,
+    left: Mapping[Unit, str] | None = None,
+) -> GameState:
+    """Units at hex labels ("0214") or in off-map boxes (any other name); `left`: a unit in a box ->
+    the hex a log shows it leaving the map from."""
 
     def pos(place: str) -> Position:
         return Position(H(place), place) if place.isdigit() else Position(box=place)
 
-    return GameState({u.id: u for u in where}, {u.id: pos(p) for u, p in where.items()}, turn, phase)
+    gone = tuple(Departure(u.id, where[u], H(x), x, turn, phase) for u, x in (left or {}).items())
+    return GameState({u.id: u for u in where}, {u.id: pos(p) for u, p in where.items()}, turn, phase, departures=gone)
 
 
 def run(rule: str, st: GameState, scenario: str | None = None) -> list[Finding]:
@@ -78,6 +85,11 @@ def run(rule: str, st: GameState, scenario: str | None = None) -> list[Finding]:
 
 def errors(found: list[Finding]) -> list[str]:
     return [f.message for f in found if f.severity == "error"]
+
+
+def outcome(found: list[Finding]) -> str:
+    """The last finding of a victory rule: its outcome for the state."""
+    return found[-1].message
 
 
 def move(rule: str, st: GameState, who: Unit, path: list[str]) -> PathResult:
