@@ -93,5 +93,6 @@ def test_each_campaign_judges_only_its_own_victory() -> None:
     """The conditions of Campaign I are not Campaign II's: the Campaign I rule is not in force there."""
     found = run("victory_campaign_1", three_exits(), "campaign-2")
     assert [f.message for f in found] == [
-        "rule victory_campaign_1 (Campaign I) is not in force: it is in force only in scenario campaign-1, not campaign-2"
+        "rule victory_campaign_1 (Campaign I) is not in force: "
+        "it is in force only in scenario campaign-1, not campaign-2"
     ]
