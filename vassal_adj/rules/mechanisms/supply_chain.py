@@ -2,7 +2,7 @@
 formation, the HQ traces to a source of its group (an army, a side), and a unit of a formation
 whose HQ is off the map is out of supply.
 
-Written from seed 001 (Tunisia 1943), generically:
+Written from seed 001, generically:
 
 - 9.1: "In order to be in supply, a combat unit could trace a line of supply to his EM, who
   himself be in supply." A unit's HQ is the unit picked by `ChainRules.hq` that shares its
@@ -185,9 +185,14 @@ def chain_supply(
     `sources_by`: source hexes by the value of `rules.sources_group`; `blocked`: the hexes no
     path may use (supply.obstructed_hexes). Never raises for a unit out of supply: a status.
     """
-    board = _Board(terrain, rules, blocked)
     units = state.units
     mine = sorted(uid for uid, u in units.items() if u.side == side)
+    if terrain.board is None:  # an unbounded search never ends, and a bounded one would guess
+        why = "the board's hexes are not known (no numbered hex grid), so no line of supply can be traced"
+        return MappingProxyType(
+            {uid: ChainStatus(uid, h, "not-judged", why=why) for uid in mine if (h := state.hex_of(uid)) is not None}
+        )
+    board = _Board(terrain, rules, blocked)
     is_hq = {uid: rules.hq.matches(units[uid]) for uid in mine}
     hqs_of: dict[str, list[str]] = {}
     for uid in mine:

@@ -1,7 +1,7 @@
 """The rule ``supply.hq_chain``: supply through each formation's own HQ (RULES-MAP N9; the
 mechanism is supply_chain.py), and the out-of-supply marker checked against it.
 
-Seed 001 (Tunisia 1943) 9.2: "One places an out of supply marker on the unit"; 9.3: "an out of
+Seed 001 9.2: "One places an out of supply marker on the unit"; 9.3: "an out of
 supply unit loses this unfavorable status at the end of the phase of player if it could trace a
 line of supply to that moment". With `marker_flag`, a unit whose marker says otherwise than
 its traced supply is reported at the check (the pack's ``when`` puts the rule at the supply
