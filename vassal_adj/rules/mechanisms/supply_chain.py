@@ -274,7 +274,7 @@ def _to_hq(
             return ChainStatus(uid, h, "not-judged", st.unit_id, why=f"its HQ is not judged: {st.why}", cause=st.cause)
         return ChainStatus(uid, h, "out", st.unit_id, why=f"its HQ is out of supply: {st.why}", cause="hq-out")
     if key not in reach:  # one search per formation, from all its supplied HQs
-        reach[key] = board.search([state.hex_of(q) for q in fed], rules.unit_range)  # type: ignore[misc]
+        reach[key] = board.search([hx for q in fed if (hx := state.hex_of(q)) is not None], rules.unit_range)
     found = reach[key]
     if h in found:
         path = _walk(found, h)
