@@ -37,6 +37,7 @@ BASE = {
     "setup.deployment": 'side = "Axis"\ngroups = [{ at = "0101", placement = "exact", units = ["x"] }]',
     "stacking.pools": 'pools = [{ name = "all", units = {}, limit = 2 }]',
     "supply.trace": 'side = "Axis"\ninitial = 4\nsources = ["0101"]',
+    "supply.hq_chain": 'side = "Axis"\nhq = { kinds = ["hq"] }\nsources_by = { Axis = ["0101"] }',
     "victory.conditions": 'conditions = { hold = { side = "Axis", place = "0101" } }',
     "victory.points": "eliminated = { Axis = { factor = 1 } }\n"
     'objectives = [{ name = "x", hex = "0101", points = 1 }]\n'
@@ -106,6 +107,7 @@ CASES = {
         UNKNOWN,
     ),
     ("supply.trace", "obstruction"): ("{ enemy_zone = false }", "obstruction.enemy_zone", UNKNOWN),
+    ("supply.hq_chain", "obstruction"): ("{ friendly_negates = true }", "obstruction.friendly_negates", UNKNOWN),
     ("victory.conditions", "conditions"): (
         '{ hold = { side = "Axis", places = "0101" } }',
         "conditions.hold.places",

@@ -296,6 +296,7 @@ RULE_MODULES = (
     "mechanisms.setup_deploy_rules",
     "mechanisms.setup_rules",
     "mechanisms.stacking_rules",
+    "mechanisms.supply_chain_rules",
     "mechanisms.victory_conditions",
     "mechanisms.victory_rules",
     "mechanisms.withdrawals",
