@@ -67,8 +67,8 @@ def state(
     phase: str | None = None,
     left: Mapping[Unit, str] | None = None,
 ) -> GameState:
-    """Units at hex labels ("0214") or in off-map boxes (any other name, read as the pack's [boxes]); `left`: a unit in a box ->
-    the hex a log shows it leaving the map from."""
+    """Units at hex labels ("0214") or in off-map boxes (any other name, read as the pack's [boxes]);
+    `left`: a unit in a box -> the hex a log shows it leaving the map from."""
 
     def pos(place: str) -> Position:
         return Position(H(place), place) if place.isdigit() else Position(box=place, named=named_box(place, PACK.boxes))

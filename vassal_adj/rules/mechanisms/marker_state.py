@@ -73,11 +73,13 @@ def window(phases: tuple[str, ...], reset_at: str, set_from: str = "") -> tuple[
 @dataclass(frozen=True)
 class Requirement:
     """Another unit of the same side, one of `units`, must be in the unit's formation (`within`
-    "formation") or its hex ("hex"): on the map, or (formation) in one of the off-map `boxes`."""
+    "formation") or its hex ("hex"): on the map, or (formation) in one of the off-map `boxes` (by
+    [boxes] kind or name)."""
 
     units: Selector
     within: str
     boxes: tuple[str, ...] = ()
+    what: str = ""  # what findings call the required units (default: the selector in words)
 
     def __post_init__(self) -> None:
         if self.within not in WITHIN:
@@ -164,13 +166,13 @@ def _required(
             msg = f"{u.side} {u.name} in {where} has no formation: whether it may stay is not judged{ref}"
             out.append(Finding(cite, Severity.INFO, msg, (u.id,), (where,)))
         elif not _mates(state, u, pos, need):
-            scope = f"its formation {u.formation}" if need.within == "formation" else "its hex"
-            places = "on the map" + (
-                f" or in {' or '.join(need.boxes)}" if need.boxes and need.within == "formation" else ""
-            )
-            msg = (
-                f"{u.side} {u.name} in {where} stays with no {need.units.words()} of {u.side} in {scope} {places}{ref}"
-            )
+            what = need.what or f"{u.side} {need.units.words()}"
+            if need.within == "hex":
+                scope = "in its hex"
+            else:
+                boxes = f" or in a {' or '.join(need.boxes)} box" if need.boxes else ""
+                scope = f"of its formation ({u.formation}) on the map{boxes}"
+            msg = f"{u.side} {u.name} in {where} stays on the map with no {what} {scope}{ref}"
             out.append(Finding(cite, s.severity, msg, (u.id,), (where,)))
     return out
 

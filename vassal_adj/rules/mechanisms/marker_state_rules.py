@@ -20,7 +20,9 @@ from vassal_adj.rules.select import Selector, selector_at
 
 __all__ = ["STATES", "marker_state", "states_from"]
 
-REQUIRES = Table({"units": "selector", "within": "str", "boxes": "list[str]"}, required=("units", "within"))
+REQUIRES = Table(
+    {"units": "selector", "within": "str", "boxes": "list[str]", "what": "str"}, required=("units", "within")
+)
 STATES = Each(
     Table(
         {
@@ -57,7 +59,8 @@ def _entry(data: Mapping[str, Any], at: str, phases: tuple[str, ...], ref: str) 
         if need["within"] not in WITHIN:
             raise ValueError(f"{at}.requires.within: expected one of {', '.join(WITHIN)}, got {need['within']!r}")
         boxes = names(need["boxes"], f"{at}.requires.boxes") if "boxes" in need else ()
-        requires = Requirement(selector_at(need["units"], f"{at}.requires.units"), need["within"], boxes)
+        what = word(need["what"], f"{at}.requires.what") if "what" in need else ""
+        requires = Requirement(selector_at(need["units"], f"{at}.requires.units"), need["within"], boxes, what)
     return MarkerState(
         units,
         word(data.get("rule_ref", ref), f"{at}.rule_ref"),
@@ -86,7 +89,7 @@ def states_from(value: object, phases: tuple[str, ...], ref: str, path: str = "s
             "list",
             shape=STATES,
             doc="[{ flag, units = selector, reset_at = 'turn-start' / 'after-phase:<id>', set_from = phase, "
-            "requires = { units = selector, within = 'formation' / 'hex', boxes }, rule_ref, severity }]",
+            "requires = { units = selector, within = 'formation' / 'hex', boxes, what }, rule_ref, severity }]",
         ),
         "phases": Param((), "list[str]", "the phase ids of a Game-Turn, in order (needed by reset_at)"),
     },
