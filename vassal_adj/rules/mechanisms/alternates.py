@@ -64,7 +64,14 @@ class Alternates:
 
 
 def _place(pos: Position, label: str | None) -> str:
-    return f"in {label}" if label else f"in box {pos.box!r}"
+    if label:
+        return f"in {label}"
+    return f"in box {pos.box!r}" if pos.box is not None else "on the map"
+
+
+def _scan_order(pos: Position, uid: str) -> tuple[bool, str, str, str]:
+    # The map's counters first, by hex, then the boxes': the order a reader scans the board in.
+    return (pos.hex is None, pos.label or "", pos.box or "", uid)
 
 
 def check_alternates(
@@ -94,16 +101,7 @@ def check_alternates(
         if len(ids) <= rules.max_in_play:
             continue
         where = []
-        # The map's counters first, by hex, then the boxes': the order a reader scans the board in.
-        for uid in sorted(
-            ids,
-            key=lambda i: (
-                state.positions[i].hex is None,
-                state.positions[i].label or "",
-                state.positions[i].box or "",
-                i,
-            ),
-        ):
+        for uid in sorted(ids, key=lambda i: _scan_order(state.positions[i], i)):
             pos = state.positions[uid]
             lab = pos.label or (label(pos.hex) if label is not None and pos.hex is not None else None)
             where.append((uid, lab, f"{state.units[uid].name} {_place(pos, lab)}"))
