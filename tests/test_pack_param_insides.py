@@ -31,6 +31,7 @@ KASSERINE_DATA = tomllib.loads((KASSERINE / "pack.toml").read_text(encoding="utf
 # The parameters each implementation requires, valid, so that only the parameter under test is wrong.
 BASE = {
     "combat.displacement": 'phases = { axis-combat = "Axis" }\nretreat_max = 2\nadvance_max = 1',
+    "marker.state": 'states = [{ units = {}, requires = { units = {}, within = "hex" } }]',
     "movement.restricted": 'restrictions = [{ units = {}, may_not = "move" }]',
     "reinforcements.schedule": 'side = "Allied"\nentries = [{ turn = 2, at = ["0101"], units = ["x"] }]\n'
     'boxes = { turn = "Turn {turn}" }',
@@ -101,6 +102,11 @@ CASES = {
     ("setup.constraints", "with"): ("[{ units = {}, of = {}, range = 1 }]", "with[0].range", UNKNOWN),
     ("setup.deployment", "groups"): ('[{ at = "0101", placement = "exact", unit = ["x"] }]', "groups[0].unit", UNKNOWN),
     ("stacking.limit", "per_kind"): ('{ artillery = "1" }', "per_kind.artillery", "expected int"),
+    ("marker.state", "states"): (
+        '[{ flag = "em-flipped", reset_at = "turn-start", requires = { unit = {}, within = "hex" } }]',
+        "states[0].requires.unit",
+        UNKNOWN,
+    ),
     ("stacking.pools", "pools"): (
         '[{ name = "a", units = {}, limit = 2 }, { name = "b", unit = {}, limit = 1 }]',
         "pools[1].unit",
