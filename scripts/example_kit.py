@@ -119,8 +119,11 @@ def zoned_grid_xml(boxes: Iterable[tuple[str, tuple[int, int, int, int]]]) -> li
     ]
 
 
-def tracker_xml(name: str, turn_level: str, phase_level: str, phases: list[str]) -> list[str]:
-    """A TurnTracker counting turns from 1, with the list of `phases` below the turn."""
+def tracker_xml(
+    name: str, turn_level: str, phase_level: str, phases: list[str], config_first: bool = False
+) -> list[str]:
+    """A TurnTracker counting turns from 1, with the list of `phases` below the turn;
+    `config_first`: the players may choose the phase a turn starts with."""
     return [
         f'    <VASSAL.build.module.turn.TurnTracker buttonText="Turn" fwdOnly="false" hotkey="" icon="" length="-1" '
         f'lengthStyle="Maximum" name="{name}" nexthotkey="" plusButtonSize="22" prevhotkey="" '
@@ -128,14 +131,15 @@ def tracker_xml(name: str, turn_level: str, phase_level: str, phases: list[str])
         'turnButtonHeight="22" turnFormat="Turn $level1$: $level2$">',
         f'        <VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" loopLimit="-1" name="{turn_level}" '
         f'property="{turn_level}" start="1" turnFormat="$value$">',
-        f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="false" configList="false" '
+        f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="{str(config_first).lower()}" configList="false" '
         f'list="{",".join(phases)}" name="{phase_level}" property="{phase_level}" prompt="" turnFormat="$value$"/>',
         "        </VASSAL.build.module.turn.CounterTurnLevel>",
         "    </VASSAL.build.module.turn.TurnTracker>",
     ]
 
 
-def tracker_state(turn: int, phase: str, phases: list[str]) -> str:
-    """The tracker's save state (spec 5.8): counter level, then its phase list level."""
-    phase_state = join([str(phases.index(phase)), "0", "0", ",".join(["true"] * len(phases))], ";")
+def tracker_state(turn: int, phase: str, phases: list[str], first: int = 0) -> str:
+    """The tracker's save state (spec 5.8): counter level, then its phase list level, whose
+    turn starts with phase `first` (an index)."""
+    phase_state = join([str(phases.index(phase)), "0", str(first), ",".join(["true"] * len(phases))], ";")
     return join(["0", join([str(turn), "0", "false", "-1", phase_state], ";")], "|")
