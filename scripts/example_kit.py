@@ -131,7 +131,8 @@ def tracker_xml(
         'turnButtonHeight="22" turnFormat="Turn $level1$: $level2$">',
         f'        <VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" loopLimit="-1" name="{turn_level}" '
         f'property="{turn_level}" start="1" turnFormat="$value$">',
-        f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="{str(config_first).lower()}" configList="false" '
+        f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="{str(config_first).lower()}" '
+        'configList="false" '
         f'list="{",".join(phases)}" name="{phase_level}" property="{phase_level}" prompt="" turnFormat="$value$"/>',
         "        </VASSAL.build.module.turn.CounterTurnLevel>",
         "    </VASSAL.build.module.turn.TurnTracker>",

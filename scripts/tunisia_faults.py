@@ -4,7 +4,7 @@ which the tests and the pack's README read).
 
 Campaign I, Game-Turn 3 opens on the set-up with three changes made in turns 1-2 (`TURN3`):
 CC B of the US 1st Armored has pushed east to Faid (1413), Pz.Rgt 5 of the 21. Panzer has come
-up to 1613, two hexes from it, and the EMs of the Hermann Goering and Centauro divisions are
+up to 1512, two hexes from it, and the EMs of the Hermann Goering and Centauro divisions are
 sustained (10; the Axis may sustain three in Campaign I). Everything else is as set up.
 """
 
@@ -15,7 +15,7 @@ from example_table import Step
 CC_B, PZ_RGT_5 = "6-4-9-7 CC B (1 Armd)", "8-6-8-9 Pz.Rgt 5 (4-3) (21.Pz)"
 TIGER_1, TIGER_2, EM_334 = "8-7-7-* sPzAbt 501/1", "8-7-7-* sPzAbt 501/2", "EM 2-5 (334.ID)"
 GREN_754, PZGR_69, PZJG_90 = "4-5-5-7 Gren 754 (334.ID)", "5-5-8-8 PzGr 69 (10.Pz)", "3-4-6-8 PzJg 90"
-TURN3 = {CC_B: "1413", PZ_RGT_5: "1613"}
+TURN3 = {CC_B: "1413", PZ_RGT_5: "1512"}
 SUSTAINED = {"EM 2-6 (HG)": frozenset({"Sustained"}), "EM 2-7 (Centauro)": frozenset({"Sustained"})}
 
 
@@ -62,7 +62,7 @@ GAMES: dict[str, tuple[str, int, str, dict[str, str], dict[str, frozenset[str]],
         "Axis Exploitation",
         TURN3,
         SUSTAINED,
-        phase_steps("Axis", [(PZGR_69, "1613"), (PZGR_69, "1513")]),
+        phase_steps("Axis", [(PZGR_69, "1613"), (PZGR_69, "1514")]),
         "Tunisia 1943: Campaign I, Game-Turn 3, Axis Exploitation: a move into an enemy zone of control "
         "(deliberate fault)",
     ),
@@ -72,7 +72,7 @@ GAMES: dict[str, tuple[str, int, str, dict[str, str], dict[str, frozenset[str]],
         "Axis Movement",
         TURN3,
         SUSTAINED,
-        phase_steps("Axis", [(PZ_RGT_5, "1513"), (PZ_RGT_5, "1512")]),
+        phase_steps("Axis", [(PZ_RGT_5, "1412"), (PZ_RGT_5, "1312")]),
         "Tunisia 1943: Campaign I, Game-Turn 3, Axis Movement: armour crosses a zone of control with no "
         "cohesion roll (deliberate fault)",
     ),
@@ -132,10 +132,10 @@ FAULTS: list[dict[str, object]] = [
         "phase": "Axis Exploitation",
         "steps": (2,),
         "units": (PZGR_69,),
-        "hexes": ("1613", "1513"),
+        "hexes": ("1613", "1514"),
         "rule": "tunisia-1943:10",
         "checked": False,
-        "detail": f"a 10. Panzer unit (always sustained) enters 1513, next to {CC_B} in 1413: 10 'No unit can "
+        "detail": f"a 10. Panzer unit (always sustained) enters 1514, next to {CC_B} in 1413: 10 'No unit can "
         "enter the ZoC of an enemy unit during this phase' (step 1, 1712 -> 1613, is legal)",
     },
     {
@@ -144,12 +144,12 @@ FAULTS: list[dict[str, object]] = [
         "phase": "Axis Movement",
         "steps": (2,),
         "units": (PZ_RGT_5,),
-        "hexes": ("1513", "1512"),
+        "hexes": ("1412", "1312"),
         "rule": "tunisia-1943:4.3",
         "checked": False,
-        "detail": f"armour enters the zone of control of {CC_B} (1413) at 1513 (step 1) and goes on to 1512 "
-        "(step 2) with no dice roll in between: 4.3 'the inactive player makes a cohesion test'; rule 3 (stop "
-        "on entering a zone) is broken as well and reported now",
+        "detail": f"armour enters the zone of control of {CC_B} (1413) at 1412 (step 1, from 1512) and goes on "
+        "through it to 1312 (step 2) with no dice roll in between: 4.3 'the inactive player makes a cohesion "
+        "test'; rule 3 (stop on entering a zone) is broken as well and reported now",
     },
     {
         "fault": "f",

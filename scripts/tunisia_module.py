@@ -124,7 +124,25 @@ def layer_type(layer: str) -> str:
     menu, key, _ = LAYERS[layer]
     code = str(ord(key))
     fields = [menu, "130", key, "", "128", "", "", "128", "", "", "", "1", "false", "0", "0", layer_image(layer)]
-    fields += ["", "true", layer, "", "", "false", "", "1", "1", "false", f"{code},130", "", "", layer, "1.0", "", "true"]
+    fields += [
+        "",
+        "true",
+        layer,
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",
+        "false",
+        f"{code},130",
+        "",
+        "",
+        layer,
+        "1.0",
+        "",
+        "true",
+    ]
     return "emb2;" + join(fields, ";")
 
 
@@ -181,7 +199,8 @@ def build_file(all_counters: list[Counter]) -> bytes:
         ("Markers", [c for c in all_counters if c.marker]),
     ):
         lists.append(
-            f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" width="0">'
+            f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" '
+            'width="0">'
         )
         lists += [
             f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
@@ -208,7 +227,8 @@ def build_file(all_counters: list[Counter]) -> bytes:
         "    </VASSAL.build.module.PlayerRoster>",
         '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
         'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
-        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" sendToLocationMoveTrails="Never"/>',
+        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" '
+        'sendToLocationMoveTrails="Never"/>',
         "    <VASSAL.build.module.Chatter/>",
         # Two dice, as a cohesion test throws them (0.1); the attributes of VASSAL 3.6's button.
         f'    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '

@@ -119,9 +119,7 @@ def in_play(c: Counter, campaign: str) -> bool:
     return c.serves(campaign) and not c.marker and "(2-1)" not in c.name
 
 
-def setup_places(
-    campaign: str, counters: list[Counter], lay: HexLayout, terrain: TerrainMap
-) -> dict[Key, Place]:
+def setup_places(campaign: str, counters: list[Counter], lay: HexLayout, terrain: TerrainMap) -> dict[Key, Place]:
     """(side, name) -> place for every counter in play at the campaign's set-up, and the turn marker."""
     zone, anchors, boxes = ZONES[campaign], ANCHORS[campaign], REINFORCEMENTS[campaign]
     playing = [c for c in counters if in_play(c, campaign) and c.name not in TIGERS]
