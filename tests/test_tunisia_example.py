@@ -280,3 +280,12 @@ def test_vassal_opens_every_example_file_with_every_piece_at_its_place(name: str
     pieces = replay(game.root, module).opening if game.is_log else game_pieces(game.root, module)
     ours = {p.id: (p.name, p.map, p.x, p.y, p.location) for p in pieces}
     assert vassal == ours and len(ours) in (82, 97)  # Campaign I and II counters in play, the turn marker
+
+
+def test_the_readme_s_example_commands_run() -> None:
+    readme = (PACK / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Example") : readme.index("## Fitting a real module")]
+    commands = [line.split()[1:] for line in section.splitlines() if line.startswith("vassal-adj ")]
+    assert len(commands) == 4
+    codes = [_run(args)[0] for args in commands]
+    assert codes == [1, 1, 0, 0]  # the Tiger overstack (5.1), the Campaign II cap; vp and validate
