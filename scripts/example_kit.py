@@ -51,6 +51,27 @@ def write_game(target: Path, text: str, codec: Codec, savedata: bytes, moduledat
     game.write(target)
 
 
+def escape(text: str) -> str:
+    """Text as the content of a buildFile element."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def box_rect(boxes: list[str], name: str, cols: int, size: tuple[int, int], gap: int) -> tuple[int, int, int, int]:
+    """The rectangle of box `name` on a board of `boxes` laid out `cols` a row, each `size`,
+    `gap` pixels apart."""
+    i = boxes.index(name)
+    x = gap + (i % cols) * (size[0] + gap)
+    y = gap + (i // cols) * (size[1] + gap)
+    return x, y, x + size[0], y + size[1]
+
+
+def box_slot(rect: tuple[int, int, int, int], k: int, cols: int = 8, rows: int = 4) -> tuple[int, int]:
+    """The centre of the k-th counter place of a box (rows of `cols` under the title, 48 x 50
+    pixels apart)."""
+    assert k < cols * rows, f"box at {rect[:2]} is full"
+    return rect[0] + 28 + 48 * (k % cols), rect[1] + 62 + 50 * (k // cols)
+
+
 def map_xml(name: str, board: str, image: str, grid: list[str]) -> list[str]:
     """A Map with one board (`grid`: the board's grid elements), its pickers and mouse handlers."""
     return [

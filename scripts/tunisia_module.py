@@ -102,17 +102,12 @@ def layout() -> HexLayout:
 
 
 def box_rect(name: str) -> tuple[int, int, int, int]:
-    i = BOXES.index(name)
-    x = BOX_GAP + (i % BOX_COLS) * (BOX_W + BOX_GAP)
-    y = BOX_GAP + (i // BOX_COLS) * (BOX_H + BOX_GAP)
-    return x, y, x + BOX_W, y + BOX_H
+    return kit.box_rect(BOXES, name, BOX_COLS, (BOX_W, BOX_H), BOX_GAP)
 
 
 def box_slot(name: str, k: int) -> tuple[int, int]:
     """The centre of the k-th counter place of a box (rows of eight under the title)."""
-    assert k < SLOT_COLS * SLOT_ROWS, f"box {name!r} is full"
-    x, y, _, _ = box_rect(name)
-    return x + 28 + 48 * (k % SLOT_COLS), y + 62 + 50 * (k // SLOT_COLS)
+    return kit.box_slot(box_rect(name), k, SLOT_COLS, SLOT_ROWS)
 
 
 def layer_image(layer: str) -> str:
@@ -186,10 +181,6 @@ def _slot_text(c: Counter) -> str:
     return "+/null/" + chain([*traits, _basic(c)]) + "/" + chain([*states, "null;0;0;;0"])
 
 
-def escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def build_file(all_counters: list[Counter]) -> bytes:
     gpids = {c: n for n, c in enumerate(all_counters, start=1)}
     lists = []
@@ -204,13 +195,13 @@ def build_file(all_counters: list[Counter]) -> bytes:
         )
         lists += [
             f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
-            f'height="44" width="44">{escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>'
+            f'height="44" width="44">{kit.escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>'
             for c in members
         ]
         lists.append("        </VASSAL.build.widget.ListWidget>")
     protos = [
         f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
-        + escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
+        + kit.escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
         + "</VASSAL.build.module.PrototypeDefinition>"
         for side in ("Axis", "Allied")
     ]
