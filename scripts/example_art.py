@@ -103,7 +103,7 @@ def png_bytes(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def _dashed(
+def dashed(
     draw: ImageDraw.ImageDraw,
     a: tuple[float, float],
     b: tuple[float, float],
@@ -125,7 +125,7 @@ def _dashed(
         )
 
 
-def _edge(a: tuple[float, float], b: tuple[float, float], r: float) -> tuple[tuple[float, float], tuple[float, float]]:
+def edge(a: tuple[float, float], b: tuple[float, float], r: float) -> tuple[tuple[float, float], tuple[float, float]]:
     """The hexside between two neighbouring centres: its two corners."""
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     d = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -170,10 +170,10 @@ def board_picture(
     r = dx * 2 / 3
     for (a, b), features in sorted(sides.items()):
         if "stream" in features:
-            draw.line(_edge(hexes[a], hexes[b], r), fill=STREAM, width=5)
+            draw.line(edge(hexes[a], hexes[b], r), fill=STREAM, width=5)
     for (a, b), features in sorted(sides.items()):
         if "trail" in features and "road" not in features:
-            _dashed(draw, hexes[a], hexes[b], TRAIL, 4)
+            dashed(draw, hexes[a], hexes[b], TRAIL, 4)
     for (a, b), features in sorted(sides.items()):
         if "road" in features:
             draw.line([hexes[a], hexes[b]], fill=ROAD, width=5)
@@ -181,7 +181,7 @@ def board_picture(
             for x, y in (hexes[a], hexes[b]):
                 draw.ellipse([x - 2, y - 2, x + 2, y + 2], fill=ROAD)
         if "bridge" in features:
-            (x0, y0), (x1, y1) = _edge(hexes[a], hexes[b], r * 0.7)
+            (x0, y0), (x1, y1) = edge(hexes[a], hexes[b], r * 0.7)
             ux, uy = (hexes[b][0] - hexes[a][0]) / dy * 6, (hexes[b][1] - hexes[a][1]) / dy * 6
             for s in (-1, 1):
                 draw.line([(x0 + s * ux, y0 + s * uy), (x1 + s * ux, y1 + s * uy)], fill=BRIDGE, width=3)
@@ -213,7 +213,7 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
     for k, (text, colour) in enumerate(keys):
         ky = y + 56 + 17 * k
         if text == "TRAIL":
-            _dashed(draw, (x + 12, ky + 5), (x + 52, ky + 5), colour, 4)
+            dashed(draw, (x + 12, ky + 5), (x + 52, ky + 5), colour, 4)
         elif text in ("ROUGH", "TOWN"):
             draw.rectangle([x + 12, ky, x + 52, ky + 10], fill=colour, outline=INK)
         else:

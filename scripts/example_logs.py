@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import example_kit as kit
 from example_module import (
     BOARD,
     BOX_BOARD,
@@ -35,23 +36,31 @@ from example_module import (
     tracker_state,
 )
 from example_saves import FIXED_MS, TURN3_ALLIED, TURN3_AXIS, Place, turn3_places
+from example_table import Sheet, Step, Table, log_text
 
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.model.geometry.layout import HexLayout
-from vassal_adj.parse.commands import Node, encode
-from vassal_adj.parse.tokens import join
-from vassal_adj.savedgame import SavedGame
 
 Key = tuple[str | None, str]  # (side, name) of a counter
-Spot = tuple[str, int, int]  # (map, x, y)
-Step = tuple[str, ...]  # ("move", side, unit, hex or box) | ("turn", side, phase) | ("chat", side, text)
-#                         | ("roll", side, result) | ("undo", side): undo the latest roll
 
 DAY = 86_400_000
 # Player names as VASSAL shows them, and the passwords it writes in PLAYER entries and moves
 # (spec 5.7): fake ones, so that tests can check no output ever shows them.
 PLAYERS = {"Axis": ("Erwin", "axis-player-secret"), "Allied": ("Lloyd", "allied-player-secret")}
 DICE = "1d6"  # the module's Dice Button (example_module.py)
+SHEET = Sheet(
+    MAP,
+    BOARD,
+    BOX_MAP,
+    BOX_BOARD,
+    box_slot,
+    piece_type,
+    lambda c, m, x, y, gpid, _layers: piece_state(c, m, x, y, gpid),  # no layers on these counters
+    tracker_state,
+    PHASES,
+    PLAYERS,
+    DICE,
+)
 
 # Game-Turn 4 opens on turn 3's position with its faults put right and the Allied turn-3
 # moves made: 1/13 closed up on the panzers at 2514, where 501 and 2/86 are in its zone.
@@ -192,188 +201,6 @@ def turn4_places(pack: dict) -> dict[Key, Place]:
     return out
 
 
-class Table:
-    """The game while a log is written: where each piece is, its stacks, the dice properties.
-
-    Pieces have the ids of example_saves.save_text (by counter order); a stack of an opening
-    has the id after its bottom piece's, a stack made while logging one from `clock`.
-    """
-
-    def __init__(self, counters: list[Counter], lay: HexLayout, clock: int) -> None:
-        self.counters, self.lay, self.clock = counters, lay, clock
-        self.ids = {c.name: str(FIXED_MS + 2 * n + 1) for n, c in enumerate(counters)}  # names are unique
-        self.spot: dict[str, Spot] = {}
-        self.names: dict[Spot, str] = {}  # what VASSAL reports there: hex label or box name
-        self.stacks: dict[Spot, list[str]] = {}  # piece ids, bottom first
-        self.stack_id: dict[Spot, str] = {}
-        self.dice: list[dict[str, str]] = [dict.fromkeys(("result", "total", "keep", "summary"), "")]
-
-    @classmethod
-    def opening(cls, counters: list[Counter], places: dict[Key, Place], lay: HexLayout, clock: int) -> Table:
-        """The table of a save written from `places`, boxes filled as example_saves fills them."""
-        t, filled = cls(counters, lay, clock), {}
-        for c in counters:
-            kind, where = places[(c.side, c.name)]
-            if kind == "hex":
-                spot = (MAP, *lay.center(where))
-            else:
-                spot = (BOX_MAP, *box_slot(where, filled.get(where, 0)))
-                filled[where] = filled.get(where, 0) + 1
-            t.put(t.ids[c.name], spot, where)
-        t.settle()
-        return t
-
-    def copy(self, clock: int, changes: dict[str, str]) -> Table:
-        """This position as the next save holds it, with the units of `changes` put on other
-        hexes: one stack per spot, ids as at an opening."""
-        t = Table(self.counters, self.lay, clock)
-        for pid, spot in self.spot.items():
-            t.put(pid, spot, self.names[spot])
-        for unit, label in changes.items():
-            t.put(t.ids[unit], (MAP, *self.lay.center(label)), label)
-        t.settle()
-        return t
-
-    def settle(self) -> None:
-        self.stack_id = {s: str(int(ids[0]) + 1) for s, ids in self.stacks.items() if ids}
-
-    def put(self, pid: str, spot: Spot, name: str) -> None:
-        old = self.spot.get(pid)
-        if old is not None:
-            self.stacks[old].remove(pid)
-        self.spot[pid], self.names[spot] = spot, name
-        self.stacks.setdefault(spot, []).append(pid)
-
-    def save_children(self, turn: int, phase: str) -> list[Node]:
-        """The save of this position (spec 5.2): pieces, their stacks, roster, boards, tracker."""
-        pieces = []
-        for n, c in enumerate(self.counters):
-            pid = self.ids[c.name]
-            m, x, y = self.spot[pid]
-            pieces.append(Node("+/" + join([pid, piece_type(c), piece_state(c, m, x, y, n + 1)], "/")))
-        stacks = [
-            Node("+/" + join([self.stack_id[s], "stack", join([s[0], str(s[1]), str(s[2]), *ids, "@@0"], ";")], "/"))
-            for s, ids in self.stacks.items()
-            if ids
-        ]
-        roster = [Node(join(["PLAYER", pw, name, side], "\t")) for side, (name, pw) in PLAYERS.items()]
-        return [
-            Node(""),
-            Node("", pieces + stacks),
-            *roster,
-            Node(join([MAP + "BoardPicker", BOARD, "0", "0"], "\t")),
-            Node(join([BOX_MAP + "BoardPicker", BOX_BOARD, "0", "0"], "\t")),
-            Node("TURNTurnTracker0\t" + tracker_state(turn, phase)),
-            Node("end_save"),
-        ]
-
-    def move(self, side: str, unit: str, dest: str) -> Node:
-        """A drag of one piece to a hex or a box, as PieceMover logs it: the MovePiece, the
-        stack VASSAL makes when no piece stands there, the move report (the Map's moveToFormat)."""
-        pid = self.ids[unit]
-        old = self.spot[pid]
-        below = self.stacks[old][: self.stacks[old].index(pid)]
-        if dest[:1].isdigit():
-            spot = (MAP, *self.lay.center(dest))
-        else:  # the box's next free place
-            spot = (BOX_MAP, *box_slot(dest, sum(1 for s, ids in self.stacks.items() if ids and self.names[s] == dest)))
-        under = self.stacks.get(spot, [])[-1:]  # lands on the top piece of a stack there
-        fields = [
-            pid,
-            spot[0],
-            str(spot[1]),
-            str(spot[2]),
-            under[0] if under else "null",
-            old[0],
-            str(old[1]),
-            str(old[2]),
-            below[-1] if below else "null",
-            PLAYERS[side][1],
-        ]
-        report = f"* {unit} moves {self.names[old]} &rarr; {dest} *"
-        self.put(pid, spot, dest)
-        kids = []
-        if not under:
-            self.clock += 1
-            self.stack_id[spot] = str(self.clock)
-            kids.append(
-                Node(
-                    "+/"
-                    + join(
-                        [str(self.clock), "stack", join([spot[0], str(spot[1]), str(spot[2]), pid, "@@0"], ";")], "/"
-                    )
-                )
-            )
-        return Node("M/" + join(fields, "/"), [*kids, Node("CHAT" + report)])
-
-    def roll(self, side: str, result: str) -> Node:
-        """A Dice Button roll (spec 5.4): its report, then the four properties it sets."""
-        new = {"result": result, "total": result, "keep": result, "summary": f"{result} x1"}
-        old = self.dice[-1]
-        self.dice.append(new)
-        props = [Node(join(["MutableProperty", f"{DICE}_{k}", old[k], new[k], "Module"], "\t")) for k in new]
-        return Node(f"CHAT*** {DICE} = {result} *** &lt;{PLAYERS[side][0]}&gt;", props)
-
-    def undo_roll(self, roll: Node) -> Node:
-        """Undo of the latest roll as VASSAL 3.6.7 logs it: UNDO true, the inverse, UNDO false."""
-        self.dice.pop()
-        return Node("UNDO\ttrue", [inverse(roll), Node("UNDO\tfalse")])
-
-
-def inverse(node: Node) -> Node:
-    """VASSAL's Command.getUndoCommand: the sub-commands' inverses in reverse order, then the
-    node's own; the first becomes the root (Command.append on a null command)."""
-    parts = [inverse(k) for k in reversed(node.children)] + [Node(_inverse_text(node.text))]
-    return Node(parts[0].text, [*parts[0].children, *parts[1:]])
-
-
-def _inverse_text(text: str) -> str:
-    if text.startswith("CHAT"):
-        return "CHAT* UNDO: " + text[4:]  # Chatter.DisplayText: "* UNDO: " + the message
-    if text.startswith("MutableProperty\t"):
-        _, name, old, new, container = text.split("\t")
-        return join(["MutableProperty", name, new, old, container], "\t")
-    raise ValueError(f"no inverse written for {text[:20]!r}")
-
-
-def turn_change(side: str, turn: int, old: str, new: str) -> Node:
-    """A press of the turn tracker's Next: its new state and its report (TurnTracker reportFormat)."""
-    report = f"* &lt;{PLAYERS[side][0]}&gt; Turn Updated from Turn {turn}: {old} to Turn {turn}: {new}"
-    return Node("TURNTurnTracker0\t" + tracker_state(turn, new), [Node("CHAT" + report)])
-
-
-def logged(node: Node) -> Node:
-    """A step as the logger writes it: every command of the action wrapped in LOG (5.6)."""
-    return Node("LOG\t" + node.text, [logged(k) for k in node.children])
-
-
-def play(table: Table, steps: list[Step], turn: int, phase: str) -> tuple[list[Node], str]:
-    """The LOG steps of `steps` played on `table` (which they change), and the final phase."""
-    out, rolls = [], []
-    for kind, side, *args in steps:
-        if kind == "move":
-            node = table.move(side, *args)
-        elif kind == "turn":
-            node, phase = turn_change(side, turn, phase, args[0]), args[0]
-        elif kind == "chat":
-            node = Node(f"CHAT&lt;{PLAYERS[side][0]}&gt; - {args[0]}")
-        elif kind == "roll":
-            node = table.roll(side, args[0])
-            rolls.append(node)
-        else:
-            node = table.undo_roll(rolls.pop())
-        out.append(logged(node))
-    assert phase in PHASES, phase
-    return out, phase
-
-
-def log_text(table: Table, steps: list[Step], turn: int, phase: str) -> tuple[str, str]:
-    """The savedGame text of a log opening on `table`'s position, and the phase it ends in."""
-    opening = table.save_children(turn, phase)
-    played, end_phase = play(table, steps, turn, phase)
-    return encode(Node("begin_save", opening + played)), end_phase
-
-
 def write_logs(
     out_dir: Path,
     counters: list[Counter],
@@ -385,8 +212,8 @@ def write_logs(
 ) -> list[str]:
     """Write the three logs into `out_dir`; returns their file names."""
     places = turn4_places(pack)
-    axis = Table.opening(counters, places, lay, FIXED_MS + 3 * DAY)
-    restart = Table.opening(counters, places, lay, FIXED_MS + 3 * DAY - 3_600_000)  # recorded first
+    axis = Table.opening(SHEET, counters, places, lay, FIXED_MS + 3 * DAY)
+    restart = Table.opening(SHEET, counters, places, lay, FIXED_MS + 3 * DAY - 3_600_000)  # recorded first
     texts = {RESTART_LOG: log_text(restart, RESTART_STEPS, 4, "Axis Movement")[0]}
     texts[AXIS_LOG], phase = log_text(axis, AXIS_STEPS, 4, "Axis Movement")
     _, unit, where = WRONG_START_UNIT
@@ -398,9 +225,5 @@ def write_logs(
         WRONG_START_LOG: "Kasserine: Game-Turn 4, the Allied Player-Turn from a position one unit off",
     }
     for name, text in texts.items():
-        game = SavedGame.new(text, codec=codec, savedata=savedata(descriptions[name]), moduledata=moduledata)
-        target = out_dir / name
-        if target.exists():
-            target.unlink()  # the generator owns this file; SavedGame.write never replaces an input
-        game.write(target)
+        kit.write_game(out_dir / name, text, codec, savedata(descriptions[name]), moduledata)
     return list(texts)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+import example_kit as kit
+
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
@@ -90,17 +92,12 @@ def layout() -> HexLayout:
 
 
 def box_rect(name: str) -> tuple[int, int, int, int]:
-    i = BOXES.index(name)
-    x = BOX_GAP + (i % BOX_COLS) * (BOX_W + BOX_GAP)
-    y = BOX_GAP + (i // BOX_COLS) * (BOX_H + BOX_GAP)
-    return x, y, x + BOX_W, y + BOX_H
+    return kit.box_rect(BOXES, name, BOX_COLS, (BOX_W, BOX_H), BOX_GAP)
 
 
 def box_slot(name: str, k: int) -> tuple[int, int]:
     """The centre of the k-th counter place of a box (rows of eight under the title)."""
-    assert k < SLOT_COLS * SLOT_ROWS, f"box {name!r} is full"
-    x, y, _, _ = box_rect(name)
-    return x + 28 + 48 * (k % SLOT_COLS), y + 62 + 50 * (k // SLOT_COLS)
+    return kit.box_slot(box_rect(name), k, SLOT_COLS, SLOT_ROWS)
 
 
 def _traits(c: Counter) -> tuple[list[str], list[str]]:
@@ -131,96 +128,8 @@ def _slot_text(c: Counter) -> str:
     return "+/null/" + join([f"prototype;{c.side}", basic], "\t") + "/" + join(["", "null;0;0;;0"], "\t")
 
 
-def escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _map_xml(name: str, board: str, image: str, grid: list[str]) -> list[str]:
-    return [
-        f'    <VASSAL.build.module.Map allowMultiple="false" backgroundcolor="255,255,255" buttonName="{name}" '
-        f'changeFormat="$message$" color="0,0,0" createFormat="$pieceName$ created in $location$ *" '
-        f'edgeHeight="0" edgeWidth="0" hotkey="" icon="/images/map.gif" launch="false" mapName="{name}" '
-        f'markMoved="Never" moveToFormat="$pieceName$ moves $previousLocation$ &amp;rarr; $location$ *" '
-        f'moveWithinFormat="$pieceName$ moves $previousLocation$ &amp;rarr; $location$ *" thickness="3">',
-        '        <VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" '
-        'boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">',
-        f"            <setup>{name}BoardPicker\t{board}\t0\t0</setup>",
-        f'            <VASSAL.build.module.map.boardPicker.Board image="{image}" name="{board}" reversible="false">',
-        *grid,
-        "            </VASSAL.build.module.map.boardPicker.Board>",
-        "        </VASSAL.build.module.map.BoardPicker>",
-        '        <VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" '
-        'exSepY="18" top="38,0" unexSepX="3" unexSepY="5" up="39,0"/>',
-        *(
-            f"        <VASSAL.build.module.map.{c}/>"
-            for c in (
-                "ForwardToKeyBuffer",
-                "Scroller",
-                "ForwardToChatter",
-                "MenuDisplayer",
-                "MapCenterer",
-                "StackExpander",
-                "PieceMover",
-                "KeyBufferer",
-            )
-        ),
-        '        <VASSAL.build.module.map.Zoomer inButtonText="" inIconName="/images/zoomIn.gif" outButtonText="" '
-        'outIconName="/images/zoomOut.gif" pickButtonText="" pickIconName="/images/zoom.png" '
-        'zoomLevels="0.25,0.5,0.75,1.0" zoomStart="4"/>',
-        "    </VASSAL.build.module.Map>",
-    ]
-
-
-def _hex_grid() -> list[str]:
-    n = NUMBERING
-    return [
-        f'                <VASSAL.build.module.map.boardPicker.board.HexGrid color="0,0,0" cornersLegal="false" '
-        f'dotsVisible="false" dx="{DX}" dy="{DY}" edgesLegal="false" sideways="false" snapTo="true" '
-        f'visible="false" x0="{X0}" y0="{Y0}">',
-        f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color="0,0,0" '
-        f'first="{n.first}" fontSize="9" hDescend="false" hDrawOff="0" hLeading="{n.h_leading}" hOff="{n.h_off}" '
-        f'hType="{n.h_type}" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="false" '
-        f'vDescend="false" vDrawOff="0" vLeading="{n.v_leading}" vOff="{n.v_off}" vType="{n.v_type}" visible="false"/>',
-        "                </VASSAL.build.module.map.boardPicker.board.HexGrid>",
-    ]
-
-
-def _zoned_grid() -> list[str]:
-    zones = []
-    for name in BOXES:
-        x0, y0, x1, y1 = box_rect(name)
-        zones.append(
-            f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" '
-            f'locationFormat="$name$" name="{name}" path="{x0},{y0};{x1},{y0};{x1},{y1};{x0},{y1}" '
-            f'useHighlight="false" useParentGrid="false"/>'
-        )
-    return [
-        "                <VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
-        *zones,
-        "                    <VASSAL.build.module.map.boardPicker.board.mapgrid.ZonedGridHighlighter/>",
-        "                </VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
-    ]
-
-
-def _tracker_xml() -> list[str]:
-    return [
-        f'    <VASSAL.build.module.turn.TurnTracker buttonText="Turn" fwdOnly="false" hotkey="" icon="" length="-1" '
-        f'lengthStyle="Maximum" name="{TRACKER}" nexthotkey="" plusButtonSize="22" prevhotkey="" '
-        'reportFormat="* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$" tooltip="Game-Turn and phase" '
-        'turnButtonHeight="22" turnFormat="Turn $level1$: $level2$">',
-        f'        <VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" loopLimit="-1" name="{TURN_LEVEL}" '
-        f'property="{TURN_LEVEL}" start="1" turnFormat="$value$">',
-        f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="false" configList="false" '
-        f'list="{",".join(PHASES)}" name="{PHASE_LEVEL}" property="{PHASE_LEVEL}" prompt="" turnFormat="$value$"/>',
-        "        </VASSAL.build.module.turn.CounterTurnLevel>",
-        "    </VASSAL.build.module.turn.TurnTracker>",
-    ]
-
-
 def tracker_state(turn: int, phase: str) -> str:
-    """The tracker's save state (spec 5.8): counter level, then its phase list level."""
-    phase_state = join([str(PHASES.index(phase)), "0", "0", ",".join(["true"] * len(PHASES))], ";")
-    return join(["0", join([str(turn), "0", "false", "-1", phase_state], ";")], "|")
+    return kit.tracker_state(turn, phase, PHASES)
 
 
 def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
@@ -235,13 +144,13 @@ def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
         )
         lists += [
             f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
-            f'height="44" width="44">{escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>'
+            f'height="44" width="44">{kit.escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>'
             for c in members
         ]
         lists.append("        </VASSAL.build.widget.ListWidget>")
     protos = [
         f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
-        + escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
+        + kit.escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
         + "</VASSAL.build.module.PrototypeDefinition>"
         for side in ("Axis", "Allied")
     ]
@@ -267,15 +176,15 @@ def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
         'lockPlus="false" lockSides="false" nDice="1" nSides="6" name="1d6" plus="0" prompt="false" propertyGate="" '
         'reportFormat="** $name$ = $result$ *** &amp;lt;$PlayerName$&amp;gt;" reportTotal="false" sortDice="false" '
         'text="1d6" tooltip="Roll one die"/>',
-        *_map_xml(MAP, BOARD, IMAGE, _hex_grid()),
-        *_map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, _zoned_grid()),
+        *kit.map_xml(MAP, BOARD, IMAGE, kit.hex_grid_xml(GRID)),
+        *kit.map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, kit.zoned_grid_xml((b, box_rect(b)) for b in BOXES)),
         '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '
         'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
         '        <VASSAL.build.widget.TabWidget entryName="Counters">',
         *("    " + line for line in lists),
         "        </VASSAL.build.widget.TabWidget>",
         "    </VASSAL.build.module.PieceWindow>",
-        *_tracker_xml(),
+        *kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES),
         "    <VASSAL.build.module.PrototypesContainer>",
         *protos,
         "    </VASSAL.build.module.PrototypesContainer>",

@@ -7,6 +7,7 @@ a plausible position with exactly the deliberate faults listed in FAULTS.
 
 from __future__ import annotations
 
+from example_kit import FIXED_MS
 from example_module import (
     BOARD,
     BOX_BOARD,
@@ -23,8 +24,6 @@ from vassal_adj.model.geometry.hexes import distance
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.parse.tokens import join
-
-FIXED_MS = 1767225600000  # 2026-01-01T00:00:00Z: saves and piece ids do not depend on the clock
 
 # The deliberate faults of turn3-faults.vsav: (kind, hexes, units, rule). Everything else in
 # that save is legal (scripts/example_check.py says so, and tests/test_example.py checks it).

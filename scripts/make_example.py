@@ -23,11 +23,11 @@ gives the same files.
 from __future__ import annotations
 
 import sys
-import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import example_kit as kit
 import example_logs as el
 import example_module as em
 import example_saves as es
@@ -37,7 +37,6 @@ from example_art import board_picture, boxes_picture, counter_picture, marker_pi
 from example_check import faults
 
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.savedgame import SavedGame
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "modules" / "kasserine" / "example"
@@ -54,12 +53,7 @@ SAVES = {
 
 
 def metadata(extra: str) -> bytes:
-    return (
-        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
-        f"  <version>{em.MODULE_VERSION}</version>\n  <extra1/>\n  <extra2/>\n"
-        f"  <VassalVersion>{em.VASSAL_VERSION}</VassalVersion>\n  <dateSaved>{es.FIXED_MS}</dateSaved>\n"
-        f"{extra}</data>\n"
-    ).encode()
+    return kit.metadata(em.MODULE_VERSION, em.VASSAL_VERSION, extra)
 
 
 MODULEDATA = metadata(f"  <description>Example module of vassal-adj</description>\n  <name>{em.MODULE_NAME}</name>\n")
@@ -100,13 +94,7 @@ def write_module(out: Path, counters: list[em.Counter], terrain, lay) -> None:
             strength, designation = c.name.split("(", 1)
             picture = counter_picture(strength.strip(), designation.strip(")"), em.SIDE_COLOURS[c.side])
         entries["images/" + c.image] = picture
-    tmp = out.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w") as zf:
-        for name, data in entries.items():
-            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
-    tmp.replace(out)
+    kit.write_zip(out, entries)
 
 
 def _units_on_map(places: dict) -> dict[tuple[str, str], str]:
@@ -141,11 +129,7 @@ def main(out_dir: Path = OUT, terrain_path: Path = TERRAIN) -> None:
         assert set(places[name]) == {(c.side, c.name) for c in counters}, name
         text = es.save_text(counters, places[name], lay, turn, phase)
         savedata = metadata(f"  <description>{description}</description>\n")
-        game = SavedGame.new(text, codec=Codec(obfuscated=True, key=KEY), savedata=savedata, moduledata=MODULEDATA)
-        target = out_dir / name
-        if target.exists():
-            target.unlink()  # the generator owns this file; SavedGame.write never replaces an input
-        game.write(target)
+        kit.write_game(out_dir / name, text, Codec(obfuscated=True, key=KEY), savedata, MODULEDATA)
     el.write_logs(
         out_dir,
         counters,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from kasserine_logs import MODULE, el, em
+from kasserine_logs import MODULE, el, em, et
 
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.parse.commands import Node, encode
@@ -61,7 +61,7 @@ def write_chit_log(
     counters = list(em.counters(pack))
     places = el.turn4_places(pack)
     places.update({key: ("hex", moved[key[1]]) for key in places if key[1] in (moved or {})})
-    table = el.Table.opening(counters, places, em.layout(), el.FIXED_MS)
+    table = et.Table.opening(el.SHEET, counters, places, em.layout(), el.FIXED_MS)
     opening = table.save_children(4, "Axis Movement")
     ids = {name: _chit_id(n) for n, name in enumerate(chits)}
     bottom_first = [ids[name] for name in reversed(chits)]
@@ -110,7 +110,7 @@ def write_chit_log(
                 "+/" + join([str(int(pid) + 1), "stack", join([em.BOX_MAP, str(x), str(DECK_Y), pid, "@@0"], ";")], "/")
             )
             report = Node(f"CHAT* {name} moves {DECK} &rarr; offboard *")
-            played.append(el.logged(Node("M/" + join(fields, "/"), [stack, report])))
+            played.append(et.logged(Node("M/" + join(fields, "/"), [stack, report])))
         elif step[0] == "return":  # the chit dragged back onto the deck, on top of its pieces
             _, side, name = step
             pid, top = ids[name], bottom_first[-1:]
@@ -129,10 +129,10 @@ def write_chit_log(
             ]
             bottom_first.append(pid)
             played.append(
-                el.logged(Node("M/" + join(fields, "/"), [Node(f"CHAT* {name} moves offboard &rarr; {DECK} *")]))
+                et.logged(Node("M/" + join(fields, "/"), [Node(f"CHAT* {name} moves offboard &rarr; {DECK} *")]))
             )
         else:
-            nodes, phase = el.play(table, [step], 4, phase)
+            nodes, phase = et.play(table, [step], 4, phase)
             played += nodes
     SavedGame.new(encode(Node("begin_save", opening + played)), codec=Codec(obfuscated=False)).write(path)
     return path

@@ -17,6 +17,7 @@ from vassal_adj.savedgame import SavedGame
 
 sys.path.insert(0, str(REPO / "scripts"))
 el = importlib.import_module("example_logs")
+et = importlib.import_module("example_table")
 em = importlib.import_module("example_module")
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
@@ -39,7 +40,7 @@ def write_log(
     counters = {c.name: c for c in em.counters(pack)}
     places = el.turn4_places(pack)
     places.update({key: ("hex", moved[key[1]]) for key in places if key[1] in (moved or {})})
-    table = el.Table.opening(list(counters.values()), places, em.layout(), el.FIXED_MS)
+    table = et.Table.opening(el.SHEET, list(counters.values()), places, em.layout(), el.FIXED_MS)
     opening = table.save_children(turn, phase)
     played = []
     for step in steps:
@@ -47,11 +48,11 @@ def write_log(
             _, _, unit, where, pid = step
             spot = (em.MAP, *table.lay.center(where))
             state = em.piece_state(counters[unit], spot[0], spot[1], spot[2], 999)
-            played.append(el.logged(Node("+/" + join([pid, em.piece_type(counters[unit]), state], "/"))))
+            played.append(et.logged(Node("+/" + join([pid, em.piece_type(counters[unit]), state], "/"))))
             table.ids[pid] = pid
             table.put(pid, spot, where)
         else:
-            nodes, phase = el.play(table, [step], turn, phase)
+            nodes, phase = et.play(table, [step], turn, phase)
             played += nodes
     SavedGame.new(encode(Node("begin_save", opening + played)), codec=Codec(obfuscated=False)).write(path)
     return path

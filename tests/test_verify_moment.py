@@ -35,6 +35,7 @@ from vassal_adj.savedgame import SavedGame
 sys.path.insert(0, str(REPO / "scripts"))
 el = importlib.import_module("example_logs")
 em = importlib.import_module("example_module")
+et = importlib.import_module("example_table")
 
 MODULE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"
 UNIT = "3-2-16 (580)"
@@ -49,13 +50,13 @@ def log(path: Path, opening_props: dict[str, str], steps: list[Node | tuple[str,
     counters = {c.name: c for c in em.counters(pack)}
     places = el.turn4_places(pack)
     places.update({k: ("hex", "2525") for k in places if k[1] == UNIT})
-    table = el.Table.opening(list(counters.values()), places, em.layout(), el.FIXED_MS)
+    table = et.Table.opening(el.SHEET, list(counters.values()), places, em.layout(), el.FIXED_MS)
     opening = table.save_children(4, "Axis Movement")
     props = [Node(f"GlobalProperty\t;{k};{v};Module") for k, v in opening_props.items()]
     opening = [*opening[:-1], *props, opening[-1]]  # before end_save
     played: list[Node] = []
     for s in steps:
-        played += [el.logged(s)] if isinstance(s, Node) else el.play(table, [s], 4, "Axis Movement")[0]
+        played += [et.logged(s)] if isinstance(s, Node) else et.play(table, [s], 4, "Axis Movement")[0]
     SavedGame.new(encode(Node("begin_save", opening + played)), codec=Codec(obfuscated=False)).write(path)
     return path
 

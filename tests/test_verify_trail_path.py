@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 import test_19_2_move_legs as legs_case
-from kasserine_logs import MODULE, el, em
+from kasserine_logs import MODULE, el, em, et
 from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
@@ -58,7 +58,7 @@ def write_trail_log(path: Path, start: str, drops: list[str], earlier: tuple[str
     counters = em.counters(pack)
     places = el.turn4_places(pack)
     places[("Allied", UNIT)], places[("Axis", ENEMY)] = ("hex", start), ("hex", "3208")
-    table = el.Table.opening(counters, places, em.layout(), el.FIXED_MS)
+    table = et.Table.opening(el.SHEET, counters, places, em.layout(), el.FIXED_MS)
     opening = table.save_children(4, "Allied Movement")
     n, c = next((n, c) for n, c in enumerate(counters) if c.name == UNIT)
     pid = table.ids[UNIT]
@@ -77,7 +77,7 @@ def write_trail_log(path: Path, start: str, drops: list[str], earlier: tuple[str
         if points[-1] != origin:
             points.append(origin)
         change = "D/" + join([pid, state(points), before], "/")
-        steps.append(el.logged(Node(change, [table.move("Allied", UNIT, drop)])))
+        steps.append(et.logged(Node(change, [table.move("Allied", UNIT, drop)])))
     SavedGame.new(encode(Node("begin_save", opening + steps)), codec=Codec(obfuscated=False)).write(path)
     return path
 

@@ -23,6 +23,7 @@ from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
 from vassal_adj.cli.options import FORMATS, game_options, scenario_option
 from vassal_adj.cli.output import output_option
+from vassal_adj.cli.vp_conditions import condition_rules, emit_conditions
 from vassal_adj.errors import PackError, UsageError, Where
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.model.events import Replay
@@ -268,7 +269,8 @@ def vp(
     lists what one save cannot tell. A log counts its own events: every position its steps
     pass through, and the hex each unit left the map from. A log that contains an earlier
     log given (replayed and played on) counts only its steps after that log's. A side's withdrawal declared
-    twice is an error (exit status 1).
+    twice is an error (exit status 1). A pack that scores no points but names conditions of
+    victory (victory.conditions) gets each condition and the outcome at the last position.
 
     \b
     Example:
@@ -277,7 +279,8 @@ def vp(
     """
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
-    rule = _victory_rule(lp, lp.pack.rules)
+    if not condition_rules(lp.pack.rules):
+        _victory_rule(lp, lp.pack.rules)  # neither points nor conditions: a usage error
     states: list[GameState] = []
     file_of: list[int] = []  # the file of each state
     context: RuleContext | None = None
@@ -303,14 +306,18 @@ def vp(
         file_of += [n] * len(history.states)
         context = context or history.context
     assert context is not None
-    if context.scenario is not None and context.scenario.rule_configs:
-        rule = _victory_rule(lp, context.scenario.rule_configs)
+    in_use = context.scenario.rule_configs if context.scenario is not None and context.scenario.rule_configs else None
     state_turns, turns, own, notes = _turns(states, file_of, len(games), first_turn)
     # vp takes its turns from the files and their order: notes asking for --turn and the like
     # (the state builder's, written for `check`) do not apply here.
     asks = ("--turn", "--phase", "--weather")
     told = [n for n in context.notes if not any(a in n for a in asks)]
     notes = list(dict.fromkeys([*saved_with, *continued, *told, *notes]))
+    rules = in_use or lp.pack.rules
+    if not any(r.impl == IMPL and r.enabled for r in rules) and (conditions := condition_rules(rules)):
+        emit_conditions(states[-1], lp.pack, conditions, context, list(games), notes, fmt)
+        return
+    rule = _victory_rule(lp, rules)
     rctx = replace(context, rule=rule)
     try:
         t = vp_tally(states, rctx, rule.params, turns=state_turns, final=final)

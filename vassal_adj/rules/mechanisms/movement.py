@@ -20,7 +20,7 @@ from vassal_adj.model.geometry.hexes import Hex, distance, neighbors
 from vassal_adj.model.state import GameState
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.rules.mechanisms.movement_mods import StepCost, modify_costs, unit_costs
-from vassal_adj.rules.mechanisms.movement_params import MovementRules, allowance
+from vassal_adj.rules.mechanisms.movement_params import MovementRules, allowance, weather_allowance
 from vassal_adj.rules.mechanisms.path_faults import first_broken, short_ways_fault
 from vassal_adj.rules.mechanisms.prohibition import Prohibition
 from vassal_adj.rules.mechanisms.zoc import (
@@ -295,9 +295,14 @@ def legal_path(
     dist, parent = m.search(None, relax=False, goal=goal)
     if goal in dist:
         need = _mp(dist[goal], scale)
-        changed = allow != m.unit.movement
-        why = f"needs {need} MP, allowance {allow}" + (f" in {weather_name(m.weather)} weather" if changed else "")
-        ref = rules.weather_ref if changed else rules.rule_ref
+        weathered = weather_allowance(m.unit, m.weather, rules)
+        if allow != weathered:  # an allowance modifier set it (seed 001 9.2, Campaign II), not the weather
+            why, ref = f"needs {need} MP, allowance {allow} (printed {m.unit.movement})", rules.modifier_ref
+            ref = ref or rules.rule_ref
+        else:
+            changed = allow != m.unit.movement
+            why = f"needs {need} MP, allowance {allow}" + (f" in {weather_name(m.weather)} weather" if changed else "")
+            ref = rules.weather_ref if changed else rules.rule_ref
 
         # Within the allowance only by breaking rules (a panzer cutting through rough, or through a zone of
         # control): every rule that closes such a way is named (rules/mechanisms/path_faults.py).

@@ -90,6 +90,9 @@ class MovementRules:
     rule_ref: str = "standard-movement"
     impassable_ref: str = "standard-movement"
     weather_ref: str = "20.0"
+    # Cited when an allowance modifier, not the weather, set the allowance a move exceeds: the rule
+    # that imposes it (seed 001 Campaign II "reduced to 3 movement points"; 9.2). "": `rule_ref`.
+    modifier_ref: str = ""
     scale: int = field(init=False, repr=False, compare=False, default=1)
 
     def __post_init__(self) -> None:
@@ -161,7 +164,14 @@ class MovementRules:
 def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
     """The allowance in `weather`: the printed one changed by the first matching bracket (>= 0),
     then by the first of `rules.allowance_modifiers` that is for the unit in this weather."""
-    mp = next(
+    mp = weather_allowance(unit, weather, rules)
+    return next((got for m in rules.allowance_modifiers if (got := m.apply(unit, weather, mp)) is not None), mp)
+
+
+def weather_allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
+    """The printed allowance changed by the first of `rules.weather_allowance`'s brackets for
+    `weather` that fits it (>= 0), before any allowance modifier."""
+    return next(
         (
             max(0, unit.movement + change)
             for minimum, change in rules.weather_allowance.get(weather_name(weather), ())
@@ -169,4 +179,3 @@ def allowance(unit: Unit, weather: str | None, rules: MovementRules) -> int:
         ),
         unit.movement,
     )
-    return next((got for m in rules.allowance_modifiers if (got := m.apply(unit, weather, mp)) is not None), mp)

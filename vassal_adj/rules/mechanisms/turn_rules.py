@@ -88,6 +88,8 @@ class TurnRules:
 
 def _movement(m: RuleConfig | None, z: RuleConfig | None) -> MovementRules:
     rules = movement_rules(m.params) if m is not None else MovementRules()
+    if m is not None:  # an allowance its modifiers set is the pack rule's own (seed 001 Campaign II)
+        rules = replace(rules, modifier_ref=m.rule_ref)
     if z is not None and rules.zoc is not None:  # cite the pack's ZOC rule (19.2), not the standard rules
         rules = replace(
             rules,

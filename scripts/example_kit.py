@@ -1,0 +1,167 @@
+"""The parts of an example module and its saves that do not depend on the game: the buildFile
+elements of a map (a hex board, or a board of named zones for holding boxes) and of a turn
+tracker, the tracker's save state, the `moduledata`/`savedata` entries, writing the module's
+zip and a save. The Kasserine example (make_example.py) and the Tunisia 1943 example
+(make_tunisia_example.py) build their modules from them.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from vassal_adj.codec.obfuscation import Codec
+from vassal_adj.model.module import HexGridDef
+from vassal_adj.parse.tokens import join
+from vassal_adj.savedgame import SavedGame
+
+FIXED_MS = 1767225600000  # 2026-01-01T00:00:00Z: saves and piece ids do not depend on the clock
+ZIP_TIME = (2026, 1, 1, 0, 0, 0)
+
+
+def metadata(module_version: str, vassal_version: str, extra: str) -> bytes:
+    """A `moduledata` or `savedata` entry, as VASSAL writes it (`extra`: its own elements)."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
+        f"  <version>{module_version}</version>\n  <extra1/>\n  <extra2/>\n"
+        f"  <VassalVersion>{vassal_version}</VassalVersion>\n  <dateSaved>{FIXED_MS}</dateSaved>\n"
+        f"{extra}</data>\n"
+    ).encode()
+
+
+def write_zip(out: Path, entries: dict[str, bytes]) -> None:
+    """A module file with `entries` in order, dated ZIP_TIME (so that it does not depend on the
+    clock), written beside `out` and moved over it."""
+    tmp = out.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w") as zf:
+        for name, data in entries.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    tmp.replace(out)
+
+
+def write_game(target: Path, text: str, codec: Codec, savedata: bytes, moduledata: bytes) -> None:
+    """A save or log of command text `text`; the generator owns `target` (SavedGame.write never
+    replaces an input, so an old copy is removed first)."""
+    game = SavedGame.new(text, codec=codec, savedata=savedata, moduledata=moduledata)
+    if target.exists():
+        target.unlink()
+    game.write(target)
+
+
+def escape(text: str) -> str:
+    """Text as the content of a buildFile element."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def box_rect(boxes: list[str], name: str, cols: int, size: tuple[int, int], gap: int) -> tuple[int, int, int, int]:
+    """The rectangle of box `name` on a board of `boxes` laid out `cols` a row, each `size`,
+    `gap` pixels apart."""
+    i = boxes.index(name)
+    x = gap + (i % cols) * (size[0] + gap)
+    y = gap + (i // cols) * (size[1] + gap)
+    return x, y, x + size[0], y + size[1]
+
+
+def box_slot(rect: tuple[int, int, int, int], k: int, cols: int = 8, rows: int = 4) -> tuple[int, int]:
+    """The centre of the k-th counter place of a box (rows of `cols` under the title, 48 x 50
+    pixels apart)."""
+    assert k < cols * rows, f"box at {rect[:2]} is full"
+    return rect[0] + 28 + 48 * (k % cols), rect[1] + 62 + 50 * (k // cols)
+
+
+def map_xml(name: str, board: str, image: str, grid: list[str]) -> list[str]:
+    """A Map with one board (`grid`: the board's grid elements), its pickers and mouse handlers."""
+    return [
+        f'    <VASSAL.build.module.Map allowMultiple="false" backgroundcolor="255,255,255" buttonName="{name}" '
+        f'changeFormat="$message$" color="0,0,0" createFormat="$pieceName$ created in $location$ *" '
+        f'edgeHeight="0" edgeWidth="0" hotkey="" icon="/images/map.gif" launch="false" mapName="{name}" '
+        f'markMoved="Never" moveToFormat="$pieceName$ moves $previousLocation$ &amp;rarr; $location$ *" '
+        f'moveWithinFormat="$pieceName$ moves $previousLocation$ &amp;rarr; $location$ *" thickness="3">',
+        '        <VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" '
+        'boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">',
+        f"            <setup>{name}BoardPicker\t{board}\t0\t0</setup>",
+        f'            <VASSAL.build.module.map.boardPicker.Board image="{image}" name="{board}" reversible="false">',
+        *grid,
+        "            </VASSAL.build.module.map.boardPicker.Board>",
+        "        </VASSAL.build.module.map.BoardPicker>",
+        '        <VASSAL.build.module.map.StackMetrics bottom="40,0" disabled="false" down="37,0" exSepX="6" '
+        'exSepY="18" top="38,0" unexSepX="3" unexSepY="5" up="39,0"/>',
+        *(
+            f"        <VASSAL.build.module.map.{c}/>"
+            for c in (
+                "ForwardToKeyBuffer",
+                "Scroller",
+                "ForwardToChatter",
+                "MenuDisplayer",
+                "MapCenterer",
+                "StackExpander",
+                "PieceMover",
+                "KeyBufferer",
+            )
+        ),
+        '        <VASSAL.build.module.map.Zoomer inButtonText="" inIconName="/images/zoomIn.gif" outButtonText="" '
+        'outIconName="/images/zoomOut.gif" pickButtonText="" pickIconName="/images/zoom.png" '
+        'zoomLevels="0.25,0.5,0.75,1.0" zoomStart="4"/>',
+        "    </VASSAL.build.module.Map>",
+    ]
+
+
+def hex_grid_xml(grid: HexGridDef) -> list[str]:
+    """A HexGrid and its numbering (labels "CCRR" as `grid.numbering` sets them), not drawn."""
+    n = grid.numbering
+    return [
+        f'                <VASSAL.build.module.map.boardPicker.board.HexGrid color="0,0,0" cornersLegal="false" '
+        f'dotsVisible="false" dx="{grid.dx}" dy="{grid.dy}" edgesLegal="false" sideways="false" snapTo="true" '
+        f'visible="false" x0="{grid.x0}" y0="{grid.y0}">',
+        f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color="0,0,0" '
+        f'first="{n.first}" fontSize="9" hDescend="false" hDrawOff="0" hLeading="{n.h_leading}" hOff="{n.h_off}" '
+        f'hType="{n.h_type}" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="false" '
+        f'vDescend="false" vDrawOff="0" vLeading="{n.v_leading}" vOff="{n.v_off}" vType="{n.v_type}" visible="false"/>',
+        "                </VASSAL.build.module.map.boardPicker.board.HexGrid>",
+    ]
+
+
+def zoned_grid_xml(boxes: Iterable[tuple[str, tuple[int, int, int, int]]]) -> list[str]:
+    """A ZonedGrid of rectangular zones, each named as VASSAL reports a piece there ($name$)."""
+    zones = [
+        f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" '
+        f'locationFormat="$name$" name="{name}" path="{x0},{y0};{x1},{y0};{x1},{y1};{x0},{y1}" '
+        f'useHighlight="false" useParentGrid="false"/>'
+        for name, (x0, y0, x1, y1) in boxes
+    ]
+    return [
+        "                <VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
+        *zones,
+        "                    <VASSAL.build.module.map.boardPicker.board.mapgrid.ZonedGridHighlighter/>",
+        "                </VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
+    ]
+
+
+def tracker_xml(
+    name: str, turn_level: str, phase_level: str, phases: list[str], config_first: bool = False
+) -> list[str]:
+    """A TurnTracker counting turns from 1, with the list of `phases` below the turn;
+    `config_first`: the players may choose the phase a turn starts with."""
+    return [
+        f'    <VASSAL.build.module.turn.TurnTracker buttonText="Turn" fwdOnly="false" hotkey="" icon="" length="-1" '
+        f'lengthStyle="Maximum" name="{name}" nexthotkey="" plusButtonSize="22" prevhotkey="" '
+        'reportFormat="* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$" tooltip="Game-Turn and phase" '
+        'turnButtonHeight="22" turnFormat="Turn $level1$: $level2$">',
+        f'        <VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" loopLimit="-1" name="{turn_level}" '
+        f'property="{turn_level}" start="1" turnFormat="$value$">',
+        f'            <VASSAL.build.module.turn.ListTurnLevel configFirst="{str(config_first).lower()}" '
+        'configList="false" '
+        f'list="{",".join(phases)}" name="{phase_level}" property="{phase_level}" prompt="" turnFormat="$value$"/>',
+        "        </VASSAL.build.module.turn.CounterTurnLevel>",
+        "    </VASSAL.build.module.turn.TurnTracker>",
+    ]
+
+
+def tracker_state(turn: int, phase: str, phases: list[str], first: int = 0) -> str:
+    """The tracker's save state (spec 5.8): counter level, then its phase list level, whose
+    turn starts with phase `first` (an index)."""
+    phase_state = join([str(phases.index(phase)), "0", str(first), ",".join(["true"] * len(phases))], ";")
+    return join(["0", join([str(turn), "0", "false", "-1", phase_state], ";")], "|")

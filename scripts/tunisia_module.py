@@ -1,0 +1,249 @@
+"""The Tunisia 1943 example module's parts: its geometry, its counters and their layers, its
+buildFile (modules/tunisia-1943/example/Tunisia1943.vmod, written by make_tunisia_example.py).
+
+The counters have one source, modules/tunisia-1943/order-of-battle.csv (every counter by its
+printed name, side, division and campaigns); units.toml reads them. Each counter carries the
+layers units.toml reads as states: a combat unit OutOfSupply (9.2) and LossOfZoC (7.4 "*"), an
+EM OutOfSupply, Flipped (0.1, 4.2, 6.2) and Sustained (10).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+import example_kit as kit
+
+from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.geometry.maps import board_hex_layouts
+from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
+from vassal_adj.parse.tokens import join
+
+PACK_DIR = Path(__file__).resolve().parents[1] / "modules" / "tunisia-1943"
+MODULE_NAME, MODULE_VERSION, VASSAL_VERSION = "Tunisia 1943", "0.1", "3.6.7"
+MAP, BOARD, IMAGE = "Main Map", "Tunisia", "tunisia-map.png"
+BOX_MAP, BOX_BOARD, BOX_IMAGE = "Holding Boxes", "Boxes", "holding-boxes.png"
+# pack.toml [state]: the tracker, its levels, the ten phases (1: the attacker's five, then the
+# defender's; the list starts with the Axis, and a Campaign II save makes "Allied Sustain" the
+# first phase of a turn, so that the turn changes as the Allies begin).
+TRACKER, TURN_LEVEL, PHASE_LEVEL = "Game Turn", "Turn", "Phase"
+STEPS = ["Sustain", "Movement", "Combat", "Exploitation", "Supply"]
+PHASES = [f"{side} {step}" for side in ("Axis", "Allied") for step in STEPS]
+FIRST_PHASE = {"I": "Axis Sustain", "II": "Allied Sustain"}  # the tracker's configFirst, per campaign
+COLUMNS, ROWS = 30, 20  # hexes 0101 to 3020, the grid of terrain.csv and tests/tunisia_board.py
+DX, DY, X0, Y0 = 52.0, 60.0, 36, 28
+WIDTH, HEIGHT = X0 * 2 + int(DX * (COLUMNS - 1)), Y0 + int(DY * ROWS)
+NUMBERING = HexNumbering(
+    first="H", sep="", h_type="N", v_type="N", h_leading=1, v_leading=1, h_off=1, v_off=1, stagger=False
+)
+GRID = HexGridDef(dx=DX, dy=DY, x0=X0, y0=Y0, numbering=NUMBERING)
+BOARD_DEF = BoardDef(name=BOARD, image=IMAGE, width=WIDTH, height=HEIGHT, grid=GRID)
+
+# The holding boxes (pack.toml [boxes]): the turn track's boxes, where reinforcements and
+# destroyed EMs wait (6.3, 11), then Eliminated and Exited (Campaign I's exit off the west edge).
+BOXES = [f"Turn {n}" for n in range(1, 9)] + ["Eliminated", "Exited"]
+BOX_COLS, BOX_W, BOX_H, BOX_GAP = 5, 392, 264, 8
+BOX_SIZE = (BOX_GAP + BOX_COLS * (BOX_W + BOX_GAP), BOX_GAP + -(-len(BOXES) // BOX_COLS) * (BOX_H + BOX_GAP))
+SLOT_COLS, SLOT_ROWS = 8, 4
+SIDE_COLOURS = {"Axis": (150, 170, 200), "Allied": (190, 200, 120), None: (235, 235, 235)}
+
+# Layers: name -> (menu text, key, picture's words). The names are the ones units.toml reads
+# ("<layer>_Active").
+LAYERS = {
+    "OutOfSupply": ("Out of supply", "O", ["NO SUPPLY"]),
+    "LossOfZoC": ("Loss of ZoC", "Z", ["NO ZOC"]),
+    "Flipped": ("Artillery used", "F", ["EM", "ART 0"]),
+    "Sustained": ("Sustained", "S", ["SUSTAINED"]),
+}
+UNIT_LAYERS = ("OutOfSupply", "LossOfZoC")
+EM_LAYERS = ("OutOfSupply", "Flipped", "Sustained")
+PLAYERS = {"Axis": ("Hans", "axis-player-secret"), "Allied": ("Lloyd", "allied-player-secret")}
+DICE = "2d6"  # 0.1: a cohesion test throws two dice (4.3, 7.3); the combat table one roll of them
+
+
+@dataclass(frozen=True)
+class Counter:
+    name: str  # as printed (order-of-battle.csv)
+    side: str | None  # None for the turn marker
+    division: str = ""  # "" for a non-divisional unit (6.1)
+    campaigns: str = "both"  # I, II or both
+    marker: str = ""  # "Turn" for the turn marker
+
+    @property
+    def em(self) -> bool:
+        return self.name.startswith("EM ")
+
+    @property
+    def layers(self) -> tuple[str, ...]:
+        return () if self.marker else EM_LAYERS if self.em else UNIT_LAYERS
+
+    @property
+    def image(self) -> str:
+        who = (self.side or "marker").lower()
+        return f"{who}-" + "".join(c if c.isalnum() else "_" for c in self.name).strip("_") + ".png"
+
+    def serves(self, campaign: str) -> bool:
+        return self.campaigns in ("both", campaign)
+
+
+def counters(path: Path = PACK_DIR / "order-of-battle.csv") -> list[Counter]:
+    """Every counter of the order of battle, in file order, then the turn marker."""
+    with path.open(encoding="utf-8") as f:
+        rows = [r for r in csv.reader(line for line in f if line.strip() and not line.startswith("#"))]
+    out = [Counter(name, side, division, campaigns) for name, side, division, campaigns in rows[1:]]
+    assert len({c.name for c in out}) == len(out), "two counters share a name"
+    return [*out, Counter("Game Turn", None, marker="Turn")]
+
+
+def layout() -> HexLayout:
+    return board_hex_layouts(BOARD_DEF)[0]
+
+
+def box_rect(name: str) -> tuple[int, int, int, int]:
+    return kit.box_rect(BOXES, name, BOX_COLS, (BOX_W, BOX_H), BOX_GAP)
+
+
+def box_slot(name: str, k: int) -> tuple[int, int]:
+    """The centre of the k-th counter place of a box (rows of eight under the title)."""
+    return kit.box_slot(box_rect(name), k, SLOT_COLS, SLOT_ROWS)
+
+
+def layer_image(layer: str) -> str:
+    return f"layer-{layer.lower()}.png"
+
+
+def layer_type(layer: str) -> str:
+    """An `emb2;` Layer (spec 6.6) of one level, off until its key (Ctrl+key) turns it on."""
+    menu, key, _ = LAYERS[layer]
+    code = str(ord(key))
+    fields = [menu, "130", key, "", "128", "", "", "128", "", "", "", "1", "false", "0", "0", layer_image(layer)]
+    fields += [
+        "",
+        "true",
+        layer,
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",
+        "false",
+        f"{code},130",
+        "",
+        "",
+        layer,
+        "1.0",
+        "",
+        "true",
+    ]
+    return "emb2;" + join(fields, ";")
+
+
+def chain(parts: list[str]) -> str:
+    """A decorator chain's type or state (spec 6.1): enc(TAB; outermost, chain(the rest)),
+    each inner part nested (its tabs escaped) in the one outside it."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = join([part, out], "\t")
+    return out
+
+
+def _basic(c: Counter) -> str:
+    return join(["piece", "", "", c.image, c.name], ";")
+
+
+def _marks(c: Counter) -> tuple[str, str]:
+    return ("mark;Marker", c.marker) if c.marker else ("mark;Side", c.side or "")
+
+
+def piece_type(c: Counter) -> str:
+    return chain([*(layer_type(x) for x in c.layers), _marks(c)[0], _basic(c)])
+
+
+def piece_state(c: Counter, map_name: str, x: int, y: int, gpid: int, on: frozenset[str]) -> str:
+    layers = ["1" if x in on else "-1" for x in c.layers]
+    return chain([*layers, _marks(c)[1], join([map_name, str(x), str(y), str(gpid), "0"], ";")])
+
+
+def tracker_state(turn: int, phase: str, campaign: str) -> str:
+    """The tracker at `phase` of `turn`; a turn starts with the campaign's attacker (1)."""
+    return kit.tracker_state(turn, phase, PHASES, PHASES.index(FIRST_PHASE[campaign]))
+
+
+def _slot_text(c: Counter) -> str:
+    layers = [layer_type(x) for x in c.layers]
+    if c.marker:
+        traits, states = [*layers, _marks(c)[0]], [_marks(c)[1]]
+    else:
+        traits, states = [*layers, f"prototype;{c.side}"], [*(["-1"] * len(layers)), ""]
+    return "+/null/" + chain([*traits, _basic(c)]) + "/" + chain([*states, "null;0;0;;0"])
+
+
+def build_file(all_counters: list[Counter]) -> bytes:
+    gpids = {c: n for n, c in enumerate(all_counters, start=1)}
+    lists = []
+    for title, members in (
+        ("Axis", [c for c in all_counters if c.side == "Axis"]),
+        ("Allied", [c for c in all_counters if c.side == "Allied"]),
+        ("Markers", [c for c in all_counters if c.marker]),
+    ):
+        lists.append(
+            f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" '
+            'width="0">'
+        )
+        lists += [
+            f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
+            f'height="44" width="44">{kit.escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>'
+            for c in members
+        ]
+        lists.append("        </VASSAL.build.widget.ListWidget>")
+    protos = [
+        f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
+        + kit.escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
+        + "</VASSAL.build.module.PrototypeDefinition>"
+        for side in ("Axis", "Allied")
+    ]
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{VASSAL_VERSION}" '
+        f'description="Example module of vassal-adj: Tunisia 1943 on an invented map" '
+        f'name="{MODULE_NAME}" nextPieceSlotId="{len(all_counters) + 1}" version="{MODULE_VERSION}">',
+        "    <VASSAL.build.module.BasicCommandEncoder/>",
+        "    <VASSAL.build.module.Documentation/>",
+        '    <VASSAL.build.module.PlayerRoster buttonIcon="" buttonKeyStroke="" buttonText="Retire" buttonToolTip="">',
+        "        <entry>Axis</entry>",
+        "        <entry>Allied</entry>",
+        "    </VASSAL.build.module.PlayerRoster>",
+        '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
+        'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
+        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" '
+        'sendToLocationMoveTrails="Never"/>',
+        "    <VASSAL.build.module.Chatter/>",
+        # Two dice, as a cohesion test throws them (0.1); the attributes of VASSAL 3.6's button.
+        f'    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
+        'icon="/images/die.gif" keepCount="1" keepDice="false" keepOption="&gt;" lockAdd="false" lockDice="false" '
+        f'lockPlus="false" lockSides="false" nDice="2" nSides="6" name="{DICE}" plus="0" prompt="false" '
+        'propertyGate="" reportFormat="** $name$ = $result$ *** &amp;lt;$PlayerName$&amp;gt;" reportTotal="false" '
+        f'sortDice="false" text="{DICE}" tooltip="Roll two dice"/>',
+        # Which campaign a save plays (pack.toml [scenarios] match): I or II.
+        "    <VASSAL.build.module.properties.GlobalProperties>",
+        '        <VASSAL.build.module.properties.GlobalProperty description="Campaign: I or II" initialValue="I" '
+        'isNumeric="false" max="null" min="null" name="Campaign" wrap="false"/>',
+        "    </VASSAL.build.module.properties.GlobalProperties>",
+        *kit.map_xml(MAP, BOARD, IMAGE, kit.hex_grid_xml(GRID)),
+        *kit.map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, kit.zoned_grid_xml((b, box_rect(b)) for b in BOXES)),
+        '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '
+        'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
+        '        <VASSAL.build.widget.TabWidget entryName="Counters">',
+        *("    " + line for line in lists),
+        "        </VASSAL.build.widget.TabWidget>",
+        "    </VASSAL.build.module.PieceWindow>",
+        *kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES, config_first=True),
+        "    <VASSAL.build.module.PrototypesContainer>",
+        *protos,
+        "    </VASSAL.build.module.PrototypesContainer>",
+        "</VASSAL.build.GameModule>",
+    ]
+    return ("\n".join(lines) + "\n").encode("utf-8")
