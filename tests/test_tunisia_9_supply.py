@@ -146,6 +146,7 @@ def test_6_3_the_units_of_a_destroyed_em_are_out_of_supply_until_it_returns() ->
     in 0405: in supply."""
     f = supply(allied({INF_133: "0505", EM_34: "Turn 3", EM_1: "0404"}), INF_133)
     assert f.severity == Severity.WARNING and f.units == (INF_133.id, EM_34.id)
+    assert f.rule == "tunisia-1943:6.3"  # reported under the rule that puts it out of supply
     assert f.message.endswith("is out of supply (its HQ EM 2-5 (34 ID)): it is not on the map but in Turn 3 [6.3]")
     back = supply(allied({INF_133: "0505", EM_34: "0405", EM_1: "0404"}), INF_133)
     assert back.severity == Severity.INFO and "to its HQ EM 2-5 (34 ID) in 0405: 0505 0405 (1 hex)" in back.message
@@ -174,7 +175,9 @@ def test_9_2_the_out_of_supply_marker_is_checked_against_the_line() -> None:
     def markers(marked: set) -> list[str]:
         where = {INF_133: "0101", INF_135: "0505", EM_34: "0405", PZGR_69: "0202"}
         units = {(unit(u.name, "Allied", **OUT_OF_SUPPLY) if u in marked else u): x for u, x in where.items()}
-        return [f.message for f in allied(units) if "marker" in f.message]
+        found = [f for f in allied(units) if "marker" in f.message]
+        assert {f.rule for f in found} <= {"tunisia-1943:9.2"}  # the marker is 9.2's
+        return [f.message for f in found]
 
     wrong = markers({INF_135})
     assert len(wrong) == 2

@@ -215,6 +215,22 @@ def test_fault_b_two_tigers_in_one_hex_5_1_12() -> None:
     assert sorted(error["unit_names"]) == sorted(fault["units"])
 
 
+def test_fault_a_units_of_a_destroyed_em_out_of_supply_6_3() -> None:
+    # 6.3 "The units of a destroyed EM are automatically and immediately not in supply ... until the
+    # return of the EM": the 334. ID's EM waits in the Turn 4 box at the Axis supply check; its three
+    # regiments are out of supply (6.3) and carry no out-of-supply marker (9.2 "One places an out of
+    # supply marker on the unit").
+    fault = FAULTS["a"]
+    found = _errors("check", fault["file"])
+    out = [f for f in found if f["rule"] == fault["rule"] == "tunisia-1943:6.3"]
+    assert sorted(f["unit_names"][0] for f in out) == sorted(fault["units"])
+    assert all("it is not on the map but in Turn 4 [6.3]" in f["message"] and f["severity"] == "warning" for f in out)
+    assert {f["hexes"][0] for f in out} == set(fault["hexes"])
+    marker = [f for f in found if f["rule"] == "tunisia-1943:9.2"]
+    assert sorted(f["unit_names"][0] for f in marker) == sorted(fault["units"])
+    assert len(found) == len(out) + len(marker)  # nothing else is wrong in the file
+
+
 def test_fault_f_campaign_ii_axis_unit_moves_four_mp_on_turn_6() -> None:
     # Campaign II: "To the turns 6 and 7, all the units of player Italio-German are reduced to 3
     # movement points": PzJg 90 (6 MP printed) goes 2106 -> 2506, four clear hexes (4 MP).

@@ -122,9 +122,12 @@ def supply_hq_chain(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) ->
                 )
         elif st.status == "out":
             why = st.why + words.blocking(st.blocking)
-            tail = absent if st.cause == "hq-absent" else cite
+            # A unit out because its HQ is off the map is reported under the rule that says so (6.3).
+            absent_hq = st.cause == "hq-absent"
+            tail = absent if absent_hq else cite
+            rule = _cited(ctx, p["hq_absent_rule"]) if absent_hq else ctx.cite()
             hexes = (at, *(ctx.label(h) for h in st.blocking))
-            out.append(Finding(ctx.cite(), severity, f"{lead} is out of supply{words.hq(st)}: {why}{tail}", who, hexes))
+            out.append(Finding(rule, severity, f"{lead} is out of supply{words.hq(st)}: {why}{tail}", who, hexes))
         else:
             out.append(Finding(ctx.cite(), Severity.WARNING, f"{lead}: supply not judged, {st.why}{cite}", who, (at,)))
         if p["marker_flag"] and st.status != "not-judged":
@@ -156,7 +159,14 @@ def _marker(
         if marked
         else f"is out of supply but carries no out-of-supply marker ({flag}): one is placed at the supply check"
     )
-    return [Finding(ctx.cite(), severity, f"{lead} {what}{ref}", (st.unit_id,), (ctx.label(st.hex),))]
+    return [
+        Finding(_cited(ctx, p["marker_rule"]), severity, f"{lead} {what}{ref}", (st.unit_id,), (ctx.label(st.hex),))
+    ]
+
+
+def _cited(ctx: RuleContext, ref: str) -> str:
+    """The citation of a finding that a parameter attributes to a rule of its own (6.3, 9.2), else the rule's."""
+    return f"{ctx.pack_id}:{ref}" if ref else ctx.cite()
 
 
 class _Words:
