@@ -22,6 +22,7 @@ from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.packs.unitmap import UnitMap
 from vassal_adj.rules.registry import REGISTRY, Registry, load_builtin_rules
+from vassal_adj.user_cache import parsed
 
 __all__ = ["PACK_FILE", "LoadedPack", "load_pack", "read_toml"]
 
@@ -38,7 +39,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise PackError(f"not UTF-8 text: {e.reason} at byte {e.start}", Where(path=str(path))) from None
     try:
-        return tomllib.loads(text)
+        return parsed("toml", str(path), text, tomllib.loads)  # kept between runs (issue 10, startup time)
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         m = _TOML_AT.search(msg)  # tomllib puts "(at line L, column C)" in the message only

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from vassal_adj.errors import UsageError
+from vassal_adj.layout_cache import with_cached_index
 from vassal_adj.model.events import Place
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.geometry.maps import PlacedMap, place_map
@@ -81,7 +82,7 @@ def main_layout(
             assert placed is not None
             for lay in placed.hex_layouts():
                 if lay.numbered:
-                    return placed, lay
+                    return placed, with_cached_index(lay)
         return None
     if extras.map not in module.maps:
         raise UsageError(
@@ -99,7 +100,7 @@ def main_layout(
             f"the pack plays on {on} ([state]), which has no numbered hex grid as this save lays it out "
             f"(boards with one: {', '.join(boards) or 'none'})"
         )
-    return placed, found
+    return placed, with_cached_index(found)
 
 
 def named_box(box: str, specs: Sequence[BoxSpec]) -> Box | None:

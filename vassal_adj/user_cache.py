@@ -14,12 +14,16 @@ rename), so a reader never sees half an entry; a failed write is ignored.
 from __future__ import annotations
 
 import contextlib
+import marshal
 import os
 import sys
+import zlib
+from collections.abc import Callable
+from typing import Any
 
 from vassal_adj import __version__
 
-__all__ = ["ENV_CACHE", "ENV_NO_CACHE", "cache_dir", "read_entry", "tag", "write_entry"]
+__all__ = ["ENV_CACHE", "ENV_NO_CACHE", "cache_dir", "code_stamp", "parsed", "read_entry", "tag", "write_entry"]
 
 ENV_CACHE = "VASSAL_ADJ_CACHE"
 ENV_NO_CACHE = "VASSAL_ADJ_NO_CACHE"
@@ -44,6 +48,27 @@ def tag() -> str:
     Python (whose marshal and pickle forms may differ) is another file, never read."""
     impl = sys.implementation
     return f"{__version__}-{impl.cache_tag or impl.name}"
+
+
+def code_stamp(paths: tuple[str, ...]) -> str:
+    """The size and modification time of each file of `paths` (a directory: its .py files), for
+    keys of entries that hold what that code computes: a checkout whose code changes without a
+    new version number is another key."""
+    stamps = []
+    for path in paths:
+        try:
+            files = sorted(os.path.join(path, n) for n in os.listdir(path) if n.endswith(".py"))
+        except NotADirectoryError:
+            files = [path]
+        except OSError:
+            files = []
+        for file in files:
+            try:
+                st = os.stat(file)
+            except OSError:
+                continue
+            stamps.append(f"{os.path.basename(file)}:{st.st_size}:{st.st_mtime_ns}")
+    return " ".join(stamps)
 
 
 def read_entry(name: str) -> bytes | None:
@@ -73,3 +98,27 @@ def write_entry(name: str, data: bytes) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+def parsed(kind: str, where: str, text: str, parse: Callable[[str], Any]) -> Any:
+    """`parse(text)`, from the entry of file `where` when it holds the result for this very text
+    (the entry keeps the text: any change to the file is a miss). Results marshal cannot hold
+    (a TOML date) are not kept. `parse` raising (a syntax error) keeps nothing."""
+    if cache_dir() is None:
+        return parse(text)
+    name = f"{kind}-{tag()}-{zlib.crc32(os.path.abspath(where).encode()):08x}.marshal"
+    data = read_entry(name)
+    if data is not None:
+        try:
+            stored, value = marshal.loads(data)
+        except (EOFError, ValueError, TypeError):
+            stored = None
+        if stored == text:
+            return value
+    value = parse(text)
+    try:
+        blob = marshal.dumps((text, value))
+    except ValueError:
+        return value
+    write_entry(name, blob)
+    return value
