@@ -58,7 +58,7 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 # Run in the child by --breakdown: times the phases of one command and the dataclasses made
 # on the way (the decorator is wrapped before any module of the package imports it).
 BREAKDOWN = """
-import dataclasses, importlib, json, sys, time
+import dataclasses, json, sys, time
 start, made, where = time.perf_counter(), [0, 0.0], {}
 real = dataclasses.dataclass
 def timed(cls=None, /, **options):
@@ -73,7 +73,7 @@ def timed(cls=None, /, **options):
 dataclasses.dataclass = timed
 from vassal_adj.cli import main
 cli = time.perf_counter()
-importlib.import_module(sys.argv[1])
+main.get_command(None, sys.argv[2])  # imports the command's module as a run does (cli/lazy.py)
 command = time.perf_counter()
 try:
     main(sys.argv[2:])

@@ -243,3 +243,65 @@ def test_parsed_toml_is_kept_by_its_text(monkeypatch: pytest.MonkeyPatch, tmp_pa
     f.write_text("[pack]\nday = 1943-02-14\n", encoding="utf-8")
     assert str(read_toml(f)["pack"]["day"]) == "1943-02-14"
     assert read_toml(f)["pack"]["day"].year == 1943
+
+
+# -- the parsed module (module_cache.py) --------------------------------------------------------
+
+
+def test_a_cached_module_is_the_module_parsed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path / "cache"))
+    vmod = tmp_path / "Game.vmod"
+    vmod.write_bytes(Path(MODULE).read_bytes())
+    monkeypatch.setenv(user_cache.ENV_NO_CACHE, "1")
+    fresh = load_module(vmod)
+    monkeypatch.delenv(user_cache.ENV_NO_CACHE)
+    assert not (tmp_path / "cache").exists()
+    cold = load_module(vmod)
+    (entry,) = (tmp_path / "cache").glob("module-*")
+    warm = load_module(vmod)
+    assert warm is not cold and warm == fresh == cold and repr(warm) == repr(fresh)
+    assert warm.maps.keys() == fresh.maps.keys() and warm.maps["Main Map"].boards == fresh.maps["Main Map"].boards
+
+
+def _stored_zip(path: Path, entries: dict[str, bytes]) -> None:
+    """A zip with no compression and fixed dates: the same entry lengths give the same file size."""
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
+        for name, data in entries.items():
+            z.writestr(zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0)), data)
+
+
+def test_a_changed_module_file_is_read_again(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import zipfile
+
+    monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path / "cache"))
+    with zipfile.ZipFile(MODULE) as z:
+        entries = {i.filename: z.read(i) for i in z.infolist()}
+    vmod = tmp_path / "Game.vmod"
+    _stored_zip(vmod, entries)
+    first = load_module(vmod)
+    # a buildFile that names the module otherwise: same size, same modification time, other content
+    old, new = f'name="{first.name}"'.encode(), f'name="{first.name.upper()}"'.encode()
+    entries["buildFile.xml"] = entries["buildFile.xml"].replace(old, new, 1)
+    stat = vmod.stat()
+    _stored_zip(vmod, entries)
+    os.utime(vmod, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert vmod.stat().st_size == stat.st_size
+    assert load_module(vmod).name == first.name.upper()
+    (entry,) = (tmp_path / "cache").glob("module-*")
+    entry.write_bytes(b"\x80\x04corrupt")
+    assert load_module(vmod).name == first.name.upper()  # a corrupt entry: read again, and kept anew
+    assert load_module(vmod).name == first.name.upper()
+
+
+def test_a_save_given_as_a_module_is_refused_with_the_cache_too(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from vassal_adj.errors import UsageError
+
+    monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path / "cache"))
+    for _ in range(2):
+        with pytest.raises(UsageError, match="not a module"):
+            load_module(EXAMPLE / "turn3-faults.vsav")
+    assert not list((tmp_path / "cache").glob("module-*"))

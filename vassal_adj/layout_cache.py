@@ -50,8 +50,9 @@ def with_cached_index(lay: HexLayout) -> HexLayout:
     on a miss, `lay` itself, its index worked out now and written to the cache."""
     if not lay.numbered or lay.rows is not None or cache_dir() is None:
         return lay
-    key = f"{code_stamp(_CODE)}\n{lay.grid!r}\n{lay.board!r}\n{lay.zone!r}"
-    name = f"hex-index-{tag()}-{zlib.crc32(key.encode()):08x}.marshal"
+    grid = f"{lay.grid!r}\n{lay.board!r}\n{lay.zone!r}"
+    key = f"{code_stamp(_CODE)}\n{grid}"
+    name = f"hex-index-{tag()}-{zlib.crc32(grid.encode()):08x}.marshal"  # new code: the same file, rewritten
     data = read_entry(name)
     if data is not None:
         try:
