@@ -305,3 +305,43 @@ def test_a_save_given_as_a_module_is_refused_with_the_cache_too(
         with pytest.raises(UsageError, match="not a module"):
             load_module(EXAMPLE / "turn3-faults.vsav")
     assert not list((tmp_path / "cache").glob("module-*"))
+
+
+# -- a pack's terrain map on a board (pack_files.LoadedPack.terrain) ----------------------------
+
+
+def _terrain_seen(tmap: object) -> tuple[object, ...]:
+    return tuple(
+        getattr(tmap, a) if a != "hex_terrain" and a != "side_features" else dict(getattr(tmap, a))
+        for a in ("hex_terrain", "side_features", "named_places", "off_map", "board", "vocabulary")
+    )
+
+
+def test_a_cached_terrain_map_is_the_map_read(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import shutil
+
+    from vassal_adj.packs import load_pack
+
+    monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path / "cache"))
+    pack_dir = tmp_path / "kasserine"
+    shutil.copytree(REPO / "modules" / "kasserine", pack_dir, ignore=shutil.ignore_patterns("example"))
+    lp, lay = load_pack(pack_dir), _main_layout()
+    monkeypatch.setenv(user_cache.ENV_NO_CACHE, "1")
+    fresh = lp.terrain(lay)
+    monkeypatch.delenv(user_cache.ENV_NO_CACHE)
+    cold, warm = lp.terrain(lay), lp.terrain(lay)
+    (entry,) = (tmp_path / "cache").glob("terrain-*")
+    assert warm is not cold and _terrain_seen(warm) == _terrain_seen(fresh) == _terrain_seen(cold)
+    assert len(fresh.hex_terrain) > 10 and fresh.board
+    # another text: read again (the first rough hexes made clear)
+    assert lp.terrain_path is not None
+    text = lp.terrain_path.read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("hex,") and ln.endswith(",rough"))
+    lp.terrain_path.write_text(text.replace(line, line.removesuffix("rough") + "clear"), encoding="utf-8")
+
+    def rough(tmap: object) -> int:
+        return sum("rough" in ts for ts in tmap.hex_terrain.values())  # type: ignore[attr-defined]
+
+    assert rough(lp.terrain(lay)) < rough(fresh)
+    entry.write_bytes(b"junk")
+    assert rough(lp.terrain(lay)) < rough(fresh)

@@ -1,56 +1,31 @@
-"""Keep a module's parsed buildFile between runs (issue 10, startup time): user_cache.py.
+"""Keep a module's parsed buildFile between runs (issue 10, startup time): pickle_cache.py.
 
 Reading a module opens its archive, parses the buildFile XML (lxml) and reads the board images'
 sizes: 14 ms for the small Kasserine example, 60 ms and more for real modules, on every command.
-The `Module` it gives is plain frozen data, pickled into the user cache. An entry is keyed by the
-path as given and resolved, the file's size and modification time, a checksum of its last 64 KB
-(a zip's central directory, which holds the checksum of every entry: another buildFile or image
-is another key even within the file system's clock tick) and the size and modification time of
-the code that parses and defines modules. Any entry that does not load as such a `Module` is a miss.
+The `Module` it gives is plain frozen data. An entry is keyed by the path as given and resolved,
+the file's size and modification time, a checksum of its last 64 KB (a zip's central directory,
+which holds the checksum of every entry: another buildFile or image is another key even within
+the file system's clock tick) and the size and modification time of the code that parses and
+defines modules.
 """
 
 from __future__ import annotations
 
-import copyreg
-import io
 import os
-import pickle
 import zlib
 from collections.abc import Callable
-from types import MappingProxyType
-from typing import Any
 
 from vassal_adj.model.module import Module
-from vassal_adj.user_cache import cache_dir, code_stamp, read_entry, tag, write_entry
+from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
+from vassal_adj.user_cache import cache_dir, code_stamp
 
 __all__ = ["cached_module"]
 
-_ROOT = os.path.dirname(os.path.abspath(__file__))
 # The code a Module comes from: the file readers, the parsers, the model (its classes are pickled by name).
-_CODE = (
-    os.path.join(_ROOT, "codec"),
-    os.path.join(_ROOT, "parse"),
-    os.path.join(_ROOT, "model"),
-    os.path.join(_ROOT, "model", "geometry"),
-    os.path.join(_ROOT, "load.py"),
+_CODE = tuple(
+    os.path.join(PACKAGE_DIR, *p) for p in (("codec",), ("parse",), ("model",), ("model", "geometry"), ("load.py",))
 )
 _TAIL = 65536
-
-
-def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
-    return MappingProxyType(items)
-
-
-def _pickled(module: Module) -> bytes | None:
-    out = io.BytesIO()
-    pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
-    # read-only mappings are written as their items and made read-only again when read
-    pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: lambda m: (_proxy, (dict(m),))}
-    try:
-        pickler.dump(module)
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        return None  # something in it pickle cannot write: not kept
-    return out.getvalue()
 
 
 def _key(path: str) -> str | None:
@@ -70,18 +45,4 @@ def cached_module(path: str, build: Callable[[], Module]) -> Module:
     key = _key(path) if cache_dir() is not None else None
     if key is None:
         return build()
-    name = f"module-{tag()}-{zlib.crc32(os.path.abspath(path).encode()):08x}.pickle"
-    data = read_entry(name)
-    if data is not None:
-        try:
-            stored, blob = pickle.loads(data)
-            module = pickle.loads(blob) if stored == key else None
-        except Exception:  # a corrupt entry fails in many ways (EOFError, UnpicklingError, ImportError...)
-            module = None
-        if isinstance(module, Module):
-            return module
-    module = build()
-    blob = _pickled(module)
-    if blob is not None:
-        write_entry(name, pickle.dumps((key, blob), pickle.HIGHEST_PROTOCOL))
-    return module
+    return cached_object("module", path, key, build, Module)
