@@ -94,14 +94,16 @@ class LoadedPack:
         voc = self.pack.vocabulary
 
         def build() -> TerrainMap:
-            return read_terrain_on(layout, text, path=str(file), vocabulary=voc).with_board(layout.hexes())
+            return read_terrain_on(layout, text, path=str(file), vocabulary=voc)
 
         # Kept between runs (issue 10, startup time): the map depends on the text, the board's grid
         # and the vocabulary (its sets sorted: a set's order changes from run to run), and the code.
         names = [sorted(voc.terrain), sorted(voc.features), sorted(voc.place_kinds)]
         grid = f"{layout.grid!r}\n{layout.board!r}\n{layout.zone!r}"
         key = f"{text}\n{file}\n{grid}\n{names!r}\n{code_stamp(_TERRAIN_CODE)}"
-        return cached_object("terrain", str(file), key, build, TerrainMap)
+        # the board's set made here, not kept: made again from the hexes in their order, it gives
+        # them in the order it always does (pickle_cache.py)
+        return cached_object("terrain", str(file), key, build, TerrainMap).with_board(layout.hexes())
 
 
 def _hooks(directory: Path, data: dict[str, Any], source: str) -> None:

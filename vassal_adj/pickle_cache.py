@@ -26,19 +26,43 @@ T = TypeVar("T")
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
+class _OrderNotKept(Exception):
+    pass
+
+
 def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(items)
 
 
+class _Pickler(pickle.Pickler):
+    """A pickler that writes read-only mappings as their items (made read-only again when read)
+    and refuses a set whose order would not be given again.
+
+    A set is pickled as its items in the order it gives them, and made again from them when read;
+    but a set's order depends on how it was built, not only on what it holds. Hexes hash alike in
+    every run, so code that walks a set of hexes walks it in one order every run, and a set read
+    from the cache must give that order too: when the same items in that order make a set with
+    another order, the object is not kept (a set of names excepted: their order changes from run
+    to run anyway). (Pickle writes sets itself, asking no dispatch table;
+    `persistent_id` sees every object first.)"""
+
+    dispatch_table = {**copyreg.dispatch_table, MappingProxyType: lambda m: (_proxy, (dict(m),))}
+
+    def persistent_id(self, obj: object) -> None:
+        if isinstance(obj, set | frozenset) and len(obj) > 1:
+            items = list(obj)
+            # names hash otherwise in every run (PYTHONHASHSEED): no order of theirs holds from run to run
+            if list(type(obj)(items)) != items and not all(type(x) is str for x in items):
+                raise _OrderNotKept
+        return None
+
+
 def _pickled(value: object) -> bytes | None:
     out = io.BytesIO()
-    pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
-    # read-only mappings are written as their items and made read-only again when read
-    pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: lambda m: (_proxy, (dict(m),))}
     try:
-        pickler.dump(value)
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        return None  # something in it pickle cannot write: not kept
+        _Pickler(out, pickle.HIGHEST_PROTOCOL).dump(value)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError, _OrderNotKept):
+        return None  # something in it pickle cannot write, or not as it is: not kept
     return out.getvalue()
 
 
