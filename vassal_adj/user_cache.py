@@ -38,9 +38,12 @@ def cache_dir() -> str | None:
         return env[ENV_CACHE]
     if sys.platform.startswith("win"):
         base = env.get("LOCALAPPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Local")
-        return os.path.join(base, "vassal-adj", "cache")
-    base = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "vassal-adj")
+        found = os.path.join(base, "vassal-adj", "cache")
+    else:
+        base = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        found = os.path.join(base, "vassal-adj")
+    # no home directory known ("~" left as it is): no cache, rather than one in the working directory
+    return found if os.path.isabs(found) else None
 
 
 def tag() -> str:
