@@ -77,6 +77,9 @@ def test_the_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     if not sys.platform.startswith("win"):
         assert user_cache.cache_dir() == str(tmp_path / "vassal-adj")
+        monkeypatch.setenv("XDG_CACHE_HOME", "")
+        monkeypatch.setattr(os.path, "expanduser", lambda p: p)  # no home directory known: "~" stays
+        assert user_cache.cache_dir() is None  # not a cache in the working directory
     monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path / "mine"))
     assert user_cache.cache_dir() == str(tmp_path / "mine")
     monkeypatch.setenv(user_cache.ENV_NO_CACHE, "0")  # "0" is not a request to turn it off
