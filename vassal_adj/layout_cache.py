@@ -1,7 +1,7 @@
 """Keep a board's hex index between runs (issue 10, startup time): user_cache.py.
 
 Indexing a board asks VASSAL's naming formulas about every hex on it, forwards and back
-(model/geometry/layout.py): about 25 ms for the Kasserine board, on every command that labels a
+(model/geometry/layout.py): about 25 ms for the example board (modules/), on every command that labels a
 piece. The answers depend only on the grid, the board and the zone, and on the code that gives
 them: an entry is keyed by the text of all three (their reprs, which show every field) and by the
 size and modification time of that code's files, and holds `HexLayout.index_rows()`. A layout

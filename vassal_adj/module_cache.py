@@ -1,7 +1,7 @@
 """Keep a module's parsed buildFile between runs (issue 10, startup time): pickle_cache.py.
 
 Reading a module opens its archive, parses the buildFile XML (lxml) and reads the board images'
-sizes: 14 ms for the small Kasserine example, 60 ms and more for real modules, on every command.
+sizes: 14 ms for the small example module (modules/), 60 ms and more for real modules, on every command.
 The `Module` it gives is plain frozen data. An entry is keyed by the path as given and resolved,
 the file's size and modification time, a checksum of its last 64 KB (a zip's central directory,
 which holds the checksum of every entry: another buildFile or image is another key even within
