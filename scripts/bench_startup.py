@@ -20,7 +20,14 @@ The CPU time of each command (user + system, from the child's resource usage) is
 its wall-clock time: on a machine shared with other work the wall clock swings from run to
 run, the CPU time much less.
 
-With --breakdown, each command is also run once with its time split: importing
+Each command is timed three ways with the user cache (vassal_adj/user_cache.py: the compiled
+code of dataclass methods, the parsed module, a board's hex index, the pack's TOML and terrain):
+off (VASSAL_ADJ_NO_CACHE=1), cold (an empty cache directory for every run, so each run also
+writes its entries) and warm (the entries a first run wrote: what a user sees from the second
+run on). The cache used is a temporary directory, never the user's. The targets are judged on
+the warm figures, and the cold and off ones are printed beside them.
+
+With --breakdown, each command is also run once (warm) with its time split: importing
 `vassal_adj.cli`, importing the command's module, running it (which imports what the command
 loads lazily), and, across all of that, the time spent creating dataclasses (Python 3.11
 compiles each generated method separately: the largest single cost of importing this package),
@@ -37,6 +44,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from benchkit import best
@@ -52,13 +60,17 @@ COMMANDS: list[tuple[str, list[str], float | None]] = [  # (label, arguments, ta
     ("check", ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", MODULE], 8.0),
     ("verify", ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", MODULE], None),
 ]
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV = {
+    k: v
+    for k, v in os.environ.items()
+    if k not in ("PYTHONDONTWRITEBYTECODE", "VASSAL_ADJ_CACHE", "VASSAL_ADJ_NO_CACHE")
+}
 
 
 # Run in the child by --breakdown: times the phases of one command and the dataclasses made
 # on the way (the decorator is wrapped before any module of the package imports it).
 BREAKDOWN = """
-import dataclasses, importlib, json, sys, time
+import dataclasses, json, sys, time
 start, made, where = time.perf_counter(), [0, 0.0], {}
 real = dataclasses.dataclass
 def timed(cls=None, /, **options):
@@ -73,7 +85,7 @@ def timed(cls=None, /, **options):
 dataclasses.dataclass = timed
 from vassal_adj.cli import main
 cli = time.perf_counter()
-importlib.import_module(sys.argv[1])
+main.get_command(None, sys.argv[2])  # imports the command's module as a run does (cli/lazy.py)
 command = time.perf_counter()
 try:
     main(sys.argv[2:])
@@ -86,31 +98,40 @@ print(json.dumps({"cli": cli - start, "command": command - cli, "run": done - co
 """
 
 
-def _run(argv: list[str]) -> float:
+def _run(argv: list[str], env: dict[str, str]) -> float:
     """Run a command, output discarded; its CPU time (user + system) in seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, check=False)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _time(argv: list[str], runs: int) -> tuple[float, float]:
-    """Best wall-clock time and best CPU time of `runs` runs, in seconds."""
-    _run(argv)  # untimed: writes the bytecode cache
+def _env(cache: str) -> dict[str, str]:
+    """The environment of a run: `cache` "off", or the user cache directory to use."""
+    return {**ENV, "VASSAL_ADJ_NO_CACHE": "1"} if cache == "off" else {**ENV, "VASSAL_ADJ_CACHE": cache}
+
+
+def _time(argv: list[str], runs: int, mode: str = "off", root: str = "") -> tuple[float, float]:
+    """Best wall-clock time and best CPU time of `runs` runs, in seconds; `mode` off, cold or warm
+    (the user cache; `root` the directory its temporary cache directories go in)."""
+    warm = tempfile.mkdtemp(dir=root or None)
+    _run(argv, _env("off" if mode == "off" else warm))  # untimed: writes the bytecode cache (and warms `warm`)
     cpu: list[float] = []
-    wall = best(lambda: cpu.append(_run(argv)), runs)
+
+    def once() -> None:
+        cache = "off" if mode == "off" else warm if mode == "warm" else tempfile.mkdtemp(dir=root or None)
+        cpu.append(_run(argv, _env(cache)))
+
+    wall = best(once, runs)
     return wall, min(cpu)
 
 
-def _breakdown(argv: list[str]) -> str:
+def _breakdown(argv: list[str], root: str) -> str:
     module = LAZY_COMMANDS[argv[0]][0]
-    done = subprocess.run(
-        [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{BREAKDOWN}", module, *argv],
-        capture_output=True,
-        text=True,
-        env=ENV,
-        check=False,
-    )
+    env = _env(tempfile.mkdtemp(dir=root))
+    code = [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{BREAKDOWN}", module, *argv]
+    subprocess.run(code, capture_output=True, env=env, check=False)  # warms the cache
+    done = subprocess.run(code, capture_output=True, text=True, env=env, check=False)
     t = json.loads(done.stderr.strip().splitlines()[-1])
     ms = {k: f"{t[k] * 1000:.0f} ms" for k in ("cli", "command", "run", "total", "dataclass_time")}
     return (
@@ -155,15 +176,19 @@ def main() -> None:
     probe = f"import sys, vassal_adj.cli; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     print(f"  heavy libraries loaded at startup: {', '.join(loaded) or 'none'}")
-    for label, argv, target in COMMANDS:
-        t, cpu = _time([sys.executable, "-c", ENTRY, *argv], args.runs)
-        goal = f", target within {target:.0f}x: {'met' if t / bare <= target else 'NOT met'}" if target else ""
-        print(
-            f"vassal-adj {label}: {t * 1000:.0f} ms ({t / bare:.1f}x{goal}), "
-            f"CPU {cpu * 1000:.0f} ms ({cpu / bare_cpu:.1f}x)"
-        )
-        if args.breakdown and argv[0] in LAZY_COMMANDS:
-            print(_breakdown(argv))
+    with tempfile.TemporaryDirectory(prefix="bench-startup-cache-") as root:
+        for label, argv, target in COMMANDS:
+            for mode in ("warm", "cold", "off"):
+                t, cpu = _time([sys.executable, "-c", ENTRY, *argv], args.runs, mode, root)
+                goal = ""
+                if target is not None and mode == "warm":
+                    goal = f", target within {target:.0f}x: {'met' if t / bare <= target else 'NOT met'}"
+                print(
+                    f"vassal-adj {label} (cache {mode}): {t * 1000:.0f} ms ({t / bare:.1f}x{goal}), "
+                    f"CPU {cpu * 1000:.0f} ms ({cpu / bare_cpu:.1f}x)"
+                )
+            if args.breakdown and argv[0] in LAZY_COMMANDS:
+                print(_breakdown(argv, root))
 
 
 if __name__ == "__main__":

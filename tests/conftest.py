@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,17 @@ def need_corpus() -> Path:
 @pytest.fixture
 def corpus() -> Path:
     return need_corpus()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _user_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The command line's cache (user_cache.py) in a directory of this test run, never the user's;
+    commands run in subprocesses inherit it."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("VASSAL_ADJ_CACHE", str(tmp_path_factory.mktemp("user-cache")))
+    mp.delenv("VASSAL_ADJ_NO_CACHE", raising=False)
+    yield
+    mp.undo()
 
 
 SAVES = corpus_files(".vsav", ".vlog")

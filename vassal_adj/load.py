@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 from vassal_adj.codec.archive import StrPath, read_archive
 from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.model.module import Module
+from vassal_adj.module_cache import cached_module
 from vassal_adj.parse.images import image_size_from_bytes
 from vassal_adj.savedgame import SavedGame, saved_game_from_archive
 
@@ -18,7 +20,11 @@ def load_module(path: StrPath) -> Module:
     What the file is comes from its content, not its name. Board sizes come from the board
     images inside the module.
     """
-    # lxml, loaded only when a module is read
+    return cached_module(os.fspath(path), lambda: _read_module(path))
+
+
+def _read_module(path: StrPath) -> Module:
+    # lxml, loaded only when a module is read (not when the user cache has it: module_cache.py)
     from vassal_adj.parse.buildfile import parse_buildfile
 
     archive = read_archive(path)

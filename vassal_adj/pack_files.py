@@ -9,6 +9,7 @@ pure validators (`rules.packs.pack.RulePack`, `rules.packs.unitmap.UnitMap`).
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import sys
 import tomllib
@@ -19,13 +20,17 @@ from typing import Any
 from vassal_adj.errors import PackError, VassalAdjError, Where
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
 from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.packs.unitmap import UnitMap
 from vassal_adj.rules.registry import REGISTRY, Registry, load_builtin_rules
+from vassal_adj.user_cache import code_stamp, parsed
 
 __all__ = ["PACK_FILE", "LoadedPack", "load_pack", "read_toml"]
 
 PACK_FILE = "pack.toml"
+# The code a terrain map comes from: the terrain file reader, the model (its classes are pickled by name).
+_TERRAIN_CODE = tuple(os.path.join(PACKAGE_DIR, *p) for p in (("parse",), ("model",), ("model", "geometry")))
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
 
@@ -38,7 +43,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise PackError(f"not UTF-8 text: {e.reason} at byte {e.start}", Where(path=str(path))) from None
     try:
-        return tomllib.loads(text)
+        return parsed("toml", str(path), text, tomllib.loads)  # kept between runs (issue 10, startup time)
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         m = _TOML_AT.search(msg)  # tomllib puts "(at line L, column C)" in the message only
@@ -86,7 +91,19 @@ class LoadedPack:
             text = file.read_text(encoding="utf-8")
         except OSError as e:
             raise PackError(f"cannot read: {e.strerror or e}", Where(path=str(file))) from None
-        return read_terrain_on(layout, text, path=str(file), vocabulary=self.pack.vocabulary).with_board(layout.hexes())
+        voc = self.pack.vocabulary
+
+        def build() -> TerrainMap:
+            return read_terrain_on(layout, text, path=str(file), vocabulary=voc)
+
+        # Kept between runs (issue 10, startup time): the map depends on the text, the board's grid
+        # and the vocabulary (its sets sorted: a set's order changes from run to run), and the code.
+        names = [sorted(voc.terrain), sorted(voc.features), sorted(voc.place_kinds)]
+        grid = f"{layout.grid!r}\n{layout.board!r}\n{layout.zone!r}"
+        key = f"{text}\n{file}\n{grid}\n{names!r}\n{code_stamp(_TERRAIN_CODE)}"
+        # the board's set made here, not kept: made again from the hexes in their order, it gives
+        # them in the order it always does (pickle_cache.py)
+        return cached_object("terrain", str(file), key, build, TerrainMap).with_board(layout.hexes())
 
 
 def _hooks(directory: Path, data: dict[str, Any], source: str) -> None:

@@ -17,8 +17,6 @@ from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.pack_files import PACK_FILE, LoadedPack, load_pack, read_toml
 from vassal_adj.pack_paths import Place, how_to_add, search_path, where_looked
-from vassal_adj.rules.packs.example_runs import run_examples
-from vassal_adj.rules.packs.examples import read_examples
 from vassal_adj.rules.registry import Registry, load_builtin_rules
 
 __all__ = [
@@ -212,6 +210,10 @@ def validate(
     can be checked (labels need a grid) and a note says so. A malformed example, or one this
     board cannot hold, raises PackError (naming its key path): it is the pack that is wrong.
     """
+    # here: only `packs validate` runs worked examples (startup time of check, issue 10)
+    from vassal_adj.rules.packs.example_runs import run_examples
+    from vassal_adj.rules.packs.examples import read_examples
+
     directory = Path(directory)
     try:
         lp = load_pack(directory, registry=registry)

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vassal_adj.errors import UsageError
-from vassal_adj.model.events import Place
+from vassal_adj.layout_cache import with_cached_index
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.geometry.maps import PlacedMap, place_map
 from vassal_adj.model.module import Module
@@ -41,6 +42,9 @@ from vassal_adj.parse.turns import TrackerReading, tracker_reading
 from vassal_adj.rules.packs.pack_state import BoxSpec, StateExtras
 from vassal_adj.rules.packs.unitmap import UnitMap, Unmapped
 from vassal_adj.savedgame import SavedGame
+
+if TYPE_CHECKING:  # a log's places; a save's check needs no log events (startup time, issue 10)
+    from vassal_adj.model.events import Place
 
 __all__ = ["GamePosition", "MapPlacer", "main_layout", "named_box", "opening_root", "resolve"]
 
@@ -81,7 +85,7 @@ def main_layout(
             assert placed is not None
             for lay in placed.hex_layouts():
                 if lay.numbered:
-                    return placed, lay
+                    return placed, with_cached_index(lay)
         return None
     if extras.map not in module.maps:
         raise UsageError(
@@ -99,7 +103,7 @@ def main_layout(
             f"the pack plays on {on} ([state]), which has no numbered hex grid as this save lays it out "
             f"(boards with one: {', '.join(boards) or 'none'})"
         )
-    return placed, found
+    return placed, with_cached_index(found)
 
 
 def named_box(box: str, specs: Sequence[BoxSpec]) -> Box | None:

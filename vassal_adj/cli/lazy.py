@@ -62,6 +62,11 @@ class LazyGroup(RootGroup):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            # the command's modules create their dataclasses with reused code (dataclass_code.py);
+            # imported here, with the command: `--help` needs neither
+            from vassal_adj.dataclass_code import install
+
+            install()
             importlib.import_module(LAZY_COMMANDS[cmd_name][0])  # its decorators add it to self.commands
             give_packs_dir(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)

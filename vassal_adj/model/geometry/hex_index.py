@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.module import HexGridDef
 
-__all__ = ["HexIndex", "candidates", "index_hexes"]
+__all__ = ["HexIndex", "IndexRow", "candidates", "index_hexes"]
 
 ColRow = tuple[int, int]
 # A numbered hex's (column, row) and its label (None when VASSAL's name at its centre
 # belongs to another hex: an inverse quirk of the numbering).
 Numbered = Callable[[Hex], tuple[ColRow, str | None]]
+# What `numbered` answered for one hex, as plain values: raw column and row, numbered column and
+# row, label. A cache outside model/ keeps them between runs (layout_cache.py).
+IndexRow = tuple[int, int, int, int, str | None]
 
 
 @dataclass(frozen=True, eq=False)
@@ -29,6 +32,7 @@ class HexIndex:
     label: dict[Hex, str]
     colrow: dict[Hex, ColRow]  # numbered (column, row), offsets not included
     at_colrow: dict[ColRow, Hex]  # the labelled hexes only
+    rows: tuple[IndexRow, ...] = ()  # the hexes in the order found, with what `numbered` answered
 
 
 def candidates(grid: HexGridDef, box: tuple[float, float, float, float]) -> Iterator[Hex]:
@@ -41,19 +45,28 @@ def candidates(grid: HexGridDef, box: tuple[float, float, float, float]) -> Iter
             yield Hex.from_raw(i, j)
 
 
-def index_hexes(on_map: Iterable[Hex], numbered: Numbered | None, rows_first: bool) -> HexIndex:
+def index_hexes(
+    on_map: Iterable[Hex], numbered: Numbered | None, rows_first: bool, known: tuple[IndexRow, ...] | None = None
+) -> HexIndex:
     """The index of the hexes on the map; `numbered` is None for a grid without numbering
-    (raw order, no labels). `rows_first`: the numbering writes the row first ("V")."""
-    found = list(on_map)
+    (raw order, no labels). `rows_first`: the numbering writes the row first ("V").
+
+    `known`: the `rows` of an index made before of the same grid; they stand for `on_map` and
+    `numbered`, which are not asked, and give the same index."""
     if numbered is None:
-        return HexIndex(tuple(sorted(found, key=Hex.raw)), {}, {}, {}, {})
+        return HexIndex(tuple(sorted(on_map, key=Hex.raw)), {}, {}, {}, {})
+    if known is not None:
+        answers = {Hex.from_raw(i, j): ((column, row), name) for i, j, column, row, name in known}
+        on_map, numbered = answers, answers.__getitem__
+    found = list(on_map)
     colrow: dict[Hex, ColRow] = {}
     label: dict[Hex, str] = {}
     for h in found:
         colrow[h], name = numbered(h)
         if name is not None:
             label[h] = name
+    rows = tuple((*h.raw(), *colrow[h], label.get(h)) for h in found)
     found.sort(key=lambda h: colrow[h][::-1] if rows_first else colrow[h])
     return HexIndex(
-        tuple(found), {v: k for k, v in label.items()}, label, colrow, {colrow[h]: h for h in found if h in label}
+        tuple(found), {v: k for k, v in label.items()}, label, colrow, {colrow[h]: h for h in found if h in label}, rows
     )

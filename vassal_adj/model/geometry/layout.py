@@ -32,7 +32,7 @@ from functools import cached_property
 from vassal_adj.errors import UsageError
 from vassal_adj.model.geometry import hexes as hx
 from vassal_adj.model.geometry.grid import PlacedBoard, hex_center, hex_location_name
-from vassal_adj.model.geometry.hex_index import HexIndex, candidates, index_hexes
+from vassal_adj.model.geometry.hex_index import HexIndex, IndexRow, candidates, index_hexes
 from vassal_adj.model.geometry.hexes import Hex, HexSide
 from vassal_adj.model.geometry.numbering import (
     column_row,
@@ -65,6 +65,7 @@ class HexLayout:
     zone: ZoneDef | None = None  # the zone whose own grid this is
     background: bool = False  # the background grid of a ZonedGrid
     placed: PlacedBoard | None = field(default=None, compare=False)
+    rows: tuple[IndexRow, ...] | None = field(default=None, compare=False)  # `index_rows()` known already
 
     def __repr__(self) -> str:
         at = "" if self.placed is None else f" at ({self.placed.x},{self.placed.y})"
@@ -123,9 +124,7 @@ class HexLayout:
     def _local_name(self, x: float, y: float) -> str | None:
         w, h = self._size
         name = hex_location_name(self.grid, w, h, x, y)
-        if self.zone is not None and name is not None:
-            return zone_location_name(self.zone, name)
-        return name
+        return zone_location_name(self.zone, name) if self.zone is not None and name is not None else name
 
     def _grid_label(self, label: str) -> str | None:
         """The grid's own part of a label (a zone's locationFormat may wrap it)."""
@@ -140,8 +139,7 @@ class HexLayout:
     def _label_center(self, label: str) -> Point | None:
         """The centre VASSAL's getLocation gives `label` (None when it cannot parse it)."""
         inner = self._grid_label(label)
-        w, h = self._size
-        return None if inner is None else hex_center(self.grid, w, h, inner)
+        return None if inner is None else hex_center(self.grid, *self._size, inner)
 
     def hex_of(self, label: str) -> Hex | None:
         """The hex VASSAL gives `label` (on the map or not); None for no such hex."""
@@ -187,8 +185,7 @@ class HexLayout:
 
     def label_at(self, x: float, y: float) -> str | None:
         """The label of the hex at this pixel (None off the map or without numbering)."""
-        h = self.hex_at(x, y)
-        return None if h is None else self.label_of(h)
+        return None if (h := self.hex_at(x, y)) is None else self.label_of(h)
 
     # -----------------------------------------------------------------------------------
     # Every hex
@@ -198,17 +195,20 @@ class HexLayout:
         box = polygon_bounds(self.zone.path) if self.zone is not None else (0, 0, self.board.width, self.board.height)
         on_map = (h for h in candidates(self.grid, box) if self.on_map(h))
         rows_first = self.grid.numbering is not None and self.grid.numbering.first == "V"
-        return index_hexes(on_map, self._numbered if self.numbered else None, rows_first)
+        return index_hexes(on_map, self._numbered if self.numbered else None, rows_first, known=self.rows)
+
+    def index_rows(self) -> tuple[IndexRow, ...]:
+        """The hexes on the map as plain values (hex_index.IndexRow): given as `rows`, the same layout."""
+        return self._index.rows
 
     def _numbered(self, h: Hex) -> tuple[tuple[int, int], str | None]:
         """The numbered (column, row) of a hex and its label: VASSAL's name at its centre, if
         `hex_of` gives the hex back for that name (the same test, the name being known)."""
         c = self._local_center(h)
-        w, hgt = self._size
         name = self._local_name(*c)
         if name is not None and (self._label_center(name) != c or Hex.from_raw(*raw_column_row(self.grid, *c)) != h):
             name = None
-        return column_row(self.grid, w, hgt, *c), name
+        return column_row(self.grid, *self._size, *c), name
 
     def hexes(self) -> tuple[Hex, ...]:
         """Every hex whose centre is on the map, in label order (raw order without numbering)."""
@@ -340,8 +340,7 @@ class HexLayout:
 
     def hexside_name(self, side: HexSide) -> str:
         """ "0312/0413": the labels of a hexside's two hexes, in label order."""
-        names = [self.label_of(h) or str(h) for h in side.hexes()]
-        return "/".join(names)
+        return "/".join(self.label_of(h) or str(h) for h in side.hexes())
 
     def expand_range(self, spec: str) -> list[str]:
         """Labels of a rulebook range: "0623-1423" (along a row or a column, inclusive, in
