@@ -4,7 +4,10 @@ state follows the log.
 At the end of a movement phase: stacking (stacking.limit, stacking.pools), prohibited terrain,
 supply and alternate counters (`END_CHECKS`). At the end of every phase: the marker and flag states
 (`PHASE_CHECKS`, marker.state), since a state is judged by the phase it stands in (seed 001 0.1: no
-EM face down in a turn's first phase; 7.4: a Loss of ZoC marker gone after the exploitation phase).
+EM face down in a turn's first phase; 7.4: a Loss of ZoC marker gone after the exploitation phase),
+and supply through each formation's HQ, which a pack puts in force in the phases its supply is
+checked in (seed 001 9.3: "at the end of the phase for each player, but solely for the units of
+player who has just acted"; its `when` keeps it silent in the others).
 A finding already reported at the previous phase's end is not repeated while it lasts.
 
 A unit's layers change in a log (a ChangePiece: an EM flipped, a marker layer shown): `changed_unit`
@@ -30,8 +33,8 @@ __all__ = ["END_CHECKS", "PHASE_CHECKS", "PhaseEndChecks", "changed_unit"]
 # The rules run on the position a movement phase leaves (stacking and stacking pools, 16.11,
 # 17.11/17.12, alternate counters: seed 001 0.1).
 END_CHECKS = frozenset({"stacking.limit", "stacking.pools", "terrain.prohibited", "supply.trace", "units.alternates"})
-# The rules run on the position every phase leaves.
-PHASE_CHECKS = frozenset({"marker.state"})
+# The rules run on the position every phase leaves (each in force only in its own phases).
+PHASE_CHECKS = frozenset({"marker.state", "supply.hq_chain"})
 
 
 def changed_unit(unit: Unit, e: Changed, mapped: Callable[[Piece], Unit | Unmapped | None]) -> Unit:
