@@ -294,6 +294,7 @@ RULE_MODULES = (
     "segments",
     "mechanisms.setup_constraints",
     "mechanisms.setup_deploy_rules",
+    "mechanisms.setup_reference",
     "mechanisms.setup_rules",
     "mechanisms.stacking_rules",
     "mechanisms.victory_conditions",
