@@ -90,7 +90,7 @@ def reference(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[
     within, turn = whole(p["within"], "within"), whole(p["setup_turn"], "setup_turn")
     pick, free = selector_at(p["units"], "units"), selector_at(p["free"], "free")
     name = _setup_name(p["setup"], ctx)
-    phases = set(names(p["setup_phases"], "setup_phases"))
+    phases = set(p["setup_phases"])
     if state.turn not in (None, turn or None) or (state.phase is not None and state.phase not in phases):
         return []
     if name is None:
@@ -117,7 +117,7 @@ def reference(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[
         extra = astray[len(left) :]
         for u in astray[: len(left)]:
             spot = _where(state.positions.get(u, Position()), ctx)
-            where = " or ".join(_where(setup.positions.get(t, Position()), ctx) for t in left)
+            where = " or ".join(dict.fromkeys(_where(setup.positions.get(t, Position()), ctx) for t in left))
             whom = "it" if len(left) == 1 else "the units of this name"
             pairs.append((u, left.pop(0)))
             msg = f"{state.units[u].side} {unit_name} is in {spot}, but set-up {name!r} puts {whom} in {where}"
@@ -129,7 +129,7 @@ def reference(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[
             msg = f"{state.units[u].side} {unit_name} ({spot}) is one more than set-up {name!r} has ({len(theirs)})"
             out.append(Finding(rule, Severity.ERROR, f"{msg} {cite}", (u,), (spot,)))
         if left:
-            spots = tuple(_where(setup.positions.get(t, Position()), ctx) for t in left)
+            spots = tuple(dict.fromkeys(_where(setup.positions.get(t, Position()), ctx) for t in left))
             msg = (
                 f"{setup.units[left[0]].side} {unit_name} is missing: set-up {name!r} puts "
                 f"{'one' if len(left) == 1 else len(left)} more in {', '.join(spots)}"
