@@ -10,10 +10,13 @@ Distances on the example board: hexes of one column are as many hexes apart as t
 
 from __future__ import annotations
 
+import dataclasses
+
 from tunisia_board import LAYOUT, PACK, TERRAIN, H, errors, run, state, unit
 
+from vassal_adj.model.setups import SetupReference
 from vassal_adj.model.state import GameState, Position
-from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.engine import RuleContext, adjudicate
 from vassal_adj.rules.registry import lookup
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Opened, Segment
@@ -121,4 +124,49 @@ def test_6_3_the_placement_rule_is_a_log_rule_with_the_seed_s_numbers() -> None:
         "6.3",
         4,
         "formation",
+    )
+
+
+# -- the set-up the seed does not print ("see setup"): the module's predefined set-up of the campaign ---------
+
+
+def _reference(game: GameState, scenario: str, setups: dict[str, SetupReference]) -> list[Finding]:
+    """The pack's setup rule of `scenario` on `game`, the module's set-ups read as `setups`."""
+    rule = PACK.rule("setup_reference_1" if scenario == "campaign-1" else "setup_reference_2")
+    ctx = RuleContext(TERRAIN, LAYOUT, PACK.id, scenario=PACK.scenarios[scenario], setups=setups)
+    return list(adjudicate(game, dataclasses.replace(PACK, rules=(rule,)), ctx).findings)
+
+
+INF_133 = unit("4-5-5-7 133 Inf (34 ID)", "Allied")
+SETUP_I = {PZGR_69: "1706", EM_10: "1706", TIGER_1: "1706", TIGER_2: "1008", GREN_754: "1008", INF_133: "Turn 3"}
+
+
+def test_campaign_i_the_opening_as_the_module_s_set_up_puts_it_the_tigers_at_the_player_s_choice() -> None:
+    """The module's "Campaign I" set-up as the game opens, but for the Tigers, which Campaign I lets the
+    player place ("stacked with any other unit"): no error."""
+    module = {"Campaign I": SetupReference("Campaign I", "campaign1.vsav", state(SETUP_I))}
+    game = state({**SETUP_I, TIGER_2: "1706", TIGER_1: "1008"}, turn=1, phase="axis-sustain")
+    assert _reference(game, "campaign-1", module) == []
+
+
+def test_campaign_i_a_regiment_in_another_hex_and_a_reinforcement_in_another_turn_box() -> None:
+    module = {"Campaign I": SetupReference("Campaign I", "campaign1.vsav", state(SETUP_I))}
+    game = state({**SETUP_I, PZGR_69: "1707", INF_133: "Turn 4"}, turn=1, phase="axis-sustain")
+    assert errors(_reference(game, "campaign-1", module)) == [
+        "Allied 4-5-5-7 133 Inf (34 ID) is in box 'Turn 4', but set-up 'Campaign I' puts it in box 'Turn 3' "
+        "[Campaign I]",
+        "Axis 5-5-8-8 PzGr 69 (10.Pz) is in 1707, but set-up 'Campaign I' puts it in 1706 [Campaign I]",
+    ]
+    moved_on = state({**SETUP_I, PZGR_69: "1707"}, turn=1, phase="axis-movement")
+    assert _reference(moved_on, "campaign-1", module) == []  # after the first move the set-up no longer stands
+
+
+def test_campaign_ii_when_the_module_has_no_such_set_up_it_is_not_judged() -> None:
+    module = {
+        "Campaign II": SetupReference("Campaign II", why="the module has no predefined set-up named 'Campaign II'")
+    }
+    [f] = _reference(state(SETUP_I, turn=1, phase="allied-sustain"), "campaign-2", module)
+    assert (f.severity, f.message) == (
+        "info",
+        "set-up not judged: the module has no predefined set-up named 'Campaign II' [Campaign II]",
     )
