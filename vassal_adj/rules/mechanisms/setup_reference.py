@@ -23,6 +23,7 @@ from vassal_adj.model.geometry.hexes import distance
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.param_values import names, whole
+from vassal_adj.rules.param_shape import Either
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector, selector_at
@@ -71,6 +72,7 @@ def _by_name(state: GameState, pick: Selector) -> dict[str, list[str]]:
             "any",
             "the module's predefined set-up (its name in File > New Game, or its save's file), or a "
             "table scenario id -> set-up",
+            shape=Either("str", "table"),
         ),
         "compare": Param(["hex"], "list[str]", "what is compared: 'hex' (the hex or box), 'flags' (the pack's flags)"),
         "units": Param({}, "selector", "the units compared (empty: every unit)"),
