@@ -9,6 +9,7 @@ the module's save with pieces moved, removed or added, through the loading layer
 
 from __future__ import annotations
 
+import json
 import shutil
 import zipfile
 from dataclasses import replace
@@ -231,3 +232,46 @@ def test_a_built_module_s_set_up_by_scenario_with_a_tolerance_of_one_hex(tmp_pat
     swapped = tuple(replace(p, x=far.x, y=far.y, location=far.location) if p is first else p for p in pieces)
     [(severity, message)] = [f for f in findings(swapped) if f[0] == "error"]
     assert severity == "error" and f"is in {far.location}, but set-up 'Historical set-up' puts" in message
+
+
+def _kasserine_pack(tmp: Path) -> Path:
+    pack = tmp / "pack"
+    shutil.copytree(ROOT / "modules" / "kasserine", pack, ignore=shutil.ignore_patterns("example"))
+    text = (pack / "pack.toml").read_text(encoding="utf-8").replace('id = "kasserine"', 'id = "reftest"')
+    (pack / "pack.toml").write_text(text + KASSERINE_SCENARIO + KASSERINE_RULE, encoding="utf-8")
+    return pack
+
+
+def test_check_compares_the_save_with_the_module_s_set_up(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from vassal_adj.cli import main
+
+    module, pack = _kasserine(tmp_path), _kasserine_pack(tmp_path)
+    args = ["check", str(KASSERINE / "setup.vsav"), "--module", str(module), "--pack", str(pack)]
+    result = CliRunner().invoke(main, [*args, "--scenario", "opening", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)["findings"]
+    assert [f for f in found if f["rule"] == "reftest:Sc. At Start"] == []  # the module's own set-up: nothing to say
+
+
+def test_a_set_up_save_the_module_holds_but_cannot_be_read_is_bad_input(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from vassal_adj.cli import main
+
+    setup = (
+        '<VASSAL.build.module.PredefinedSetup file="setup.vsav" isMenu="false" '
+        'name="Historical set-up" useFile="true"/>'
+    )
+    module = _with_entry(
+        KASSERINE / "Kasserine.vmod",
+        tmp_path / "Kasserine.vmod",
+        "setup.vsav",
+        b"not a save",
+        ("</VASSAL.build.GameModule>", setup + "</VASSAL.build.GameModule>"),
+    )
+    pack = _kasserine_pack(tmp_path)
+    args = ["check", str(KASSERINE / "setup.vsav"), "--module", str(module), "--pack", str(pack)]
+    result = CliRunner().invoke(main, [*args, "--scenario", "opening"])
+    assert result.exit_code == 2 and f"{module}!setup.vsav: not a VASSAL file" in result.output, result.output

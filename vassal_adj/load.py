@@ -41,7 +41,7 @@ def load_module(path: StrPath) -> Module:
     )
     # The scenario saves stay undecoded until a rule asks for one (setup_reference.py).
     files = {s.file: archive.entries[s.file] for s in module.predefined_setups if s.file in archive.entries}
-    return replace(module, setup_files=files) if files else module
+    return replace(module, setup_files=files, source=archive.path) if files else module
 
 
 def load_image(path: StrPath, name: str, *, board: str | None = None) -> bytes:

@@ -69,7 +69,7 @@ def setup_references(module: Module, lp: LoadedPack, names: Iterable[str]) -> di
                 "which the module does not hold",
             )
         else:
-            where = f"{module.name or 'module'}!{found.file}"
+            where = f"{module.source or module.name or 'module'}!{found.file}"
             game = saved_game_from_archive(archive_from_bytes(module.setup_files[found.file], where))
             pos = resolve(module, game, lp)
             state, _ = pos.state(pos.pieces, None, None, None)

@@ -264,8 +264,10 @@ class Module:
     duplicate_prototypes: tuple[str, ...] = ()  # names defined more than once (the later one wins)
     shadowed_maps: tuple[MapDef, ...] = ()  # maps whose name an earlier map already uses
     predefined_setups: tuple[PredefinedSetupDef, ...] = ()  # in buildFile order, menus included
-    # The bytes of each predefined set-up's save the archive holds, by file name (load_module fills it).
+    # The bytes of each predefined set-up's save the archive holds, by file name, and the archive's
+    # path for messages about them (load_module fills both).
     setup_files: Mapping[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+    source: str = field(default="", compare=False)
 
     def map_by_id(self, ident: str) -> MapDef | None:
         """Resolve a map reference from a save: its name or its internal id (``Map0``)."""
