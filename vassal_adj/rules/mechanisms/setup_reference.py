@@ -96,8 +96,12 @@ def reference(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[
     if state.turn not in (None, turn or None) or (state.phase is not None and state.phase not in phases):
         return []
     if name is None:
-        why = "the game's scenario is not known" if ctx.scenario is None else f"scenario {ctx.scenario.id!r}"
-        return [Finding(rule, Severity.INFO, f"set-up not judged: {why} has no set-up in `setup` {cite}")]
+        why = (
+            "the game's scenario is not known, and `setup` names the set-up by scenario"
+            if ctx.scenario is None
+            else f"scenario {ctx.scenario.id!r} has no set-up in `setup`"
+        )
+        return [Finding(rule, Severity.INFO, f"set-up not judged: {why} {cite}")]
     found = ctx.setups.get(name)
     if found is None or found.state is None:
         why = found.why if found is not None else f"the module's set-ups were not read for {name!r}"
