@@ -35,6 +35,7 @@ BASE = {
     "movement.restricted": 'restrictions = [{ units = {}, may_not = "move" }]',
     "reinforcements.schedule": 'side = "Allied"\nentries = [{ turn = 2, at = ["0101"], units = ["x"] }]\n'
     'boxes = { turn = "Turn {turn}" }',
+    "setup.reference": 'setup = "Historical"',
     "setup.deployment": 'side = "Axis"\ngroups = [{ at = "0101", placement = "exact", units = ["x"] }]',
     "stacking.pools": 'pools = [{ name = "all", units = {}, limit = 2 }]',
     "supply.trace": 'side = "Axis"\ninitial = 4\nsources = ["0101"]',
@@ -95,6 +96,7 @@ CASES = {
         "returns[0].too",
         UNKNOWN,
     ),
+    ("setup.reference", "setup"): ("1", "setup", "expected str or table"),
     ("setup.constraints", "in"): ('[{ units = {}, hexs = ["0101"] }]', "in[0].hexs", UNKNOWN),
     ("setup.constraints", "count"): ('[{ units = {}, in = ["0101"], minimum = 1 }]', "count[0].minimum", UNKNOWN),
     ("setup.constraints", "one_each"): ('[{ units = {}, hex = ["0101"] }]', "one_each[0].hex", UNKNOWN),

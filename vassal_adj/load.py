@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 from vassal_adj.codec.archive import StrPath, read_archive
 from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
@@ -37,13 +38,16 @@ def _read_module(path: StrPath) -> Module:
         data = archive.entries.get("images/" + name)
         return None if data is None else image_size_from_bytes(data)
 
-    return parse_buildfile(
+    module = parse_buildfile(
         archive.entries[entry],
         path=archive.path,
         entry=entry,
         image_size=image_size,
         metadata=archive.entries.get("moduledata"),
     )
+    # The scenario saves stay undecoded until a rule asks for one (setup_reference.py).
+    files = {s.file: archive.entries[s.file] for s in module.predefined_setups if s.file in archive.entries}
+    return replace(module, setup_files=files, source=archive.path) if files else module
 
 
 def load_image(path: StrPath, name: str, *, board: str | None = None) -> bytes:

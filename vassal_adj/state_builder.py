@@ -19,7 +19,8 @@ for the turn. Global properties and tracks are read as the pack's ``[state]`` sa
 (rules/packs/pack_state.py; moment.py reads them off the module). The report's notes say where
 each came from, or that nothing gave it. The scenario (``[scenarios]``) is the one given, else
 the one the save's global properties or turn show (`rules.pack_scenarios.match_scenario`),
-noted likewise.
+noted likewise. The module's predefined set-ups the pack's ``setup.reference`` rules name are
+read as states into the context (setup_reference.py).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from vassal_adj.rules.packs.pack_scenarios import match_scenario
 from vassal_adj.rules.packs.unitmap import Unmapped
 from vassal_adj.rules.scope_events import event_reader
 from vassal_adj.savedgame import SavedGame
+from vassal_adj.setup_reference import setup_references, wanted_setups
 
 # main_layout and named_box are position.py's, named here for the callers that build states.
 __all__ = ["game_state", "main_layout", "named_box", "state_of"]
@@ -206,5 +208,6 @@ def state_of(
         scenario=played,
         events=event_reader(lp.pack.rules),
         turn_sequence=lp.pack.extras.turn_sequence,
+        setups=setup_references(module, lp, wanted_setups(lp.pack)),
     )
     return state, context, unmapped

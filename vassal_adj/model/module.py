@@ -221,6 +221,20 @@ class GlobalPropertyDef:
 
 
 @dataclass(frozen=True)
+class PredefinedSetupDef:
+    """A PredefinedSetup of the File > New Game menu: a scenario start the module ships as a save
+    (`file`, an entry of the module archive) when `use_file`, or a blank start; `is_menu`: a
+    submenu only, `menu` the submenus it sits in."""
+
+    name: str
+    file: str = ""
+    use_file: bool = True
+    is_menu: bool = False
+    menu: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class ElementInfo:
     """A buildFile element kept for lint: its tag, attributes and source line."""
 
@@ -249,6 +263,11 @@ class Module:
     root_attributes: Mapping[str, str] = field(default_factory=dict)  # e.g. ModuleOther1, nextPieceSlotId
     duplicate_prototypes: tuple[str, ...] = ()  # names defined more than once (the later one wins)
     shadowed_maps: tuple[MapDef, ...] = ()  # maps whose name an earlier map already uses
+    predefined_setups: tuple[PredefinedSetupDef, ...] = ()  # in buildFile order, menus included
+    # The bytes of each predefined set-up's save the archive holds, by file name, and the archive's
+    # path for messages about them (load_module fills both).
+    setup_files: Mapping[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+    source: str = field(default="", compare=False)
 
     def map_by_id(self, ident: str) -> MapDef | None:
         """Resolve a map reference from a save: its name or its internal id (``Map0``)."""

@@ -24,6 +24,7 @@ from vassal_adj.model.module import (
     MapDef,
     Module,
     PieceSlot,
+    PredefinedSetupDef,
     PrototypeDef,
     SetupStackDef,
     TurnTrackerDef,
@@ -67,6 +68,7 @@ TURN_TRACKER = _M + "turn.TurnTracker"
 GLOBAL_PROPERTY = _M + "properties.GlobalProperty"
 ZONE_PROPERTY = _M + "properties.ZoneProperty"
 PLAYER_ROSTER = _M + "PlayerRoster"
+PREDEFINED_SETUP = _M + "PredefinedSetup"
 
 # Elements that become (part of) a record; every other element is kept as ElementInfo.
 MODELED = (
@@ -133,6 +135,7 @@ class _Reader:
         self.trackers: list[TurnTrackerDef] = []
         self.properties: list[GlobalPropertyDef] = []
         self.sides: list[str] = []
+        self.setups: list[PredefinedSetupDef] = []
 
     # -- walking ---------------------------------------------------------------------
     def visit(
@@ -154,6 +157,8 @@ class _Reader:
                 self.read_tracker(child)
             elif tag == GLOBAL_PROPERTY:
                 self.read_property(child, mapb.name if mapb else "Module")
+            elif tag == PREDEFINED_SETUP:
+                self.read_predefined_setup(child, ())
             elif tag == PLAYER_ROSTER:
                 self.sides.extend(java_trim(element_text(e)) for e in child if e.tag == "entry")
             elif mapb is not None and short(tag).endswith("BoardPicker"):
@@ -276,6 +281,23 @@ class _Reader:
             )
         )
 
+    def read_predefined_setup(self, el: etree._Element, menu: tuple[str, ...]) -> None:
+        # VASSAL: a menu holds further set-ups (nested elements); its own file is never opened.
+        name = el.get("name", "")
+        self.setups.append(
+            PredefinedSetupDef(
+                name,
+                el.get("file", ""),
+                java_bool(el.get("useFile"), True),
+                java_bool(el.get("isMenu"), False),
+                menu,
+                el.get("description", ""),
+            )
+        )
+        for child in el:
+            if child.tag == PREDEFINED_SETUP:
+                self.read_predefined_setup(child, (*menu, name))
+
     def read_property(self, el: etree._Element, container: str) -> None:
         self.properties.append(
             GlobalPropertyDef(
@@ -357,4 +379,5 @@ def parse_buildfile(
         root_attributes=dict(root.attrib),
         duplicate_prototypes=tuple(reader.duplicates),
         shadowed_maps=tuple(reader.shadowed),
+        predefined_setups=tuple(reader.setups),
     )

@@ -20,6 +20,7 @@ from typing import Any
 from vassal_adj.errors import PackError, VassalAdjError, Where
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.geometry.layout import HexLayout
+from vassal_adj.model.setups import SetupReference
 from vassal_adj.model.state import GameState
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.rules.mechanisms.regions import expand, is_region
@@ -53,6 +54,8 @@ class RuleContext:
     # schedule rule that defines events imports this module).
     events: Callable[[GameState, RuleContext, str], tuple[str, str]] | None = None
     turn_sequence: tuple[str, ...] = ()  # the pack's [state] turn labels in game order (N18): label k is turn k
+    # The module's predefined set-ups the pack's rules name, by that name (setup_reference.py).
+    setups: Mapping[str, SetupReference] = field(default_factory=dict)
     _hex_cache: dict[str, tuple[Hex, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def cite(self, rule: RuleConfig | None = None) -> str:

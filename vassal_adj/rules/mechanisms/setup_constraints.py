@@ -65,7 +65,12 @@ def _constraint(ctx: RuleContext, kind: str, value: Any, path: str, ref: str) ->
     if t.get("same", "formation") != "formation":
         raise ValueError(f"{path}.same: expected 'formation', got {t['same']!r}")
     return With(
-        units, ref, selector_at(t["of"], f"{path}.of"), whole(t.get("distance", 0), f"{path}.distance"), "same" in t
+        units,
+        ref,
+        selector_at(t["of"], f"{path}.of"),
+        whole(t.get("distance", 0), f"{path}.distance"),
+        "same" in t,
+        whole(t["at_least"], f"{path}.at_least", 1) if "at_least" in t else -1,
     )
 
 
@@ -102,8 +107,8 @@ _CONSTRAINTS = ("in", "count", "one_each", "spacing", "with")
         "with": Param(
             (),
             "list",
-            "{ units, of = units, distance = n (0: stacked), same = 'formation' }: each unit that "
-            "near a friendly unit `of` picks",
+            "{ units, of = units, distance = n (0: stacked), same = 'formation', at_least = n }: each "
+            "unit (or n of them) that near a friendly unit `of` picks",
             shape=Each(CONSTRAINTS["with"]),
         ),
         "setup_turn": Param(

@@ -82,13 +82,16 @@ class Spacing:
 @dataclass(frozen=True)
 class With:
     """Each unit `units` picks is within `distance` hexes (0: stacked) of a unit `of` picks, of
-    the same side, and of its own formation when `same_formation`."""
+    the same side, and of its own formation when `same_formation`; with `at_least` (-1: each),
+    that many of them are, the others free (seed 001 Campaign I: "At least one Tiger counter must
+    begin with a unit of the 10. Panzer")."""
 
     units: Selector
     rule_ref: str
     of: Selector
     distance: int = 0
     same_formation: bool = False
+    at_least: int = -1
 
     def words(self) -> str:
         where = "stacked with" if self.distance == 0 else f"within {self.distance} hexes of"
@@ -214,7 +217,28 @@ def _one_each(state: GameState, c: OneEach, ids: list[str], rule: str, ref: str,
     return out
 
 
+def _near(state: GameState, c: With, u: str) -> bool:
+    unit, h = state.units[u], state.hex_of(u)
+    return h is not None and any(
+        v != u
+        and state.units[v].side == unit.side
+        and (k := state.hex_of(v)) is not None
+        and distance(h, k) <= c.distance
+        and (not c.same_formation or state.units[v].formation == unit.formation)
+        for v in _picked(state, c.of)
+    )
+
+
 def _with(state: GameState, c: With, ids: list[str], rule: str, ref: str, label: Label) -> list[Finding]:
+    if c.at_least >= 0:
+        near = [u for u in ids if _near(state, c, u)]
+        if len(near) >= c.at_least:
+            return []
+        message = (
+            f"{len(near)} of the {len(ids)} {c.units.words()} {'is' if len(near) == 1 else 'are'} set up "
+            f"{c.words()}, but at least {c.at_least} must be {ref}"
+        )
+        return [Finding(rule, Severity.ERROR, message, tuple(ids), _hexes(state, ids, label))]
     out = []
     for u in ids:
         unit, h = state.units[u], state.hex_of(u)
@@ -239,16 +263,7 @@ def _with(state: GameState, c: With, ids: list[str], rule: str, ref: str, label:
                 )
             )
             continue
-        near = [
-            v
-            for v in _picked(state, c.of)
-            if v != u
-            and state.units[v].side == unit.side
-            and (k := state.hex_of(v)) is not None
-            and distance(h, k) <= c.distance
-            and (not c.same_formation or state.units[v].formation == unit.formation)
-        ]
-        if not near:
+        if not _near(state, c, u):
             out.append(
                 Finding(rule, Severity.ERROR, f"{_who(state, u, label)} is not {c.words()} {ref}", (u,), (label(h),))
             )

@@ -61,5 +61,5 @@ CONSTRAINTS = {
     "count": _constraint(**_AREA, min="int", max="int"),
     "one_each": _constraint(("hexes",), hexes="list[str]"),
     "spacing": _constraint(("min_distance",), min_distance="int"),
-    "with": _constraint(("of",), of="selector", distance="int", same="str"),
+    "with": _constraint(("of",), of="selector", distance="int", same="str", at_least="int"),
 }
