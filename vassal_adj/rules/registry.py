@@ -290,6 +290,7 @@ RULE_MODULES = (
     "mechanisms.displacement",
     "mechanisms.implementations",
     "mechanisms.movement_rules",
+    "mechanisms.quota",
     "mechanisms.restricted",
     "segments",
     "mechanisms.setup_constraints",
