@@ -63,7 +63,11 @@ CASES = {
         "weather_allowance.poor[0]",
         "expected list[int]",
     ),
-    ("movement.allowance", "zoc_exceptions"): ('[{ units = {}, not_passed = {} }]', "zoc_exceptions[0].not_passed", UNKNOWN),
+    ("movement.allowance", "zoc_exceptions"): (
+        "[{ units = {}, not_passed = {} }]",
+        "zoc_exceptions[0].not_passed",
+        UNKNOWN,
+    ),
     ("movement.allowance", "cost_modifiers"): ('[{ wether = "poor", add = 1 }]', "cost_modifiers[0].wether", UNKNOWN),
     ("movement.allowance", "exit_multiplier"): ('{ rough = "2" }', "exit_multiplier.rough", "expected int"),
     ("movement.allowance", "allowance_modifiers"): (
