@@ -1,7 +1,8 @@
 """The die rolls of a segment (rules/segments.py `Segment.rolls`, recorded by pbem/verify.py): each
 roll with the number of drags before it, so that a rule can tell whether a die was rolled during a
 unit's move (seed 001 4.3: the armoured breakthrough's cohesion test, rules/crossing.py). Logs of the
-Kasserine example module (tests/kasserine_logs.py) with a pack copy whose hooks.py reports them."""
+Kasserine example module (tests/kasserine_logs.py) with a pack copy whose hooks.py reports them;
+and a piece's layer change, which verify applies to its unit."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from conftest import REPO
 from kasserine_logs import MODULE, write_log
 
 import vassal_adj
+from vassal_adj.model.events import Changed, Place, PropertyChange
+from vassal_adj.model.pieces import Piece
 from vassal_adj.packs import load_pack
+from vassal_adj.pbem.log_state import changed
 from vassal_adj.pbem.replay import replay
 from vassal_adj.pbem.verify import verify_turn
 from vassal_adj.rules.registry import REGISTRY
@@ -58,3 +62,19 @@ def test_a_roll_between_two_drags_comes_after_the_first(tmp_path: Path) -> None:
 def test_rolls_before_any_drag_and_after_the_last(tmp_path: Path) -> None:
     steps = [("roll", "Axis", "2"), TO_2525, TO_3920, ("roll", "Axis", "5")]
     assert rolls(tmp_path, steps) == ["rolls [0, 2]"]
+
+
+def test_a_layer_change_reaches_the_unit_of_the_piece() -> None:
+    """pbem/log_state.py `changed`: a ChangePiece sets a layer (Tunisia 1943 10, a division sustained:
+    the EM's Sustained layer), and the piece verify re-maps to a unit has the new properties."""
+    piece = Piece("em", "EM 2-6 (HG)", "Main Map", 1, 2, properties={"Side": "Axis", "Sustained_Active": "false"})
+    event = Changed(
+        piece="em",
+        name="EM 2-6 (HG)",
+        name_before="EM 2-6 (HG)",
+        at=Place("Main Map", 1, 2),
+        properties=(PropertyChange("Sustained_Active", "false", "true"), PropertyChange("Old", "x", None)),
+        command=3,
+        step=2,
+    )
+    assert changed(piece, event).properties == {"Side": "Axis", "Sustained_Active": "true"}

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import vassal_adj
 from kasserine_logs import MODULE, write_log
 from test_segments import TO_2525, TO_3920, pack_with
 
+import vassal_adj
 from vassal_adj.packs import load_pack
 from vassal_adj.pbem.replay import replay
 from vassal_adj.pbem.verify import Verification, verify_turn

@@ -51,9 +51,7 @@ def test_25_2_two_fortifications_placed_in_one_segment_is_an_error() -> None:
     old = {fort(1): "1010"}
     (f,) = run(at(old), at({**old, fort(2): "1012", fort(3): "1014", fort(4, "Axis"): "1016"}))
     assert f.severity == "error" and f.rule == "kesselring:25.2"
-    assert f.message == (
-        "Allied has 2 new fortification units (Fortification 2, Fortification 3): at most 1 [25.2]"
-    )
+    assert f.message == ("Allied has 2 new fortification units (Fortification 2, Fortification 3): at most 1 [25.2]")
     assert f.hexes == ("1012", "1014")
 
 

@@ -5,7 +5,7 @@ example board of tests/tunisia_board.py. Not a test module: a helper."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from tunisia_board import LAYOUT, PACK, TERRAIN, H
 
