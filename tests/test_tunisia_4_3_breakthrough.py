@@ -130,8 +130,9 @@ def test_4_2_the_em_entered_moves_back_one_hex_in_the_movers_phase() -> None:
     """4.2: "a combat unit could enter a hex occupied by a hostile EM not stacked with an enemy combat
     unit. In this case, the EM has to move back one hex (at the choice of inactive player)". In the
     Axis movement phase, PzGr 69 enters 2113 (the 34th's EM alone, 2 MP more) and the EM moves back to
-    2013: no out-of-phase error, and the regiment's move is legal. Two hexes back, or an Allied
-    regiment moving then, is an error citing 4.2."""
+    2013: no out-of-phase error, and the regiment's move is legal; the regiment going on after the EM
+    moved is still one move (4.1). Two hexes back, or an Allied regiment moving then, is an error
+    citing 4.2."""
     st = state({PZGR_69: "2313", EM_34: "2113"}, turn=2, phase="axis-movement")
     plan = [(PZGR_69.id, ("2313", "2113")), (EM_34.id, ("2113", "2013"))]
     found = judged(st, plan)
@@ -139,6 +140,8 @@ def test_4_2_the_em_entered_moves_back_one_hex_in_the_movers_phase() -> None:
     pushed = logged("em_pushed_back", st, plan)
     assert by_severity(pushed, "error") == [] and by_severity(pushed, "warning") == []
     assert "EM 2-5 (34 ID) moved 2113 -> 2013" in by_severity(pushed, "info")[0]
+    on = [*plan, (PZGR_69.id, ("2113", "2013"))]  # and the regiment goes on: its move, not interleaved (4.1)
+    assert logged("one_unit_at_a_time", st, on) == []
     far = [(PZGR_69.id, ("2313", "2113")), (EM_34.id, ("2113", "1913"))]
     (error,) = by_severity(logged("em_pushed_back", st, far), "error")
     assert "2113 -> 1913" in error

@@ -18,7 +18,7 @@ segment, with ``chit`` only (a Random Event chit: who may move in it is then not
 units that may move in it; a value ``"$name"`` anywhere in it is the opener's value of that name,
 put in before the selector is built (`movers_in`); it may ask the position (``formation_has``:
 seed 001 10, the units of a sustained EM). `moves_not_interleaved`: a unit's move is finished
-before another unit moves in the segment (seed 001 4.1); `joint_with`: except two units that
+before another unit of its side moves in the segment (seed 001 4.1); `joint_with`: except two units that
 began the segment in one hex, one of them picked by this selector, which may move together
 (seed 001 4.1 "except joint movement in one armor breakthrough", 4.3 "the two units must be on
 the same hex at the beginning of their movement phase"). `one_contingent` and
@@ -315,7 +315,12 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
         boxes = {u.id: segment.start.positions[u.id].box if u.id in segment.start.positions else None for u in moved}
         out += not_alone(moved, selector_at(p["single_if"], "single_if"), boxes, ctx.cite(), what, ref)
     if p["moves_not_interleaved"]:
-        for uid, other in _interleaved(segment.order, _joint(segment, p["joint_with"])).items():
+        units = segment.start.units
+        sides = {u.side for uid in segment.order if (u := units.get(uid)) is not None}
+        # Per side: an enemy unit pushed back between two drags (seed 001 4.2) is no other unit's move.
+        mine = [[uid for uid in segment.order if uid in units and units[uid].side == side] for side in sorted(sides)]
+        found = {k: v for order in mine for k, v in _interleaved(order, _joint(segment, p["joint_with"])).items()}
+        for uid, other in found.items():
             unit, by = segment.start.units.get(uid), segment.start.units.get(other)
             if unit is None or by is None:
                 continue
