@@ -31,6 +31,7 @@ KASSERINE_DATA = tomllib.loads((KASSERINE / "pack.toml").read_text(encoding="utf
 # The parameters each implementation requires, valid, so that only the parameter under test is wrong.
 BASE = {
     "combat.displacement": 'phases = { axis-combat = "Axis" }\nretreat_max = 2\nadvance_max = 1',
+    "units.quota": 'units = {}\nlimits = { "*" = { Axis = 1 } }',
     "movement.restricted": 'restrictions = [{ units = {}, may_not = "move" }]',
     "reinforcements.schedule": 'side = "Allied"\nentries = [{ turn = 2, at = ["0101"], units = ["x"] }]\n'
     'boxes = { turn = "Turn {turn}" }',
@@ -63,6 +64,7 @@ CASES = {
         "weather_allowance.poor[0]",
         "expected list[int]",
     ),
+    ("units.quota", "limits"): ('{ campaign-1 = { Axis = "3" } }', "limits.campaign-1.Axis", "expected int"),
     ("movement.allowance", "zoc_exceptions"): (
         "[{ units = {}, not_passed = {} }]",
         "zoc_exceptions[0].not_passed",

@@ -3,7 +3,6 @@
 The search over them is movement.py; a pack's tables become these in movement_rules.py.
 
 >>> from vassal_adj.model.units import Unit
-from vassal_adj.rules.mechanisms.breakthrough import ZocException
 >>> poor = MovementRules(weather_allowance={"poor": ((8, -5), (0, -2))})  # a 20.3-style table
 >>> allowance(Unit("u", "2-3-11 (1/6)", "Allied", "armor", 11), "Poor", poor)
 6
