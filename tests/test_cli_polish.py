@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,12 @@ from vassal_adj.cli.lazy import LAZY_COMMANDS, SECTIONS
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE, SETUP = str(EXAMPLE / "Kasserine.vmod"), str(EXAMPLE / "setup.vsav")
 TEMPLATE = REPO / "modules" / "_template"
+# The packs shipped in modules/, by id: completion offers each of them.
+SHIPPED = sorted(
+    tomllib.loads((d / "pack.toml").read_text(encoding="utf-8"))["pack"]["id"]
+    for d in (REPO / "modules").iterdir()
+    if (d / "pack.toml").is_file() and not d.name.startswith("_")
+)
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -87,8 +94,9 @@ def test_the_shell_completes_commands() -> None:
 
 @pytest.mark.parametrize("command", ["check x.vsav", "verify x.vlog", "vp x.vsav"])
 def test_the_shell_completes_pack_names_after_pack(command: str) -> None:
-    assert _complete(f"vassal-adj {command} --pack ") == ["kasserine"]
+    assert _complete(f"vassal-adj {command} --pack ") == SHIPPED
     assert _complete(f"vassal-adj {command} --pack kas") == ["kasserine"]
+    assert _complete(f"vassal-adj {command} --pack tun") == ["tunisia-1943"]
     assert _complete(f"vassal-adj {command} --pack zz") == []
 
 
@@ -100,7 +108,7 @@ def test_pack_completion_finds_the_packs_of_packs_dir(tmp_path: Path) -> None:
         toml.replace('id = "template"', 'id = "mygame"').replace('aliases = ["Copy-me template"]', "aliases = []"),
         encoding="utf-8",
     )
-    assert _complete(f"vassal-adj --packs-dir {tmp_path} check x.vsav --pack ") == ["kasserine", "mygame"]
+    assert _complete(f"vassal-adj --packs-dir {tmp_path} check x.vsav --pack ") == sorted([*SHIPPED, "mygame"])
     assert _complete(f"vassal-adj check x.vsav --packs-dir {tmp_path} --pack my") == ["mygame"]
 
 

@@ -31,6 +31,7 @@ KASSERINE_DATA = tomllib.loads((KASSERINE / "pack.toml").read_text(encoding="utf
 # The parameters each implementation requires, valid, so that only the parameter under test is wrong.
 BASE = {
     "combat.displacement": 'phases = { axis-combat = "Axis" }\nretreat_max = 2\nadvance_max = 1',
+    "marker.state": 'states = [{ units = {}, requires = { units = {}, within = "hex" } }]',
     "units.quota": 'units = {}\nlimits = { "*" = { Axis = 1 } }',
     "movement.restricted": 'restrictions = [{ units = {}, may_not = "move" }]',
     "reinforcements.schedule": 'side = "Allied"\nentries = [{ turn = 2, at = ["0101"], units = ["x"] }]\n'
@@ -38,6 +39,7 @@ BASE = {
     "setup.deployment": 'side = "Axis"\ngroups = [{ at = "0101", placement = "exact", units = ["x"] }]',
     "stacking.pools": 'pools = [{ name = "all", units = {}, limit = 2 }]',
     "supply.trace": 'side = "Axis"\ninitial = 4\nsources = ["0101"]',
+    "supply.hq_chain": 'side = "Axis"\nhq = { kinds = ["hq"] }\nsources_by = { Axis = ["0101"] }',
     "victory.conditions": 'conditions = { hold = { side = "Axis", place = "0101" } }',
     "victory.points": "eliminated = { Axis = { factor = 1 } }\n"
     'objectives = [{ name = "x", hex = "0101", points = 1 }]\n'
@@ -107,12 +109,18 @@ CASES = {
     ("setup.constraints", "with"): ("[{ units = {}, of = {}, range = 1 }]", "with[0].range", UNKNOWN),
     ("setup.deployment", "groups"): ('[{ at = "0101", placement = "exact", unit = ["x"] }]', "groups[0].unit", UNKNOWN),
     ("stacking.limit", "per_kind"): ('{ artillery = "1" }', "per_kind.artillery", "expected int"),
+    ("marker.state", "states"): (
+        '[{ flag = "em-flipped", reset_at = "turn-start", requires = { unit = {}, within = "hex" } }]',
+        "states[0].requires.unit",
+        UNKNOWN,
+    ),
     ("stacking.pools", "pools"): (
         '[{ name = "a", units = {}, limit = 2 }, { name = "b", unit = {}, limit = 1 }]',
         "pools[1].unit",
         UNKNOWN,
     ),
     ("supply.trace", "obstruction"): ("{ enemy_zone = false }", "obstruction.enemy_zone", UNKNOWN),
+    ("supply.hq_chain", "obstruction"): ("{ friendly_negates = true }", "obstruction.friendly_negates", UNKNOWN),
     ("victory.conditions", "conditions"): (
         '{ hold = { side = "Axis", places = "0101" } }',
         "conditions.hold.places",

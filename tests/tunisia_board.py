@@ -21,6 +21,7 @@ from vassal_adj.model.module import BoardDef, HexGridDef, HexNumbering
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import Departure, GameState, Position
 from vassal_adj.model.units import Unit
+from vassal_adj.position import named_box
 from vassal_adj.rules.engine import RuleContext, adjudicate
 from vassal_adj.rules.mechanisms.movement import PathResult, legal_path
 from vassal_adj.rules.mechanisms.movement_rules import movement_rules, zoc_rules
@@ -66,11 +67,11 @@ def state(
     phase: str | None = None,
     left: Mapping[Unit, str] | None = None,
 ) -> GameState:
-    """Units at hex labels ("0214") or in off-map boxes (any other name); `left`: a unit in a box ->
-    the hex a log shows it leaving the map from."""
+    """Units at hex labels ("0214") or in off-map boxes (any other name, read as the pack's [boxes]);
+    `left`: a unit in a box -> the hex a log shows it leaving the map from."""
 
     def pos(place: str) -> Position:
-        return Position(H(place), place) if place.isdigit() else Position(box=place)
+        return Position(H(place), place) if place.isdigit() else Position(box=place, named=named_box(place, PACK.boxes))
 
     gone = tuple(Departure(u.id, where[u], H(x), x, turn, phase) for u, x in (left or {}).items())
     return GameState({u.id: u for u in where}, {u.id: pos(p) for u, p in where.items()}, turn, phase, departures=gone)

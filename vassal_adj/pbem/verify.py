@@ -10,8 +10,9 @@ back, and the undo steps themselves, are skipped: the position after both is the
 A turn-tracker change (mapped by the pack's ``[state]`` phases) or the end of the log closes
 a phase: its moves (the drags of each unit, the legs of one move) are checked by
 `rules.turn.check_phase`, and at the end of a movement phase the pack's stacking, prohibited
-terrain and supply rules (impls ``stacking.limit``, ``terrain.prohibited``, ``supply.trace``)
-run on the position, of which warnings and errors are kept as the rules word them.
+terrain, supply and alternate-counter rules run on the position, and at the end of every phase its
+marker-state rules (pbem/phase_checks.py), of which warnings and errors are kept as the rules word
+them. A unit whose piece changes (a layer, a flip) is mapped anew, so its flags follow the log.
 
 Every state judged carries what the module shows at its step (moment.py, N18): the composite
 turn and night the tracker shows, the globals and tracks, and the weather shown (else the pack's
@@ -33,7 +34,7 @@ moved to another map since (no longer starting with the same points) does not co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -59,21 +60,19 @@ from vassal_adj.moment import reading_of, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.trail import Trail, TrailLog
 from vassal_adj.parse.turns import TrackerReading
-from vassal_adj.pbem.log_state import Departures, changed, log_opening, turn_and_phase
+from vassal_adj.pbem.log_state import Departures, log_opening, turn_and_phase
+from vassal_adj.pbem.phase_checks import PhaseEndChecks, changed_unit
 from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
 from vassal_adj.position import GamePosition, resolve
-from vassal_adj.rules.engine import RuleContext, adjudicate, rule_verdict, situation, unmapped_findings
+from vassal_adj.rules.engine import RuleContext, rule_verdict, situation, unmapped_findings
 from vassal_adj.rules.registry import REGISTRY
-from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import state_of
 
-__all__ = ["END_CHECKS", "PhaseRecord", "Verification", "verify_turn"]
-
-# The rules run on the position a movement phase leaves (stacking and stacking pools, 16.11, 17.11/17.12).
-END_CHECKS = frozenset({"stacking.limit", "stacking.pools", "terrain.prohibited", "supply.trace"})
+__all__ = ["PhaseRecord", "Verification", "verify_turn"]
 
 
 @dataclass(frozen=True)
@@ -122,7 +121,7 @@ class _Walk:
     ) -> None:
         lp, module, game = pos.pack, pos.module, pos.game
         self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
-        self.end_pack = replace(lp.pack, rules=tuple(r for r in lp.pack.rules if r.impl in END_CHECKS))
+        self.end_checks = PhaseEndChecks(lp.pack, self.ctx)
         # The log rules of the pack (its own from hooks.py too), run on each segment as it closes.
         self.log_rules = tuple(
             (r, impl) for r in lp.pack.rules if r.enabled and (impl := r.implementation or REGISTRY.lookup(r.impl)).log
@@ -139,11 +138,8 @@ class _Walk:
         self.units: dict[str, Unit] = dict(state.units)
         self.positions: dict[str, Position] = dict(state.positions)
         self.markers = {p.id: (p.name, pos.place(p)) for p in rp.opening if pos.unit(p) is None}
-        # The units' pieces as the log changes them: a layer set (a division sustained, 10) changes the unit.
-        self.pieces = {p.id: p for p in rp.opening if p.id in self.units}
         self.rolls: list[tuple[int, int]] = []  # the open segment's die rolls: (drags before it, its step)
         self.start = state
-        self.checked: Mapping[str, Position] | None = None  # the position the end checks last ran on
         self.moves: dict[str, list[Drag]] = {}
         self.span: list[int] = []
         self.phases: list[PhaseRecord] = []
@@ -195,10 +191,8 @@ class _Walk:
         elif isinstance(e, PropertySet):
             self.props[e.name] = e.after
             self.shown_changed = True
-        elif isinstance(e, Changed) and e.piece in self.pieces:
-            self.pieces[e.piece] = changed(self.pieces[e.piece], e)
-            if isinstance(got := self.pos.unit(self.pieces[e.piece]), Unit):
-                self.units[e.piece] = got
+        elif isinstance(e, Changed) and e.piece in self.units:
+            self.units[e.piece] = changed_unit(self.units[e.piece], e, self.pos.unit)
         elif isinstance(e, DieRolled):
             self.rolls.append((len(self.order), step))
         elif isinstance(e, Removed):
@@ -209,7 +203,6 @@ class _Walk:
             got = self.pos.unit(Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label))
             if isinstance(got, Unit):  # in play from now on; its moves in this phase are not checked
                 self.units[got.id], self.positions[got.id] = got, self.position(e.at)
-                self.pieces[got.id] = Piece(e.piece, e.name, e.at.map, e.at.x, e.at.y, location=e.at.label)
                 self.added += 1
             elif got is None:
                 self.markers[e.piece] = (e.name, self.position(e.at))
@@ -290,15 +283,7 @@ class _Walk:
             Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end, self.moves, order, rolls),
             title,
         )
-        if start.phase in self.rules.movement_phases and end.positions != self.checked:
-            # An unchanged position would give the last check's findings again.
-            self.checked = end.positions
-            report = adjudicate(end, self.end_pack, self.ctx)
-            found += [
-                replace(f, message=f"end of {title}: {f.message}")
-                for f in report.findings
-                if f.severity != Severity.INFO
-            ]
+        found += self.end_checks.findings(end, start.phase in self.rules.movement_phases, title)
         steps = (min(self.span), max(self.span)) if self.span else None
         self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
         if (turn, phase) != (start.turn, start.phase):

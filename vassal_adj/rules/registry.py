@@ -287,8 +287,10 @@ catalog = REGISTRY.catalog
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
+    "mechanisms.alternates",
     "mechanisms.displacement",
     "mechanisms.implementations",
+    "mechanisms.marker_state_rules",
     "mechanisms.movement_rules",
     "mechanisms.quota",
     "mechanisms.restricted",
@@ -297,6 +299,7 @@ RULE_MODULES = (
     "mechanisms.setup_deploy_rules",
     "mechanisms.setup_rules",
     "mechanisms.stacking_rules",
+    "mechanisms.supply_chain_rules",
     "mechanisms.victory_conditions",
     "mechanisms.victory_rules",
     "mechanisms.withdrawals",

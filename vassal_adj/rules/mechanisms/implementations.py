@@ -32,7 +32,7 @@ from vassal_adj.rules.param_shape import Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 
-__all__ = ["rule_ref", "severity_of", "supply_trace", "terrain_prohibited"]
+__all__ = ["obstruction_flags", "rule_ref", "severity_of", "supply_trace", "terrain_prohibited"]
 
 _SEVERITIES = tuple(s.value for s in Severity)
 
@@ -63,7 +63,7 @@ def _networks(value: Any) -> tuple[tuple[str, ...], ...]:
 _OBSTRUCTION = ("enemy_units", "enemy_zoc", "friendly_negates_zoc")
 
 
-def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
+def obstruction_flags(table: Mapping[str, Any]) -> dict[str, bool]:
     """The `obstruction` parameter with every key given (true when left out)."""
     if bad := sorted(set(table) - set(_OBSTRUCTION)):
         raise ValueError(f"obstruction.{bad[0]}: unknown key (known: {', '.join(_OBSTRUCTION)})")
@@ -137,7 +137,7 @@ def _obstruction(table: Mapping[str, Any]) -> dict[str, bool]:
 def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """Supply by an initial path to a road/trail network joined to a source (one search per side)."""
     side = p["side"]
-    obstruction = _obstruction(p["obstruction"])
+    obstruction = obstruction_flags(p["obstruction"])
     closed = by_weather(p["closed_in_weather"], "closed_in_weather").get(weather_name(state.weather), frozenset())
     rules = SupplyRules(
         initial=p["initial"],
