@@ -32,6 +32,7 @@ KASSERINE_DATA = tomllib.loads((KASSERINE / "pack.toml").read_text(encoding="utf
 BASE = {
     "combat.displacement": 'phases = { axis-combat = "Axis" }\nretreat_max = 2\nadvance_max = 1',
     "marker.state": 'states = [{ units = {}, requires = { units = {}, within = "hex" } }]',
+    "units.quota": 'units = {}\nlimits = { "*" = { Axis = 1 } }',
     "movement.restricted": 'restrictions = [{ units = {}, may_not = "move" }]',
     "reinforcements.schedule": 'side = "Allied"\nentries = [{ turn = 2, at = ["0101"], units = ["x"] }]\n'
     'boxes = { turn = "Turn {turn}" }',
@@ -65,6 +66,12 @@ CASES = {
         '{ poor = [[8, "x"]] }',
         "weather_allowance.poor[0]",
         "expected list[int]",
+    ),
+    ("units.quota", "limits"): ('{ campaign-1 = { Axis = "3" } }', "limits.campaign-1.Axis", "expected int"),
+    ("movement.allowance", "zoc_exceptions"): (
+        "[{ units = {}, not_passed = {} }]",
+        "zoc_exceptions[0].not_passed",
+        UNKNOWN,
     ),
     ("movement.allowance", "cost_modifiers"): ('[{ wether = "poor", add = 1 }]', "cost_modifiers[0].wether", UNKNOWN),
     ("movement.allowance", "exit_multiplier"): ('{ rough = "2" }', "exit_multiplier.rough", "expected int"),

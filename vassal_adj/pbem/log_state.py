@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from vassal_adj.errors import UsageError, Where
 from vassal_adj.model.events import Added, Changed, Moved, PropertySet, Removed, Replay, TurnChanged
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
@@ -34,7 +35,18 @@ from vassal_adj.rules.packs.pack_state import Reading
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import state_of
 
-__all__ = ["Departures", "LogHistory", "log_history", "opening_turn", "turn_and_phase"]
+__all__ = ["Departures", "LogHistory", "changed", "log_history", "log_opening", "opening_turn", "turn_and_phase"]
+
+
+def changed(piece: Piece, e: Changed) -> Piece:
+    """`piece` as the ChangePiece `e` leaves it: its name and properties (layers, markers)."""
+    props = dict(piece.properties)
+    for c in e.properties:
+        if c.after is None:
+            props.pop(c.name, None)
+        else:
+            props[c.name] = c.after
+    return replace(piece, name=e.name, properties=props)
 
 
 @dataclass(frozen=True)
@@ -155,14 +167,7 @@ class _Walk:
             self.props[e.name] = e.after
             return e.name in self.read_props
         if isinstance(e, Changed) and e.piece in self.pieces:
-            p = self.pieces[e.piece]
-            props = dict(p.properties)
-            for c in e.properties:
-                if c.after is None:
-                    props.pop(c.name, None)
-                else:
-                    props[c.name] = c.after
-            self.pieces[e.piece] = replace(p, name=e.name, properties=props)
+            self.pieces[e.piece] = changed(self.pieces[e.piece], e)
             return True
         return False
 
@@ -215,3 +220,38 @@ def log_history(
         departures=tuple(walk.departures.found),
     )
     return LogHistory((*states[:-1], end), replace(ctx, notes=(*ctx.notes, *rp.problems)))
+
+
+def log_opening(pos: GamePosition, turn: int | None, phase: str | None) -> tuple[int | None, str | None, list[str]]:
+    """The Game-Turn and phase the log opens in (`turn`/`phase` given win over the tracker's),
+    and where they come from. UsageError when the pack's tracker does not tell them: every
+    verdict hangs on them (who may move, the weather of table 20.4 and so the allowances)."""
+    lp, game = pos.pack, pos.game
+    src = lp.pack.state
+    read_turn, read_phase = turn_and_phase(lp, pos.opening_reading)
+    tracker = f"the turn tracker {src.tracker!r} as the log opens"
+    notes = [
+        f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
+        for what, value, given in (
+            ("turn", turn if turn is not None else read_turn, turn),
+            ("phase", phase or read_phase, phase),
+        )
+        if value is not None
+    ]
+    turn, phase = turn if turn is not None else read_turn, phase or read_phase
+    known = sorted(set(src.phases.values()))
+    if phase is not None and phase == read_phase and known and phase not in known:
+        raise UsageError(
+            f"{tracker} shows phase {phase!r}, which is none of pack {lp.id!r}'s phases "
+            f"({', '.join(known)}): give --phase",
+            Where(path=game.path),
+        )
+    missing = [w for w, v in (("turn", turn), ("phase", phase)) if v is None and (w == "turn" or src.phases)]
+    if src.tracker and missing:
+        raise UsageError(
+            f"the {' and '.join(missing)} could not be read from {tracker}, and the moves cannot be "
+            f"judged without: give {' and '.join('--' + w for w in missing)}, or --no-rules to only "
+            "list what happened",
+            Where(path=game.path),
+        )
+    return turn, phase, notes

@@ -38,8 +38,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vassal_adj.errors import PackError, UsageError, Where
-from vassal_adj.model.events import Added, Changed, Moved, Place, PropertySet, Removed, Replay, Step, TurnChanged
+from vassal_adj.errors import PackError, Where
+from vassal_adj.model.events import (
+    Added,
+    Changed,
+    DieRolled,
+    Moved,
+    Place,
+    PropertySet,
+    Removed,
+    Replay,
+    Step,
+    TurnChanged,
+)
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
@@ -49,11 +60,11 @@ from vassal_adj.moment import reading_of, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.trail import Trail, TrailLog
 from vassal_adj.parse.turns import TrackerReading
-from vassal_adj.pbem.log_state import Departures, turn_and_phase
+from vassal_adj.pbem.log_state import Departures, log_opening, turn_and_phase
 from vassal_adj.pbem.phase_checks import PhaseEndChecks, changed_unit
 from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
 from vassal_adj.position import GamePosition, resolve
-from vassal_adj.rules.engine import RuleContext, unmapped_findings
+from vassal_adj.rules.engine import RuleContext, rule_verdict, situation, unmapped_findings
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
@@ -127,6 +138,7 @@ class _Walk:
         self.units: dict[str, Unit] = dict(state.units)
         self.positions: dict[str, Position] = dict(state.positions)
         self.markers = {p.id: (p.name, pos.place(p)) for p in rp.opening if pos.unit(p) is None}
+        self.rolls: list[tuple[int, int]] = []  # the open segment's die rolls: (drags before it, its step)
         self.start = state
         self.moves: dict[str, list[Drag]] = {}
         self.span: list[int] = []
@@ -181,6 +193,8 @@ class _Walk:
             self.shown_changed = True
         elif isinstance(e, Changed) and e.piece in self.units:
             self.units[e.piece] = changed_unit(self.units[e.piece], e, self.pos.unit)
+        elif isinstance(e, DieRolled):
+            self.rolls.append((len(self.order), step))
         elif isinstance(e, Removed):
             self.units.pop(e.piece, None)
             self.positions.pop(e.piece, None)
@@ -260,10 +274,13 @@ class _Walk:
             # The side the segment names moves in it (an action, an activation), whatever the phase's;
             # in a combat phase units are displaced, not moved, whoever's segment it is.
             rules = replace(rules, movement_phases={**rules.movement_phases, start.phase: self.opened.side})
-        checked = check_phase(start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails)
+        order, rolls = tuple(self.order), tuple(self.rolls)
+        checked = check_phase(
+            start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails, timing=(order, rolls)
+        )
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
         found += self.log_findings(
-            Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end, self.moves, tuple(self.order)),
+            Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end, self.moves, order, rolls),
             title,
         )
         found += self.end_checks.findings(end, start.phase in self.rules.movement_phases, title)
@@ -274,52 +291,19 @@ class _Walk:
         if reading is not None:
             self.reading = reading
         self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
-        self.order = []
+        self.order, self.rolls = [], []
 
     def log_findings(self, segment: Segment, title: str) -> list[Finding]:
         """The findings of the pack's log rules on the closing segment."""
-        found = []
+        found, at = [], situation(segment.start, self.lp.pack, self.ctx)
         for rule, impl in self.log_rules:
+            if rule_verdict(rule, self.ctx.scenario, at).status == "no":  # its `when`: "unknown" still runs
+                continue
             try:
                 found += impl.func(segment, replace(self.ctx, rule=rule), rule.params)
             except ValueError as e:  # parameters that do not fit this board or each other
                 raise PackError(f"rules.{rule.name}: {e}", Where(path=self.lp.pack.source)) from None
         return [replace(f, message=f"{title}: {f.message}") for f in found]
-
-
-def _opening(pos: GamePosition, turn: int | None, phase: str | None) -> tuple[int | None, str | None, list[str]]:
-    """The Game-Turn and phase the log opens in (`turn`/`phase` given win over the tracker's),
-    and where they come from. UsageError when the pack's tracker does not tell them: every
-    verdict hangs on them (who may move, the weather of table 20.4 and so the allowances)."""
-    lp, game = pos.pack, pos.game
-    src = lp.pack.state
-    read_turn, read_phase = turn_and_phase(lp, pos.opening_reading)
-    tracker = f"the turn tracker {src.tracker!r} as the log opens"
-    notes = [
-        f"{what} {value}: {'given' if given is not None else 'read from ' + tracker}"
-        for what, value, given in (
-            ("turn", turn if turn is not None else read_turn, turn),
-            ("phase", phase or read_phase, phase),
-        )
-        if value is not None
-    ]
-    turn, phase = turn if turn is not None else read_turn, phase or read_phase
-    known = sorted(set(src.phases.values()))
-    if phase is not None and phase == read_phase and known and phase not in known:
-        raise UsageError(
-            f"{tracker} shows phase {phase!r}, which is none of pack {lp.id!r}'s phases "
-            f"({', '.join(known)}): give --phase",
-            Where(path=game.path),
-        )
-    missing = [w for w, v in (("turn", turn), ("phase", phase)) if v is None and (w == "turn" or src.phases)]
-    if src.tracker and missing:
-        raise UsageError(
-            f"the {' and '.join(missing)} could not be read from {tracker}, and the moves cannot be "
-            f"judged without: give {' and '.join('--' + w for w in missing)}, or --no-rules to only "
-            "list what happened",
-            Where(path=game.path),
-        )
-    return turn, phase, notes
 
 
 def verify_turn(
@@ -349,7 +333,7 @@ def verify_turn(
     if position is not None:
         assert position.fits(module, game, lp), "a position resolved for another module, save or pack"
     pos = position if position is not None else resolve(module, game, lp)
-    turn, phase, opened = _opening(pos, turn, phase)
+    turn, phase, opened = log_opening(pos, turn, phase)
     if weather is not None:
         opened.append(f"weather {weather}: given, for every phase of the log")
     state, ctx, unmapped = state_of(

@@ -141,7 +141,9 @@ def check_value(type_: str, value: object) -> object:
     An int is a float too (TOML writes ``2`` for 2.0); a bool is never an int.
     """
     if type_ == "selector":
-        Selector.from_mapping(value)  # a SelectorError (a ValueError) carries its own `at`
+        # A SelectorError (a ValueError) carries its own `at`; whether the rule reads the position
+        # (formation_has) is the rule's to say as it builds the selector.
+        Selector.from_mapping(value, position=True)
         return _freeze(value)  # plain data, as reports print it; rules build the Selector they match with
     if type_ in ("costs", "table[list[str]]", "list[list[str]]"):
         shape = "table" if type_ in TABLE_TYPES else "list"

@@ -293,6 +293,7 @@ RULE_MODULES = (
     "mechanisms.marker_state_rules",
     "mechanisms.movement_rules",
     "mechanisms.placement",
+    "mechanisms.quota",
     "mechanisms.restricted",
     "segments",
     "mechanisms.setup_constraints",

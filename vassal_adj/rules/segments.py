@@ -16,8 +16,12 @@ segment, with ``chit`` only (a Random Event chit: who may move in it is then not
 
 `movers` maps a segment kind, or a phase id, ("*": any) to a unit selector (select.py) of the
 units that may move in it; a value ``"$name"`` anywhere in it is the opener's value of that name,
-put in before the selector is built (`movers_in`). `moves_not_interleaved`: a unit's move
-is finished before another unit moves in the segment (seed 001 4.1). `one_contingent` and
+put in before the selector is built (`movers_in`); it may ask the position (``formation_has``:
+seed 001 10, the units of a sustained EM). `moves_not_interleaved`: a unit's move is finished
+before another unit of its side moves in the segment (seed 001 4.1); `joint_with`: except two units that
+began the segment in one hex, one of them picked by this selector, which may move together
+(seed 001 4.1 "except joint movement in one armor breakthrough", 4.3 "the two units must be on
+the same hex at the beginning of their movement phase"). `one_contingent` and
 `single_if` say which units may move together in a segment (segment_movers.py).
 
 Log rules (`register(..., log=True)`, also from a pack's hooks.py) are called with the
@@ -29,7 +33,7 @@ Pure: events and states in, segments and findings out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -81,8 +85,9 @@ class Opened:
 @dataclass(frozen=True)
 class Segment:
     """A closed segment of a log, as log rules see it: the turn and phase, its kind and values
-    (`Opened`), the position at its start and end, each unit's drags in it (in order) and the
-    units in the order their drags came (one entry per drag)."""
+    (`Opened`), the position at its start and end, each unit's drags in it (in order), the
+    units in the order their drags came (one entry per drag) and its die rolls (each the number
+    of drags before it, and its step)."""
 
     turn: int | None
     phase: str | None
@@ -91,6 +96,7 @@ class Segment:
     end: GameState
     moves: Mapping[str, Sequence[Drag]]
     order: tuple[str, ...] = ()
+    rolls: tuple[tuple[int, int], ...] = ()
 
 
 def _pattern(value: Any, key: str) -> re.Pattern[str]:
@@ -187,7 +193,7 @@ def movers_in(selector: Mapping[str, Any], opened: Opened, kind: str) -> Selecto
     """The `movers` selector of `kind` for the segment `opened`, its "$name" values resolved first;
     ValueError names the key path of a selector that does not fit."""
     try:
-        return Selector.from_mapping(_resolved(selector, opened.values))
+        return Selector.from_mapping(_resolved(selector, opened.values), position=True)
     except SelectorError as e:
         at = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in e.at)
         raise ValueError(f"movers: {e} (at movers.{kind}{at})") from None
@@ -199,15 +205,34 @@ def _described(selector: Mapping[str, Any]) -> str:
     )
 
 
-def _interleaved(order: Sequence[str]) -> dict[str, str]:
-    """Each unit that moved again after another unit's move, and that other unit (the first such)."""
+def _interleaved(order: Sequence[str], together: Callable[[str, str], bool]) -> dict[str, str]:
+    """Each unit that moved again after another unit's move, and that other unit (the first such);
+    units that may move `together` are one move."""
     done: set[str] = set()
     out: dict[str, str] = {}
     for prev, uid in zip(("", *order), order, strict=False):
-        if uid != prev and uid in done and uid not in out:
+        if uid != prev and uid in done and uid not in out and not (prev and together(uid, prev)):
             out[uid] = prev
         done.add(uid)
     return out
+
+
+def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], bool]:
+    """Whether two units may move together: they began the segment in one hex, and `value`
+    (the `joint_with` selector; {}: none may) picks one of them."""
+    pick = selector_at(value, "joint_with") if value else None
+    units, start = segment.start.units, segment.start
+
+    def together(a: str, b: str) -> bool:
+        ha = start.hex_of(a)
+        return (
+            pick is not None
+            and ha is not None
+            and ha == start.hex_of(b)
+            and any(u in units and pick.matches(units[u]) for u in (a, b))
+        )
+
+    return together
 
 
 @register(
@@ -228,6 +253,12 @@ def _interleaved(order: Sequence[str]) -> dict[str, str]:
             shape=Each(Table(selector_keys())),
         ),
         "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
+        "joint_with": Param(
+            {},
+            "selector",
+            "units that began the segment in one hex with a unit it picks may move together "
+            "(their moves are one, not interleaved; {}: none)",
+        ),
         "one_contingent": Param(
             "",
             "str",
@@ -267,7 +298,7 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
     allowed = _described(_resolved(sel or {}, segment.opened.values))
     for uid in segment.moves:
         unit = segment.start.units.get(uid)
-        if unit is None or pick is None or pick.matches(unit):
+        if unit is None or pick is None or pick.matches(unit, units=segment.start.units):
             continue
         out.append(
             Finding(
@@ -284,7 +315,12 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
         boxes = {u.id: segment.start.positions[u.id].box if u.id in segment.start.positions else None for u in moved}
         out += not_alone(moved, selector_at(p["single_if"], "single_if"), boxes, ctx.cite(), what, ref)
     if p["moves_not_interleaved"]:
-        for uid, other in _interleaved(segment.order).items():
+        units = segment.start.units
+        sides = {u.side for uid in segment.order if (u := units.get(uid)) is not None}
+        # Per side: an enemy unit pushed back between two drags (seed 001 4.2) is no other unit's move.
+        mine = [[uid for uid in segment.order if uid in units and units[uid].side == side] for side in sorted(sides)]
+        found = {k: v for order in mine for k, v in _interleaved(order, _joint(segment, p["joint_with"])).items()}
+        for uid, other in found.items():
             unit, by = segment.start.units.get(uid), segment.start.units.get(other)
             if unit is None or by is None:
                 continue

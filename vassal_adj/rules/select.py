@@ -15,6 +15,13 @@ a list is met by any one of its values. A key left out does not restrict:
   within the inclusive range ``[lo, hi]``, equals the number, or is one of the words. A unit
   without the attribute does not match: nothing is guessed.
 
+- ``formation_has = <selector>``: the unit itself, or a unit of its formation, meets that
+  selector. seed 001 10: "These EM and all their units can then, during the exploitation phase,
+  move", with the module marking only the EM (its Sustained layer: flag ``sustained``): a unit
+  of a sustained division is ``formation_has = { kinds = ["em"], flags = ["sustained"] }``. It
+  asks the other units of the position: only rules that see it take the key (`needs_position`;
+  `matches` is then given the position's `units`), others refuse it.
+
 ``{}`` selects every unit. seed 001's 12 ("A Tiger counter (and one only) can stack in
 addition of the limit") picks the Tigers with ``{ flags = ["tiger"] }`` and the other combat units
 with ``{ not_flags = ["tiger", "em"] }``.
@@ -39,7 +46,7 @@ from vassal_adj.rules.mechanisms.setup import printed_key
 __all__ = ["KEYS", "Selector", "SelectorError", "selector_at"]
 
 _WORDS = ("sides", "kinds", "flags", "not_flags", "formations", "nationalities", "names", "boxes")
-KEYS = (*_WORDS, "groups", "attrs")
+KEYS = (*_WORDS, "groups", "attrs", "formation_has")
 # The printed numbers of a unit a selector's `attrs` may also name (Unit fields).
 _NUMBERS = ("attack", "defense", "barrage", "fpf", "range", "steps", "movement")
 
@@ -101,10 +108,17 @@ class Selector:
     boxes: frozenset[str] | None = None
     groups: Mapping[str, frozenset[str]] = field(default_factory=dict, hash=False)
     attrs: Mapping[str, tuple[int, int] | frozenset[str]] = field(default_factory=dict, hash=False)
+    formation_has: Selector | None = None
+
+    @property
+    def needs_position(self) -> bool:
+        """Whether matching asks the other units of the position (`formation_has`)."""
+        return self.formation_has is not None
 
     @classmethod
-    def from_mapping(cls, data: object) -> Selector:
-        """A selector from its TOML table; SelectorError with the key path when it does not fit."""
+    def from_mapping(cls, data: object, position: bool = False) -> Selector:
+        """A selector from its TOML table; SelectorError with the key path when it does not fit.
+        `position`: the caller gives `matches` the position's units (else `formation_has` is refused)."""
         if not isinstance(data, Mapping):
             raise SelectorError(f"expected a table (a unit selector), got {data!r}")
         for k in data:
@@ -122,14 +136,28 @@ class Selector:
         attrs = data.get("attrs", {})
         if not isinstance(attrs, Mapping):
             raise SelectorError(f"expected a table of attribute conditions, got {attrs!r}", ("attrs",))
+        if "formation_has" in data and not position:
+            raise SelectorError(
+                "formation_has asks the other units of the position, which this rule does not read "
+                "(log.segments movers and units.quota do)",
+                ("formation_has",),
+            )
+        inner = None
+        if "formation_has" in data:
+            try:
+                inner = cls.from_mapping(data["formation_has"], position=True)
+            except SelectorError as e:
+                raise SelectorError(str(e), ("formation_has", *e.at)) from None
         return cls(
+            formation_has=inner,
             **words,
             groups=MappingProxyType({k: _words(v, ("groups", k)) for k, v in groups.items()}),
             attrs=MappingProxyType({k: _attr(v, ("attrs", k)) for k, v in attrs.items()}),
         )
 
-    def matches(self, unit: Unit, box: str | None = None) -> bool:
-        """Whether `unit` meets every condition; `box` is the off-map box it stands in, if any."""
+    def matches(self, unit: Unit, box: str | None = None, units: Mapping[str, Unit] | None = None) -> bool:
+        """Whether `unit` meets every condition; `box` is the off-map box it stands in, if any;
+        `units` the position's units (`formation_has` looks there for the unit's formation)."""
         for want, have in (
             (self.sides, unit.side),
             (self.kinds, unit.kind),
@@ -146,7 +174,15 @@ class Selector:
             return False
         if any(unit.groups.get(k) not in want for k, want in self.groups.items()):
             return False
-        return all(_attr_fits(_attribute(unit, k), want) for k, want in self.attrs.items())
+        if not all(_attr_fits(_attribute(unit, k), want) for k, want in self.attrs.items()):
+            return False
+        return self.formation_has is None or self._formation_has(unit, units or {})
+
+    def _formation_has(self, unit: Unit, units: Mapping[str, Unit]) -> bool:
+        inner = self.formation_has
+        assert inner is not None
+        mates = (u for u in units.values() if unit.formation and u.formation == unit.formation)
+        return inner.matches(unit, units=units) or any(inner.matches(u, units=units) for u in mates)
 
     def words(self) -> str:
         """The units in words, for findings ("Italian Axis units", "Axis units flagged tiger")."""
@@ -159,14 +195,15 @@ class Selector:
             f"in {' or '.join(sorted(self.boxes))}" if self.boxes else "",
             *(f"with {k} {' or '.join(sorted(v))}" for k, v in self.groups.items()),
             *(f"with {k} {_attr_words(v)}" for k, v in self.attrs.items()),
+            f"of a formation with {self.formation_has.words()}" if self.formation_has is not None else "",
         ]
         return " ".join(w for w in (lead, "units", *more) if w)
 
 
-def selector_at(data: object, path: str) -> Selector:
+def selector_at(data: object, path: str, position: bool = False) -> Selector:
     """`Selector.from_mapping` for a pack parameter at `path`: a ValueError names the full key path."""
     try:
-        return Selector.from_mapping(data)
+        return Selector.from_mapping(data, position)
     except SelectorError as e:
         where = path + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in e.at)
         raise ValueError(f"{where}: {e}") from None

@@ -31,6 +31,7 @@ from fractions import Fraction
 
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, Position
+from vassal_adj.rules.crossing import crossing, passed, refused, rolls_during
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.legs import AS_DRAGGED, CHEAPEST, Chain, judge_legs, mp, trail_legs
 from vassal_adj.rules.mechanisms.movement import entry_hex_cost
@@ -54,6 +55,9 @@ __all__ = [
 ]
 
 Drag = tuple[Position, Position]  # where one drag started and ended
+Timing = tuple[
+    Sequence[str], Sequence[tuple[int, int]]
+]  # the units of the drags in order; (drags before, step) of each roll
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,11 @@ class _Phase:
         ctx: RuleContext,
         end: GameState | None,
         trails: Mapping[str, Sequence[Hex | None]],
+        moves: Mapping[str, Sequence[Drag]] | None = None,
+        timing: Timing | None = None,
     ) -> None:
         self.state, self.phase, self.rules, self.ctx, self.trails = state, phase, rules, ctx, trails
+        self.moves, self.timing = moves or {}, timing
         # The Withdrawal marker is placed as the phase begins, and an event's marker may move in it.
         self.seen = replace(state, markers=(end or state).markers)
         self.paths = Paths(state, self.seen, rules, ctx)
@@ -184,8 +191,38 @@ class _Phase:
             mc, finding = self.verdict(
                 uid, replace(mc, path_note=note), chain, what, hexes, len(drags) > 1, bool(steps)
             )
+            if not chain.ok:
+                mc, finding = self.crossed(uid, steps or legs, bool(steps), (mc, finding), what, hexes)
             found.append(finding)
         return mc, found + self.left_map(uid, what, hexes, left)
+
+    def crossed(
+        self,
+        uid: str,
+        legs: Sequence[tuple[Hex, Hex]],
+        exact: bool,
+        judged: tuple[MoveCheck, Finding],
+        what: str,
+        hexes: tuple[str, ...],
+    ) -> tuple[MoveCheck, Finding]:
+        """The verdict `judged` on a move that breaks a rule, when it crossed an enemy zone of
+        control by an exception (crossing.py: seed 001 4.3's armoured breakthrough, 12)."""
+        start = self.state.hex_of(uid)
+        partners = [
+            self.state.units[o]
+            for o in self.moves
+            if o != uid and o in self.state.units and self.state.hex_of(o) == start
+        ]
+        cx = crossing(self.state, self.seen, self.rules, self.ctx, uid, legs, exact, partners)
+        if cx is None:
+            return judged
+        mc, f = judged
+        if cx.ex is None or cx.immune:
+            return mc, refused(cx, self.rules.movement.zoc_exceptions[0], f, self.ctx.pack_id)
+        mc2, ok = self.verdict(uid, mc, cx.chain, what, hexes, False, exact)
+        rolled = rolls_during(uid, *self.timing) if self.timing else None
+        found = passed(cx.ex, self.state.units[uid], what, mc.reason, ok, rolled, self.ctx.pack_id)
+        return replace(mc2, rule=found.rule), found
 
     def left_map(self, uid: str, what: str, hexes: tuple[str, ...], left: int | None) -> list[Finding]:
         if left is None:
@@ -340,15 +377,18 @@ def check_phase(
     *,
     end: GameState | None = None,
     trails: Mapping[str, Sequence[Hex | None]] | None = None,
+    timing: Timing | None = None,
 ) -> PhaseCheck:
     """The findings on one phase's moves: `moves` maps a unit id to its drags in that phase,
     in order (the legs of one move, each dropped where the next starts). `state` is the
     position at the phase's start; `end` (optional) the one at its end, whose markers show a
     Withdrawal declared or an event dated during the phase. Units `state` lacks are skipped.
     `trails`: for a unit whose piece has a Movement Trail, the hexes its trail shows it went
-    through in the phase (`legs.trail_legs`; empty when the trail does not cover the move)."""
+    through in the phase (`legs.trail_legs`; empty when the trail does not cover the move).
+    `timing`: the units of the phase's drags in order and its die rolls (segments.Segment's
+    `order` and `rolls`), for the roll of a breakthrough (crossing.py)."""
     rules, findings = in_phase(rules, state, context)  # the movement and ZOC rules in force in this phase
-    ph = _Phase(state, phase, rules, context, end, trails or {})
+    ph = _Phase(state, phase, rules, context, end, trails or {}, moves, timing)
     checks: list[MoveCheck] = []
     for uid, drags in moves.items():
         if uid not in state.units or not drags:

@@ -17,6 +17,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from vassal_adj.model.units import Unit
+from vassal_adj.rules.mechanisms.breakthrough import ZocException
 from vassal_adj.rules.mechanisms.movement_mods import AllowanceModifier, CostModifier, EnterableEnemy
 from vassal_adj.rules.mechanisms.prohibition import Prohibition
 from vassal_adj.rules.mechanisms.zoc import ZocRules, freeze_weather_map, weather_name
@@ -86,6 +87,7 @@ class MovementRules:
     exit_multiplier: Mapping[str, int] = field(default_factory=dict)
     allowance_modifiers: tuple[AllowanceModifier, ...] = ()
     enterable_enemy: EnterableEnemy | None = None
+    zoc_exceptions: tuple[ZocException, ...] = ()  # breakthrough.py (seed 001 4.3)
     entry_cost: str = "free"
     rule_ref: str = "standard-movement"
     impassable_ref: str = "standard-movement"

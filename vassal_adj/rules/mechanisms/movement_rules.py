@@ -16,6 +16,7 @@ from typing import Any
 
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.mechanisms.breakthrough import zoc_exceptions
 from vassal_adj.rules.mechanisms.movement import Prohibition
 from vassal_adj.rules.mechanisms.movement_mods import (
     allowance_modifiers,
@@ -158,6 +159,7 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
         exit_multiplier=exit_multipliers(p["exit_multiplier"]),
         allowance_modifiers=allowance_modifiers(p["allowance_modifiers"]),
         enterable_enemy=enterable_enemy(p["enterable_enemy"]),
+        zoc_exceptions=zoc_exceptions(p["zoc_exceptions"]),
     )
 
 
@@ -244,6 +246,19 @@ def movement_rules(p: Mapping[str, Any]) -> MovementRules:
             "{ kinds, flags, extra_cost, not_by }: an enemy hex holding only such units "
             "may be entered for extra_cost more MP, not by not_by units (seed 001 4.2)",
             shape=Table(selector_keys(extra_cost="float", not_by="any")),
+        ),
+        "zoc_exceptions": Param(
+            (),
+            "list",
+            "[{ units, proof, not_past, joint, rule_ref, not_past_rule }]: units that may cross an "
+            "enemy zone of control by a special move (seed 001 4.3, 12; breakthrough.py)",
+            shape=Each(
+                Table(
+                    {"units": "selector", "not_past": "selector", "proof": "str", "joint": "bool"}
+                    | dict.fromkeys(("rule_ref", "not_past_rule"), "str"),
+                    required=("units",),
+                )
+            ),
         ),
         **ZOC_PARAMS,
     },
