@@ -88,7 +88,7 @@ GAMES: dict[str, tuple[str, int, str, dict[str, str], dict[str, frozenset[str]],
 }
 
 # The deliberate faults, one a file. `step` counts a log's LOG steps from 1 (as vassal_adj's
-# replay does); `rule` is what a check should cite; `checked`: reported by a rule on main now.
+# replay does); `rule` is what a check cites.
 FAULTS: list[dict[str, object]] = [
     {
         "fault": "a",
@@ -97,7 +97,6 @@ FAULTS: list[dict[str, object]] = [
         "units": ("4-5-5-7 Gren 754 (334.ID)", "4-5-5-7 Gren 755 (334.ID)", "4-5-5-7 Gren 756 (334.ID)"),
         "hexes": ("1403", "1303", "1304"),
         "rule": "tunisia-1943:6.3",
-        "checked": False,
         "detail": f"{EM_334} waits in the Turn 4 box (destroyed on turn 2: 6.3 'placed on the turn track, two "
         "turns after'); its three regiments stand on the map with no OutOfSupply layer at the Axis supply "
         "check (6.3 'The units of a destroyed EM are automatically and immediately not in supply'; 9.2, 9.3)",
@@ -109,7 +108,6 @@ FAULTS: list[dict[str, object]] = [
         "units": (TIGER_1, TIGER_2),
         "hexes": ("1105",),
         "rule": "tunisia-1943:5.1",
-        "checked": True,
         "detail": "both Tigers with 5-6-6-8 Jg HG (HG) and its EM in 1105: 12 'A Tiger counter (and one only) "
         "can stack in addition of the limit of two units per hex' (the stacking rule 5.1, its Tiger pool)",
     },
@@ -121,7 +119,6 @@ FAULTS: list[dict[str, object]] = [
         "units": (GREN_754,),
         "hexes": ("1403", "1404", "1405"),
         "rule": "tunisia-1943:10",
-        "checked": False,
         "detail": "the 334. Infanterie-Division's EM is not sustained (no Sustained layer; HG and Centauro are) "
         "and it is no Panzerdivision: 10 'These EM and all their units can then, during the exploitation "
         "phase, move'",
@@ -134,7 +131,6 @@ FAULTS: list[dict[str, object]] = [
         "units": (PZGR_69,),
         "hexes": ("1613", "1514"),
         "rule": "tunisia-1943:10",
-        "checked": False,
         "detail": f"a 10. Panzer unit (always sustained) enters 1514, next to {CC_B} in 1413: 10 'No unit can "
         "enter the ZoC of an enemy unit during this phase' (step 1, 1712 -> 1613, is legal)",
     },
@@ -146,10 +142,10 @@ FAULTS: list[dict[str, object]] = [
         "units": (PZ_RGT_5,),
         "hexes": ("1412", "1312"),
         "rule": "tunisia-1943:4.3",
-        "checked": False,
         "detail": f"armour enters the zone of control of {CC_B} (1413) at 1412 (step 1, from 1512) and goes on "
         "through it to 1312 (step 2) with no dice roll in between: 4.3 'the inactive player makes a cohesion "
-        "test'; rule 3 (stop on entering a zone) is broken as well and reported now",
+        "test' (only armour crosses a zone, by a breakthrough: 3; legal only if the roll failed or the Allied "
+        "player let it pass)",
     },
     {
         "fault": "f",
@@ -159,7 +155,6 @@ FAULTS: list[dict[str, object]] = [
         "units": (PZJG_90,),
         "hexes": ("2106", "2506"),
         "rule": "tunisia-1943:Campaign II",
-        "checked": True,
         "detail": "four clear hexes (4 MP) on Game-Turn 6 of Campaign II: 'To the turns 6 and 7, all the units "
         "of player Italio-German are reduced to 3 movement points'",
     },

@@ -242,9 +242,8 @@ def test_fault_f_campaign_ii_axis_unit_moves_four_mp_on_turn_6() -> None:
     assert "needs 4 MP, allowance 3 (printed 6) [Campaign II]" in error["message"]
 
 
-def test_the_positions_of_the_faults_pending_rules_will_judge() -> None:
-    # (a), (c), (d), (e): the files show what FAULTS says; the rules that report them (6.3/9.3
-    # supply, 10 exploitation, 4.3 breakthrough) are being built (README).
+def test_the_positions_of_the_faults() -> None:
+    # The files show what FAULTS says (the tests below assert what the rules make of them).
     a = _pieces(FAULTS["a"]["file"])
     assert a["EM 2-5 (334.ID)"] == ("Holding Boxes", "Turn 4")
     assert [a[u] for u in FAULTS["a"]["units"]] == [("Main Map", h) for h in FAULTS["a"]["hexes"]]
@@ -264,9 +263,38 @@ def test_the_positions_of_the_faults_pending_rules_will_judge() -> None:
     state, _, _ = vassal_adj.game_state(module, game, "tunisia-1943")
     sustained = sorted(u.name for u in state.units.values() if u.has("sustained"))
     assert sustained == ["EM 2-6 (HG)", "EM 2-7 (Centauro)"]  # not the 334. ID's (10)
-    # No rule on main reports (c) and (d) yet, nor any other fault in those logs.
-    for key in "cd":
-        assert _errors("verify", FAULTS[key]["file"]) == []
+
+
+def test_fault_c_an_unsustained_division_exploits_10() -> None:
+    # 10 "These EM and all their units can then, during the exploitation phase, move all over again":
+    # the 334. ID's EM is not sustained and it is no Panzerdivision; its Gren 754 moves 1403 -> 1405.
+    fault = FAULTS["c"]
+    (error,) = _errors("verify", fault["file"])
+    assert error["rule"] == fault["rule"] == "tunisia-1943:10" and error["severity"] == "error"
+    assert error["message"].startswith("Turn 3 axis-exploitation: Axis 4-5-5-7 Gren 754 (334.ID) moved in the phase")
+
+
+def test_fault_d_a_move_into_an_enemy_zone_in_exploitation_10() -> None:
+    # 10 "No unit can enter the ZoC of an enemy unit during this phase": PzGr 69 (10. Panzer, always
+    # sustained) may exploit, and its first leg 1712 -> 1613 is legal; its second enters 1514, in the
+    # zone of CC B in 1413.
+    fault = FAULTS["d"]
+    (error,) = _errors("verify", fault["file"])
+    assert error["rule"] == fault["rule"] == "tunisia-1943:10" and error["severity"] == "error"
+    assert "leg 2, 1613 -> 1514: no legal path: may not enter enemy zone of control at 1514" in error["message"]
+    assert "6-4-9-7 CC B (1 Armd) in 1413" in error["message"]
+
+
+def test_fault_e_a_breakthrough_with_no_roll_4_3() -> None:
+    # 3 "Armored breakthrough ... is allowed only to units endowed with armor capacity"; 4.3 "the
+    # inactive player makes a cohesion test ... He throws the dice once": Pz.Rgt 5 goes on from 1412,
+    # in CC B's zone, to 1312, and no die is rolled. The inactive player may "voluntarily let pass"
+    # the unit (4.3), so it is a warning, not an error: legal only if he did.
+    fault = FAULTS["e"]
+    (warning,) = _errors("verify", fault["file"])
+    assert warning["rule"] == fault["rule"] == "tunisia-1943:4.3" and warning["severity"] == "warning"
+    assert "legal only if its breakthrough succeeded (no die was rolled during its move" in warning["message"]
+    assert warning["hexes"][0] == "1512" and warning["hexes"][-1] == "1312"
 
 
 def test_packs_validate_runs_the_worked_examples_on_the_example_module() -> None:

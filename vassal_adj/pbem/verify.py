@@ -11,8 +11,9 @@ A turn-tracker change (mapped by the pack's ``[state]`` phases) or the end of th
 a phase: its moves (the drags of each unit, the legs of one move) are checked by
 `rules.turn.check_phase`, and at the end of a movement phase the pack's stacking, prohibited
 terrain, supply and alternate-counter rules run on the position, and at the end of every phase its
-marker-state rules and its supply through HQs, each in the phases it is in force (pbem/phase_checks.py), of which warnings and errors are kept as the rules word
-them. A unit whose piece changes (a layer, a flip) is mapped anew, so its flags follow the log.
+marker-state rules and its supply through HQs, each in the phases it is in force
+(pbem/phase_checks.py), of which warnings and errors are kept as the rules word them. A unit
+whose piece changes (a layer, a flip) is mapped anew, so its flags follow the log.
 
 Every state judged carries what the module shows at its step (moment.py, N18): the composite
 turn and night the tracker shows, the globals and tracks, and the weather shown (else the pack's
