@@ -59,9 +59,9 @@ def test_3_1_allied_sudden_death_needs_every_objective():
     # 3.1 "Allies: Allied ground units (mobile or static) occupy all Objectives on the map."
     objectives = ["3112", "3714", "2917", "3321", "2027", "1326", "1929", "1609", "1303"]
     units = [u(f"Garrison A{i + 1} [AL garrison] 0-2 *") for i in range(len(objectives))]
-    st = state(dict(zip(units, objectives)), 5, "action")
+    st = state(dict(zip(units, objectives, strict=True)), 5, "action")
     assert "Allied Strategic Victory" in " ".join(f.message for f in run("sudden_death_1", st, "scenario-1"))
-    st2 = state(dict(zip(units[:-1], objectives[:-1])), 5, "action")
+    st2 = state(dict(zip(units[:-1], objectives[:-1], strict=True)), 5, "action")
     assert "Allied Strategic Victory" not in outcome(run("sudden_death_1", st2, "scenario-1"))
 
 
