@@ -12,7 +12,9 @@ nor, when `units` is given, any unit it does not select. `advances = false`: the
 not displaced but moves (a movement phase in which the enemy's units are pushed back, seed 001
 4.2); its moves are judged as moves, and the sequence of play still judges the others'.
 Whether a combat called for the retreat, and its length, the log cannot tell: a shorter move
-is not an error.
+is not an error. `overstack_extends`: a retreat must go on past its length while it would end
+overstacked (seed 001 7.5), which the log cannot show either (it holds no path, nor where the unit
+could have stopped): a longer retreat is then a warning saying when it is legal, not an error.
 
 Pure: a `segments.Segment` in, findings out.
 """
@@ -76,6 +78,12 @@ def _limit(unit: Any, p: Mapping[str, Any], key: str) -> int:
             "the phase's side advances; false: its moves are not this rule's (its "
             "movement phase, where the other side is displaced, seed 001 4.2)",
         ),
+        "overstack_extends": Param(
+            False,
+            "bool",
+            "a retreat longer than retreat_max is a warning, legal only if it could not stop "
+            "without overstacking (seed 001 7.5); false: an error",
+        ),
         "retreat_rule": Param("", "str", "the rule cited for retreats (default: the rule's rule_ref)"),
         "advance_rule": Param("", "str", "the rule cited for advances (default: the rule's rule_ref)"),
     },
@@ -116,12 +124,18 @@ def combat_displacement(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]
             continue
         most, d = _limit(unit, p, key), distance(a, b)
         if d > most:
+            longer = not advance and p["overstack_extends"]
+            unless = (
+                ": legal only if it could not stop sooner without overstacking a hex, which the log does not show"
+                if longer
+                else ""
+            )
             out.append(
                 Finding(
                     f"{ctx.pack_id}:{cite}",
-                    Severity.ERROR,
+                    Severity.WARNING if longer else Severity.ERROR,
                     f"{what}: {a_word} after combat of {d} hex{'es' if d > 1 else ''}, and it may "
-                    f"{word} at most {most} [{cite}]",
+                    f"{word} at most {most}{unless} [{cite}]",
                     (uid,),
                     hexes,
                 )
