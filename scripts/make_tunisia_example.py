@@ -50,6 +50,10 @@ def terrain(lay):
     return packs.find_pack(str(tm.PACK_DIR)).terrain(lay)
 
 
+# The set-up saves the module carries as its predefined set-ups (pack assumption setup_saves).
+SETUPS = {"Campaign I": "campaign-1.vsav", "Campaign II": "campaign-2.vsav"}
+
+
 def write_module(out: Path, counters: list[tm.Counter], ground, lay) -> None:
     labels = lay.labels()
     sides = {}
@@ -64,7 +68,7 @@ def write_module(out: Path, counters: list[tm.Counter], ground, lay) -> None:
     }
     kinds = {lab: sorted(ground.terrain(lay.require(lab))) or ["clear"] for lab in labels}
     entries = {
-        "buildFile.xml": tm.build_file(counters),
+        "buildFile.xml": tm.build_file(counters, SETUPS),
         "moduledata": MODULEDATA,
         "images/" + tm.IMAGE: board_picture(
             (tm.WIDTH, tm.HEIGHT),
@@ -88,6 +92,8 @@ def write_module(out: Path, counters: list[tm.Counter], ground, lay) -> None:
                 strength, designation = designation.split(" ", 1)[0], "EM " + designation.split("(")[-1].strip(")")
             picture = counter_picture(strength, designation, tm.SIDE_COLOURS[c.side])
         entries["images/" + c.image] = picture
+    for file in SETUPS.values():
+        entries[file] = (out.parent / file).read_bytes()
     kit.write_zip(out, entries)
 
 
@@ -113,7 +119,6 @@ def main(out_dir: Path = OUT) -> None:
     lay = tm.layout()
     ground = terrain(lay)
     counters = tm.counters()
-    write_module(out_dir / "Tunisia1943.vmod", counters, ground, lay)
     setups = {c: setup_places(c, counters, lay, ground) for c in ("I", "II")}
     codec = Codec(obfuscated=True, key=KEY)
     for n, (name, (campaign, turn, phase, changes, layers, steps, description)) in enumerate(GAMES.items()):
@@ -125,6 +130,8 @@ def main(out_dir: Path = OUT) -> None:
             text = encode(Node("begin_save", table.save_children(turn, phase)))
         savedata = metadata(f"  <description>{description}</description>\n")
         kit.write_game(out_dir / name, text, codec, savedata, MODULEDATA)
+    # Last: the module carries the set-up saves just written.
+    write_module(out_dir / "Tunisia1943.vmod", counters, ground, lay)
 
 
 if __name__ == "__main__":

@@ -181,7 +181,7 @@ def _slot_text(c: Counter) -> str:
     return "+/null/" + chain([*traits, _basic(c)]) + "/" + chain([*states, "null;0;0;;0"])
 
 
-def build_file(all_counters: list[Counter]) -> bytes:
+def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
     gpids = {c: n for n, c in enumerate(all_counters, start=1)}
     lists = []
     for title, members in (
@@ -221,6 +221,12 @@ def build_file(all_counters: list[Counter]) -> bytes:
         'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" '
         'sendToLocationMoveTrails="Never"/>',
         "    <VASSAL.build.module.Chatter/>",
+        # The campaigns' set-ups as File > New Game offers them (pack assumption setup_saves: named as
+        # the campaigns), each a save inside the module.
+        *(
+            f'    <VASSAL.build.module.PredefinedSetup file="{file}" isMenu="false" name="{name}" useFile="true"/>'
+            for name, file in setups.items()
+        ),
         # Two dice, as a cohesion test throws them (0.1); the attributes of VASSAL 3.6's button.
         f'    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
         'icon="/images/die.gif" keepCount="1" keepDice="false" keepOption="&gt;" lockAdd="false" lockDice="false" '

@@ -333,3 +333,26 @@ def test_the_readme_s_example_commands_run() -> None:
     assert len(commands) == 4
     codes = [_run(args)[0] for args in commands]
     assert codes == [1, 1, 0, 0]  # the Tiger overstack (5.1), the Campaign II cap; vp and validate
+
+
+def test_the_module_carries_each_campaign_s_set_up_and_an_opening_off_it_is_reported(tmp_path: Path) -> None:
+    # The seed prints no set-up ("see setup"): the module's predefined set-ups are the reference
+    # (assumption setup_saves). The example module carries both campaigns' saves; an opening of
+    # Campaign I with Gren 754 one hex off its set-up hex 1403 is an error citing Campaign I, and the
+    # set-up itself is not.
+    module = vassal_adj.load_module(MODULE)
+    assert {s.name: s.file for s in module.predefined_setups} == {
+        "Campaign I": "campaign-1.vsav",
+        "Campaign II": "campaign-2.vsav",
+    }
+    mte = importlib.import_module("make_tunisia_example")
+    moved = ("I", 1, "Axis Sustain", {tf.GREN_754: "1503"}, {}, [], "Campaign I, Gren 754 off its set-up hex")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(mte, "GAMES", {name: tf.GAMES[name] for name in mte.SETUPS.values()} | {"moved.vsav": moved})
+        mte.main(tmp_path)
+    code, out = _run(["check", str(tmp_path / "moved.vsav"), "--module", str(tmp_path / "Tunisia1943.vmod")])
+    assert code == 1
+    errors = [line for line in out.splitlines() if line.lstrip().startswith("error ")]
+    assert len(errors) == 1 and errors[0].split()[:2] == ["error", "tunisia-1943:Campaign"]
+    assert "Gren 754 (334.ID) is in 1503, but set-up 'Campaign I' puts it in 1403" in errors[0]
+    assert _errors("check", "campaign-1.vsav") == []
