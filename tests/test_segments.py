@@ -112,8 +112,8 @@ def test_activation_only_the_formation_of_the_chit_moves(tmp_path: Path) -> None
     (error,) = errors(v)
     assert error == (
         "Turn 4 axis-movement, segment side='Axis' formation='21. Panzer-Division': Axis 1-2-9 (Lang) "
-        "moved in the segment side='Axis' formation='21. Panzer-Division', in which only units with "
-        "formations 21. Panzer-Division may move [activation]"
+        "moved in the segment side='Axis' formation='21. Panzer-Division', in which only units of "
+        "21. Panzer-Division may move [activation]"
     )
 
 
@@ -217,7 +217,7 @@ def test_10_a_phase_names_who_moves_in_it(tmp_path: Path) -> None:
     v = verify(tmp_path, pack_with(tmp_path, rule), [TO_2525, ("move", "Axis", "1-2-9 (Lang)", "3920")])
     assert [f.message for f in v.findings if f.rule.endswith(":10")] == [
         (
-            "Turn 4 axis-movement: Axis 1-2-9 (Lang) moved in the phase, in which only units with formations 21. "
+            "Turn 4 axis-movement: Axis 1-2-9 (Lang) moved in the phase, in which only units of 21. "
             "Panzer-Division may move [10]"
         )
     ]

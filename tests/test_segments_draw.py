@@ -68,7 +68,7 @@ def test_activation_a_chit_drawn_opens_an_activation_of_its_formation(tmp_path: 
     where = "segment chit='Axis 21. Panzer-Division Chit' side='Axis' formation='21. Panzer-Division'"
     assert errors(v) == [
         f"Turn 4 axis-movement, {where}: Axis 1-2-9 (Lang) moved in the {where}, in which only "
-        "units with formations 21. Panzer-Division may move [activation]"
+        "units of 21. Panzer-Division may move [activation]"
     ]
     assert [(p.segment, [m.name for m in p.moves]) for p in v.phases] == [(where, ["3-2-16 (580)", "1-2-9 (Lang)"])]
 

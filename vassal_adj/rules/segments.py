@@ -200,9 +200,14 @@ def movers_in(selector: Mapping[str, Any], opened: Opened, kind: str) -> Selecto
 
 
 def _described(selector: Mapping[str, Any]) -> str:
-    return " and ".join(
-        f"{key} {', '.join(sorted(map(str, v))) if isinstance(v, (list, tuple)) else v}" for key, v in selector.items()
-    )
+    """The units a movers selector picks, in words ("units of a formation with units flagged sustained")."""
+    try:
+        return Selector.from_mapping(selector, position=True).words()
+    except SelectorError:  # a key the words do not know: the selector as written
+        return "units with " + " and ".join(
+            f"{key} {', '.join(sorted(map(str, v))) if isinstance(v, (list, tuple)) else v}"
+            for key, v in selector.items()
+        )
 
 
 def _interleaved(order: Sequence[str], together: Callable[[str, str], bool]) -> dict[str, str]:
@@ -304,7 +309,7 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
             Finding(
                 ctx.cite(),
                 Severity.ERROR,
-                f"{unit.side} {unit.name} moved in {what}, in which only units with {allowed} may move [{ref}]",
+                f"{unit.side} {unit.name} moved in {what}, in which only {allowed} may move [{ref}]",
                 (uid,),
             )
         )
