@@ -30,7 +30,8 @@ GRENS = ("4-5-5-7 Gren 754 (334.ID)", "4-5-5-7 Gren 755 (334.ID)", "4-5-5-7 Gren
 def _log(tmp: Path, steps: list[tuple[str, ...]]) -> Path:
     game = ("I", 3, "Axis Exploitation", {**tf.TURN3, tf.EM_334: "Turn 4"}, tf.SUSTAINED, steps, "9.3 in a log")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(mte, "GAMES", {"supply.vlog": game})
+        # the module carries the campaigns' set-ups: they are written too
+        mp.setattr(mte, "GAMES", {name: tf.GAMES[name] for name in mte.SETUPS.values()} | {"supply.vlog": game})
         mte.main(tmp)
     return tmp / "supply.vlog"
 
