@@ -55,6 +55,8 @@ class LocWords:
         others = [s for s in st.reachable if s != st.source]
         also = f"; also in reach: {', '.join(others)}" if others else ""
         path = " ".join(self.ctx.label(h) for h in st.path)
+        if n == 0:
+            return f"LOC to {self._source(st.source)}: {path} (its own hex){also}"
         return f"LOC to {self._source(st.source)}: {path} ({_hexes(n)} {how}; allows {limit}){also}"
 
     def why_out(self, st: LocStatus) -> str:
