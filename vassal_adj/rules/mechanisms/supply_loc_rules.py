@@ -72,7 +72,10 @@ def loc_sources(state: GameState, ctx: RuleContext, side: str, specs: Any) -> li
             if holding is None:
                 out.append(LocSource(spec.get("name", name), tuple(hexes)))
                 continue
-            held = {h: [u for u in state.units_at(h) if u.side == side and holding.matches(u)] for h in hexes}
+            held = {
+                h: [u for u in state.units_at(h) if u.side == side and holding.matches(u, units=state.units)]
+                for h in hexes
+            }
             held = {h: us for h, us in held.items() if us}
             if held:
                 who = " and ".join(f"{u.name} in {ctx.label(h)}" for h, us in held.items() for u in us)
@@ -169,7 +172,7 @@ def supply_loc(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     unjudged = judged = 0
     for uid, pos in state.positions.items():
         unit = state.units.get(uid)
-        if unit is None or unit.side != side or not units.matches(unit, pos.box):
+        if unit is None or unit.side != side or not units.matches(unit, pos.box, state.units):
             continue
         if pos.hex is None:
             box = pos.box if pos.box in boxes else pos.named.name if pos.named and pos.named.name in boxes else None
@@ -183,7 +186,9 @@ def supply_loc(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
         judged += 1
         lead = f"{side} {unit.name} in {ctx.label(pos.hex)}"
         with_ = [
-            u for u in state.units_at(pos.hex) if u.id != uid and u.side == side and stacked and stacked.matches(u)
+            u
+            for u in state.units_at(pos.hex)
+            if u.id != uid and u.side == side and stacked and stacked.matches(u, units=state.units)
         ]
         if with_:
             fed.append(uid)
