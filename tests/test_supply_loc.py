@@ -4,14 +4,17 @@
 The board: raw columns 0-11, rows 0-7; "rough" (neither open nor barred) unless a case says
 otherwise; a road along row 3 (each hexside (c, 3)-(c+1, 3); along a row the distance between two
 hexes is the difference of their columns). The port "Gaeta" is (8, 3), the airfield "Capua" (2, 6),
-the "North edge" row 0. Labels are raw ("raw 8,3"): the context has no hex layout.
+the "North edge land" row 0. Labels are raw ("raw 8,3"): the context has no hex layout.
 """
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Mapping
 
 import pytest
+from conftest import REPO
 
 from vassal_adj.model.geometry.hexes import Hex, distance, hexside
 from vassal_adj.model.state import GameState, Position
@@ -49,7 +52,8 @@ def terrain(
             Place("Gaeta", frozenset({"port"}), (GAETA,)),
             Place("Capua", frozenset({"airfield"}), (CAPUA,)),
             Place("Roma", frozenset({"supply-source"}), (R(10, 1),)),
-            Place("North edge", frozenset({"edge"}), tuple(R(c, 0) for c in range(12))),
+            Place("San Benedetto", frozenset({"supply-source"}), (R(11, 7),)),
+            Place("North edge land", frozenset({"edge"}), tuple(R(c, 0) for c in range(12))),
             Place("West", frozenset({"edge"}), tuple(R(0, r) for r in range(8))),
         ),
         board=BOARD,
@@ -75,7 +79,7 @@ ALLIED = [{"place_kind": "port", "holding": GARRISON}]
 AXIS = [
     {"place_kind": "airfield", "holding": GARRISON},
     {"places": ["Roma"], "holding": GARRISON},
-    {"edge": "North edge", "box": "Axis Staging Area"},
+    {"edge": "North edge land", "box": "Axis Staging Area"},
 ]
 
 
@@ -292,9 +296,9 @@ def test_bad_parameters_are_refused() -> None:
 
 
 # A game not shaped like Kesselring's War: every unit traces 3 hexes, whatever the ground ("full"),
-# to fixed sources (the west edge, no holder); rivers close hexsides except where bridged... not
-# at all here (`closed_sides`); friendly units negate enemy zones; a source in an enemy zone still
-# supplies outward ("normal"); enemy units do not obstruct; no unit always in supply.
+# to fixed sources (the west edge, no holder); rivers close hexsides (`closed_sides`); friendly
+# units negate enemy zones; a source in an enemy zone still supplies outward ("normal"); enemy
+# units do not obstruct; no unit always in supply.
 OTHER = {
     "length": "3",
     "slow_length": "full",
@@ -321,14 +325,60 @@ def test_a_second_shape_fixed_length_fixed_sources_rough_ground_counts_in_full()
     assert b.severity == Severity.INFO and "out of supply" in b.message and "4 hexes away" in b.message
 
 
-def test_a_second_shape_closed_river_friendly_negation_and_a_source_in_an_enemy_zone() -> None:
+def test_a_second_shape_a_closed_river() -> None:
     """The river between columns 1 and 2 closes every way west; without it the unit in (2, 4) is 2
-    hexes from the edge. An enemy unit in (1, 1) controls (0, 1)-(2, 1): the unit in (1, 2) traces
-    through the zone where a friendly unit stands, and the source hex (0, 2) in the zone supplies."""
-    cut = terrain(sides=RIVER)
-    assert not supplied(other({inf("a", "Blue"): R(2, 4)}, cut), "a")
+    hexes from the edge."""
+    assert not supplied(other({inf("a", "Blue"): R(2, 4)}, terrain(sides=RIVER)), "a")
     assert supplied(other({inf("a", "Blue"): R(2, 4)}), "a")
-    red = inf("r", "Red")
-    assert supplied(other({inf("u", "Blue"): R(1, 2), red: R(1, 1)}), "u")
-    placed = {inf("u", "Blue"): R(2, 1), red: R(1, 0), inf("f", "Blue"): R(1, 1)}
-    assert supplied(other(placed), "u")
+
+
+# A corridor: the board is row 2 only, columns 0-5, so a path has one way west.
+CORRIDOR = TerrainMap(
+    ROUGH.vocabulary, ROUGH.hex_terrain, named_places=ROUGH.named_places, board=frozenset(R(c, 2) for c in range(6))
+)
+
+
+def test_a_second_shape_friendly_units_negate_enemy_zones_and_enemy_units_do_not_obstruct() -> None:
+    """A Red unit in (2, 2) controls (1, 2) and (3, 2). The Blue unit in (4, 2) traces 4 hexes west
+    through the Red unit's hex (enemy units do not obstruct) only when friendly units stand in both
+    controlled hexes."""
+    placed = {inf("u", "Blue"): R(4, 2), inf("r", "Red"): R(2, 2)}
+    four = {**OTHER, "length": "4"}
+
+    def run_(more: Mapping[Unit, Hex]) -> list[Finding]:
+        return run("Blue", {**placed, **more}, CORRIDOR, base=four, sources=[{"places": ["West"]}])
+
+    assert not supplied(run_({}), "u")
+    assert not supplied(run_({inf("f", "Blue"): R(3, 2)}), "u")
+    found = run_({inf("f", "Blue"): R(3, 2), inf("g", "Blue"): R(1, 2)})
+    assert "LOC to West: raw 4,2 raw 3,2 raw 2,2 raw 1,2 raw 0,2 (4 hexes" in status(found, "u").message
+
+
+def test_a_second_shape_a_source_in_an_enemy_zone_supplies_outward_under_normal() -> None:
+    """A Red unit in (1, 2) controls the source hex (0, 2): under "normal" the Blue unit in (3, 2),
+    a friendly unit negating the zone in (2, 2), still traces to it; under KW's "own-hex" it cannot."""
+    placed = {inf("u", "Blue"): R(3, 2), inf("f", "Blue"): R(2, 2), inf("r", "Red"): R(1, 2)}
+    for policy, fed in (("normal", True), ("own-hex", False)):
+        found = run("Blue", placed, CORRIDOR, base=OTHER, sources=[{"places": ["West"]}], source_in_enemy_zoc=policy)
+        assert supplied(found, "u") is fed
+
+
+def test_the_guides_kesselrings_war_example_is_valid_and_judges_as_worked_above() -> None:
+    """The TOML docs/adding-a-rule-pack.md gives for KW 12 (what the pack is to carry) fits the
+    registry's parameters, and on this board supplies the Axis unit four hexes below the north edge
+    from the Staging Area; a mechanized unit of MF 8 seven clear hexes below it is in supply, and out
+    once row 5 is mountain (no road crosses it)."""
+    text = (REPO / "docs" / "adding-a-rule-pack.md").read_text(encoding="utf-8")
+    part = text[text.index("## Supply by lines of communication (`supply.loc`") :]
+    (rule,) = tomllib.loads(re.findall(r"```toml\n(.*?)```", part, re.S)[0])["rules"].values()
+    impl = load_builtin_rules().lookup("supply.loc")
+    given = {k: v for k, v in rule.items() if k not in ("impl", "rule_ref")}
+    for k, v in given.items():
+        impl.params[k].check(impl.types[k], v)
+    placed = {inf("a", "Axis", 4): R(5, 4), mech("m", "Axis", 8): R(5, 7)}
+    found = run("Axis", placed, terrain("clear"), base=given)
+    assert "LOC to Axis Staging Area" in status(found, "a").message
+    assert "(7 hexes along roads and/or open terrain; allows 8)" in status(found, "m").message
+    assert not supplied(
+        run("Axis", placed, terrain("clear", {R(c, 5): "mountain" for c in range(12)}), base=given), "m"
+    )
