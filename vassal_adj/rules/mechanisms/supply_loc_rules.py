@@ -14,6 +14,7 @@ Every finding names the unit, the source reached and the path, or why none is in
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from vassal_adj.model.geometry.hexes import Hex
@@ -24,7 +25,14 @@ from vassal_adj.rules.mechanisms.implementations import obstruction_flags, rule_
 from vassal_adj.rules.mechanisms.movement_rules import ZOC_SHAPE_PARAMS, zoc_rules
 from vassal_adj.rules.mechanisms.prohibition import Prohibition
 from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes
-from vassal_adj.rules.mechanisms.supply_loc import SLOW_LENGTHS, SOURCE_POLICIES, LocRules, LocSource, loc_supply
+from vassal_adj.rules.mechanisms.supply_loc import (
+    SLOW_LENGTHS,
+    SOURCE_POLICIES,
+    LocRules,
+    LocSource,
+    LocStatus,
+    loc_supply,
+)
 from vassal_adj.rules.mechanisms.supply_loc_words import LocWords
 from vassal_adj.rules.mechanisms.zoc import enemy_zoc, zoc_sources
 from vassal_adj.rules.param_shape import Each, Table
@@ -32,7 +40,7 @@ from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import selector_at, unit_attribute
 
-__all__ = ["loc_sources", "supply_loc", "unit_length"]
+__all__ = ["LocCheck", "loc_check", "loc_sources", "supply_loc", "unit_length"]
 
 _SOURCE = Table(
     {"place_kind": "str", "places": "list[str]", "edge": "str", "box": "str", "holding": "selector", "name": "str"}
@@ -90,6 +98,77 @@ def _prohibitions(p: Mapping[str, Any]) -> tuple[Prohibition, ...]:
     )
 
 
+@dataclass(frozen=True)
+class LocCheck:
+    """One side's supply by LOC in a position, before it is put in words: `always` (unit id -> the
+    box it is in, or the units of its hex that keep it in supply), `unjudged` (unit id -> its hex: no
+    length in the files), `statuses` (the LOC of every other unit), the `sources` of the position and the enemy
+    `zoc`. A rule that needs the source each unit reaches (12.5, 8.2) reads `statuses`."""
+
+    always: Mapping[str, str | tuple[Unit, ...]]
+    unjudged: Mapping[str, Hex]
+    statuses: Mapping[str, LocStatus]
+    sources: tuple[LocSource, ...]
+    zoc: frozenset[Hex]
+
+
+def loc_check(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> LocCheck:
+    """The `LocCheck` of a ``supply.loc`` rule's parameters `p` (its `side`) in `state`."""
+    side = p["side"]
+    rules = LocRules(
+        frozenset(p["fast_terrain"]),
+        frozenset(p["fast_features"]),
+        p["slow_length"],
+        _prohibitions(p),
+        frozenset(p["closed_sides"]),
+        p["source_in_enemy_zoc"],
+        p["horizon"],
+    )
+    units = selector_at(p["units"], "units")
+    always_p = p["always_supplied"]
+    boxes = frozenset(always_p.get("boxes", ()))
+    stacked = (
+        selector_at(always_p["stacked_with"], "always_supplied.stacked_with") if "stacked_with" in always_p else None
+    )
+    ob = obstruction_flags(p["obstruction"])
+    how = SupplyRules(
+        initial=0,
+        enemy_units_obstruct=ob["enemy_units"],
+        enemy_zoc_obstructs=ob["enemy_zoc"],
+        friendly_negates_zoc=ob["friendly_negates_zoc"],
+    )
+    zoc = enemy_zoc(state, ctx.terrain, side, zoc_rules(p), purpose="supply") if ob["enemy_zoc"] else frozenset()
+    always: dict[str, str | tuple[Unit, ...]] = {}
+    unjudged: dict[str, Hex] = {}
+    trace: list[tuple[str, Hex, int]] = []
+    for uid, pos in state.positions.items():
+        unit = state.units.get(uid)
+        if unit is None or unit.side != side or not units.matches(unit, pos.box, state.units):
+            continue
+        if pos.hex is None:
+            # A unit in any other box (eliminated, on the turn track) is out of play: no supply to judge.
+            for box in (pos.box, pos.named.name if pos.named else None):
+                if box in boxes:
+                    always[uid] = box
+                    break
+            continue
+        if stacked is not None and (
+            with_ := tuple(
+                u
+                for u in state.units_at(pos.hex)
+                if u.id != uid and u.side == side and stacked.matches(u, units=state.units)
+            )
+        ):
+            always[uid] = with_
+        elif (n := unit_length(unit, p["length"])) is None:
+            unjudged[uid] = pos.hex
+        else:
+            trace.append((uid, pos.hex, n))
+    sources = tuple(loc_sources(state, ctx, side, p["sources"]))
+    statuses = loc_supply(state, ctx.terrain, trace, rules, sources, obstructed_hexes(state, side, how, zoc))
+    return LocCheck(always, unjudged, statuses, sources, zoc)
+
+
 @register(
     "supply.loc",
     params={
@@ -139,93 +218,51 @@ def supply_loc(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list
     side, severity = p["side"], severity_of(p["severity"])
     if severity == Severity.ERROR:
         raise ValueError("severity: out of supply is a status, not a violation: 'warning' or 'info'")
-    rules = LocRules(
-        frozenset(p["fast_terrain"]),
-        frozenset(p["fast_features"]),
-        p["slow_length"],
-        _prohibitions(p),
-        frozenset(p["closed_sides"]),
-        p["source_in_enemy_zoc"],
-        p["horizon"],
-    )
-    units = selector_at(p["units"], "units")
-    always = p["always_supplied"]
-    boxes = frozenset(always.get("boxes", ()))
-    stacked = selector_at(always["stacked_with"], "always_supplied.stacked_with") if "stacked_with" in always else None
-    ob = obstruction_flags(p["obstruction"])
-    how = SupplyRules(
-        initial=0,
-        enemy_units_obstruct=ob["enemy_units"],
-        enemy_zoc_obstructs=ob["enemy_zoc"],
-        friendly_negates_zoc=ob["friendly_negates_zoc"],
-    )
-    zr = zoc_rules(p)
-    zoc = enemy_zoc(state, ctx.terrain, side, zr, purpose="supply") if ob["enemy_zoc"] else frozenset()
-    blocked = obstructed_hexes(state, side, how, zoc)
-    sources = loc_sources(state, ctx, side, p["sources"])
-    words = LocWords(state, ctx, side, zoc_sources(state, ctx.terrain, side, zr, ctx.label), zoc, sources)
+    check = loc_check(state, ctx, p)
+    by = zoc_sources(state, ctx.terrain, side, zoc_rules(p), ctx.label)
+    words = LocWords(state, ctx, side, by, check.zoc, check.sources)
     ref = rule_ref(ctx)
     cite = f" [{ref}]" if ref else ""
     out: list[Finding] = []
-    trace: list[tuple[str, Hex, int]] = []
-    fed: list[str] = []
-    unjudged = judged = 0
-    for uid, pos in state.positions.items():
-        unit = state.units.get(uid)
-        if unit is None or unit.side != side or not units.matches(unit, pos.box, state.units):
-            continue
-        if pos.hex is None:
-            box = pos.box if pos.box in boxes else pos.named.name if pos.named and pos.named.name in boxes else None
-            if box is not None:  # a unit in any other box is out of play: no supply to judge
-                judged += 1
-                fed.append(uid)
-                if p["report_paths"]:
-                    msg = f"{side} {unit.name} in {box} is in supply: units there always are{cite}"
-                    out.append(Finding(ctx.cite(), Severity.INFO, msg, (uid,)))
-            continue
-        judged += 1
-        lead = f"{side} {unit.name} in {ctx.label(pos.hex)}"
-        with_ = [
-            u
-            for u in state.units_at(pos.hex)
-            if u.id != uid and u.side == side and stacked and stacked.matches(u, units=state.units)
-        ]
-        if with_:
-            fed.append(uid)
-            if p["report_paths"]:
-                msg = f"{lead} is in supply: stacked with {' and '.join(u.name for u in with_)}{cite}"
-                out.append(
-                    Finding(ctx.cite(), Severity.INFO, msg, (uid, *(u.id for u in with_)), (ctx.label(pos.hex),))
-                )
-            continue
-        n = unit_length(unit, p["length"])
-        if n is None:
-            unjudged += 1
-            why = f"its LOC length ({p['length']}) is not in the files"
-            out.append(Finding(ctx.cite(), Severity.WARNING, f"{lead}: supply not judged, {why}{cite}", (uid,)))
-            continue
-        trace.append((uid, pos.hex, n))
-    for st in loc_supply(state, ctx.terrain, trace, rules, sources, blocked).values():
+    for uid, why in check.always.items() if p["report_paths"] else ():
+        unit, h = state.units[uid], state.hex_of(uid)
+        if isinstance(why, str):
+            msg = f"{side} {unit.name} in {why} is in supply: units there always are{cite}"
+            out.append(Finding(ctx.cite(), Severity.INFO, msg, (uid,)))
+        elif h is not None:
+            at, names = ctx.label(h), " and ".join(u.name for u in why)
+            msg = f"{side} {unit.name} in {at} is in supply: stacked with {names}{cite}"
+            out.append(Finding(ctx.cite(), Severity.INFO, msg, (uid, *(u.id for u in why)), (at,)))
+    for uid, h in check.unjudged.items():
+        unit, at = state.units[uid], ctx.label(h)
+        why = f"its LOC length ({p['length']}) is not in the files"
+        out.append(
+            Finding(
+                ctx.cite(),
+                Severity.WARNING,
+                f"{side} {unit.name} in {at}: supply not judged, {why}{cite}",
+                (uid,),
+                (at,),
+            )
+        )
+    for st in check.statuses.values():
         unit, at = state.units[st.unit_id], ctx.label(st.hex)
         lead = f"{side} {unit.name} in {at}"
-        if st.supplied:
-            fed.append(st.unit_id)
-            if p["report_paths"]:
-                out.append(
-                    Finding(
-                        ctx.cite(), Severity.INFO, f"{lead} is in supply: {words.route(st)}{cite}", (st.unit_id,), (at,)
-                    )
-                )
-        else:
+        if st.supplied and p["report_paths"]:
+            msg = f"{lead} is in supply: {words.route(st)}{cite}"
+            out.append(Finding(ctx.cite(), Severity.INFO, msg, (st.unit_id,), (at,)))
+        elif not st.supplied:
             hexes = (at, *(ctx.label(h) for h in st.blocking))
             msg = f"{lead} is out of supply: {words.why_out(st)}{cite}"
             out.append(Finding(ctx.cite(), severity, msg, (st.unit_id,), hexes))
-    n_out = judged - len(fed) - unjudged
+    fed = (*check.always, *(u for u, st in check.statuses.items() if st.supplied))
+    judged, n_unjudged = len(check.always) + len(check.unjudged) + len(check.statuses), len(check.unjudged)
     summary = Finding(
         ctx.cite(),
         Severity.INFO,
-        f"{len(fed)} of {judged} {side} units trace a LOC or are always in supply ({n_out} out of supply"
-        f"{f', {unjudged} not judged' if unjudged else ''}; sources: {words.source_list()}){cite}",
-        tuple(fed),
+        f"{len(fed)} of {judged} {side} units trace a LOC or are always in supply "
+        f"({judged - len(fed) - n_unjudged} out of supply{f', {n_unjudged} not judged' if n_unjudged else ''}; "
+        f"sources: {words.source_list()}){cite}",
+        fed,
     )
     return [summary, *sorted(out, key=Finding.sort_key)]
