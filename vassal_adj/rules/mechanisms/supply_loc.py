@@ -1,5 +1,5 @@
 """Supply by lines of communication (LOC) of a length set per unit, to sources that exist while
-something holds them (RULES-MAP N10; Kesselring's War, seed 004, 12.2-12.4).
+something holds them (RULES-MAP N10; seed 004's 12.2-12.4).
 
 A LOC is a path of hexes from a unit to a source hex, counted in hexes entered (the unit's own
 hex is where it starts; a unit in a source hex traces 0 hexes):

@@ -1,7 +1,7 @@
 """The rule ``supply.loc``: supply by lines of communication whose length comes from each unit, to
 sources that exist while something holds them (RULES-MAP N10; the search is supply_loc.py).
 
-Kesselring's War (seed 004) 12.4: "Allies: A Garrison unit in any port hex. Axis: 1) A Garrison
+seed 004 12.4: "Allies: A Garrison unit in any port hex. Axis: 1) A Garrison
 unit in any airfield or supply source hex (Roma, San Benedetto) 2) Axis Staging Area", and 26.2:
 "Axis units in mainland Italy can trace a LOC to the Axis Staging Area off all north map edge land
 hexes". A source is drawn from the position each time (`sources`): the places of a kind, or the
