@@ -41,6 +41,7 @@ BASE = {
     "stacking.pools": 'pools = [{ name = "all", units = {}, limit = 2 }]',
     "supply.trace": 'side = "Axis"\ninitial = 4\nsources = ["0101"]',
     "supply.hq_chain": 'side = "Axis"\nhq = { kinds = ["hq"] }\nsources_by = { Axis = ["0101"] }',
+    "supply.loc": 'side = "Axis"\nsources = [{ places = ["0101"] }]',
     "victory.conditions": 'conditions = { hold = { side = "Axis", place = "0101" } }',
     "victory.points": "eliminated = { Axis = { factor = 1 } }\n"
     'objectives = [{ name = "x", hex = "0101", points = 1 }]\n'
@@ -123,6 +124,9 @@ CASES = {
     ),
     ("supply.trace", "obstruction"): ("{ enemy_zone = false }", "obstruction.enemy_zone", UNKNOWN),
     ("supply.hq_chain", "obstruction"): ("{ friendly_negates = true }", "obstruction.friendly_negates", UNKNOWN),
+    ("supply.loc", "sources"): ('[{ place_knd = "port" }]', "sources[0].place_knd", UNKNOWN),
+    ("supply.loc", "always_supplied"): ('{ box = ["Axis Staging Area"] }', "always_supplied.box", UNKNOWN),
+    ("supply.loc", "obstruction"): ("{ enemy_zone = false }", "obstruction.enemy_zone", UNKNOWN),
     ("victory.conditions", "conditions"): (
         '{ hold = { side = "Axis", places = "0101" } }',
         "conditions.hold.places",

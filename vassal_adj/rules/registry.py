@@ -302,6 +302,7 @@ RULE_MODULES = (
     "mechanisms.setup_rules",
     "mechanisms.stacking_rules",
     "mechanisms.supply_chain_rules",
+    "mechanisms.supply_loc_rules",
     "mechanisms.victory_conditions",
     "mechanisms.victory_rules",
     "mechanisms.withdrawals",

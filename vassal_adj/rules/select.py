@@ -43,7 +43,7 @@ from types import MappingProxyType
 from vassal_adj.model.units import GROUP_FIELDS, Unit
 from vassal_adj.rules.mechanisms.setup import printed_key
 
-__all__ = ["KEYS", "Selector", "SelectorError", "selector_at"]
+__all__ = ["KEYS", "Selector", "SelectorError", "selector_at", "unit_attribute"]
 
 _WORDS = ("sides", "kinds", "flags", "not_flags", "formations", "nationalities", "names", "boxes")
 KEYS = (*_WORDS, "groups", "attrs", "formation_has")
@@ -174,7 +174,7 @@ class Selector:
             return False
         if any(unit.groups.get(k) not in want for k, want in self.groups.items()):
             return False
-        if not all(_attr_fits(_attribute(unit, k), want) for k, want in self.attrs.items()):
+        if not all(_attr_fits(unit_attribute(unit, k), want) for k, want in self.attrs.items()):
             return False
         return self.formation_has is None or self._formation_has(unit, units or {})
 
@@ -209,7 +209,9 @@ def selector_at(data: object, path: str, position: bool = False) -> Selector:
         raise ValueError(f"{where}: {e}") from None
 
 
-def _attribute(unit: Unit, name: str) -> int | str | None:
+def unit_attribute(unit: Unit, name: str) -> int | str | None:
+    """The attribute `name` of `unit` as a selector's `attrs` reads it: an ``attrs`` entry, else a
+    printed number (`movement`, `steps`, ...); None when the unit has none (nothing is guessed)."""
     if name in unit.attrs:
         return unit.attrs[name]
     return getattr(unit, name) if name in _NUMBERS else None
