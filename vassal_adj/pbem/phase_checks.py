@@ -67,9 +67,17 @@ class PhaseEndChecks:
         if movement and end.positions != self.checked:
             # An unchanged position would give the last check's findings again.
             self.checked = end.positions
-            found += [f for f in adjudicate(end, self.movement, self.ctx).findings if f.severity != Severity.INFO]
+            found += [
+                f
+                for f in adjudicate(end, self.movement, self.ctx, scenario_span=False).findings
+                if f.severity != Severity.INFO
+            ]
         if self.every.rules:
-            now = [f for f in adjudicate(end, self.every, self.ctx).findings if f.severity != Severity.INFO]
+            now = [
+                f
+                for f in adjudicate(end, self.every, self.ctx, scenario_span=False).findings
+                if f.severity != Severity.INFO
+            ]
             found += [f for f in now if f not in self.reported]
             self.reported = frozenset(now)
         return [replace(f, message=f"end of {title}: {f.message}") for f in found]

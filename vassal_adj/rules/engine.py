@@ -181,7 +181,32 @@ def _describe(
     return params, assumptions
 
 
-def adjudicate(state: GameState, pack: Any, context: RuleContext, *, registry: Registry | None = None) -> Report:
+def past_scenario(pack_id: str, turn: int | None, scenario: Scenario | None) -> list[Finding]:
+    """A warning when the game's turn lies outside its scenario's Game-Turns (seed 001 Campaign II:
+    "The game lasts 7 turns"): a save of Game-Turn 8 is a game played past its end."""
+    if scenario is None or scenario.turns is None or turn is None:
+        return []
+    first, last = scenario.turns
+    if first <= turn <= last:
+        return []
+    when = f"the game ends with Game-Turn {last}" if turn > last else f"the game starts on Game-Turn {first}"
+    return [
+        Finding(
+            f"{pack_id}:{scenario.name}",
+            Severity.WARNING,
+            f"Game-Turn {turn} is outside {scenario.name} (Game-Turns {first}-{last}): {when}",
+        )
+    ]
+
+
+def adjudicate(
+    state: GameState,
+    pack: Any,
+    context: RuleContext,
+    *,
+    registry: Registry | None = None,
+    scenario_span: bool = True,
+) -> Report:
     """Every enabled rule of `pack` (a RulePack, or anything with a ``.pack`` such as a
     LoadedPack) run over `state`, in declared order; the findings of each cite it.
 
@@ -190,6 +215,8 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *, registry: R
     golden tests are stable). A rule
     whose parameters do not fit this board (a range naming a missing hex) raises PackError
     with the key path ``rules.<name>``; a rule that is broken (a bug) propagates.
+    `scenario_span`: also say when the turn lies outside the scenario's Game-Turns (off where a
+    caller runs some rules again on many positions of one game, as `verify` at each phase's end).
     """
     rp: RulePack = getattr(pack, "pack", pack)
     reg = registry or REGISTRY
@@ -206,6 +233,8 @@ def adjudicate(state: GameState, pack: Any, context: RuleContext, *, registry: R
     add(-1, unmapped_findings(rp.id, context.unmapped))
     at = situation(state, rp, context)
     scenario = context.scenario
+    if scenario_span:
+        add(-1, past_scenario(rp.id, state.turn, scenario))
     # The pack's rules (or those a caller kept), each with the scenario's assumption values.
     own = {r.name: r for r in (scenario.rule_configs if scenario else ())}
     rules = tuple(own.get(r.name, r) for r in rp.rules)
