@@ -130,3 +130,50 @@ def test_27_1_the_italian_surrender_withdraws_italian_mobile_units():
     assert errors(run_with_events("italian_surrender", gone, "scenario-1")) == []
     not_yet = dataclasses.replace(state({LIV: "1326"}, 2, "action"), markers={"Italian Surrender": (Position(),)})
     assert errors(run_with_events("italian_surrender", not_yet, "scenario-1")) == []
+
+
+GERMANS = [
+    u(n)
+    for n in (
+        "3 PzGr [GE panzergrenadier XX] 6-5-5 *",
+        "15 PzGr [GE panzergrenadier XX] 6-5-5 *",
+        "29 PzGr [GE panzergrenadier XX] 6-5-5 *",
+        "90 PzGr [GE panzergrenadier XX] 6-5-5 *",
+        "HG [GE armor XX] 7-5-5 *",
+    )
+]
+
+
+def test_27_1_set_up_at_most_four_german_units_in_sicily_and_sardinia():
+    # 27.1 "Important: A maximum of four units may start in Sicily and Sardinia, combined."
+    five = run(
+        "setup_1", state(dict(zip(GERMANS, ["1326", "1929", "1531", "1829", "1630"], strict=True))), "scenario-1"
+    )
+    assert any("Sicily + Sardinia: 5, but at most 4" in m for m in errors(five))
+    four = run(
+        "setup_1", state(dict(zip(GERMANS, ["1326", "1929", "1531", "1609", "2919"], strict=True))), "scenario-1"
+    )
+    assert not any("Sicily + Sardinia" in m for m in errors(four))
+
+
+def test_27_1_set_up_sixteen_axis_garrisons_on_cities_ports_airfields():
+    # 27.1 "a) Garrisons: Sixteen total, deployed on any cities, ports and/or airfields in mainland
+    # Italy, Sicily and Sardinia. A garrison may also be placed in San Benedetto (hex 3714)."
+    places = ["3112", "3714", "2917", "3321", "2913", "2916", "2919", "2028", "2027", "1326", "1929", "1931"]
+    places += ["1531", "1127", "1609", "1502"]
+    gars = [u(f"Garrison {i + 1} [AX garrison] 0-2 *") for i in range(16)]
+    assert errors(run("setup_1", state(dict(zip(gars, places, strict=True))), "scenario-1")) == []
+    off = dict(zip(gars, places[:15] + ["3113"], strict=True))
+    assert any("at least 16" in m for m in errors(run("setup_1", state(off), "scenario-1")))
+
+
+def test_27_2_set_up_on_gt_3_germans_in_mainland_italy_90th_in_the_staging_area():
+    # 27.2 (the game begins on GT 3): the German divisions in mainland Italy, the 90th Panzergrenadier
+    # Division in the Axis Staging Area.
+    where = dict(zip(GERMANS, ["2917", "3321", "2919", "Axis Staging Area", "3112"], strict=True))
+    found = errors(run("setup_2", state(where, 3), "scenario-2"))
+    assert not any("is not set up" in m for m in found)
+    where[GERMANS[0]], where[GERMANS[3]] = "1326", "3112"
+    found = errors(run("setup_2", state(where, 3), "scenario-2"))
+    assert any("3 PzGr" in m and "Mainland Italy" in m for m in found)
+    assert any("90 PzGr" in m and "Axis Staging Area" in m for m in found)
