@@ -18,9 +18,12 @@ import os
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vassal_adj.errors import UsageError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "ENV_PACKS",
@@ -57,6 +60,12 @@ class Place:
 def set_packs_dirs(dirs: Iterable[str | Path]) -> None:
     """The ``--packs-dir`` directories, searched first, in the order given."""
     global _packs_dirs
+    dirs = tuple(dirs)
+    if not dirs:  # every run starts here: `--help` need not load pathlib (a twentieth of its start)
+        _packs_dirs = ()
+        return
+    from pathlib import Path
+
     _packs_dirs = tuple(Path(d) for d in dirs)
 
 
@@ -65,27 +74,36 @@ def packs_dirs() -> tuple[Path, ...]:
     return _packs_dirs
 
 
-def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = None, home: Path | None = None) -> Path:
+def user_packs_path(env: Mapping[str, str] | None = None, platform: str | None = None, home: str | None = None) -> str:
     """The per-user packs folder: where each system keeps an application's user data.
 
     Linux and others: ``$XDG_DATA_HOME/vassal-adj/packs`` (default ``~/.local/share``);
     Windows: ``%APPDATA%\\vassal-adj\\packs``; macOS: ``~/Library/Application Support/vassal-adj/packs``.
+    A string, without pathlib: `--help` shows it, and pathlib costs it a twentieth of its start.
     """
     env = os.environ if env is None else env
     platform = sys.platform if platform is None else platform
-    home = Path.home() if home is None else home
+    home = os.path.expanduser("~") if home is None else os.fspath(home)
     if platform.startswith("win"):
-        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+        base = env["APPDATA"] if env.get("APPDATA") else os.path.join(home, "AppData", "Roaming")
     elif platform == "darwin":
-        base = home / "Library" / "Application Support"
+        base = os.path.join(home, "Library", "Application Support")
     else:
-        base = Path(env["XDG_DATA_HOME"]) if env.get("XDG_DATA_HOME") else home / ".local" / "share"
-    return base / APP / "packs"
+        base = env["XDG_DATA_HOME"] if env.get("XDG_DATA_HOME") else os.path.join(home, ".local", "share")
+    return os.path.join(base, APP, "packs")
+
+
+def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = None, home: Path | None = None) -> Path:
+    """`user_packs_path` as a Path."""
+    from pathlib import Path
+
+    return Path(user_packs_path(env, platform, None if home is None else str(home)))
 
 
 def shipped_packs_dir() -> Place | None:
     """The packs that come with vassal-adj: in the installed package, else in the clone."""
     import importlib.resources  # here, not at the top: it costs `--help` a tenth of its start
+    from pathlib import Path
 
     data = importlib.resources.files("vassal_adj") / "packs_data"  # a wheel (setup.py puts them there)
     if isinstance(data, Path) and data.is_dir():
@@ -96,6 +114,8 @@ def shipped_packs_dir() -> Place | None:
 
 def search_path() -> list[Place]:
     """The directories searched for packs, in order; UsageError for a named directory that is missing."""
+    from pathlib import Path
+
     places = [Place(d, "--packs-dir") for d in _packs_dirs]
     places += [Place(Path(d), f"${ENV_PACKS}") for d in os.environ.get(ENV_PACKS, "").split(os.pathsep) if d]
     for place in places:

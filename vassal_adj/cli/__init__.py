@@ -10,7 +10,6 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -60,7 +59,7 @@ def _guarded(func: F) -> F:
 
 def require_new_file(path: str, option: str) -> None:
     """Outputs go to a new file: refuse, before any work, one that exists (exit 2)."""
-    if Path(path).exists():
+    if os.path.exists(path):
         raise UsageError(
             f"{option} {path}: the file exists; outputs go to a new file, never over one", Where(path=path)
         )

@@ -46,7 +46,7 @@ def _packs_dir_option() -> click.Option:
         type=click.Path(file_okay=False),
         metavar="DIR",
         help="Look for rule packs (one sub-directory each, holding pack.toml) in DIR first, then "
-        f"in ${pack_paths.ENV_PACKS}, your packs folder ({pack_paths.user_packs_dir()}) and "
+        f"in ${pack_paths.ENV_PACKS}, your packs folder ({pack_paths.user_packs_path()}) and "
         "the packs shipped with vassal-adj. Repeatable.",
     )
 
