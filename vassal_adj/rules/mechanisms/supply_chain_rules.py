@@ -21,6 +21,7 @@ from vassal_adj.rules.mechanisms.implementations import obstruction_flags, rule_
 from vassal_adj.rules.mechanisms.movement_rules import ZOC_SHAPE_PARAMS, zoc_rules
 from vassal_adj.rules.mechanisms.supply import SupplyRules, obstructed_hexes
 from vassal_adj.rules.mechanisms.supply_chain import POLICIES, ChainRules, ChainStatus, chain_supply
+from vassal_adj.rules.mechanisms.supply_words import obstructed_words
 from vassal_adj.rules.mechanisms.zoc import Sources, enemy_zoc, zoc_sources
 from vassal_adj.rules.param_shape import Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
@@ -30,7 +31,6 @@ from vassal_adj.rules.select import selector_at
 __all__ = ["supply_hq_chain"]
 
 # How many obstructed hexes a finding names in words (every one is in its `hexes`).
-_NAMED = 8
 _POLICY_DOC = f"one of {', '.join(POLICIES)}"
 
 
@@ -199,15 +199,5 @@ class _Words:
     def blocking(self, hexes: tuple[Hex, ...]) -> str:
         if not hexes:
             return ""
-        named = [f"{self.ctx.label(h)} ({self._cause(h)})" for h in hexes[:_NAMED]]
-        more = f" and {len(hexes) - _NAMED} more" if len(hexes) > _NAMED else ""
-        return f"; every way is closed by obstructed hexes: {', '.join(named)}{more}"
-
-    def _cause(self, h: Hex) -> str:
-        enemy = [u for u in self.state.units_at(h) if u.side != self.side]
-        if enemy:
-            return "enemy " + " and ".join(f"{u.side} {u.name}" for u in enemy)
-        if h not in self.zoc:
-            return "obstructed"
-        names = [f"{u.side} {u.name}" for u in (self.state.units[i] for i in self.by(h)[0])]
-        return f"enemy zone of control of {' and '.join(names)}" if names else "enemy zone of control"
+        words = obstructed_words(self.state, self.ctx, self.side, self.by, self.zoc, hexes)
+        return f"; every way is closed by obstructed hexes: {words}"

@@ -9,12 +9,12 @@ from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.supply_loc import LocSource, LocStatus
+from vassal_adj.rules.mechanisms.supply_words import obstructed_words
 from vassal_adj.rules.mechanisms.zoc import Sources
 
 __all__ = ["LocWords"]
 
 # How many obstructed hexes a finding names in words (every one is in its `hexes`).
-_NAMED = 8
 _FAST = "along roads and/or open terrain"
 
 
@@ -68,16 +68,6 @@ class LocWords:
             how = _FAST if fast else "by a path not wholly along roads or open terrain"
             lead += f"; the nearest, {self._source(name)}, is {_hexes(d)} away {how}"
         if st.blocking:
-            named = [f"{self.ctx.label(h)} ({self._cause(h)})" for h in st.blocking[:_NAMED]]
-            more = f" and {len(st.blocking) - _NAMED} more" if len(st.blocking) > _NAMED else ""
-            lead += f"; obstructed hexes in reach: {', '.join(named)}{more}"
+            words = obstructed_words(self.state, self.ctx, self.side, self.by, self.zoc, st.blocking)
+            lead += f"; obstructed hexes in reach: {words}"
         return lead
-
-    def _cause(self, h: Hex) -> str:
-        enemy = [u for u in self.state.units_at(h) if u.side != self.side]
-        if enemy:
-            return "enemy " + " and ".join(f"{u.side} {u.name}" for u in enemy)
-        if h not in self.zoc:
-            return "obstructed"
-        names = [f"{u.side} {u.name}" for u in (self.state.units[i] for i in self.by(h)[0])]
-        return f"enemy zone of control of {' and '.join(names)}" if names else "enemy zone of control"

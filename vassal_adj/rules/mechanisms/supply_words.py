@@ -13,9 +13,13 @@ from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.exits import at_or_east_of, sources_after_exits
 from vassal_adj.rules.mechanisms.supply import SupplyRules, SupplyStatus
+from vassal_adj.rules.mechanisms.zoc import Sources
 from vassal_adj.rules.results import Finding, Severity
 
-__all__ = ["after_exits", "crossing_note", "route_words"]
+__all__ = ["after_exits", "crossing_note", "obstructed_words", "route_words"]
+
+# Obstructed hexes named in a finding (seed 001 9.1a, seed 004 12.3); the rest are counted.
+_NAMED = 8
 
 
 def after_exits(
@@ -101,3 +105,23 @@ def route_words(ctx: RuleContext, rules: SupplyRules, path: tuple[Hex, ...], ini
         f"{lead} the {feature} at {ctx.label(rest[0])}, then {len(rest) - 1} {feature} hexes "
         f"to the source {ctx.label(rest[-1])}"
     )
+
+
+def obstructed_words(
+    state: GameState, ctx: RuleContext, side: str, by: Sources, zoc: frozenset[Hex], hexes: tuple[Hex, ...]
+) -> str:
+    """`hexes` that obstruct a supply line of `side`, each with what obstructs it: the enemy units in
+    it, or the enemy units whose zone of control covers it (`zoc`, exerted as `by` says)."""
+    named = [f"{ctx.label(h)} ({_obstruction(state, side, by, zoc, h)})" for h in hexes[:_NAMED]]
+    more = f" and {len(hexes) - _NAMED} more" if len(hexes) > _NAMED else ""
+    return ", ".join(named) + more
+
+
+def _obstruction(state: GameState, side: str, by: Sources, zoc: frozenset[Hex], h: Hex) -> str:
+    enemy = [u for u in state.units_at(h) if u.side != side]
+    if enemy:
+        return "enemy " + " and ".join(f"{u.side} {u.name}" for u in enemy)
+    if h not in zoc:
+        return "obstructed"
+    names = [f"{u.side} {u.name}" for u in (state.units[i] for i in by(h)[0])]
+    return f"enemy zone of control of {' and '.join(names)}" if names else "enemy zone of control"
