@@ -8,8 +8,9 @@ zip and a save. The Kasserine example (make_example.py) and the Tunisia 1943 exa
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.model.module import HexGridDef
@@ -165,3 +166,31 @@ def tracker_state(turn: int, phase: str, phases: list[str], first: int = 0) -> s
     turn starts with phase `first` (an index)."""
     phase_state = join([str(phases.index(phase)), "0", str(first), ",".join(["true"] * len(phases))], ";")
     return join(["0", join([str(turn), "0", "false", "-1", phase_state], ";")], "|")
+
+
+def palette_lists(tabs: Iterable[tuple[str, Sequence[tuple[str, int, str]]]]) -> list[str]:
+    """The piece palette's lists: one ListWidget a tab title, of PieceSlots (printed name, gpid,
+    piece text), as the examples' buildFiles hold them inside their TabWidget."""
+    lines = []
+    for title, slots in tabs:
+        lines.append(
+            f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" '
+            'width="0">'
+        )
+        lines += [
+            f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(name)} gpid="{gpid}" '
+            f'height="44" width="44">{escape(text)}</VASSAL.build.widget.PieceSlot>'
+            for name, gpid, text in slots
+        ]
+        lines.append("        </VASSAL.build.widget.ListWidget>")
+    return lines
+
+
+def side_prototypes(sides: Iterable[str]) -> list[str]:
+    """A PrototypeDefinition a side, marking its units with the property Side (units.toml reads it)."""
+    return [
+        f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
+        + escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
+        + "</VASSAL.build.module.PrototypeDefinition>"
+        for side in sides
+    ]

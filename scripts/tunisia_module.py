@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
 
 import example_kit as kit
 
@@ -183,28 +182,15 @@ def _slot_text(c: Counter) -> str:
 
 def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
     gpids = {c: n for n, c in enumerate(all_counters, start=1)}
-    lists = []
-    for title, members in (
-        ("Axis", [c for c in all_counters if c.side == "Axis"]),
-        ("Allied", [c for c in all_counters if c.side == "Allied"]),
-        ("Markers", [c for c in all_counters if c.marker]),
-    ):
-        lists.append(
-            f'        <VASSAL.build.widget.ListWidget divider="150" entryName="{title}" height="0" scale="1.0" '
-            'width="0">'
+    lists = kit.palette_lists(
+        (title, [(c.name, gpids[c], _slot_text(c)) for c in members])
+        for title, members in (
+            ("Axis", [c for c in all_counters if c.side == "Axis"]),
+            ("Allied", [c for c in all_counters if c.side == "Allied"]),
+            ("Markers", [c for c in all_counters if c.marker]),
         )
-        lists += [
-            f'            <VASSAL.build.widget.PieceSlot entryName={quoteattr(c.name)} gpid="{gpids[c]}" '
-            f'height="44" width="44">{kit.escape(_slot_text(c))}</VASSAL.build.widget.PieceSlot>'
-            for c in members
-        ]
-        lists.append("        </VASSAL.build.widget.ListWidget>")
-    protos = [
-        f'        <VASSAL.build.module.PrototypeDefinition description="{side} units" name="{side}">'
-        + kit.escape("+/null/" + join(["mark;Side", "piece;;;;"], "\t") + "/" + join([side, "null;0;0;;0"], "\t"))
-        + "</VASSAL.build.module.PrototypeDefinition>"
-        for side in ("Axis", "Allied")
-    ]
+    )
+    protos = kit.side_prototypes(("Axis", "Allied"))
     lines = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
         f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{VASSAL_VERSION}" '
