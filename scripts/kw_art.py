@@ -55,7 +55,7 @@ def board_picture(
         cx, cy = hexes[label]
         left = max(2, min(size[0] - text_width(name, 2) - 2, int(cx - text_width(name, 2) / 2)))
         draw_text(draw, left, int(cy + 14), name, 2, INK)
-    _legend(draw, size[0] - 300, 1200)
+    _legend(draw, size[0] - 300, 1560)  # over the sea south-east of Foggia
     return png_bytes(image)
 
 
