@@ -106,6 +106,24 @@ def test_the_module_fits_the_pack_and_has_every_counter_and_marker() -> None:
     assert list(phase.items) == list(pack["state"]["phases"])  # 4.1's segments and phases
 
 
+def test_units_toml_reads_every_counter_of_a_set_up_and_the_module_carries_both() -> None:
+    # Every counter in play is a unit of its order-of-battle side and class (units.toml); the markers
+    # are no units (units.toml ignore). The set-ups are the module's predefined set-ups.
+    module = vassal_adj.load_module(MODULE)
+    assert {s.name: s.file for s in module.predefined_setups} == {
+        "Scenario I": "scenario-1.vsav",
+        "Scenario II": "scenario-2.vsav",
+    }
+    by_name = {c.name: c for c in km.counters()}
+    for name in ("scenario-1.vsav", "scenario-2.vsav"):
+        state, _, _ = vassal_adj.game_state(module, vassal_adj.load_save(EXAMPLE / name), "kesselrings-war")
+        placed = [n for n in _pieces(name) if not by_name[n].marker]
+        assert sorted(u.name for u in state.units.values()) == sorted(placed)
+        for u in state.units.values():
+            c = by_name[u.name]
+            assert (u.side, u.kind) == (c.side, c.cls), u.name
+
+
 def test_the_displays_are_the_pack_s_boxes() -> None:
     # 2.9: each side's TRT, AP track, Reinforcement Display, Withdrawn, Permanently Eliminated and
     # Staging Area; every zone is exactly one [boxes] entry's, and every entry has its zones.
