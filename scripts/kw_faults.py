@@ -178,7 +178,7 @@ GAMES: dict[str, tuple[str, int, str, dict[str, str], list[Step], str]] = {
         "Events",
         TURN4,
         CLEAN,
-        "Kesselring's War: Scenario II, GT 4: the Command phase and six actions, no fault",
+        "Kesselring's War: Scenario II, GT 4: the Command phase, four actions, both sides pass, no fault",
     ),
 }
 

@@ -315,7 +315,7 @@ def test_the_logs_show_their_faults_where_faults_says(key: str) -> None:
         assert "1502" not in {h for n, (m, h) in opening.items() if "garrison" in n}  # no Garrison at Olbia
 
 
-def test_the_clean_log_plays_a_whole_command_phase_and_six_actions() -> None:
+def test_the_clean_log_plays_a_whole_command_phase_four_actions_and_both_passes_5_1_5_2_1_6_1() -> None:
     # 5.1 events, 5.2.1 AP (die + Staging Area + garrisoned Objectives), 9.1/29.0 withdrawals, 7.2, then
     # actions that each open on the AP marker (6.1) until both sides pass. The only errors today are the
     # sequence-of-play ones of a phase both sides act in (the action segments, being built, replace them).
