@@ -55,11 +55,11 @@ def withheld(pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str 
     """Ids of the pieces an annotated save or a player's report must not mention: those `side`
     may not see in full (masked, invisible, or hidden by the pack's rules); with no side, those
     hidden from any player, since everyone opens the annotated save (reliability r13)."""
-    # here: viewpoint loads a log's events, which `check` of a save never needs (startup time, issue 10)
-    from vassal_adj.model.viewpoint import visibility
-
     if side is None:
         concealed = {p.id for p in pieces if p.concealed}
     else:
+        # here: viewpoint loads a log's events, which `check` of a save never needs (startup time, issue 10)
+        from vassal_adj.model.viewpoint import visibility
+
         concealed = {p.id for p in pieces if visibility(p.concealed, p.seen_by, side) != "full"}
     return concealed | disguised(pieces, lp, side).keys()
