@@ -79,9 +79,9 @@ def _number(box: re.Pattern[str] | None, name: str) -> int | None:
 def merged(open_values: Mapping[str, str], new_values: Mapping[str, str]) -> dict[str, str] | None:
     """The values of one spending when a lowering (`new_values`) continues the open segment's
     (`open_values`) on the same track with nothing between; None when it is a spending of its own."""
-    if open_values.get("track") and open_values.get("track") == new_values.get("track"):
-        if open_values.get("after") == new_values.get("before"):
-            return {**open_values, "after": new_values["after"]}
+    same = open_values.get("track") and open_values.get("track") == new_values.get("track")
+    if same and open_values.get("after") == new_values.get("before"):
+        return {**open_values, "after": new_values["after"]}
     return None
 
 
@@ -108,6 +108,6 @@ def track_openers(value: Mapping[str, Any], specs: Mapping[str, TrackSpec]) -> T
         if "side" not in passes.groupindex:
             raise ValueError(f"by.pass: the pattern needs a (?P<side>...) group, got {value['pass']!r}")
     phases = value.get("phases", [])
-    if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
+    if not isinstance(phases, (list, tuple)) or not all(isinstance(p, str) for p in phases):
         raise ValueError(f"by.phases: expected a list of phase ids, got {phases!r}")
     return TrackOpeners(out, passes, frozenset(phases))
