@@ -68,6 +68,7 @@ from vassal_adj.position import GamePosition, resolve
 from vassal_adj.rules.engine import RuleContext, rule_verdict, situation, unmapped_findings
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
+from vassal_adj.rules.segment_rolls import SegmentRoll, roll_total
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
@@ -140,6 +141,8 @@ class _Walk:
         self.positions: dict[str, Position] = dict(state.positions)
         self.markers = {p.id: (p.name, pos.place(p)) for p in rp.opening if pos.unit(p) is None}
         self.rolls: list[tuple[int, int]] = []  # the open segment's die rolls: (drags before it, its step)
+        self.dice: list[SegmentRoll] = []  # the open segment's rolls with their values
+        self.earlier: list[SegmentRoll] = []  # those of the log's closed segments (once per game: N17)
         self.start = state
         self.moves: dict[str, list[Drag]] = {}
         self.span: list[int] = []
@@ -196,6 +199,20 @@ class _Walk:
             self.units[e.piece] = changed_unit(self.units[e.piece], e, self.pos.unit)
         elif isinstance(e, DieRolled):
             self.rolls.append((len(self.order), step))
+            opened = self.opened or Opened("phase")
+            self.dice.append(
+                SegmentRoll(
+                    e.button,
+                    e.result,
+                    roll_total(e.result, e.total),
+                    step,
+                    len(self.order),
+                    self.start.turn,
+                    self.start.phase,
+                    opened.kind,
+                    opened.side,
+                )
+            )
         elif isinstance(e, Removed):
             self.units.pop(e.piece, None)
             self.positions.pop(e.piece, None)
@@ -281,9 +298,21 @@ class _Walk:
         )
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
         found += self.log_findings(
-            Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end, self.moves, order, rolls),
+            Segment(
+                start.turn,
+                start.phase,
+                self.opened or Opened("phase"),
+                start,
+                end,
+                self.moves,
+                order,
+                rolls,
+                tuple(self.dice),
+                tuple(self.earlier),
+            ),
             title,
         )
+        self.earlier += self.dice
         found += self.end_checks.findings(end, start.phase in self.rules.movement_phases, title)
         steps = (min(self.span), max(self.span)) if self.span else None
         self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
@@ -292,7 +321,7 @@ class _Walk:
         if reading is not None:
             self.reading = reading
         self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
-        self.order, self.rolls = [], []
+        self.order, self.rolls, self.dice = [], [], []
 
     def log_findings(self, segment: Segment, title: str) -> list[Finding]:
         """The findings of the pack's log rules on the closing segment."""

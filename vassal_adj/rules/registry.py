@@ -288,6 +288,7 @@ catalog = REGISTRY.catalog
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
     "mechanisms.alternates",
+    "mechanisms.dice_table",
     "mechanisms.displacement",
     "mechanisms.implementations",
     "mechanisms.marker_state_rules",

@@ -44,6 +44,7 @@ from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segment_movers import mixed, not_alone
+from vassal_adj.rules.segment_rolls import SegmentRoll
 from vassal_adj.rules.select import Selector, SelectorError, selector_at
 
 if TYPE_CHECKING:  # annotations only (startup: check registers this log rule but never runs it)
@@ -87,7 +88,8 @@ class Segment:
     """A closed segment of a log, as log rules see it: the turn and phase, its kind and values
     (`Opened`), the position at its start and end, each unit's drags in it (in order), the
     units in the order their drags came (one entry per drag) and its die rolls (each the number
-    of drags before it, and its step)."""
+    of drags before it, and its step); `dice`: its rolls with their values, `earlier`: those of
+    the log's earlier segments (segment_rolls.py)."""
 
     turn: int | None
     phase: str | None
@@ -97,6 +99,8 @@ class Segment:
     moves: Mapping[str, Sequence[Drag]]
     order: tuple[str, ...] = ()
     rolls: tuple[tuple[int, int], ...] = ()
+    dice: tuple[SegmentRoll, ...] = ()
+    earlier: tuple[SegmentRoll, ...] = ()
 
 
 def _pattern(value: Any, key: str) -> re.Pattern[str]:

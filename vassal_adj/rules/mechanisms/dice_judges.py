@@ -1,0 +1,202 @@
+"""What a log did with a roll (RULES-MAP N20), judged by ``dice.table`` (dice_table.py): the units
+it let come (a count bound), whether it succeeded (a threshold), and where the unit it was for
+was put on the Turn Record Track (a return).
+
+- count: seed 004 7.2 "rolls 1d6, with the result determining how many reinforcement units are
+  received" (at most the roll, from the Reinforcement Display, of one contingent); 27.1 "the
+  Allies roll 1d6 and reduce that number of Axis Garrisons by one step each" (units that become
+  reduced, exactly the roll unless fewer were there);
+- threshold: 14.2.1 "If the result is less than or equal to the current turn number, the
+  Interdiction succeeds";
+- returns: 8.1.1 "The unit is then placed on the friendly TRT that number of turns later" (after
+  the end of the scenario: Withdrawn), 20.6 "5-6: the air unit is placed on the next GT on the
+  friendly TRT", 23.4 SSU on 4-6.
+
+Pure: a segment and its attributed rolls in, findings out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from vassal_adj.model.state import Position
+from vassal_adj.rules.mechanisms.dice_rolls import Attributed, table_entry
+from vassal_adj.rules.results import Finding, Severity
+from vassal_adj.rules.segment_movers import mixed
+from vassal_adj.rules.segments import Segment
+from vassal_adj.rules.select import selector_at
+
+__all__ = ["counted", "returned", "succeeds"]
+
+Say = Callable[[Severity, str, tuple[str, ...]], Finding]
+
+
+def _drags(segment: Segment) -> list[tuple[str, Position, Position]]:
+    """The segment's drags in log order: the unit, where it was taken from and where dropped."""
+    seen: dict[str, int] = {}
+    out = []
+    for uid in segment.order:
+        i = seen.get(uid, 0)
+        seen[uid] = i + 1
+        legs = segment.moves.get(uid, ())
+        if i < len(legs):
+            out.append((uid, legs[i][0], legs[i][1]))
+    return out
+
+
+def _names(segment: Segment, ids: Sequence[str]) -> str:
+    units = {**segment.end.units, **segment.start.units}
+    return ", ".join(f"{units[u].side} {units[u].name}" if u in units else u for u in ids)
+
+
+def counted(
+    p: Mapping[str, Any], segment: Segment, rolls: Sequence[Attributed], say: Say, cite: str, ref: str
+) -> list[Finding]:
+    """The units the roll bounds (`count_units` dragged out of a `count_from` box, or becoming
+    `count_becomes`) against the roll: more is an error, fewer with `count_exact` a warning."""
+    pick = selector_at(p["count_units"], "count_units")
+    start, end = segment.start, segment.end
+    if p["count_becomes"]:
+        now = selector_at(p["count_becomes"], "count_becomes")
+        ids = [
+            uid
+            for uid, u in end.units.items()
+            if uid in start.units
+            and pick.matches(start.units[uid])
+            and now.matches(u)
+            and not now.matches(start.units[uid])
+        ]
+    else:
+        frm = p["count_from"]
+        ids = list(
+            dict.fromkeys(
+                uid
+                for uid, origin, _ in _drags(segment)
+                if uid in start.units
+                and pick.matches(start.units[uid])
+                and (not frm or (origin.named is not None and origin.named.kind == frm))
+            )
+        )
+    if not ids:
+        return []
+    what = f"{len(ids)} unit(s) ({_names(segment, ids)})"
+    if not rolls:
+        return [
+            say(Severity.ERROR, f"{what} in this segment with no roll of {p['button']} in the log [{ref}]", tuple(ids))
+        ]
+    if len(rolls) > 1 or rolls[0].roll.value is None:
+        shown = ", ".join(a.roll.result for a in rolls)
+        return [
+            say(
+                Severity.WARNING,
+                f"{what}; rolls {shown}: which roll bounds them is not known, not judged [{ref}]",
+                tuple(ids),
+            )
+        ]
+    n = rolls[0].roll.value
+    out = []
+    if len(ids) > n:
+        out.append(say(Severity.ERROR, f"{what}, more than the roll of {n} [{ref}]", tuple(ids)))
+    elif p["count_exact"] and len(ids) < n:
+        out.append(
+            say(
+                Severity.WARNING,
+                f"{what}, fewer than the roll of {n}: legal only if no more could be [{ref}]",
+                tuple(ids),
+            )
+        )
+    if p["count_same"]:
+        units = [start.units[u] for u in ids if u in start.units]
+        out += mixed(units, p["count_same"], cite, "this segment", ref)
+    return out
+
+
+def succeeds(p: Mapping[str, Any], turn: int | None, value: int | None) -> bool | None:
+    """Whether a roll of `value` on `turn` succeeds: at most `success_at_most` (a number, or
+    "turn": the Game-Turn's number); None when the turn or the roll is not known."""
+    bound = p["success_at_most"]
+    limit = turn if bound == "turn" else bound
+    if not isinstance(limit, int) or value is None:
+        return None
+    return value <= limit
+
+
+def _offset(p: Mapping[str, Any], a: Attributed) -> int | None:
+    """How many turns later the roll puts its unit on the track (0: it stays), None: not known."""
+    after = p["returns_after"]
+    if after == "roll":
+        return a.roll.value
+    found = table_entry(after, a.side, a.roll.value) if isinstance(after, Mapping) else None
+    if found is None and isinstance(after, Mapping):
+        found = table_entry({"*": after}, "*", a.roll.value)
+    return int(found[1]) if found is not None else None
+
+
+def returned(
+    p: Mapping[str, Any], segment: Segment, rolls: Sequence[Attributed], last: int | None, say: Say, ref: str
+) -> list[Finding]:
+    """Each roll against the unit of `returns_units` dragged into a `returns_box` box after it
+    (before the next roll): the box's turn must be the roll's (after the last turn `last`: a
+    `returns_past_end` box); no such drag where the roll keeps the unit in play."""
+    pick = selector_at(p["returns_units"], "returns_units")
+    box, past = p["returns_box"], p["returns_past_end"]
+    drags = [
+        (i, uid, to)
+        for i, (uid, _, to) in enumerate(_drags(segment))
+        if uid in segment.start.units
+        and pick.matches(segment.start.units[uid])
+        and to.named is not None
+        and to.named.kind in (box, past)
+    ]
+    out = []
+    for n, a in enumerate(rolls):
+        upto = rolls[n + 1].roll.drags if n + 1 < len(rolls) else len(segment.order)
+        placed = [(uid, to) for i, uid, to in drags if a.roll.drags <= i < upto]
+        off, turn = _offset(p, a), segment.turn
+        roll = f"roll of {a.roll.result} on {p['button']}"
+        if off is None or turn is None:
+            if placed:
+                out.append(
+                    say(Severity.WARNING, f"{roll}: where it puts the unit is not known, not judged [{ref}]", ())
+                )
+            continue
+        want = turn + off
+        beyond = last is not None and want > last
+        for uid, to in placed[:1]:
+            name = _names(segment, [uid])
+            if off == 0:
+                out.append(
+                    say(
+                        Severity.ERROR,
+                        f"{name} placed in {to.box} after a {roll}, which keeps it in play [{ref}]",
+                        (uid,),
+                    )
+                )
+            elif beyond and to.named is not None and to.named.kind != past:
+                out.append(
+                    say(
+                        Severity.ERROR,
+                        f"{name} placed in {to.box} after a {roll}: turn {want} is after the last turn "
+                        f"{last}, so it goes to {past} [{ref}]",
+                        (uid,),
+                    )
+                )
+            elif not beyond and to.numbered(box) != want:
+                out.append(
+                    say(
+                        Severity.ERROR,
+                        f"{name} placed in {to.box} after a {roll} on turn {turn}: it belongs on turn {want} [{ref}]",
+                        (uid,),
+                    )
+                )
+        if off > 0 and not placed:
+            out.append(
+                say(
+                    Severity.WARNING,
+                    f"{roll} on turn {turn}: no unit placed on turn {want} after it in this segment, "
+                    f"not judged [{ref}]",
+                    (),
+                )
+            )
+    return out
