@@ -200,6 +200,7 @@ class _Walk:
         elif isinstance(e, DieRolled):
             self.rolls.append((len(self.order), step))
             opened = self.opened or Opened("phase")
+            shown = self.shown(replace(self.start, markers=self.marked())).tracks
             self.dice.append(
                 SegmentRoll(
                     e.button,
@@ -211,6 +212,7 @@ class _Walk:
                     self.start.phase,
                     opened.kind,
                     opened.side,
+                    tuple((k, t.value) for k, t in shown.items()),
                 )
             )
         elif isinstance(e, Removed):

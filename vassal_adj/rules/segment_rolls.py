@@ -31,7 +31,9 @@ def roll_total(result: str, total: str | None) -> int | None:
 class SegmentRoll:
     """One die roll of a log: its `button`, its `result` as reported and the number it gave
     (`value`, None when not a number), the step of the log, the number of the segment's drags
-    before it (`drags`), and the turn, phase and segment kind and side (the opener's) it was made in."""
+    before it (`drags`), the turn, phase and segment kind and side (the opener's) it was made in,
+    and the value of each of the pack's tracks as the module showed it at the roll (`tracks`:
+    what a rolled event then changed is read against it)."""
 
     button: str
     result: str
@@ -42,3 +44,8 @@ class SegmentRoll:
     phase: str | None = None
     kind: str = "phase"
     side: str | None = None
+    tracks: tuple[tuple[str, int | None], ...] = ()
+
+    def track(self, name: str) -> int | None:
+        """The value of the track `name` at the roll (None: not shown)."""
+        return dict(self.tracks).get(name)

@@ -64,13 +64,24 @@ def _words(p: Mapping[str, Any], a: Attributed) -> str:
     return f"{side}roll of {a.roll.result} on {p['button']}" + (f" ({found[1]})" if found else "")
 
 
+def _before(segment: Segment, rolls: Sequence[Attributed], track: str) -> int | None:
+    """The value of `track` before the segment's first roll took effect (as the module showed it
+    at that roll, else at the segment's start)."""
+    at = rolls[0].roll.track(track) if rolls else None
+    if at is None:
+        t = segment.start.track(track)
+        at = t.value if t is not None else None
+    return at
+
+
 def _effects(
     p: Mapping[str, Any], segment: Segment, live: Sequence[Attributed], dead: Sequence[Attributed], say: Any, ref: str
 ) -> list[Finding]:
-    """The segment's change of each track the effects name, against the outcomes' effects:
-    `live` rolls take effect, `dead` ones (rolled before, once per game) take none."""
-    tracks = {t for rows in p["effects"].values() for e in rows.values() for t in e}
-    given = [table_entry(p["effects"], a.side, a.roll.value) for a in live]
+    """The change of each track the effects name, from the segment's first roll to its end, against
+    the outcomes' effects: `live` rolls take effect, `dead` ones (rolled before, once per game) none."""
+    effects = p["effects"]
+    tracks = {t for rows in effects.values() for e in rows.values() for t in e}
+    given = [table_entry(effects, a.side, a.roll.value) for a in live]
     if not tracks or any(g is None for g in given):
         return []
     want = dict.fromkeys(sorted(tracks), 0)
@@ -78,30 +89,24 @@ def _effects(
         for t, n in (g[1] if g else {}).items():
             want[t] += n
     out = []
+    first = sorted([*live, *dead], key=lambda a: a.roll.step)
     for t, n in want.items():
-        a, b = segment.start.track(t), segment.end.track(t)
-        if a is None or b is None or a.value is None or b.value is None:
+        a, end = _before(segment, first, t), segment.end.track(t)
+        b = end.value if end is not None else None
+        if a is None or b is None or b - a == n:
             continue
-        if b.value - a.value == n:
-            continue
-        again = [x for x in dead if (e := table_entry(p["effects"], x.side, x.roll.value)) and e[1].get(t)]
-        if again and b.value - a.value == n + sum(
-            table_entry(p["effects"], x.side, x.roll.value)[1].get(t, 0) for x in again
-        ):
-            what = "; ".join(_words(p, x) for x in again)
+        again = {x: e[1].get(t, 0) for x in dead if (e := table_entry(effects, x.side, x.roll.value))}
+        if any(again.values()) and b - a == n + sum(again.values()):
+            what = "; ".join(_words(p, x) for x, k in again.items() if k)
             out.append(
                 say(
                     Severity.ERROR,
-                    f"{what}: applied again ({t} {a.value} -> {b.value}), though an event occurs once per game [{ref}]",
+                    f"{what}: applied again ({t} {a} -> {b}), though each event occurs once per game "
+                    f"({_ONLY_LOG}) [{ref}]",
                 )
             )
         else:
-            out.append(
-                say(
-                    Severity.ERROR,
-                    f"{t} went {a.value} -> {b.value} ({b.value - a.value:+d}); the rolls give {n:+d} [{ref}]",
-                )
-            )
+            out.append(say(Severity.ERROR, f"{t} went {a} -> {b} ({b - a:+d}); the rolls give {n:+d} [{ref}]"))
     return out
 
 
