@@ -122,25 +122,38 @@ def succeeds(p: Mapping[str, Any], turn: int | None, value: int | None) -> bool 
     return value <= limit
 
 
-def _offset(p: Mapping[str, Any], a: Attributed) -> int | None:
-    """How many turns later the roll puts its unit on the track (0: it stays), None: not known."""
+def _offsets(p: Mapping[str, Any], a: Attributed) -> set[int] | None:
+    """How many turns later the roll may put its unit on the track (0: it stays in play); several
+    when the table gives alternatives; None: not known."""
     after = p["returns_after"]
-    if after == "roll":
-        return a.roll.value
-    found = table_entry(after, a.side, a.roll.value) if isinstance(after, Mapping) else None
-    if found is None and isinstance(after, Mapping):
-        found = table_entry({"*": after}, "*", a.roll.value)
-    return int(found[1]) if found is not None else None
+    if not isinstance(after, Mapping):
+        after = {"1-99": after}
+    found = table_entry(after, a.side, a.roll.value) or table_entry({"*": after}, "*", a.roll.value)
+    if found is None or a.roll.value is None:
+        return None
+    values = found[1] if isinstance(found[1], (list, tuple)) else (found[1],)
+    if not all(v == "roll" or (isinstance(v, int) and not isinstance(v, bool) and v >= 0) for v in values):
+        raise ValueError(f"returns_after: expected 'roll', turns later (0 or more) or a list of them, got {found[1]!r}")
+    return {a.roll.value if v == "roll" else int(v) for v in values}
+
+
+def _placed_wrong(to: Position, wants: set[int], box: str, past: str, last: int | None) -> bool:
+    """Whether a unit dropped in `to` is in none of the boxes the turns `wants` give (a turn after
+    the `last` one: the `past` box)."""
+    if to.named is not None and to.named.kind == past:
+        return not any(last is not None and w > last for w in wants)
+    return to.numbered(box) not in wants
 
 
 def returned(
     p: Mapping[str, Any], segment: Segment, rolls: Sequence[Attributed], last: int | None, say: Say, ref: str
 ) -> list[Finding]:
     """Each roll against the unit of `returns_units` dragged into a `returns_box` box after it
-    (before the next roll): the box's turn must be the roll's (after the last turn `last`: a
-    `returns_past_end` box); no such drag where the roll keeps the unit in play."""
+    (before the next roll): the box's turn must be one the roll gives (after the last turn `last`:
+    a `returns_past_end` box); a roll that only keeps the unit in play needs no such drag."""
     pick = selector_at(p["returns_units"], "returns_units")
     box, past = p["returns_box"], p["returns_past_end"]
+    severity = Severity(p["returns_severity"])
     drags = [
         (i, uid, to)
         for i, (uid, _, to) in enumerate(_drags(segment))
@@ -153,49 +166,32 @@ def returned(
     for n, a in enumerate(rolls):
         upto = rolls[n + 1].roll.drags if n + 1 < len(rolls) else len(segment.order)
         placed = [(uid, to) for i, uid, to in drags if a.roll.drags <= i < upto]
-        off, turn = _offset(p, a), segment.turn
+        offsets, turn = _offsets(p, a), segment.turn
         roll = f"roll of {a.roll.result} on {p['button']}"
-        if off is None or turn is None:
+        if offsets is None or turn is None:
             if placed:
                 out.append(
                     say(Severity.WARNING, f"{roll}: where it puts the unit is not known, not judged [{ref}]", ())
                 )
             continue
-        want = turn + off
-        beyond = last is not None and want > last
+        wants = {turn + k for k in offsets if k > 0}
+        shown = " or ".join(f"turn {w}" if last is None or w <= last else past for w in sorted(wants)) or "no turn"
         for uid, to in placed[:1]:
-            name = _names(segment, [uid])
-            if off == 0:
+            if _placed_wrong(to, wants, box, past, last):
+                stays = " (or stays in play)" if 0 in offsets else ""
                 out.append(
                     say(
-                        Severity.ERROR,
-                        f"{name} placed in {to.box} after a {roll}, which keeps it in play [{ref}]",
+                        severity,
+                        f"{_names(segment, [uid])} placed in {to.box} after a {roll} on turn {turn}, "
+                        f"which puts it on {shown}{stays} [{ref}]",
                         (uid,),
                     )
                 )
-            elif beyond and to.named is not None and to.named.kind != past:
-                out.append(
-                    say(
-                        Severity.ERROR,
-                        f"{name} placed in {to.box} after a {roll}: turn {want} is after the last turn "
-                        f"{last}, so it goes to {past} [{ref}]",
-                        (uid,),
-                    )
-                )
-            elif not beyond and to.numbered(box) != want:
-                out.append(
-                    say(
-                        Severity.ERROR,
-                        f"{name} placed in {to.box} after a {roll} on turn {turn}: it belongs on turn {want} [{ref}]",
-                        (uid,),
-                    )
-                )
-        if off > 0 and not placed:
+        if 0 not in offsets and not placed:
             out.append(
                 say(
                     Severity.WARNING,
-                    f"{roll} on turn {turn}: no unit placed on turn {want} after it in this segment, "
-                    f"not judged [{ref}]",
+                    f"{roll} on turn {turn}: no unit placed on {shown} after it in this segment, not judged [{ref}]",
                     (),
                 )
             )

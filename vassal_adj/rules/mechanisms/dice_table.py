@@ -21,7 +21,8 @@ words }) and judges what the log did with it:
   effect is "not judged";
 - a count bound (`count_units`, `count_from`, `count_becomes`, `count_exact`, `count_same`), a
   threshold (`success_at_most`, `once_per_turn`, `forbids`, `forbids_sides`) and returns to the
-  Turn Record Track (`returns_units`, `returns_after`, `returns_box`, `returns_past_end`):
+  Turn Record Track (`returns_units`, `returns_after`, `returns_box`, `returns_past_end`,
+  `returns_severity`):
   dice_judges.py.
 
 Rolls of earlier files of a game are not in the log: "once per game" and "after a success" see
@@ -219,10 +220,13 @@ def _forbidden(p: Mapping[str, Any], segment: Segment, say: Any, ref: str) -> li
         "forbids_sides": Param([], "list", "the sides whose forbidden segments those are ([]: any)"),
         "returns_units": Param({}, "selector", "units a roll puts on the turn track ({}: none)"),
         "returns_after": Param(
-            "roll", "any", "'roll': that many turns later; or { roll or 'a-b' -> turns later, 0: stays }"
+            "roll",
+            "any",
+            "'roll': that many turns later; or { roll or 'a-b' -> turns later (0: stays, 'roll', or a list of these) }",
         ),
         "returns_box": Param("turn", "str", "box kind of the turn track"),
         "returns_past_end": Param("withdrawn", "str", "box kind for a turn after the scenario's last"),
+        "returns_severity": Param("error", "str", "severity of a unit placed on a turn the roll does not give"),
     },
 )
 def dice_table(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
