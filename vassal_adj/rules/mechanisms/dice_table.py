@@ -251,17 +251,18 @@ def dice_table(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list
             for a in rolls
         ]
     if p["required"] and len(rolls) < max(1, len(p["sides"])):
-        missing = ", ".join(p["sides"][len(rolls) :] if p["sides"] else [segment.opened.side or "the segment's side"])
+        sides = p["sides"][len(rolls) :] if p["sides"] else [segment.opened.side] if segment.opened.side else []
+        missing = f" for {', '.join(sides)}" if sides else ""
         if p["not_in_first_turn"] and first is None:  # no scenario: this may be its first turn
             out.append(
                 say(
                     Severity.WARNING,
-                    f"no roll of {p['button']} in the log for {missing}: legal only in the scenario's first "
+                    f"no roll of {p['button']} in the log{missing}: legal only in the scenario's first "
                     f"turn, and the scenario is not known: not judged [{ref}]",
                 )
             )
         else:
-            out.append(say(Severity.ERROR, f"no roll of {p['button']} in the log for {missing} [{ref}]"))
+            out.append(say(Severity.ERROR, f"no roll of {p['button']} in the log{missing} [{ref}]"))
     if p["table"] or p["effects"]:
         out += _events(p, segment, rolls, say, ref)
     if p["count_units"]:
