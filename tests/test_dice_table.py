@@ -83,6 +83,11 @@ def test_a_two_dice_roll_read_through_ranges_and_its_effect_on_a_track() -> None
     assert [f.message for f in bad if f.severity == "error"] == ["morale went 5 -> 5 (+0); the rolls give -1 []"]
 
 
+def test_a_track_change_with_no_roll_is_not_the_tables() -> None:
+    """Morale 5 -> 3 in a weather phase with no roll: not this rule's to judge (no roll is required here)."""
+    assert dice_table(seg([], morale=3), ctx(), params(**{**WEATHER, "required": False})) == []
+
+
 def test_a_roll_in_another_phase_or_of_another_button_is_not_read() -> None:
     found = dice_table(seg([roll("6", 1, button="1d6")]), ctx(), params(**WEATHER))
     assert [f.message for f in found] == ["no roll of 2d6 in the log []"]

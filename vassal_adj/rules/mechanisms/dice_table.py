@@ -83,7 +83,7 @@ def _effects(
     effects = p["effects"]
     tracks = {t for rows in effects.values() for e in rows.values() for t in e}
     given = [table_entry(effects, a.side, a.roll.value) for a in live]
-    if not tracks or any(g is None for g in given):
+    if not tracks or not (live or dead) or any(g is None for g in given):  # no roll: the tracks are not its
         return []
     want = dict.fromkeys(sorted(tracks), 0)
     for g in given:
