@@ -316,6 +316,12 @@ def test_8_1_1_the_seeds_example_eliminated_on_gt_3_roll_2_gt_5() -> None:
     ]
 
 
+def test_8_1_1_a_combat_roll_is_no_replacement_roll() -> None:
+    """One 1d6 serves combat too (assumption one_die_button): a roll with no unit placed on the TRT
+    after it says nothing."""
+    assert run("replacement_roll", segment(at({PANZER: "0101"}, 3, "action"), dice=[roll(4, 4, 3, "action")])) == []
+
+
 def test_8_1_1_after_the_end_of_the_scenario_withdrawn() -> None:
     """8.1.1 "If the die roll results in a GT after the end of the scenario, the unit is placed in
     the Withdrawn display": GT 7 of 8, a roll of 3."""

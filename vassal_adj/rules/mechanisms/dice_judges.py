@@ -150,7 +150,8 @@ def returned(
 ) -> list[Finding]:
     """Each roll against the unit of `returns_units` dragged into a `returns_box` box after it
     (before the next roll): the box's turn must be one the roll gives (after the last turn `last`:
-    a `returns_past_end` box); a roll that only keeps the unit in play needs no such drag."""
+    a `returns_past_end` box). A roll with no such drag after it is not taken for a return: the
+    same button may serve other rolls (combat), so nothing is said of it."""
     pick = selector_at(p["returns_units"], "returns_units")
     box, past = p["returns_box"], p["returns_past_end"]
     severity = Severity(p["returns_severity"])
@@ -187,12 +188,4 @@ def returned(
                         (uid,),
                     )
                 )
-        if 0 not in offsets and not placed:
-            out.append(
-                say(
-                    Severity.WARNING,
-                    f"{roll} on turn {turn}: no unit placed on {shown} after it in this segment, not judged [{ref}]",
-                    (),
-                )
-            )
     return out
