@@ -150,6 +150,15 @@ def test_a_table_key_that_is_no_roll_names_the_parameter(bad: dict) -> None:
         )
 
 
+@pytest.mark.parametrize(
+    ("given", "match"),
+    [({"success_at_most": "eight"}, "success_at_most"), ({"returns_severity": "fatal"}, "returns_severity")],
+)
+def test_a_bad_value_names_its_parameter(given: dict, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        dice_table(seg([roll("3", 1)]), ctx(), params(button="2d6", **given))
+
+
 def test_verify_gives_each_segment_its_rolls_and_not_an_undone_one(tmp_path: Path) -> None:
     """The Kasserine example log: 1d6 = 2 undone (step 13, 14), rolled again as 6 (step 15). A
     dice.table rule added to a copy of the pack sees the 6 only, in the Axis combat phase."""

@@ -292,7 +292,7 @@ def test_14_2_2_no_axis_naval_transfer_after_a_success() -> None:
         return run("naval_interdiction", segment(at(where, 5, "action"), earlier=[earlier], drags=drags, opened=opened))
 
     (e,) = errors(transfer("Axis", won))
-    assert e.startswith("a Axis naval-transfer after the roll of 2 on 1d6 succeeded on turn 3")
+    assert e.startswith("Axis naval-transfer on turn 5: forbidden since the roll of 2 on 1d6 succeeded on turn 3")
     assert transfer("Allied", won) == [] and transfer("Axis", failed) == []
 
 

@@ -27,7 +27,7 @@ from vassal_adj.rules.segment_movers import mixed
 from vassal_adj.rules.segments import Segment
 from vassal_adj.rules.select import selector_at
 
-__all__ = ["counted", "returned", "succeeds"]
+__all__ = ["Say", "counted", "returned", "succeeds"]
 
 Say = Callable[[Severity, str, tuple[str, ...]], Finding]
 

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.dice_judges import counted, returned, succeeds
+from vassal_adj.rules.mechanisms.dice_judges import Say, counted, returned, succeeds
 from vassal_adj.rules.mechanisms.dice_rolls import Attributed, attributed, earlier_segments, outcome, picks, table_entry
 from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import REQUIRED, Param, register
@@ -76,7 +76,7 @@ def _before(segment: Segment, rolls: Sequence[Attributed], track: str) -> int | 
 
 
 def _effects(
-    p: Mapping[str, Any], segment: Segment, live: Sequence[Attributed], dead: Sequence[Attributed], say: Any, ref: str
+    p: Mapping[str, Any], segment: Segment, live: Sequence[Attributed], dead: Sequence[Attributed], say: Say, ref: str
 ) -> list[Finding]:
     """The change of each track the effects name, from the segment's first roll to its end, against
     the outcomes' effects: `live` rolls take effect, `dead` ones (rolled before, once per game) none."""
@@ -111,7 +111,7 @@ def _effects(
     return out
 
 
-def _events(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], say: Any, ref: str) -> list[Finding]:
+def _events(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], say: Say, ref: str) -> list[Finding]:
     """The outcome of each roll, once per game, and the effects on the tracks."""
     out: list[Finding] = []
     seen = {(a.side, k[0]): a for a in _earlier(p, segment) if (k := outcome(p, a))} if p["once_per_game"] else {}
@@ -147,7 +147,7 @@ def _events(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], say
     return out + _effects(p, segment, live, dead, say, ref)
 
 
-def _threshold(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], say: Any, ref: str) -> list[Finding]:
+def _threshold(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], say: Say, ref: str) -> list[Finding]:
     """Each attempt's result, at most one a turn, and none needed after a success."""
     out = []
     before = [a.roll for a in _earlier(p, segment)]
@@ -175,7 +175,7 @@ def _threshold(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], 
     return out
 
 
-def _forbidden(p: Mapping[str, Any], segment: Segment, say: Any, ref: str) -> list[Finding]:
+def _forbidden(p: Mapping[str, Any], segment: Segment, say: Say, ref: str) -> list[Finding]:
     """A segment of a `forbids` kind (of a `forbids_sides` side) after a success in the log."""
     sides = p["forbids_sides"]
     if segment.opened.kind not in p["forbids"] or (sides and segment.opened.side not in sides):
@@ -187,8 +187,8 @@ def _forbidden(p: Mapping[str, Any], segment: Segment, say: Any, ref: str) -> li
     return [
         say(
             Severity.ERROR,
-            f"a {side}{segment.opened.kind} after the roll of {won.result} on {p['button']} succeeded on turn "
-            f"{won.turn} ({_ONLY_LOG}) [{ref}]",
+            f"{side}{segment.opened.kind} on turn {segment.turn}: forbidden since the roll of {won.result} on "
+            f"{p['button']} succeeded on turn {won.turn} ({_ONLY_LOG}) [{ref}]",
             tuple(segment.moves),
         )
     ]
@@ -231,6 +231,10 @@ def _forbidden(p: Mapping[str, Any], segment: Segment, say: Any, ref: str) -> li
 )
 def dice_table(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:
     """A die button's rolls through a table: rolls missing or forbidden, once per game, counts, thresholds, returns."""
+    if not (p["success_at_most"] in ("", "turn") or type(p["success_at_most"]) is int):
+        raise ValueError(f"success_at_most: expected a number or 'turn', got {p['success_at_most']!r}")
+    if p["returns_severity"] not in ("error", "warning", "info"):
+        raise ValueError(f"returns_severity: expected error, warning or info, got {p['returns_severity']!r}")
     ref = ctx.rule.rule_ref if ctx.rule else ""
     cite = ctx.cite()
 
