@@ -68,6 +68,7 @@ from vassal_adj.position import GamePosition, resolve
 from vassal_adj.rules.engine import RuleContext, rule_verdict, situation, unmapped_findings
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
+from vassal_adj.rules.segment_rolls import SegmentRoll, segment_roll
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
 from vassal_adj.rules.track_openers import merged
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
@@ -142,6 +143,8 @@ class _Walk:
         self.positions: dict[str, Position] = dict(state.positions)
         self.markers = {p.id: (p.name, pos.place(p)) for p in rp.opening if pos.unit(p) is None}
         self.rolls: list[tuple[int, int]] = []  # the open segment's die rolls: (drags before it, its step)
+        self.dice: list[SegmentRoll] = []  # the open segment's rolls with their values
+        self.earlier_dice: list[SegmentRoll] = []  # those of the log's closed segments (once per game: N17)
         self.start = state
         self.moves: dict[str, list[Drag]] = {}
         self.span: list[int] = []
@@ -200,6 +203,9 @@ class _Walk:
             self.units[e.piece] = changed_unit(self.units[e.piece], e, self.pos.unit)
         elif isinstance(e, DieRolled):
             self.rolls.append((len(self.order), step))
+            opened = self.opened or Opened("phase")
+            shown = self.shown(replace(self.start, markers=self.marked())).tracks
+            self.dice.append(segment_roll(e, step, len(self.order), self.start, opened.kind, opened.side, shown))
         elif isinstance(e, Removed):
             self.units.pop(e.piece, None)
             self.positions.pop(e.piece, None)
@@ -290,9 +296,23 @@ class _Walk:
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
         opened, new_phase = self.opened or Opened("phase"), (turn, phase) != (start.turn, start.phase)
         movers = tuple(u for uid in self.moves if (u := start.units.get(uid)) is not None)
-        segment = Segment(start.turn, start.phase, opened, start, end, self.moves, order, rolls)
-        found += self.log_findings(replace(segment, earlier=tuple(self.earlier), closes_phase=new_phase), title)
+        segment = Segment(
+            start.turn,
+            start.phase,
+            opened,
+            start,
+            end,
+            self.moves,
+            order,
+            rolls,
+            earlier=tuple(self.earlier),
+            closes_phase=new_phase,
+            dice=tuple(self.dice),
+            earlier_dice=tuple(self.earlier_dice),
+        )
+        found += self.log_findings(segment, title)
         self.earlier = [] if new_phase else [*self.earlier, (opened, movers)]
+        self.earlier_dice += self.dice
         # 10 "at the end of each Action Segment": a segment a side moves in ends as a movement phase does.
         found += self.end_checks.findings(end, start.phase in rules.movement_phases, title)
         steps = (min(self.span), max(self.span)) if self.span else None
@@ -302,7 +322,7 @@ class _Walk:
         if reading is not None:
             self.reading = reading
         self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
-        self.order, self.rolls = [], []
+        self.order, self.rolls, self.dice = [], [], []
 
     def log_findings(self, segment: Segment, title: str) -> list[Finding]:
         """The findings of the pack's log rules on the closing segment."""

@@ -290,6 +290,7 @@ RULE_MODULES = (
     "mechanisms.action_loc",
     "mechanisms.action_turns",
     "mechanisms.alternates",
+    "mechanisms.dice_table",
     "mechanisms.displacement",
     "mechanisms.implementations",
     "mechanisms.marker_state_rules",

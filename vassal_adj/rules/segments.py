@@ -49,6 +49,7 @@ from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segment_movers import mixed, not_alone
+from vassal_adj.rules.segment_rolls import SegmentRoll
 from vassal_adj.rules.select import Selector, SelectorError, selector_at
 from vassal_adj.rules.track_openers import TrackOpeners, track_openers
 
@@ -97,7 +98,8 @@ class Segment:
     units in the order their drags came (one entry per drag) and its die rolls (each the number
     of drags before it, and its step); `earlier`: the segments of its phase closed before it, as
     (opener, units that moved), oldest first; `closes_phase`: the tracker moved on to another
-    phase after it (False at the end of the log)."""
+    phase after it (False at the end of the log); `dice`: its rolls with their values,
+    `earlier_dice`: those of the log's earlier segments (segment_rolls.py)."""
 
     turn: int | None
     phase: str | None
@@ -109,6 +111,8 @@ class Segment:
     rolls: tuple[tuple[int, int], ...] = ()
     earlier: tuple[tuple[Opened, tuple[Unit, ...]], ...] = ()
     closes_phase: bool = False
+    dice: tuple[SegmentRoll, ...] = ()
+    earlier_dice: tuple[SegmentRoll, ...] = ()
 
 
 def _pattern(value: Any, key: str) -> re.Pattern[str]:
