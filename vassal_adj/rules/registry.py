@@ -287,6 +287,7 @@ catalog = REGISTRY.catalog
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
+    "mechanisms.air_range",
     "mechanisms.alternates",
     "mechanisms.displacement",
     "mechanisms.implementations",
