@@ -13,7 +13,14 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli.options import FORMATS, format_version_option, game_options, post_options, state_options
+from vassal_adj.cli.options import (
+    FORMATS,
+    format_version_option,
+    game_options,
+    option_option,
+    post_options,
+    state_options,
+)
 from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
@@ -35,6 +42,7 @@ from vassal_adj.state_builder import game_state
 @click.argument("save", type=click.Path(dir_okay=False))
 @game_options
 @state_options
+@option_option
 @click.option(
     "--format",
     "fmt",
@@ -60,6 +68,7 @@ def check(
     module_path: str,
     pack_name: str | None,
     scenario: str | None,
+    options: tuple[str, ...],
     terrain: str | None,
     turn: int | None,
     phase: str | None,
@@ -95,7 +104,7 @@ def check(
     if summary and fmt not in FORMATS:
         raise UsageError(f"--summary is a short post in a text format ({', '.join(FORMATS)}), not {fmt}")
     module = load_module(module_path)
-    lp = packs_io.pack_for(pack_name, module.name, module.version)
+    lp = replace(packs_io.pack_for(pack_name, module.name, module.version), options_given=options)
     game = load_save(save)
     notes = same_module(game, module, module_path)
     if game.is_log and fmt == "html":
