@@ -16,7 +16,14 @@ import click
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
 from vassal_adj.cli.hiding import view_notes, withheld
-from vassal_adj.cli.options import FORMATS, format_version_option, game_options, post_options, state_options
+from vassal_adj.cli.options import (
+    FORMATS,
+    format_version_option,
+    game_options,
+    option_option,
+    post_options,
+    state_options,
+)
 from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
@@ -39,6 +46,7 @@ from vassal_adj.state_builder import game_state
 @click.argument("save", type=click.Path(dir_okay=False))
 @game_options
 @state_options
+@option_option
 @click.option(
     "--format",
     "fmt",
@@ -72,6 +80,7 @@ def check(
     module_path: str,
     pack_name: str | None,
     scenario: str | None,
+    options: tuple[str, ...],
     terrain: str | None,
     turn: int | None,
     phase: str | None,
@@ -113,7 +122,7 @@ def check(
     module = load_module(module_path)
     if side is not None and module.sides and side not in module.sides:
         raise UsageError(f"--as {side!r}: the module's sides are {', '.join(sorted(module.sides))}")
-    lp = packs_io.pack_for(pack_name, module.name, module.version)
+    lp = replace(packs_io.pack_for(pack_name, module.name, module.version), options_given=options)
     game = load_save(save)
     notes = same_module(game, module, module_path)
     if game.is_log and fmt == "html":

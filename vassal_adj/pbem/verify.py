@@ -328,7 +328,8 @@ class _Walk:
         """The findings of the pack's log rules on the closing segment."""
         found, at = [], situation(segment.start, self.lp.pack, self.ctx)
         for rule, impl in self.log_rules:
-            if rule_verdict(rule, self.ctx.scenario, at).status == "no":  # its `when`: "unknown" still runs
+            # its `when` and the game's options: "unknown" still runs
+            if rule_verdict(rule, self.ctx.scenario, at, self.ctx.options).status == "no":
                 continue
             try:
                 found += impl.func(segment, replace(self.ctx, rule=rule), rule.params)

@@ -25,6 +25,7 @@ from vassal_adj.model.state import GameState
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.rules.mechanisms.regions import expand, is_region
 from vassal_adj.rules.packs.pack import RuleConfig, RulePack
+from vassal_adj.rules.packs.pack_options import NO_OPTIONS, OptionChoice, option_verdict
 from vassal_adj.rules.packs.pack_scenarios import Scenario, scenario_verdict
 from vassal_adj.rules.packs.unitmap import Unmapped
 from vassal_adj.rules.registry import REGISTRY, Registry
@@ -50,6 +51,7 @@ class RuleContext:
     unmapped: tuple[Unmapped, ...] = ()  # pieces the pack could not map (reported by the engine)
     notes: tuple[str, ...] = ()  # what the state builder could not do (copied to the report)
     scenario: Scenario | None = None  # the game's scenario (pack_scenarios.match_scenario); None: not known
+    options: OptionChoice = NO_OPTIONS  # the pack's optional rules and those the game plays with (pack_options.py)
     # What a state shows of a named event, (status, why) (scope_events.py: outside, as the
     # schedule rule that defines events imports this module).
     events: Callable[[GameState, RuleContext, str], tuple[str, str]] | None = None
@@ -135,9 +137,14 @@ def situation(state: GameState, rp: RulePack, context: RuleContext) -> Situation
     )
 
 
-def rule_verdict(rule: RuleConfig, scenario: Scenario | None, at: Situation) -> Verdict:
-    """Whether `rule` is in force: its scenario's `rules` and `optional`, then its ``when``."""
+def rule_verdict(
+    rule: RuleConfig, scenario: Scenario | None, at: Situation, options: OptionChoice = NO_OPTIONS
+) -> Verdict:
+    """Whether `rule` is in force: its scenario's `rules` and `optional`, the game's optional
+    rules (`options`), then its ``when``."""
     v = scenario_verdict(rule, scenario)
+    if v.status == "yes":
+        v = option_verdict(rule, options)
     return in_force(rule.when, at) if v.status == "yes" else v
 
 
@@ -235,6 +242,8 @@ def adjudicate(
     add(-1, unmapped_findings(rp.id, context.unmapped))
     at = situation(state, rp, context)
     scenario = context.scenario
+    # A context built without the pack's options (a test, a script) still keeps its optional rules out.
+    choice = context.options if context.options.table else replace(context.options, table=rp.options)
     if scenario_span:
         add(-1, past_scenario(rp.id, state.turn, scenario))
     # The pack's rules (or those a caller kept), each with the scenario's assumption values.
@@ -247,7 +256,7 @@ def adjudicate(
         if impl.log:  # judges a log's segments, in `verify`
             continue
         ctx = replace(context, rule=rule)
-        verdict = rule_verdict(rule, scenario, at)
+        verdict = rule_verdict(rule, scenario, at, choice)
         if verdict.status != "yes":  # once per rule: said, never guessed
             out = verdict.status == "no"
             add(

@@ -289,6 +289,7 @@ catalog = REGISTRY.catalog
 RULE_MODULES = (
     "mechanisms.action_loc",
     "mechanisms.action_turns",
+    "mechanisms.air_range",
     "mechanisms.alternates",
     "mechanisms.dice_table",
     "mechanisms.displacement",
