@@ -72,7 +72,8 @@ def _zones(li: LintInput) -> Iterable[LintFinding]:
                         Severity.WARNING if over > _SLACK else Severity.INFO,
                         f"{m.build_entry}{line}: zone {zone.name!r} of board {board.name!r}, map {mdef.name!r}",
                         f"{len(out)} of the zone's {len(zone.path)} corner(s) lie outside the board "
-                        f"({board.width}x{board.height} pixels), up to {over} pixels out, e.g. {out[0]}: that part of the zone is on no board",
+                        f"({board.width}x{board.height} pixels), up to {over} pixels out, e.g. {out[0]}: "
+                        "that part of the zone is on no board",
                         "redraw the zone inside its board (or correct the board's image)",
                     )
 

@@ -20,15 +20,14 @@ from vassal_adj.parse.traits import BasicPiece, Embellishment, Obscurable
 __all__ = ["BUILT_IN", "check_images"]
 
 # The images in VASSAL 3.6's Vengine.jar (images/), which a module may name without holding them.
-BUILT_IN = frozenset(
-    """globe_selected.gif mm-gamefolder-closed.png zoomOut.gif playerAway.gif Undo16.gif Save16.gif
+_JAR_IMAGES = """globe_selected.gif mm-gamefolder-closed.png zoomOut.gif playerAway.gif Undo16.gif Save16.gif
     Splash.gif recenter.gif status.gif disconnect.gif black.jpg connect.gif mm-extension-active.png
     getMessages.gif die.gif overview.gif mm-file.png zoomOut.png map.gif lockedRoom.gif StepForward16.gif
     counter.gif camera.gif moved.gif Edit16.gif keyCommand.gif chess_clock.png chart.gif VASSAL-256x256.png
     mm-module.png playerLooking.gif zoomIn.png inventory.gif globe_unselected.gif postMessage.gif notes.gif
     unmoved.gif Splash.png mm-gamefolder-open.png Help16.gif SaveAs16.gif thread.gif zoom.png
-    mm-extension-inactive.png zoomIn.gif""".split()
-)
+    mm-extension-inactive.png zoomIn.gif"""
+BUILT_IN = frozenset(_JAR_IMAGES.split())
 _SHOWN = 3  # users named in a finding; the rest are counted
 
 

@@ -15,9 +15,9 @@ from functools import cached_property
 from vassal_adj.codec.archive import archive_from_bytes, read_archive
 from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
 from vassal_adj.errors import UsageError, VassalAdjError, Where
+from vassal_adj.lint.pieces import Definition, definitions
 from vassal_adj.model.module import Module
 from vassal_adj.parse.buildfile import parse_buildfile
-from vassal_adj.lint.pieces import Definition, definitions
 from vassal_adj.parse.images import image_size_from_bytes
 from vassal_adj.savedgame import SavedGame, saved_game_from_archive
 
