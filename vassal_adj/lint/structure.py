@@ -12,6 +12,7 @@ from vassal_adj.errors import VassalAdjError
 from vassal_adj.lint.findings import LintFinding, Severity
 from vassal_adj.lint.inputs import LintInput
 from vassal_adj.lint.vassal_classes import ENGINE_VERSION, is_vassal_class
+from vassal_adj.parse.tokens import split
 from vassal_adj.parse.traits import UnknownTrait, expand_prototypes
 
 __all__ = ["check_structure"]
@@ -79,6 +80,18 @@ def _traits(li: LintInput) -> Iterable[LintFinding]:
         for trait in d.piece.traits:
             if isinstance(trait, UnknownTrait):
                 unknown.setdefault(trait.prefix, []).append(d.where)
+        fields = split(d.slot.text[2:], "/") if d.slot is not None and d.slot.text.startswith("+/") else []
+        if len(fields) > 3:
+            yield LintFinding(
+                "traits.bad_fields",
+                Severity.ERROR,
+                d.where,
+                f"the slot's AddPiece text splits into {len(fields) + 1} '/' fields, not 4: a '/' in a name or "
+                f"trait is not escaped, so VASSAL reads a type ending {fields[1][-40:]!r} and a state "
+                f"starting {fields[2][:40]!r}",
+                "escape every '/' inside the type and state as '\\/' (VASSAL's editor writes it so), or re-save "
+                "the slot in the module editor",
+            )
         basic = d.piece.basic
         if basic is not None and basic.bad_fields and d.slot is not None:
             yield LintFinding(
