@@ -8,6 +8,7 @@ import struct
 import zipfile
 import zlib
 from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
 
 from vassal_adj.codec.obfuscation import Codec, encode_saved_game
 
@@ -25,13 +26,14 @@ def png(width: int, height: int) -> bytes:
 
 
 def slot(name: str, gpid: str, type_text: str, state: str = "null;0;0;;0") -> str:
-    text = f"+/null/{type_text}/{state}".replace("&", "&amp;").replace("<", "&lt;")
-    return f'<VASSAL.build.widget.PieceSlot entryName="{name}" gpid="{gpid}">{text}</VASSAL.build.widget.PieceSlot>'
+    text = escape(f"+/null/{type_text}/{state}")
+    tag = "VASSAL.build.widget.PieceSlot"
+    return f'<{tag} entryName={quoteattr(name)} gpid="{gpid}">{text}</{tag}>'
 
 
 def prototype(name: str, type_text: str) -> str:
-    text = f"+/null/{type_text}/".replace("&", "&amp;")
-    return f'<{M}PrototypeDefinition name="{name}">{text}</{M}PrototypeDefinition>'
+    text = escape(f"+/null/{type_text}/")
+    return f"<{M}PrototypeDefinition name={quoteattr(name)}>{text}</{M}PrototypeDefinition>"
 
 
 HEX_BOARD = (
