@@ -19,6 +19,7 @@ from vassal_adj.lint.pieces import Definition, definitions
 from vassal_adj.model.module import Module
 from vassal_adj.parse.buildfile import parse_buildfile
 from vassal_adj.parse.images import image_size_from_bytes
+from vassal_adj.parse.traits import PieceDef, expand_prototypes
 from vassal_adj.savedgame import SavedGame, saved_game_from_archive
 
 __all__ = ["LintInput", "SetupFile", "read_lint_input"]
@@ -46,6 +47,19 @@ class LintInput:
     def definitions(self) -> tuple[Definition, ...]:
         """The buildFile's piece slots and prototypes, parsed once for every check."""
         return definitions(self.module)
+
+    @cached_property
+    def expanded(self) -> tuple[PieceDef | None, ...]:
+        """Each definition's piece with its prototypes expanded as VASSAL expands them when it
+        makes the piece (None: unreadable, or a prototype that includes itself)."""
+        texts = {name: p.text for name, p in self.module.prototypes.items()}
+        out: list[PieceDef | None] = []
+        for d in self.definitions:
+            try:
+                out.append(None if d.piece is None else expand_prototypes(d.piece, texts))
+            except VassalAdjError:
+                out.append(None)  # prototypes.cycle reports it
+        return tuple(out)
 
 
 def _module(path: str) -> tuple[Module, Mapping[str, bytes]]:

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from vassal_adj.errors import VassalAdjError
 from vassal_adj.lint.findings import LintFinding, Severity
 from vassal_adj.lint.inputs import LintInput, SetupFile
 from vassal_adj.parse.places import missing_boards, missing_maps
-from vassal_adj.parse.records import AddPiece, Player
-from vassal_adj.parse.traits import expand_prototypes, parse_piece
+from vassal_adj.parse.records import AddPiece, Player, Record
+from vassal_adj.parse.traits import parse_piece
 
 __all__ = ["check_setups"]
 
@@ -50,16 +49,10 @@ def _files(li: LintInput) -> Iterable[LintFinding]:
 
 def _slot_types(li: LintInput) -> dict[str, tuple[str, tuple[str, ...]]]:
     """Slot id -> (slot name, its expanded trait types): what Refresh Counters builds."""
-    texts = {name: p.text for name, p in li.module.prototypes.items()}
-    out = {}
-    for d in li.definitions:
-        if d.slot is None or d.piece is None or not d.slot.gpid:
-            continue
-        try:
-            piece = expand_prototypes(d.piece, texts)
-        except VassalAdjError:
-            continue  # a prototype cycle: prototypes.cycle says so
-        out.setdefault(d.slot.gpid, (d.slot.entry_name, tuple(t.type for t in piece.traits)))
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for d, piece in zip(li.definitions, li.expanded, strict=True):
+        if d.slot is not None and piece is not None and d.slot.gpid:
+            out.setdefault(d.slot.gpid, (d.slot.entry_name, tuple(t.type for t in piece.traits)))
     return out
 
 
@@ -74,12 +67,13 @@ def _difference(have: tuple[str, ...], want: tuple[str, ...]) -> str:
     return "; ".join(parts) or "the same traits in another order"
 
 
-def _pieces(li: LintInput, f: SetupFile, slots: dict[str, tuple[str, tuple[str, ...]]]) -> Iterable[LintFinding]:
-    assert f.game is not None
+def _pieces(
+    f: SetupFile, records: list[Record], slots: dict[str, tuple[str, tuple[str, ...]]]
+) -> Iterable[LintFinding]:
     stale: dict[str, list[str]] = {}
     orphans: list[str] = []
     how: dict[str, str] = {}
-    for rec in f.game.commands:
+    for rec in records:
         if not isinstance(rec, AddPiece) or rec.type.startswith(("stack", "deck;")):
             continue
         piece = parse_piece(rec.type, rec.state)
@@ -129,16 +123,18 @@ def _places(li: LintInput, f: SetupFile) -> Iterable[LintFinding]:
         )
 
 
-def _seats(f: SetupFile) -> Iterable[LintFinding]:
+def _seats(f: SetupFile, records: list[Record]) -> Iterable[LintFinding]:
     assert f.game is not None
-    players = [r for r in f.game.commands if isinstance(r, Player)]
-    for p in players:
+    players = [r for r in records if isinstance(r, Player)]
+    for name, side in dict.fromkeys((p.name, p.side) for p in players):
+        observer = not side or side.startswith("<")  # "<observer>", "<moderator>": no seat, a password all the same
+        taken = f"keeps observer {name!r}" if observer else f"gives side {side!r} to player {name!r}"
         yield LintFinding(
             "setups.seat_taken",
             Severity.ERROR,
-            f"{f.where}: roster entry (PLAYER) of {p.name!r}",
-            f"the set-up gives side {p.side!r} to player {p.name!r}, with that player's password "
-            "(not shown here): whoever starts from it takes that seat, and can read the password",
+            f"{f.where}: roster entry (PLAYER) of {name!r}",
+            f"the set-up {taken} with that player's password (not shown here): whoever opens it can read "
+            + ("the password" if observer else "the password and takes that seat"),
             "start the set-up, retire from the side (or start it as an observer), and save it again",
         )
     secrets = f.game.secrets() - {p.password for p in players}
@@ -158,5 +154,6 @@ def check_setups(li: LintInput) -> list[LintFinding]:
     slots = _slot_types(li) if li.setups else {}
     for f in li.setups:
         if f.game is not None:
-            out += [*_pieces(li, f, slots), *_places(li, f), *_seats(f)]
+            records = f.game.commands
+            out += [*_pieces(f, records, slots), *_places(li, f), *_seats(f, records)]
     return out

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from vassal_adj.errors import VassalAdjError
 from vassal_adj.lint.findings import LintFinding, Severity
 from vassal_adj.lint.inputs import LintInput
 from vassal_adj.lint.vassal_classes import ENGINE_VERSION, is_vassal_class
 from vassal_adj.parse.tokens import split
-from vassal_adj.parse.traits import UnknownTrait, expand_prototypes
+from vassal_adj.parse.traits import UnknownTrait
 
 __all__ = ["check_structure"]
 
@@ -44,14 +43,10 @@ def _duplicate_ids(li: LintInput) -> Iterable[LintFinding]:
 
 
 def _unnamed(li: LintInput) -> Iterable[LintFinding]:
-    texts = {name: p.text for name, p in li.module.prototypes.items()}
-    for d in li.definitions:
-        if d.slot is None or d.piece is None or d.piece.basic is None:
+    for d, piece in zip(li.definitions, li.expanded, strict=True):
+        if d.slot is None or piece is None or piece.basic is None:
             continue
-        try:
-            name = expand_prototypes(d.piece, texts).name
-        except VassalAdjError:
-            continue  # a prototype cycle: prototypes.cycle says so
+        name = piece.name
         if not name.strip():
             yield LintFinding(
                 "pieces.unnamed",
