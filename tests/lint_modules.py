@@ -11,6 +11,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from vassal_adj.codec.obfuscation import Codec, encode_saved_game
+from vassal_adj.parse.tokens import join
 
 M = "VASSAL.build.module."
 
@@ -61,7 +62,7 @@ def save_bytes(pieces: list[tuple[str, str, str]], *, roster: list[tuple[str, st
     """A .vsav (zip) of AddPiece commands (id, type, state) and PLAYER entries (password, name, side)."""
     esc = "\x1b"
     parts = ["begin_save", ""]
-    parts += [f"+/{pid}/{t}/{s}" for pid, t, s in pieces]
+    parts += ["+/" + join([pid, t, s], "/") for pid, t, s in pieces]  # "/" in a name escaped, as VASSAL does
     parts += [f"PLAYER\t{pw}\t{name}\t{side}" for pw, name, side in roster]
     parts.append("end_save")
     text = esc.join(parts)

@@ -55,3 +55,22 @@ def test_kasserine_terrain_example_names_classes_it_does_not_ship() -> None:
     report = _lint(str(KASSERINE / "Kasserine-terrain.vmod"), None)
     classes = {f.where.split("<")[1].rstrip(">") for f in report.findings if f.check == "buildfile.unknown_class"}
     assert "terrain.TerrainHexGrid" in classes and all(c.startswith("terrain.") for c in classes)
+
+
+def test_a_unit_set_up_twice_and_a_piece_the_pack_cannot_map(tmp_path) -> None:
+    from lint_modules import save_bytes
+
+    from vassal_adj.load import load_save
+    from vassal_adj.parse.records import AddPiece
+
+    setup = load_save(str(KASSERINE / "setup.vsav"))
+    unit = next(r for r in setup.commands if isinstance(r, AddPiece) and r.type.endswith(";1-3-7 (2/168)"))
+    save = tmp_path / "twice.vsav"
+    save.write_bytes(
+        save_bytes([("1", unit.type, unit.state), ("2", unit.type, unit.state), ("3", "piece;;;x.png;Nobody", "")])
+    )
+    report = _lint(str(KASSERINE / "Kasserine.vmod"), "kasserine", str(save))
+    (twice,) = [f for f in report.findings if f.check == "pack.too_many"]
+    assert "2 units named" in twice.message and "places 1" in twice.message
+    (unmapped,) = [f for f in report.findings if f.check == "pack.unmapped"]
+    assert "'Nobody'" in unmapped.message
