@@ -57,7 +57,7 @@ from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
-from vassal_adj.moment import reading_of, with_moment
+from vassal_adj.moment import reading_of, shown_extras, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
 from vassal_adj.parse.trail import Trail, TrailLog
 from vassal_adj.parse.turns import TrackerReading
@@ -66,6 +66,7 @@ from vassal_adj.pbem.phase_checks import PhaseEndChecks, changed_unit
 from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
 from vassal_adj.position import GamePosition, resolve
 from vassal_adj.rules.engine import RuleContext, rule_verdict, situation, unmapped_findings
+from vassal_adj.rules.ledger_log import Logged
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
@@ -140,6 +141,7 @@ class _Walk:
         self.positions: dict[str, Position] = dict(state.positions)
         self.markers = {p.id: (p.name, pos.place(p)) for p in rp.opening if pos.unit(p) is None}
         self.rolls: list[tuple[int, int]] = []  # the open segment's die rolls: (drags before it, its step)
+        self.ledger: list[Logged] = []  # the open segment's rolls and track changes, with their values (N19)
         self.start = state
         self.moves: dict[str, list[Drag]] = {}
         self.span: list[int] = []
@@ -196,6 +198,8 @@ class _Walk:
             self.units[e.piece] = changed_unit(self.units[e.piece], e, self.pos.unit)
         elif isinstance(e, DieRolled):
             self.rolls.append((len(self.order), step))
+            total = (e.total or e.result).strip()
+            self.ledger.append(Logged(step, button=e.button, die=int(total) if total.isdigit() else None))
         elif isinstance(e, Removed):
             self.units.pop(e.piece, None)
             self.positions.pop(e.piece, None)
@@ -217,6 +221,7 @@ class _Walk:
             if self.span:
                 self.close(self.start.turn, self.start.phase)
             self.opened = opened
+        tracked = self.tracks() if self.lp.pack.extras.tracks else {}
         for e in step.events:
             if e.undo:
                 continue
@@ -233,6 +238,9 @@ class _Walk:
             # Nothing moved yet in the open phase or segment: it is judged with what the module
             # shows as its first move is made (a track its opener changed, a weather set as it began).
             self.start = self.shown(replace(self.start, markers=self.marked()))
+        if tracked and self.shown_changed:
+            now = self.tracks()
+            self.ledger += [Logged(step.number, k, v, now[k]) for k, v in tracked.items() if now[k] != v]
         self.shown_changed = False
         self.trails.update(self.trail_log.after.get(step.number, {}))
         for uid, origin in self.first_drags.items():
@@ -240,6 +248,10 @@ class _Walk:
             starts = t.points[-1:] == ((origin.x, origin.y),) and self.map_name(t.start_map) == origin.map
             self.anchors[uid] = (t, len(t.points) - 1) if starts else None
         self.first_drags = {}
+
+    def tracks(self) -> dict[str, int | None]:
+        """The value of each track of the pack's [state] as the module shows it now."""
+        return {k: t.value for k, t in shown_extras(self.lp, self.props, self.reading, self.marked(), [])[1].items()}
 
     def trail_hexes(self, uid: str) -> tuple[Hex | None, ...]:
         """The hexes `uid`'s trail shows it went through in the open phase (empty: it does not cover the move)."""
@@ -281,7 +293,12 @@ class _Walk:
         )
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
         found += self.log_findings(
-            Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end, self.moves, order, rolls),
+            Segment(
+                start.turn,
+                start.phase,
+                self.opened or Opened("phase"),
+                *(start, end, self.moves, order, rolls, tuple(self.ledger)),
+            ),
             title,
         )
         found += self.end_checks.findings(end, start.phase in self.rules.movement_phases, title)
@@ -292,7 +309,7 @@ class _Walk:
         if reading is not None:
             self.reading = reading
         self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
-        self.order, self.rolls = [], []
+        self.order, self.rolls, self.ledger = [], [], []
 
     def log_findings(self, segment: Segment, title: str) -> list[Finding]:
         """The findings of the pack's log rules on the closing segment."""

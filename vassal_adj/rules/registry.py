@@ -288,6 +288,7 @@ catalog = REGISTRY.catalog
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
     "mechanisms.alternates",
+    "mechanisms.ap_ledger",
     "mechanisms.displacement",
     "mechanisms.implementations",
     "mechanisms.marker_state_rules",
@@ -303,6 +304,8 @@ RULE_MODULES = (
     "mechanisms.stacking_rules",
     "mechanisms.supply_chain_rules",
     "mechanisms.supply_loc_rules",
+    "mechanisms.track_bounds",
+    "mechanisms.transport_rules",
     "mechanisms.victory_conditions",
     "mechanisms.victory_rules",
     "mechanisms.withdrawals",

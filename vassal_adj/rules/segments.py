@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.ledger_log import Logged
 from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
@@ -86,8 +87,8 @@ class Opened:
 class Segment:
     """A closed segment of a log, as log rules see it: the turn and phase, its kind and values
     (`Opened`), the position at its start and end, each unit's drags in it (in order), the
-    units in the order their drags came (one entry per drag) and its die rolls (each the number
-    of drags before it, and its step)."""
+    units in the order their drags came (one entry per drag), its die rolls (each the number
+    of drags before it, and its step) and its rolls and track changes with their values (`ledger`)."""
 
     turn: int | None
     phase: str | None
@@ -97,6 +98,7 @@ class Segment:
     moves: Mapping[str, Sequence[Drag]]
     order: tuple[str, ...] = ()
     rolls: tuple[tuple[int, int], ...] = ()
+    ledger: tuple[Logged, ...] = ()
 
 
 def _pattern(value: Any, key: str) -> re.Pattern[str]:
