@@ -38,6 +38,7 @@ def track_bounds(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
             continue
         low = track.min is not None and track.value < track.min
         bound = f"below its minimum {track.min}" if low else f"above its maximum {track.max}"
-        message = f"track {name} ({track.source}) shows {track.value}, {bound} [{ref}]"
+        where = f" ({track.source})" if track.source else ""
+        message = f"track {name}{where} shows {track.value}, {bound} [{ref}]"
         out.append(Finding(ctx.cite(), Severity.ERROR, message))
     return out

@@ -40,6 +40,7 @@ __all__ = ["Endpoint", "Mode", "land_parts", "mode_of", "no_land_path"]
 
 ENDPOINT_KEYS = {"box", "place_kind", "region", "terrain", "not_terrain", "coastal", "holding", "not_holding"}
 ENDPOINT_KEYS |= {"no_enemy", "name", "rule_ref"}
+FITS = 100  # a trip that meets every condition of a mode (misfit's score)
 MODE_KEYS = {"name", "rule_ref", "cost", "sides", "units", "carrier", "from", "to", "max_units", "one_origin"}
 MODE_KEYS |= {"one_destination", "one_contingent", "exclusive", "path"}
 
@@ -107,38 +108,50 @@ class Endpoint:
         d = self.data
         return str(d.get("name") or d.get("box") or d.get("place_kind") or d.get("region") or "a hex")
 
-    def misses(self, pos: Position, side: str, state: GameState, ctx: RuleContext, sea: str) -> str:
-        """Why `pos` is not this endpoint for a unit of `side` ("" when it is)."""
+    def misses(self, pos: Position, side: str, state: GameState, ctx: RuleContext, sea: str) -> tuple[int, str]:
+        """Why `pos` is not this endpoint for a unit of `side` ("" when it is), and how many of its
+        conditions `pos` met before the one it failed (the nearer miss is the one to cite)."""
         d = self.data
         if pos.hex is None:
             named = pos.named
             ok = "box" in d and named is not None and named.kind == d["box"] and named.side in ("", side)
-            return "" if ok else f"{pos.box} is not {self.words}"
+            return (0, "") if ok else (0, f"{pos.box} is not {self.words}")
         h, at = pos.hex, f"{ctx.label(pos.hex)}"
         if "box" in d:
-            return f"{at} is no box"
+            return 0, f"{at} is no box"
         have = ctx.terrain.terrain(h)
         places = [p.name for p in ctx.terrain.places_at(h) if "place_kind" in d and d["place_kind"] in p.kinds]
         if "place_kind" in d and not places:
-            return f"{at} is no {d['place_kind']}"
+            return 0, f"{at} is no {d['place_kind']}"
         where = f"{places[0]} ({at})" if places else at
-        if "region" in d and h not in ctx.hexes([d["region"]]):
-            return f"{where} is not in {d['region']}"
-        if "terrain" in d and not have & _strings(d["terrain"], "terrain"):
-            return f"{where} is not {' or '.join(sorted(_strings(d['terrain'], 'terrain')))}"
-        if "not_terrain" in d and have & _strings(d["not_terrain"], "not_terrain"):
-            return f"{where} is {' or '.join(sorted(have & _strings(d['not_terrain'], 'not_terrain')))}"
-        if d.get("coastal") and not any(ctx.terrain.has_terrain(n, sea) for n in neighbors(h)):
-            return f"{where} is not coastal"
+        want, avoid = _strings(d.get("terrain", ()), "terrain"), _strings(d.get("not_terrain", ()), "not_terrain")
         units = state.units_at(h)
         friends = [u for u in units if u.side == side]
-        if self.holding is not None and not any(self.holding.matches(u) for u in friends):
-            return f"{where} holds no friendly {self.holding.words()}"
-        if self.not_holding is not None and any(self.not_holding.matches(u) for u in friends):
-            return f"{where} holds a friendly {self.not_holding.words()}"
-        if self.no_enemy is not None and any(self.no_enemy.matches(u) for u in units if u.side != side):
-            return f"{where} holds enemy {self.no_enemy.words()}"
-        return ""
+        checks = (
+            ("region" in d and h not in ctx.hexes([d.get("region", "")]), lambda: f"{where} is not in {d['region']}"),
+            (bool(want) and not have & want, lambda: f"{where} is not {' or '.join(sorted(want))}"),
+            (bool(have & avoid), lambda: f"{where} is {' or '.join(sorted(have & avoid))}"),
+            (
+                bool(d.get("coastal")) and not any(ctx.terrain.has_terrain(n, sea) for n in neighbors(h)),
+                lambda: f"{where} is not coastal",
+            ),
+            (
+                self.holding is not None and not any(self.holding.matches(u) for u in friends),
+                lambda: f"{where} holds no friendly {self.holding.words() if self.holding else ''}",
+            ),
+            (
+                self.not_holding is not None and any(self.not_holding.matches(u) for u in friends),
+                lambda: f"{where} holds a friendly {self.not_holding.words() if self.not_holding else ''}",
+            ),
+            (
+                self.no_enemy is not None and any(self.no_enemy.matches(u) for u in units if u.side != side),
+                lambda: f"{where} holds enemy {self.no_enemy.words() if self.no_enemy else ''}",
+            ),
+        )
+        for depth, (failed, why) in enumerate(checks, 1):
+            if failed:
+                return depth, why()
+        return 0, ""
 
 
 @dataclass(frozen=True)
@@ -172,7 +185,7 @@ class Mode:
 
         def ends(key: str) -> tuple[Endpoint, ...]:
             value = data.get(key)
-            if not isinstance(value, list) or not value:
+            if not isinstance(value, (list, tuple)) or not value:
                 raise ValueError(f"{path}.{key}: expected a list of endpoint tables, got {value!r}")
             return tuple(Endpoint.read(v, f"{path}.{key}[{i}]") for i, v in enumerate(value))
 
@@ -197,19 +210,26 @@ class Mode:
     def misfit(
         self, unit: Unit, trip: tuple[Position, Position], state: GameState, ctx: RuleContext, sea: str
     ) -> tuple[int, str, str]:
-        """How far `unit`'s trip (origin, destination) fits this mode (4: it fits), why not, and the
+        """How far `unit`'s trip (origin, destination) fits this mode (FITS: it fits), why not, and the
         rule to cite (the failing endpoint's, else the mode's)."""
         if self.sides and unit.side not in self.sides:
             return 0, f"only {' or '.join(sorted(self.sides))} units use it", self.rule_ref
         if not self.units.matches(unit):
-            return 1, f"it carries only {self.units.words()}", self.rule_ref
+            return 10, f"it carries only {self.units.words()}", self.rule_ref
         for stage, key, ends, pos in ((2, "from", self.origins, trip[0]), (3, "to", self.destinations, trip[1])):
             why = [e.misses(pos, unit.side, state, ctx, sea) for e in ends]
-            if all(why):
-                refs = sorted({str(e.data["rule_ref"]) for e in ends if "rule_ref" in e.data})
-                text = f"{key} {' or '.join(e.words for e in ends)}: {'; '.join(dict.fromkeys(why))}"
-                return stage, text, ", ".join(refs) or self.rule_ref
-        return 4, "", self.rule_ref
+            if all(w for _, w in why):
+                near = max(depth for depth, _ in why)
+                refs = sorted(
+                    {
+                        str(e.data["rule_ref"])
+                        for e, (depth, _) in zip(ends, why, strict=True)
+                        if "rule_ref" in e.data and depth == near
+                    }
+                )
+                text = f"{key} {' or '.join(e.words for e in ends)}: {'; '.join(dict.fromkeys(w for _, w in why))}"
+                return stage * 10 + near, text, ", ".join(refs) or self.rule_ref
+        return FITS, "", self.rule_ref
 
 
 def mode_of(
@@ -220,7 +240,7 @@ def mode_of(
     fits, why, best = [], [], (-1, "")
     for mode in modes:
         stage, miss, ref = mode.misfit(unit, trip, state, ctx, sea)
-        if stage == 4:
+        if stage == FITS:
             fits.append(mode)
             continue
         why.append(f"{mode.name}: {miss}")

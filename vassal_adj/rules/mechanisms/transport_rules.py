@@ -61,13 +61,14 @@ def trips_of(segment: Segment, ctx: RuleContext, p: Mapping[str, Any], carrier: 
             s.hex is None and (s.named is None or s.named.kind not in p["boxes"]) for s in stops
         ):
             continue
-        jumps = [no_land_path(a, b, parts) for a, b in drags]
-        if not any(jumps):
+        jumps = [i for i, (a, b) in enumerate(drags) if no_land_path(a, b, parts)]
+        if not jumps:
             land.append(uid)
             continue
-        origin = segment.start.positions.get(uid, stops[0])
-        if (origin.hex, origin.box) != (stops[-1].hex, stops[-1].box):  # back where it began (18.4 e): no trip
-            trips[uid] = (origin, stops[-1], not all(jumps))
+        # The trip is from the first drag with no land path to the last: 26.3 goes on by land after it.
+        origin, dest = drags[jumps[0]][0], drags[jumps[-1]][1]
+        if (origin.hex, origin.box) != (dest.hex, dest.box):  # back where it began (18.4 e): no trip
+            trips[uid] = (origin, dest, len(jumps) < len(drags))
     return Trips(trips, tuple(land), tuple(carriers))
 
 
@@ -153,9 +154,9 @@ def transport_modes(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) ->
     candidates = [m for m in modes if m.name in common]
     legal = [m for m in candidates if not _problems(m, t, segment, ctx)]
     if not legal:
-        m = candidates[0]
-        message = f"the {m.name}: {'; '.join(_problems(m, t, segment, ctx))} [{m.rule_ref}]"
-        return [Finding(f"{ctx.pack_id}:{m.rule_ref}", Severity.ERROR, message, tuple(t.trips))]
+        each = "; ".join(f"the {m.name} [{m.rule_ref}]: {'; '.join(_problems(m, t, segment, ctx))}" for m in candidates)
+        cite = f"{ctx.pack_id}:{candidates[0].rule_ref}"
+        return [Finding(cite, Severity.ERROR, f"{each} [{candidates[0].rule_ref}]", tuple(t.trips))]
     side = units[next(iter(t.trips))].side
     paid = payment(ap_changes(segment, p["tracks"]), side) if p["tracks"] else None
     what = " or ".join(m.name for m in legal)
