@@ -235,3 +235,15 @@ def test_a_supply_point_ledger_with_no_places_and_its_own_costs() -> None:
     assert messages(ledger(entry, **params)) == [
         ("error", "the Axis AP marker went down by 1 (5 to 4), the deploy costs 3 [6.1]")
     ]
+
+
+def test_6_1_two_drags_down_with_no_roll_between_are_one_payment_and_the_opener_pays() -> None:
+    """An invasion's 2 AP dragged a box at a time is one spending; an AP the defender loses in the
+    segment (21.2.2 "defender loses one AP") is not the action's payment."""
+    moves = {GE_3: ["2916", "2917"]}
+    two = [Logged(1, "axis_ap", 5, 4), Logged(2, "axis_ap", 4, 3)]
+    assert messages(ledger(segment({GE_3: "2916"}, two, moves=moves))) == [
+        ("error", "the Axis AP marker went down by 2 (5 to 3), the move costs 1 [6.1]")
+    ]
+    seg = segment({GE_3: "2916"}, [Logged(1, "axis_ap", 5, 4), allied(2, 7, 6)], moves=moves)
+    assert ledger(dataclasses.replace(seg, opened=Opened("action", {"side": "Axis"}))) == []

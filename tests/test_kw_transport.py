@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kw_board import LAYOUT, PACK, TERRAIN
-from test_kw_ledger import GARRISON_A, GE_3, US_3, US_45, Logged, at, segment, unit
+from test_kw_ledger import GARRISON_A, GE_3, US_3, US_45, Logged, segment, unit
 
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext

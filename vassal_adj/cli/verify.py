@@ -13,12 +13,13 @@ The text formats are report/verify_text.py's: the verdict first.
 from __future__ import annotations
 
 from dataclasses import asdict, replace
+from functools import partial
 
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli.hiding import disguised, scrub, view_notes
+from vassal_adj.cli.hiding import disguised, scrub, view_notes, withheld
 from vassal_adj.cli.options import FORMATS, format_version_option, pack_option, post_options, state_options
 from vassal_adj.cli.output import output_option, severity_colours, working
 from vassal_adj.cli.verify_vp import vp_change
@@ -342,7 +343,9 @@ def verify(
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
 
-        markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form)  # type: ignore[arg-type]
+        # everyone opens the copy: whatever --as says, no hidden piece is cited in it
+        hide = partial(withheld, lp=lp, side=None)
+        markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form, withhold=hide)  # type: ignore[arg-type]
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
         raise click.exceptions.Exit(1)

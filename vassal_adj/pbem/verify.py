@@ -70,6 +70,7 @@ from vassal_adj.rules.ledger_log import Logged
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
+from vassal_adj.rules.track_openers import merged
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import state_of
@@ -122,7 +123,8 @@ class _Walk:
         self, pos: GamePosition, rp: Replay, state: GameState, ctx: RuleContext, rules: TurnRules, weather: str | None
     ) -> None:
         lp, module, game = pos.pack, pos.module, pos.game
-        self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
+        peers = {r.name: r for r in lp.pack.rules}  # a log rule may read another rule's parameters
+        self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=(), peers=peers), rules, weather
         self.end_checks = PhaseEndChecks(lp.pack, self.ctx)
         # The log rules of the pack (its own from hooks.py too), run on each segment as it closes.
         self.log_rules = tuple(
@@ -155,6 +157,8 @@ class _Walk:
         self.first_drags: dict[str, Place] = {}  # the units whose first drag of the phase is in this step
         self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
         self.map_name = lambda ident: m.name if (m := module.map_by_id(ident)) else ident
+        self.box_name = lambda place: (p := self.position(place)).box or p.label or ""
+        self.earlier: list[tuple[Opened, tuple[Unit, ...]]] = []  # the open phase's segments closed so far
 
     def marked(self) -> dict[str, tuple[Position, ...]]:
         """Where the markers are now, by name."""
@@ -216,11 +220,15 @@ class _Walk:
         """Walk one step of the log: a turn-tracker change closes the open phase, a segment opener
         (the pack's ``log.segments``) the open segment."""
         src = self.lp.pack.state
-        opened = opened_by(self.cutting, step.events)
-        if opened is not None:
-            if self.span:
+        opened = opened_by(self.cutting, step.events, self.start.phase, self.box_name)
+        more = merged(self.opened.values, opened.values) if opened and self.opened else None
+        if more is not None and not self.span and not self.rolls:  # one spending dragged a box at a time
+            self.opened = replace(self.opened, values=more)
+        elif opened is not None:
+            # Every action or pass is a segment of its own, one in which nothing moved too (6.1).
+            if self.span or (self.cutting.tracks is not None and self.opened is not None):
                 self.close(self.start.turn, self.start.phase)
-            self.opened = opened
+            self.opened = replace(opened, at=step.number)
         tracked = self.tracks() if self.lp.pack.extras.tracks else {}
         for e in step.events:
             if e.undo:
@@ -292,16 +300,14 @@ class _Walk:
             start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails, timing=(order, rolls)
         )
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
-        found += self.log_findings(
-            Segment(
-                start.turn,
-                start.phase,
-                self.opened or Opened("phase"),
-                *(start, end, self.moves, order, rolls, tuple(self.ledger)),
-            ),
-            title,
-        )
-        found += self.end_checks.findings(end, start.phase in self.rules.movement_phases, title)
+        opened, new_phase = self.opened or Opened("phase"), (turn, phase) != (start.turn, start.phase)
+        movers = tuple(u for uid in self.moves if (u := start.units.get(uid)) is not None)
+        segment = Segment(start.turn, start.phase, opened, start, end, self.moves, order, rolls)
+        segment = replace(segment, earlier=tuple(self.earlier), closes_phase=new_phase, ledger=tuple(self.ledger))
+        found += self.log_findings(segment, title)
+        self.earlier = [] if new_phase else [*self.earlier, (opened, movers)]
+        # 10 "at the end of each Action Segment": a segment a side moves in ends as a movement phase does.
+        found += self.end_checks.findings(end, start.phase in rules.movement_phases, title)
         steps = (min(self.span), max(self.span)) if self.span else None
         self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
         if (turn, phase) != (start.turn, start.phase):

@@ -56,6 +56,8 @@ class RuleContext:
     turn_sequence: tuple[str, ...] = ()  # the pack's [state] turn labels in game order (N18): label k is turn k
     # The module's predefined set-ups the pack's rules name, by that name (setup_reference.py).
     setups: Mapping[str, SetupReference] = field(default_factory=dict)
+    # The pack's rules by name, for a log rule that reads another rule's parameters (verify sets it).
+    peers: Mapping[str, RuleConfig] = field(default_factory=dict)
     _hex_cache: dict[str, tuple[Hex, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def cite(self, rule: RuleConfig | None = None) -> str:

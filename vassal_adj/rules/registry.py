@@ -287,6 +287,8 @@ catalog = REGISTRY.catalog
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
+    "mechanisms.action_loc",
+    "mechanisms.action_turns",
     "mechanisms.alternates",
     "mechanisms.ap_ledger",
     "mechanisms.displacement",

@@ -128,7 +128,8 @@ def track_ledger(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
         for side in dict.fromkeys(c.side for c in changes):
             out += _gain(segment, ctx, p, [c for c in changes if c.side == side])
         return out
-    paid = payment(changes) if segment.phase in p["action_phases"] else None
+    # The side that opened the segment pays (a Bombardment's AP loss, 21.2.2, is the defender's).
+    paid = payment(changes, segment.opened.side) if segment.phase in p["action_phases"] else None
     if paid is None:
         return []
     kind = _kind(segment, ctx, p, paid.side)

@@ -16,7 +16,7 @@ Pure: a segment in, records out.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from vassal_adj.rules.results import Finding, Severity
@@ -64,10 +64,24 @@ def ap_changes(segment: Segment, tracks: Mapping[str, str]) -> tuple[APChange, .
     return tuple(out)
 
 
-def payment(changes: Collection[APChange], side: str | None = None) -> APChange | None:
-    """The payment of a segment's action: the last change down of `side`'s track (any side's when None)."""
-    down = [c for c in changes if (side is None or c.side == side) and (c.delta or 0) < 0]
-    return down[-1] if down else None
+def payment(changes: Sequence[APChange], side: str | None = None) -> APChange | None:
+    """The payment of a segment's action: `side`'s last spending (None: the side of the first
+    change down), its drags down one after another with no die rolled between taken as one (an
+    action of 2 AP dragged a box at a time)."""
+    down = [c for c in changes if (c.delta or 0) < 0]
+    side = side or (down[0].side if down else None)
+    run: list[APChange] = []
+    for c in changes:
+        if c.side != side:
+            continue
+        if (c.delta or 0) >= 0 or (run and c.die is not None):
+            run = [] if (c.delta or 0) >= 0 else [c]
+            continue
+        run.append(c)
+    if not run:
+        return None
+    first, last = run[0], run[-1]
+    return APChange(first.side, first.track, first.before, last.after, last.step, first.die)
 
 
 def paid_findings(paid: APChange, what: str, costs: Collection[int], cite: str, ref: str) -> list[Finding]:
