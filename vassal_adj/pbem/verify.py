@@ -52,20 +52,20 @@ from vassal_adj.model.events import (
     Step,
     TurnChanged,
 )
-from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
-from vassal_adj.moment import reading_of, with_moment
+from vassal_adj.moment import reading_of, shown_extras, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
-from vassal_adj.parse.trail import Trail, TrailLog
 from vassal_adj.parse.turns import TrackerReading
 from vassal_adj.pbem.log_state import Departures, log_opening, turn_and_phase
 from vassal_adj.pbem.phase_checks import PhaseEndChecks, changed_unit
 from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
+from vassal_adj.pbem.trail_watch import TrailWatch
 from vassal_adj.position import GamePosition, resolve
 from vassal_adj.rules.engine import RuleContext, rule_verdict, situation, unmapped_findings
+from vassal_adj.rules.ledger_log import Logged
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segment_rolls import SegmentRoll, segment_roll
@@ -145,19 +145,15 @@ class _Walk:
         self.rolls: list[tuple[int, int]] = []  # the open segment's die rolls: (drags before it, its step)
         self.dice: list[SegmentRoll] = []  # the open segment's rolls with their values
         self.earlier_dice: list[SegmentRoll] = []  # those of the log's closed segments (once per game: N17)
+        self.ledger: list[Logged] = []  # the open segment's rolls and track changes, with their values (N19)
         self.start = state
         self.moves: dict[str, list[Drag]] = {}
         self.span: list[int] = []
         self.phases: list[PhaseRecord] = []
         self.added = 0
         self.departures = Departures(state.departures)  # 17.15 applies from the moment of an exit on
-        self.trail_log = TrailLog.read(game.root, game.path)
-        self.trails: dict[str, Trail] = dict(self.trail_log.opening)  # each piece's trail as the log is now
-        # A unit's trail as its first drag of the open phase left it, and the index of that drag's start in it.
-        self.anchors: dict[str, tuple[Trail, int] | None] = {}
-        self.first_drags: dict[str, Place] = {}  # the units whose first drag of the phase is in this step
-        self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
         self.map_name = lambda ident: m.name if (m := module.map_by_id(ident)) else ident
+        self.trails = TrailWatch(game.root, game.path, self.map_name)
         self.box_name = lambda place: (p := self.position(place)).box or p.label or ""
         self.earlier: list[tuple[Opened, tuple[Unit, ...]]] = []  # the open phase's segments closed so far
 
@@ -183,9 +179,7 @@ class _Walk:
         if isinstance(e, Moved):
             to = self.position(e.to)
             if e.piece in self.units:
-                if e.piece not in self.moves and e.piece in self.trails:
-                    self.first_drags[e.piece] = e.origin
-                self.ends[e.piece] = e.to
+                self.trails.dragged(e.piece, e.origin, e.to, first=e.piece not in self.moves)
                 self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
                 self.order.append(e.piece)
                 self.departures.moved(
@@ -206,6 +200,7 @@ class _Walk:
             opened = self.opened or Opened("phase")
             shown = self.shown(replace(self.start, markers=self.marked())).tracks
             self.dice.append(segment_roll(e, step, len(self.order), self.start, opened.kind, opened.side, shown))
+            self.ledger.append(Logged(step, button=e.button, die=self.dice[-1].value))
         elif isinstance(e, Removed):
             self.units.pop(e.piece, None)
             self.positions.pop(e.piece, None)
@@ -231,6 +226,7 @@ class _Walk:
             if self.span or (self.cutting.tracks is not None and self.opened is not None):
                 self.close(self.start.turn, self.start.phase)
             self.opened = replace(opened, at=step.number)
+        tracked = self.tracks() if self.lp.pack.extras.tracks else {}
         for e in step.events:
             if e.undo:
                 continue
@@ -247,28 +243,15 @@ class _Walk:
             # Nothing moved yet in the open phase or segment: it is judged with what the module
             # shows as its first move is made (a track its opener changed, a weather set as it began).
             self.start = self.shown(replace(self.start, markers=self.marked()))
+        if tracked and self.shown_changed:
+            now = self.tracks()
+            self.ledger += [Logged(step.number, k, v, now[k]) for k, v in tracked.items() if now[k] != v]
         self.shown_changed = False
-        self.trails.update(self.trail_log.after.get(step.number, {}))
-        for uid, origin in self.first_drags.items():
-            t = self.trails[uid]
-            starts = t.points[-1:] == ((origin.x, origin.y),) and self.map_name(t.start_map) == origin.map
-            self.anchors[uid] = (t, len(t.points) - 1) if starts else None
-        self.first_drags = {}
+        self.trails.stepped(step.number)
 
-    def trail_hexes(self, uid: str) -> tuple[Hex | None, ...]:
-        """The hexes `uid`'s trail shows it went through in the open phase (empty: it does not cover the move)."""
-        anchor, t, end = self.anchors.get(uid), self.trails[uid], self.ends[uid]
-        if (
-            anchor is None
-            or t.start_map != anchor[0].start_map
-            or self.map_name(t.start_map) != end.map
-            or t.points[: anchor[1] + 1] != anchor[0].points
-        ):
-            return ()
-        points = list(t.points[anchor[1] :])
-        if points[-1] != (end.x, end.y):  # VASSAL draws the trail on to where the piece stands
-            points.append((end.x, end.y))
-        return tuple(self.position(Place(end.map, x, y)).hex for x, y in points)
+    def tracks(self) -> dict[str, int | None]:
+        """The value of each track of the pack's [state] as the module shows it now."""
+        return {k: t.value for k, t in shown_extras(self.lp, self.props, self.reading, self.marked(), [])[1].items()}
 
     def close(self, turn: int | None, phase: str | None, reading: TrackerReading | None = None) -> None:
         """Check the open phase and open the next one, in `turn` and `phase` (with the tracker
@@ -277,7 +260,7 @@ class _Walk:
         end = self.now(start.turn, start.phase)
         words = self.opened.words if self.opened else ""
         title = _title(start.turn, start.phase, words)
-        trails = {uid: self.trail_hexes(uid) for uid in self.moves if uid in self.trails}
+        trails = {uid: self.trails.hexes(uid, self.position) for uid in self.moves if uid in self.trails.trails}
         rules = self.rules
         if (
             self.opened is not None
@@ -309,6 +292,7 @@ class _Walk:
             closes_phase=new_phase,
             dice=tuple(self.dice),
             earlier_dice=tuple(self.earlier_dice),
+            ledger=tuple(self.ledger),
         )
         found += self.log_findings(segment, title)
         self.earlier = [] if new_phase else [*self.earlier, (opened, movers)]
@@ -321,8 +305,9 @@ class _Walk:
             self.opened = None
         if reading is not None:
             self.reading = reading
-        self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
-        self.order, self.rolls, self.dice = [], [], []
+        self.start, self.moves, self.span = self.now(turn, phase), {}, []
+        self.trails.new_phase()
+        self.order, self.rolls, self.dice, self.ledger = [], [], [], []
 
     def log_findings(self, segment: Segment, title: str) -> list[Finding]:
         """The findings of the pack's log rules on the closing segment."""

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from vassal_adj.model.state import GameState
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.ledger_log import Logged
 from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.packs.pack_state import TrackSpec
 from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
@@ -99,7 +100,8 @@ class Segment:
     of drags before it, and its step); `earlier`: the segments of its phase closed before it, as
     (opener, units that moved), oldest first; `closes_phase`: the tracker moved on to another
     phase after it (False at the end of the log); `dice`: its rolls with their values,
-    `earlier_dice`: those of the log's earlier segments (segment_rolls.py)."""
+    `earlier_dice`: those of the log's earlier segments (segment_rolls.py); `ledger`: its rolls
+    and track changes with their values, in step order (ledger_log.py)."""
 
     turn: int | None
     phase: str | None
@@ -113,6 +115,7 @@ class Segment:
     closes_phase: bool = False
     dice: tuple[SegmentRoll, ...] = ()
     earlier_dice: tuple[SegmentRoll, ...] = ()
+    ledger: tuple[Logged, ...] = ()
 
 
 def _pattern(value: Any, key: str) -> re.Pattern[str]:
