@@ -183,7 +183,7 @@ GAMES: dict[str, tuple[str, int, str, dict[str, str], list[Step], str]] = {
 }
 
 # The deliberate faults, one a file. `steps` counts a log's LOG steps from 1 (as vassal_adj's replay
-# does); `rule` is what a check cites ("pending": the rule that reports it is being built).
+# does); `rule` is what a check or verify cites ("pending": no rule of the pack reports it yet).
 FAULTS: list[dict[str, object]] = [
     {
         "fault": "a",
@@ -227,7 +227,7 @@ FAULTS: list[dict[str, object]] = [
         "steps": (1, 2, 3, 4, 5),
         "units": (AMPHIB_3, A_US_45, A_US_3, A_AG1),
         "hexes": ("1732", "1731"),
-        "rule": "pending (AP ledger, 6.1/18.3)",
+        "rule": "kesselrings-war:6.1",
         "detail": "the Allied AP marker goes from 'Allied AP 1' to 'Allied AP 0' (step 1), then Amphib 3 goes from "
         "the Allied Staging Area to the sea hex 1732 (step 2) and 45th, 3rd US and 1 AG to the coastal hex 1731 "
         "(steps 3-5): an invasion, 18.3 'expending two AP', with 1 AP on the track (5.2 'never ... less than "
@@ -250,7 +250,7 @@ FAULTS: list[dict[str, object]] = [
         "steps": (2, 3, 4),
         "units": (UK_46, UK_56, UK_7ARMD),
         "hexes": ("1502",),
-        "rule": "pending (transport modes, 14.1.2)",
+        "rule": "kesselrings-war:18.2",
         "detail": "a naval transfer (Allied AP 13 -> 12, step 1): 46th, 56th UK and 7th Armoured from the Allied "
         "Staging Area to Olbia (1502) on Sardinia, a port with no Garrison (steps 2-4): 14.1.2 'Allies: Staging Area "
         "and all friendly functional ports'; 12.1 'A port or airfield is only considered to be functional if it "

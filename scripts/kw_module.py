@@ -7,7 +7,7 @@ printed name, side, class and where each scenario sets it up); units.toml reads 
 unit carries the layer Reduced (its back: units.toml reads "Reduced_Active" as the flag reduced;
 16.1, 20.2.2, 27.2). The markers are the ones pack.toml reads: the AP markers on the AP tracks
 ([state] tracks), the Italian Surrender marker on the Axis TRT (assumption surrender_marker), and
-a Fortification (27.1, 27.2 set one up).
+an Axis Fortification (27.1, 27.2 set one up; units.toml reads its side from the property Side).
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ BOX_SIZE = (GAP + len(DISPLAYS) * (BIG[0] + GAP), GAP + len(SIDES) * BLOCK_H)
 
 SIDE_COLOURS = {"Axis": (150, 160, 170), "Allied": (200, 190, 130), None: (235, 235, 235)}
 MARKERS = ["Axis Action Points", "Allied Action Points", "Italian Surrender", "Fortification"]
+MARKER_SIDES = {"Fortification": "Axis"}  # a marker units.toml reads as a unit of a side (25.4)
 PLAYERS = {"Axis": ("Albert", "axis-player-secret"), "Allied": ("Harold", "allied-player-secret")}
 DICE = "1d6"  # 2.0 "Players must provide a six-sided die (1d6)"
 GROUND = {"armor", "panzergrenadier", "infantry", "motorized", "mountain", "airborne", "flak", "garrison"}
@@ -126,7 +127,9 @@ def _basic(c: Counter) -> str:
 
 
 def _marks(c: Counter) -> tuple[str, str]:
-    return ("mark;Marker", c.marker) if c.marker else ("mark;Side", c.side or "")
+    if c.marker and c.name not in MARKER_SIDES:
+        return "mark;Marker", c.marker
+    return "mark;Side", MARKER_SIDES.get(c.name, c.side or "")
 
 
 def _layer(layer: str) -> str:

@@ -2,11 +2,10 @@
 writes, and it is what it claims: the module's board, displays (pack.toml [boxes]), counters with
 their Reduced layer, markers, tracker, die and global property; each scenario's set-up (seed 004,
 27.1, 27.2); one deliberate fault a file (scripts/kw_faults.FAULTS) and a clean log. `check`, `vp`
-and `verify` run on every file; faults (a)-(d) are reported under their rules; the logs (e)-(g)
-show their faults where FAULTS says (the rules that report them, the AP ledger, action segments
-and transport modes, are being built); VASSAL (the oracle) opens every file; golden reports of
-`check` on the saves (regenerate with `UPDATE_GOLDEN=1 python -m pytest tests/test_kw_example.py`,
-then read the diff).
+and `verify` run on every file; faults (a)-(e) and (g) are reported under their rules; the logs
+(e)-(g) show their faults where FAULTS says ((f) is not reported yet); VASSAL (the oracle) opens
+every file; golden reports of `check` on the saves (regenerate with `UPDATE_GOLDEN=1 python -m
+pytest tests/test_kw_example.py`, then read the diff).
 """
 
 from __future__ import annotations
@@ -107,8 +106,9 @@ def test_the_module_fits_the_pack_and_has_every_counter_and_marker() -> None:
 
 
 def test_units_toml_reads_every_counter_of_a_set_up_and_the_module_carries_both() -> None:
-    # Every counter in play is a unit of its order-of-battle side and class (units.toml); the markers
-    # are no units (units.toml ignore). The set-ups are the module's predefined set-ups.
+    # Every counter in play is a unit of its order-of-battle side and class (units.toml); of the markers
+    # only the Fortification is (units.toml pattern marker, its side the property Side). The set-ups are
+    # the module's predefined set-ups.
     module = vassal_adj.load_module(MODULE)
     assert {s.name: s.file for s in module.predefined_setups} == {
         "Scenario I": "scenario-1.vsav",
@@ -117,11 +117,12 @@ def test_units_toml_reads_every_counter_of_a_set_up_and_the_module_carries_both(
     by_name = {c.name: c for c in km.counters()}
     for name in ("scenario-1.vsav", "scenario-2.vsav"):
         state, _, _ = vassal_adj.game_state(module, vassal_adj.load_save(EXAMPLE / name), "kesselrings-war")
-        placed = [n for n in _pieces(name) if not by_name[n].marker]
+        placed = [n for n in _pieces(name) if not by_name[n].marker or n in km.MARKER_SIDES]
         assert sorted(u.name for u in state.units.values()) == sorted(placed)
         for u in state.units.values():
             c = by_name[u.name]
-            assert (u.side, u.kind) == (c.side, c.cls), u.name
+            want = (km.MARKER_SIDES[u.name], "fortification") if c.marker else (c.side, c.cls)
+            assert (u.side, u.kind) == want, u.name  # 25.4: the Fortification marker is the Axis's
 
 
 def test_the_displays_are_the_pack_s_boxes() -> None:
@@ -295,10 +296,31 @@ def test_fault_d_a_reinforcement_before_its_turn_7_1() -> None:
     assert "is in play on Game-Turn 1: it arrived early; it enters on Game-Turn 2" in error["message"]
 
 
+def test_fault_e_an_invasion_with_one_ap_on_the_track_6_1_18_3() -> None:
+    # 18.3 "The Allies conduct an Invasion by declaring an Amphibious Invasion, expending two AP"; 5.2 "may
+    # never have less than zero": the Allied marker goes from 1 to 0 and Amphib 3 with three US units
+    # invade 1731 from the Allied Staging Area.
+    fault = FAULTS["e"]
+    errors = [f for f in _findings("verify", fault["file"]) if f["severity"] == "error"]
+    (error,) = errors
+    assert error["rule"] == "kesselrings-war:6.1"
+    assert "the Allied track held 1, the invasion costs 2" in error["message"]
+
+
+def test_fault_g_a_transfer_to_a_port_with_no_garrison_is_no_legal_transport_14_1_2() -> None:
+    # 14.1.2 "Allies: Staging Area and all friendly functional ports"; 12.1 "A port or airfield is only
+    # considered to be functional if it contains a Garrison": Olbia (1502) holds none. A move from the
+    # Staging Area to a port that is no naval transfer's is read as the only transport that may end
+    # there, an invasion (18.2), which it is not (no Amphib): an error either way.
+    fault = FAULTS["g"]
+    errors = [f for f in _findings("verify", fault["file"]) if f["severity"] == "error"]
+    assert errors and all(f["rule"] in ("kesselrings-war:14.1.2", "kesselrings-war:18.2") for f in errors)
+
+
 @pytest.mark.parametrize("key", ["e", "f", "g"])
 def test_the_logs_show_their_faults_where_faults_says(key: str) -> None:
-    # The rules that report (e) 5.2/18.3, (f) 13.2 and (g) 14.1.2 are being built (AP ledger, action
-    # segments, transport modes): here the logs are shown to hold what FAULTS says, step by step.
+    # The logs hold what FAULTS says, step by step (the rule that reports (f), 13.2 in one action
+    # segment, is not in the pack yet).
     fault = FAULTS[key]
     module = vassal_adj.load_module(MODULE)
     game = vassal_adj.load_save(EXAMPLE / fault["file"])
@@ -317,10 +339,14 @@ def test_the_logs_show_their_faults_where_faults_says(key: str) -> None:
 
 def test_the_clean_log_plays_a_whole_command_phase_four_actions_and_both_passes_5_1_5_2_1_6_1() -> None:
     # 5.1 events, 5.2.1 AP (die + Staging Area + garrisoned Objectives), 9.1/29.0 withdrawals, 7.2, then
-    # actions that each open on the AP marker (6.1) until both sides pass. The only errors today are the
-    # sequence-of-play ones of a phase both sides act in (the action segments, being built, replace them).
-    found = _errors("verify", "sc2-gt4-clean.vlog")
-    assert all(f["rule"] == "kesselrings-war:sequence of play" for f in found), found
+    # actions that each open on the AP marker (6.1) until both sides pass. No error but 13.2's one
+    # contingent read in the Withdrawal and Reinforcement Segments, where both sides move units of
+    # every contingent (9.1, 4.1 4): 13.2 says "in the same Action", and these segments are none.
+    errors = [f for f in _findings("verify", "sc2-gt4-clean.vlog") if f["severity"] == "error"]
+    assert all(
+        f["rule"] == "kesselrings-war:13.2" and f["message"].startswith(("Turn 4 withdrawal:", "Turn 4 reinforcement:"))
+        for f in errors
+    ), errors
     rolls = [s for s in kf.CLEAN if s[0] == "roll"]
     assert [(s[1], s[2]) for s in rolls] == [
         ("Allied", "5"),
