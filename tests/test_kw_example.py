@@ -26,7 +26,9 @@ from test_example import _pixels_differ
 from test_vassal_accepts import oracle_pieces
 
 import vassal_adj
+from vassal_adj import packs as packs_io
 from vassal_adj.cli import main
+from vassal_adj.lint import lint, read_lint_input
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.global_props import global_values
 from vassal_adj.parse.turns import tracker_reading
@@ -394,3 +396,10 @@ def test_the_readme_s_example_commands_run() -> None:
     codes = [_run(args)[0] for args in commands]
     assert (codes[0], codes[1], codes[3]) == (1, 0, 0)  # the air overstack (10.1), vp, validate
     assert codes[2] in (0, 1)  # the clean log: sequence-of-play errors until the action segments judge it
+
+
+def test_lint_finds_nothing_in_the_module_its_set_ups_and_the_pack_s_set_up_rules() -> None:
+    # Slots with '/' in their names ("A/5 Flak", "I/DAF") escaped as VASSAL reads them, the set-ups
+    # with no player's seat or password and each piece with its own slot's id (issue 16's lint).
+    report = lint(read_lint_input(str(MODULE), []), packs_io.find_pack(str(PACK)))
+    assert [(f.check, f.message) for f in report.findings] == []
