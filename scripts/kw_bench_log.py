@@ -1,6 +1,7 @@
 """A long Kesselring's War log for scripts/bench_verify.py: Scenario II from GT 4 (the opening of
 kw_faults' clean log), each Game-Turn a whole Command phase to the example's protocol (5.1 events
-rolls, 5.2.1 AP rolls and gains, the tracker through every segment), then an Action phase of
+rolls, the first turn's applied on the tracks, 5.2.1 AP rolls and gains, the tracker through every
+segment), then an Action phase of
 alternating one-AP move actions (6.1: the side's AP marker down by 1, then one unit moves one
 hex, forth on one action and back on its next), until the number of actions asked for is made;
 both sides pass at the end of each Action phase. Written with the example's own scripts into
@@ -54,14 +55,20 @@ def write_log(out_dir: Path, actions: int) -> tuple[Path, Path]:
     mke.main(out_dir)
     counters = km.counters()
     places = moved(setup_places("II", counters), TURN4)
-    table = Table.opening(mke.sheet("II"), counters, places, km.layout(), kit.FIXED_MS, reduced("II"))
+    # the clock numbers the stacks the moves make: a day on, clear of the pieces' ids
+    table = Table.opening(mke.sheet("II"), counters, places, km.layout(), kit.FIXED_MS + mke.DAY, reduced("II"))
     ap = {"Allied": 4, "Axis": 3}
     at = {unit: a for side in MOVERS for unit, a, _ in MOVERS[side]}
     opening = table.save_children(4, "Events")
     nodes: list[Node] = []
     done, turn = 0, 4
     while done < actions:
-        steps: list[Step] = [("roll", "Allied", "1"), ("roll", "Axis", "3")]  # 5.1 (effects left out)
+        # 5.1: SHAEF Support (+4 AP) and OKW Support (+2 AP), each once a game (28.0): rolled again, ignored
+        steps: list[Step] = [("roll", "Allied", "5"), ("roll", "Axis", "6")]
+        if turn == 4:
+            ap["Allied"], ap["Axis"] = ap["Allied"] + 4, ap["Axis"] + 2
+            steps.insert(1, ("move", "Allied", "Allied Action Points", f"Allied AP {ap['Allied']}"))
+            steps.append(("move", "Axis", "Axis Action Points", f"Axis AP {ap['Axis']}"))
         steps.append(("turn", "Allied", "Action Points"))
         for side in ("Allied", "Axis"):
             roll, gain = GAIN[side]
