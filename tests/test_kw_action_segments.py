@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+import pytest
 from kw_board import LAYOUT, PACK, TERRAIN, H, state, unit
 
 from vassal_adj.model.events import ChatLine, Moved, Place
@@ -22,7 +23,7 @@ from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
-from vassal_adj.rules.track_openers import merged
+from vassal_adj.rules.track_openers import merged, track_openers
 from vassal_adj.rules.turn import check_phase, turn_rules
 
 ARMD_4 = unit("4 Armd [UK armor X] 3-2-6 *", "")  # Commonwealth, MF 6
@@ -259,3 +260,33 @@ def test_13_2_a_unit_moves_on_in_another_action() -> None:
     assert [f.message for f in found] == [
         "Allied 4 Armd [UK armor X] 3-2-6 * moved 3013 -> 3012: legal, 0.5 of 6 MP by 3013 3012"  # 13.5 road: 0.5 MP
     ]
+
+
+def test_14_2_1_an_allied_spending_of_two_ap_with_a_roll_and_no_move_is_an_interdiction() -> None:
+    """14.2.1 "The Allies declare an Interdiction attempt and pay two AP, Roll one 1d6": the log shows
+    no declaration, so an Allied action of 2 AP with a roll and no unit moved is read as one; an
+    invasion (2 AP, units move), an attack (1 AP, a roll) or an Axis spending of 2 stays an action."""
+    assert CUT.tracks is not None
+
+    def kind(side: str, before: int, after: int, moved: bool, rolled: bool) -> str:
+        values = {"side": side, "before": str(before), "after": str(after)}
+        return CUT.tracks.kind("action", values, moved, rolled)  # type: ignore[union-attr]
+
+    assert kind("Allied", 5, 3, moved=False, rolled=True) == "interdiction"
+    assert kind("Allied", 5, 3, moved=True, rolled=False) == "action"  # 18.3 an invasion
+    assert kind("Allied", 5, 4, moved=False, rolled=True) == "action"  # 15.2 an attack
+    assert kind("Axis", 5, 3, moved=False, rolled=True) == "action"
+    assert CUT.tracks.kind("pass", {"side": "Allied"}, False, False) == "pass"
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ([{"side": "Allied"}], r"by.actions\[0\]: expected a table with a kind"),
+        ([{"kind": "x", "paid": "2"}], r"by.actions\[0\].paid: expected int, got '2'"),
+        ([{"kind": "x", "cost": 2}], r"by.actions\[0\].cost: unknown key \(known: kind, side, paid, moved, rolled\)"),
+    ],
+)
+def test_a_bad_action_kind_names_the_entry(actions: list[dict[str, object]], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        track_openers({"tracks": {"axis_ap": "Axis"}, "actions": actions}, PACK.extras.tracks)

@@ -128,7 +128,7 @@ def _pattern(value: Any, key: str) -> re.Pattern[str]:
 def _by(value: Any, specs: Mapping[str, TrackSpec]) -> Segmenting:
     if value == "phase":
         return Segmenting()
-    if isinstance(value, Mapping) and "tracks" in value and set(value) <= {"tracks", "pass", "phases"}:
+    if isinstance(value, Mapping) and "tracks" in value and set(value) <= {"tracks", "pass", "phases", "actions"}:
         return Segmenting("tracks", tracks=track_openers(value, specs))
     if (
         isinstance(value, Mapping)
@@ -276,7 +276,8 @@ def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], b
             "phase",
             "any",
             'what opens a segment: "phase", { track = name }, { chat = regex }, { draw = deck, name = regex } '
-            "or { tracks = { name = side }, pass = regex, phases = [phase ids] }",
+            "or { tracks = { name = side }, pass = regex, phases = [phase ids], actions = [{ kind, side, paid, "
+            "moved, rolled }] }",
             shape=Either(
                 "str",
                 Table(
@@ -288,6 +289,7 @@ def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], b
                         "tracks": "table",
                         "pass": "str",
                         "phases": "list[str]",
+                        "actions": "list",
                     }
                 ),
             ),
