@@ -32,6 +32,7 @@ GARRISON_A1 = unit("Garrison A1 [AL garrison] 0-2 *", "")
 GARRISON_A2 = unit("Garrison A2 [AL garrison] 0-2 *", "")
 PZ_16 = unit("16 Pz [GE armor XX] 7-5-5 *", "")  # German contingent, MF 5
 LIV_4 = unit("4 Liv [IT infantry XX] 3-4-4 *", "")  # Italian contingent
+PZ_26 = unit("26 Pz [GE armor XX] 7-5-5 *", "")
 JG_53 = unit("Jg 53 [GE tac] 3-3 r8 *", "")  # an Axis air unit
 
 CUT = segmenting(PACK)
@@ -118,7 +119,7 @@ def test_18_3_two_ap_dragged_one_box_at_a_time_are_one_spending() -> None:
 
 # -- whose turn (6.1, 5.3) ------------------------------------------------------------------------
 
-ST = state({ARMD_4: "2913", UK_5: "2915", PZ_16: "3111", LIV_4: "3110", JG_53: "Axis Staging Area"})
+ST = state({ARMD_4: "2913", UK_5: "2915", PZ_16: "3111", LIV_4: "3110", PZ_26: "3110", JG_53: "Axis Staging Area"})
 
 
 def test_5_3_the_allies_hold_the_initiative_and_begin() -> None:
@@ -200,6 +201,26 @@ def test_13_2_units_of_different_contingents_may_not_move_in_the_same_action() -
     (f,) = logged("action_segments", seg)
     assert f.severity == "error" and f.rule == "kesselrings-war:13.2"
     assert "German: 16 Pz" in f.message and "Italian: 4 Liv" in f.message
+
+
+def test_13_2_a_unit_moving_again_after_another_unit_moved_in_one_action_moved_twice() -> None:
+    # 13.2 "A unit may move more than once in an Action Phase, if each move is made in different
+    # Action Segments": 16 Pz, then 26 Pz, then 16 Pz again in one move action.
+    plan = [(PZ_16, "3111", "3211"), (PZ_26, "3110", "3010"), (PZ_16, "3211", "3212")]
+    (f,) = logged("action_segments", segment(action("Axis", 5, 4, 12), ST, plan))
+    assert f.severity == "error" and f.rule == "kesselrings-war:13.2"
+    assert f.message.startswith("Axis 16 Pz") and "moved again in" in f.message and "after 26 Pz" in f.message
+    # one unit dragged hex by hex is one move
+    legs = [(PZ_16, "3111", "3211"), (PZ_16, "3211", "3212"), (PZ_26, "3110", "3010")]
+    assert logged("action_segments", segment(action("Axis", 5, 4, 12), ST, legs)) == []
+
+
+def test_13_1_drags_after_the_actions_combat_roll_are_no_second_move() -> None:
+    # 13.1 "At the completion of the movement ... the unit(s) involved may engage in combat": after
+    # the roll, 16 Pz advances into the hex the defender left (17.2 pursuit).
+    plan = [(PZ_16, "3111", "3211"), (PZ_26, "3110", "3010"), (PZ_16, "3211", "3212")]
+    seg = dataclasses.replace(segment(action("Axis", 5, 4, 12), ST, plan), rolls=((2, 14),))
+    assert logged("action_segments", seg) == []
 
 
 def test_12_5_units_tracing_a_loc_to_one_source_move_together() -> None:
