@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+import pytest
 from kw_board import LAYOUT, PACK, TERRAIN, H, state, unit
 
 from vassal_adj.model.events import ChatLine, Moved, Place
@@ -22,7 +23,7 @@ from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
-from vassal_adj.rules.track_openers import merged
+from vassal_adj.rules.track_openers import merged, track_openers
 from vassal_adj.rules.turn import check_phase, turn_rules
 
 ARMD_4 = unit("4 Armd [UK armor X] 3-2-6 *", "")  # Commonwealth, MF 6
@@ -31,6 +32,7 @@ GARRISON_A1 = unit("Garrison A1 [AL garrison] 0-2 *", "")
 GARRISON_A2 = unit("Garrison A2 [AL garrison] 0-2 *", "")
 PZ_16 = unit("16 Pz [GE armor XX] 7-5-5 *", "")  # German contingent, MF 5
 LIV_4 = unit("4 Liv [IT infantry XX] 3-4-4 *", "")  # Italian contingent
+PZ_26 = unit("26 Pz [GE armor XX] 7-5-5 *", "")
 JG_53 = unit("Jg 53 [GE tac] 3-3 r8 *", "")  # an Axis air unit
 
 CUT = segmenting(PACK)
@@ -117,7 +119,7 @@ def test_18_3_two_ap_dragged_one_box_at_a_time_are_one_spending() -> None:
 
 # -- whose turn (6.1, 5.3) ------------------------------------------------------------------------
 
-ST = state({ARMD_4: "2913", UK_5: "2915", PZ_16: "3111", LIV_4: "3110", JG_53: "Axis Staging Area"})
+ST = state({ARMD_4: "2913", UK_5: "2915", PZ_16: "3111", LIV_4: "3110", PZ_26: "3110", JG_53: "Axis Staging Area"})
 
 
 def test_5_3_the_allies_hold_the_initiative_and_begin() -> None:
@@ -201,6 +203,26 @@ def test_13_2_units_of_different_contingents_may_not_move_in_the_same_action() -
     assert "German: 16 Pz" in f.message and "Italian: 4 Liv" in f.message
 
 
+def test_13_2_a_unit_moving_again_after_another_unit_moved_in_one_action_moved_twice() -> None:
+    # 13.2 "A unit may move more than once in an Action Phase, if each move is made in different
+    # Action Segments": 16 Pz, then 26 Pz, then 16 Pz again in one move action.
+    plan = [(PZ_16, "3111", "3211"), (PZ_26, "3110", "3010"), (PZ_16, "3211", "3212")]
+    (f,) = logged("action_segments", segment(action("Axis", 5, 4, 12), ST, plan))
+    assert f.severity == "error" and f.rule == "kesselrings-war:13.2"
+    assert f.message.startswith("Axis 16 Pz") and "moved again in" in f.message and "after 26 Pz" in f.message
+    # one unit dragged hex by hex is one move
+    legs = [(PZ_16, "3111", "3211"), (PZ_16, "3211", "3212"), (PZ_26, "3110", "3010")]
+    assert logged("action_segments", segment(action("Axis", 5, 4, 12), ST, legs)) == []
+
+
+def test_13_1_drags_after_the_actions_combat_roll_are_no_second_move() -> None:
+    # 13.1 "At the completion of the movement ... the unit(s) involved may engage in combat": after
+    # the roll, 16 Pz advances into the hex the defender left (17.2 pursuit).
+    plan = [(PZ_16, "3111", "3211"), (PZ_26, "3110", "3010"), (PZ_16, "3211", "3212")]
+    seg = dataclasses.replace(segment(action("Axis", 5, 4, 12), ST, plan), rolls=((2, 14),))
+    assert logged("action_segments", seg) == []
+
+
 def test_12_5_units_tracing_a_loc_to_one_source_move_together() -> None:
     # 12.2's example: Anzio (2913) traces by road to the Garrison in Gaeta (2916); 2915 is next to it.
     st = state({ARMD_4: "2913", UK_5: "2915", GARRISON_A1: "2916"})
@@ -259,3 +281,33 @@ def test_13_2_a_unit_moves_on_in_another_action() -> None:
     assert [f.message for f in found] == [
         "Allied 4 Armd [UK armor X] 3-2-6 * moved 3013 -> 3012: legal, 0.5 of 6 MP by 3013 3012"  # 13.5 road: 0.5 MP
     ]
+
+
+def test_14_2_1_an_allied_spending_of_two_ap_with_a_roll_and_no_move_is_an_interdiction() -> None:
+    """14.2.1 "The Allies declare an Interdiction attempt and pay two AP, Roll one 1d6": the log shows
+    no declaration, so an Allied action of 2 AP with a roll and no unit moved is read as one; an
+    invasion (2 AP, units move), an attack (1 AP, a roll) or an Axis spending of 2 stays an action."""
+    assert CUT.tracks is not None
+
+    def kind(side: str, before: int, after: int, moved: bool, rolled: bool) -> str:
+        values = {"side": side, "before": str(before), "after": str(after)}
+        return CUT.tracks.kind("action", values, moved, rolled)  # type: ignore[union-attr]
+
+    assert kind("Allied", 5, 3, moved=False, rolled=True) == "interdiction"
+    assert kind("Allied", 5, 3, moved=True, rolled=False) == "action"  # 18.3 an invasion
+    assert kind("Allied", 5, 4, moved=False, rolled=True) == "action"  # 15.2 an attack
+    assert kind("Axis", 5, 3, moved=False, rolled=True) == "action"
+    assert CUT.tracks.kind("pass", {"side": "Allied"}, False, False) == "pass"
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ([{"side": "Allied"}], r"by.actions\[0\]: expected a table with a kind"),
+        ([{"kind": "x", "paid": "2"}], r"by.actions\[0\].paid: expected int, got '2'"),
+        ([{"kind": "x", "cost": 2}], r"by.actions\[0\].cost: unknown key \(known: kind, side, paid, moved, rolled\)"),
+    ],
+)
+def test_a_bad_action_kind_names_the_entry(actions: list[dict[str, object]], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        track_openers({"tracks": {"axis_ap": "Axis"}, "actions": actions}, PACK.extras.tracks)

@@ -278,24 +278,6 @@ def test_14_2_an_interdiction_with_no_roll_in_the_log() -> None:
     assert errors(run("naval_interdiction", seg)) == ["no roll of 1d6 in the log for Allied [14.2]"]
 
 
-def test_14_2_2_no_axis_naval_transfer_after_a_success() -> None:
-    """14.2.2 "When Naval Interdiction goes into effect the Axis can no longer conduct Naval
-    Transfer nor Naval Evacuation": a success on GT 3, then an Axis transfer on GT 5; an Allied
-    transfer, or an Axis one after a failed attempt, is no fault."""
-    won = roll(2, 2, 3, "action", kind="interdiction", side="Allied")
-    failed = roll(5, 2, 3, "action", kind="interdiction", side="Allied")
-    where = {PANZER: "Axis Staging Area"}
-    drags = [(PANZER, "Axis Staging Area", "Axis Staging Area")]
-
-    def transfer(side: str, earlier: SegmentRoll) -> list[Finding]:
-        opened = Opened("naval-transfer", {"kind": "naval-transfer", "side": side})
-        return run("naval_interdiction", segment(at(where, 5, "action"), earlier=[earlier], drags=drags, opened=opened))
-
-    (e,) = errors(transfer("Axis", won))
-    assert e.startswith("Axis naval-transfer on turn 5: forbidden since the roll of 2 on 1d6 succeeded on turn 3")
-    assert transfer("Allied", won) == [] and transfer("Axis", failed) == []
-
-
 # -- 8.1.1, 20.6, 23.4: returns to the Turn Record Track ---------------------------------------------
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from kw_board import LAYOUT, PACK, TERRAIN
 from test_kw_ledger import GARRISON_A, GE_3, US_3, US_45, Logged, segment, unit
 
+from vassal_adj.model.state import Position
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.transport_rules import transport_modes
@@ -35,6 +36,7 @@ UK_5 = unit("5 [UK infantry XX] 5-5-4 *", "Allied")
 US_ARMD = unit("2 Armd [US armor XX] 8-6-6 *", "Allied")
 US_82 = unit("82 Abn [US airborne XX] 4-4-4 *", "Allied")
 GE_FJ = unit("1 FJ [GE airborne XX] 5-6-4 *", "Axis")
+GE_15 = unit("15 PzGr [GE panzergrenadier XX] 6-5-5 *", "Axis")
 AMPHIB = unit("Amphib 1 [UK amphibious] 0-0 *", "Allied")
 AXIS_GARRISON = unit("Garrison 1 [AX garrison] 0-2 *", "Axis")
 STAGING = "Allied Staging Area"
@@ -95,6 +97,30 @@ def test_14_1_1_no_other_movement_in_a_naval_transfer_segment() -> None:
     seg = trip({**PALERMO, US_3: STAGING, US_45: "1929"}, {US_3: [STAGING, "1326"], US_45: ["1929", "1928"]})
     (f,) = transport(seg)
     assert "other movement in the same segment (45 [US infantry XX] 6-5-4 *)" in f.message
+
+
+def test_14_2_2_no_axis_naval_transfer_while_the_naval_interdiction_marker_is_placed() -> None:
+    """14.2.1 "Place the Naval Interdiction marker in the box on the Allied AP Track"; 14.2.2 "When
+    Naval Interdiction goes into effect the Axis can no longer conduct Naval Transfer nor Naval
+    Evacuation": the same Axis transfer of two divisions (too many for an air transport, 21.4) to a
+    functional Napoli is legal before, and not after; the Allies transfer as before."""
+    two = (GE_3, GE_15)
+    axis = trip(
+        {AXIS_GARRISON: "2917", **dict.fromkeys(two, "Axis Staging Area")},
+        {u: ["Axis Staging Area", "2917"] for u in two},
+    )
+    allied = trip({**PALERMO, US_3: STAGING}, {US_3: [STAGING, "1326"]})
+
+    def interdicted(seg: Segment) -> Segment:
+        markers = {**seg.start.markers, "Naval Interdiction": (Position(),)}
+        return dataclasses.replace(seg, start=dataclasses.replace(seg.start, markers=markers))
+
+    assert transport(axis) == [] and transport(interdicted(allied)) == []
+    (f,) = transport(interdicted(axis))
+    # each division alone could fly (21.4); two cannot, and the naval transfer is closed
+    assert f.severity == "error" and "2 units (3 PzGr" in f.message and "at most 1" in f.message
+    assert "naval-transfer: not while the 'Naval Interdiction' marker is placed" in f.message
+    assert f.message.endswith("[14.2.2]") and f.message.count("the air-transport [21.4]") == 1
 
 
 def test_14_1_3_evacuation_from_a_coastal_hex_costs_two_ap() -> None:

@@ -258,6 +258,9 @@ class _Walk:
         showing `reading`, when it changed)."""
         start = self.start
         end = self.now(start.turn, start.phase)
+        if self.opened is not None and self.cutting.tracks is not None:  # an action known by what it cost and did
+            kind = self.cutting.tracks.kind(self.opened.kind, self.opened.values, bool(self.moves), bool(self.dice))
+            self.opened, self.dice = replace(self.opened, kind=kind), [replace(r, kind=kind) for r in self.dice]
         words = self.opened.words if self.opened else ""
         title = _title(start.turn, start.phase, words)
         trails = {uid: self.trails.hexes(uid, self.position) for uid in self.moves if uid in self.trails.trails}

@@ -128,7 +128,7 @@ def _pattern(value: Any, key: str) -> re.Pattern[str]:
 def _by(value: Any, specs: Mapping[str, TrackSpec]) -> Segmenting:
     if value == "phase":
         return Segmenting()
-    if isinstance(value, Mapping) and "tracks" in value and set(value) <= {"tracks", "pass", "phases"}:
+    if isinstance(value, Mapping) and "tracks" in value and set(value) <= {"tracks", "pass", "phases", "actions"}:
         return Segmenting("tracks", tracks=track_openers(value, specs))
     if (
         isinstance(value, Mapping)
@@ -276,7 +276,8 @@ def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], b
             "phase",
             "any",
             'what opens a segment: "phase", { track = name }, { chat = regex }, { draw = deck, name = regex } '
-            "or { tracks = { name = side }, pass = regex, phases = [phase ids] }",
+            "or { tracks = { name = side }, pass = regex, phases = [phase ids], actions = [{ kind, side, paid, "
+            "moved, rolled }] }",
             shape=Either(
                 "str",
                 Table(
@@ -288,6 +289,7 @@ def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], b
                         "tracks": "table",
                         "pass": "str",
                         "phases": "list[str]",
+                        "actions": "list",
                     }
                 ),
             ),
@@ -299,7 +301,13 @@ def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], b
             "move in it ('$group': the opener's value)",
             shape=Each(Table(selector_keys())),
         ),
-        "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
+        "moves_not_interleaved": Param(
+            False,
+            "any",
+            'a unit\'s move is finished before another unit moves ("until_roll": among the drags before '
+            "the segment's first die roll, those after it being combat's retreats and advances)",
+            shape=Either("bool", "str"),
+        ),
         "joint_with": Param(
             {},
             "selector",
@@ -361,11 +369,18 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
     if p["single_if"]:
         boxes = {u.id: segment.start.positions[u.id].box if u.id in segment.start.positions else None for u in moved}
         out += not_alone(moved, selector_at(p["single_if"], "single_if"), boxes, ctx.cite(), what, ref)
+    if p["moves_not_interleaved"] not in (False, True, "until_roll"):
+        raise ValueError(
+            f'moves_not_interleaved: expected true, false or "until_roll", got {p["moves_not_interleaved"]!r}'
+        )
     if p["moves_not_interleaved"]:
         units = segment.start.units
-        sides = {u.side for uid in segment.order if (u := units.get(uid)) is not None}
+        order = segment.order
+        if p["moves_not_interleaved"] == "until_roll" and segment.rolls:
+            order = order[: segment.rolls[0][0]]  # seed 004 13.1: moves, then combat (17 retreat, pursuit)
+        sides = {u.side for uid in order if (u := units.get(uid)) is not None}
         # Per side: an enemy unit pushed back between two drags (seed 001 4.2) is no other unit's move.
-        mine = [[uid for uid in segment.order if uid in units and units[uid].side == side] for side in sorted(sides)]
+        mine = [[uid for uid in order if uid in units and units[uid].side == side] for side in sorted(sides)]
         found = {k: v for order in mine for k, v in _interleaved(order, _joint(segment, p["joint_with"])).items()}
         for uid, other in found.items():
             unit, by = segment.start.units.get(uid), segment.start.units.get(other)

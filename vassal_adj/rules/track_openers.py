@@ -12,6 +12,13 @@ the Command phase's AP Segment raises the track (5.2.1) and opens nothing. A tra
 opens a segment. Two lowerings of one track with no drag and no die roll between are one
 spending (an action of 2 AP dragged a box at a time), `merged`.
 
+``actions = [{ kind, side, paid, moved, rolled }, ...]`` names an action the log shows only by
+what it cost and did: when an ``action`` segment closes, the first entry whose given keys all fit
+(the spending side, the points paid, whether a unit moved in it, whether a die was rolled in it)
+renames its kind, so that the log rules reading that kind see it (seed 004 14.2.1: "The Allies
+declare an Interdiction attempt and pay two AP, Roll one 1d6": an Allied spending of 2 with a
+roll and no move; every other Allied action of 2 AP moves units, 14.1.3, 18.3).
+
 Pure: a step's events and the track specs in, an `Opened` or None out.
 """
 
@@ -24,7 +31,29 @@ from typing import Any
 
 from vassal_adj.rules.packs.pack_state import TrackSpec
 
-__all__ = ["TrackOpeners", "merged", "track_openers"]
+__all__ = ["ActionKind", "TrackOpeners", "merged", "track_openers"]
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """An action known by what it cost and did: its `kind`, and the side, points paid, and whether
+    a unit moved or a die was rolled, each None when the entry does not ask."""
+
+    kind: str
+    side: str | None = None
+    paid: int | None = None
+    moved: bool | None = None
+    rolled: bool | None = None
+
+    def fits(self, values: Mapping[str, str], moved: bool, rolled: bool) -> bool:
+        before, after = _int(values.get("before", "")), _int(values.get("after", ""))
+        paid = before - after if before is not None and after is not None else None
+        return (
+            (self.side is None or values.get("side") == self.side)
+            and (self.paid is None or paid == self.paid)
+            and (self.moved is None or moved == self.moved)
+            and (self.rolled is None or rolled == self.rolled)
+        )
 
 
 @dataclass(frozen=True)
@@ -35,6 +64,15 @@ class TrackOpeners:
     tracks: Mapping[str, tuple[str, TrackSpec]]
     passes: re.Pattern[str] | None = None
     phases: frozenset[str] = frozenset()
+    actions: tuple[ActionKind, ...] = ()
+
+    def kind(self, kind: str, values: Mapping[str, str], moved: bool, rolled: bool) -> str:
+        """The kind of a closing segment: an ``action`` that fits one of `actions` takes its kind."""
+        if kind == "action":
+            for a in self.actions:
+                if a.fits(values, moved, rolled):
+                    return a.kind
+        return kind
 
     def opened(
         self, events: Iterable[object], phase: str | None, place: Callable[[Any], str]
@@ -110,4 +148,24 @@ def track_openers(value: Mapping[str, Any], specs: Mapping[str, TrackSpec]) -> T
     phases = value.get("phases", [])
     if not isinstance(phases, (list, tuple)) or not all(isinstance(p, str) for p in phases):
         raise ValueError(f"by.phases: expected a list of phase ids, got {phases!r}")
-    return TrackOpeners(out, passes, frozenset(phases))
+    return TrackOpeners(out, passes, frozenset(phases), _actions(value.get("actions", [])))
+
+
+_ACTION_KEYS = {"kind": str, "side": str, "paid": int, "moved": bool, "rolled": bool}
+
+
+def _actions(value: Any) -> tuple[ActionKind, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"by.actions: expected a list of {{ kind, side, paid, moved, rolled }}, got {value!r}")
+    out = []
+    for i, entry in enumerate(value):
+        if not isinstance(entry, Mapping) or "kind" not in entry:
+            raise ValueError(f"by.actions[{i}]: expected a table with a kind, got {entry!r}")
+        for key, v in entry.items():
+            want = _ACTION_KEYS.get(key)
+            if want is None:
+                raise ValueError(f"by.actions[{i}].{key}: unknown key (known: {', '.join(_ACTION_KEYS)})")
+            if type(v) is not want:
+                raise ValueError(f"by.actions[{i}].{key}: expected {want.__name__}, got {v!r}")
+        out.append(ActionKind(**entry))
+    return tuple(out)

@@ -20,7 +20,7 @@ words }) and judges what the log did with it:
   every roll of the segment has its effect given; an outcome without one is named, and its
   effect is "not judged";
 - a count bound (`count_units`, `count_from`, `count_becomes`, `count_exact`, `count_same`), a
-  threshold (`success_at_most`, `once_per_turn`, `forbids`, `forbids_sides`) and returns to the
+  threshold (`success_at_most`, `once_per_turn`) and returns to the
   Turn Record Track (`returns_units`, `returns_after`, `returns_box`, `returns_past_end`,
   `returns_severity`):
   dice_judges.py.
@@ -175,25 +175,6 @@ def _threshold(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], 
     return out
 
 
-def _forbidden(p: Mapping[str, Any], segment: Segment, say: Say, ref: str) -> list[Finding]:
-    """A segment of a `forbids` kind (of a `forbids_sides` side) after a success in the log."""
-    sides = p["forbids_sides"]
-    if segment.opened.kind not in p["forbids"] or (sides and segment.opened.side not in sides):
-        return []
-    won = next((a.roll for a in _earlier(p, segment) if succeeds(p, a.roll.turn, a.roll.value)), None)
-    if won is None:
-        return []
-    side = f"{segment.opened.side} " if segment.opened.side else ""
-    return [
-        say(
-            Severity.ERROR,
-            f"{side}{segment.opened.kind} on turn {segment.turn}: forbidden since the roll of {won.result} on "
-            f"{p['button']} succeeded on turn {won.turn} ({_ONLY_LOG}) [{ref}]",
-            tuple(segment.moves),
-        )
-    ]
-
-
 @register(
     "dice.table",
     log=True,
@@ -216,8 +197,6 @@ def _forbidden(p: Mapping[str, Any], segment: Segment, say: Say, ref: str) -> li
         "count_same": Param("", "str", "field the counted units share (contingent, ...; '': any mix)"),
         "success_at_most": Param("", "any", "a roll at most this ('turn': the Game-Turn number) succeeds"),
         "once_per_turn": Param(False, "bool", "at most one roll a Game-Turn"),
-        "forbids": Param([], "list", "segment kinds forbidden after a success"),
-        "forbids_sides": Param([], "list", "the sides whose forbidden segments those are ([]: any)"),
         "returns_units": Param({}, "selector", "units a roll puts on the turn track ({}: none)"),
         "returns_after": Param(
             "roll",
@@ -241,7 +220,7 @@ def dice_table(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> list
     def say(sev: Severity, message: str, units: tuple[str, ...] = ()) -> Finding:
         return Finding(cite, sev, message, units)
 
-    out = _forbidden(p, segment, say, ref) if p["forbids"] else []
+    out: list[Finding] = []
     if not picks(p, segment.phase, segment.opened.kind):
         return out
     rolls = attributed(p, [r for r in segment.dice if r.button == p["button"]], segment.opened.side)

@@ -17,7 +17,10 @@ legal only as one of the pack's modes, each a table:
   `one_origin` / `one_destination` (all from / to one place), `one_contingent`
   (a field the units share), `exclusive` (no other unit moves in the segment, and the carried units
   make no other move: 14.1.1 "can conduct no other movement in that Action Segment"), `path`
-  ("none"; "ground": a move by land between a box and the map, 26.3, which may go on by land).
+  ("none"; "ground": a move by land between a box and the map, 26.3, which may go on by land),
+  `unless_marker` (`{ marker, sides, rule_ref }`: closed to those sides while that marker is
+  placed, 14.2.2 "the Axis can no longer conduct Naval Transfer" once the Naval Interdiction
+  marker is on the Allied AP Track).
 
 Pure: positions and terrain in, verdicts out.
 """
@@ -25,7 +28,7 @@ Pure: positions and terrain in, verdicts out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -42,7 +45,7 @@ ENDPOINT_KEYS = {"box", "place_kind", "region", "terrain", "not_terrain", "coast
 ENDPOINT_KEYS |= {"no_enemy", "name", "rule_ref"}
 FITS = 100  # a trip that meets every condition of a mode (misfit's score)
 MODE_KEYS = {"name", "rule_ref", "cost", "sides", "units", "carrier", "from", "to", "max_units", "one_origin"}
-MODE_KEYS |= {"one_destination", "one_contingent", "exclusive", "path"}
+MODE_KEYS |= {"one_destination", "one_contingent", "exclusive", "path", "unless_marker"}
 
 
 @lru_cache(maxsize=8)
@@ -172,6 +175,7 @@ class Mode:
     one_contingent: str
     exclusive: bool
     ground: bool
+    unless: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def read(cls, data: Any, path: str) -> Mode:
@@ -205,6 +209,7 @@ class Mode:
             str(data.get("one_contingent", "")),
             bool(data.get("exclusive", False)),
             data.get("path", "none") == "ground",
+            _unless(data.get("unless_marker", {}), f"{path}.unless_marker"),
         )
 
     def misfit(
@@ -229,6 +234,14 @@ class Mode:
                 )
                 text = f"{key} {' or '.join(e.words for e in ends)}: {'; '.join(dict.fromkeys(w for _, w in why))}"
                 return stage * 10 + near, text, ", ".join(refs) or self.rule_ref
+        barred = self.unless.get("marker")
+        if barred and unit.side in self.unless.get("sides", [unit.side]) and state.marker(barred):
+            # everything else fits: the nearest miss, whose rule is cited
+            return (
+                FITS - 1,
+                f"not while the {barred!r} marker is placed",
+                str(self.unless.get("rule_ref", self.rule_ref)),
+            )
         return FITS, "", self.rule_ref
 
 
@@ -246,3 +259,15 @@ def mode_of(
         why.append(f"{mode.name}: {miss}")
         best = max(best, (stage, ref), key=lambda b: b[0])
     return fits, "; ".join(why), best[1]
+
+
+def _unless(value: Any, path: str) -> Mapping[str, Any]:
+    """``unless_marker = { marker, sides, rule_ref }``: the mode is closed to those sides (all when
+    not given) while a marker of that name is placed anywhere (seed 004 14.2.2: "When Naval
+    Interdiction goes into effect the Axis can no longer conduct Naval Transfer nor Naval Evacuation")."""
+    if not isinstance(value, Mapping) or (value and not isinstance(value.get("marker"), str)):
+        raise ValueError(f"{path}: expected {{ marker = name, sides = [...], rule_ref = ... }}, got {value!r}")
+    unknown = sorted(set(value) - {"marker", "sides", "rule_ref"})
+    if unknown:
+        raise ValueError(f"{path}: unknown key {unknown[0]!r} (known: marker, sides, rule_ref)")
+    return {**value, **({"sides": sorted(_strings(value["sides"], f"{path}.sides"))} if "sides" in value else {})}

@@ -154,9 +154,18 @@ def transport_modes(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) ->
     candidates = [m for m in modes if m.name in common]
     legal = [m for m in candidates if not _problems(m, t, segment, ctx)]
     if not legal:
-        each = "; ".join(f"the {m.name} [{m.rule_ref}]: {'; '.join(_problems(m, t, segment, ctx))}" for m in candidates)
+        each = "; ".join(
+            dict.fromkeys(
+                f"the {m.name} [{m.rule_ref}]: {'; '.join(_problems(m, t, segment, ctx))}" for m in candidates
+            )
+        )
+        # why the modes each unit did not fit are out too (14.2.2: a transfer closed by interdiction)
+        uid, (origin, dest, _) = next(iter(t.trips.items()))
+        others = [m for m in modes if m.name not in common]
+        _, why, ref = mode_of(others, units[uid], (origin, dest), segment.start, ctx, p["sea_terrain"])
+        rest = f"; no other mode: {why} [{ref}]" if others else ""
         cite = f"{ctx.pack_id}:{candidates[0].rule_ref}"
-        return [Finding(cite, Severity.ERROR, f"{each} [{candidates[0].rule_ref}]", tuple(t.trips))]
+        return [Finding(cite, Severity.ERROR, f"{each} [{candidates[0].rule_ref}]{rest}", tuple(t.trips))]
     side = units[next(iter(t.trips))].side
     paid = payment(ap_changes(segment, p["tracks"]), side) if p["tracks"] else None
     what = " or ".join(m.name for m in legal)
