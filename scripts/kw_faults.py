@@ -183,7 +183,7 @@ GAMES: dict[str, tuple[str, int, str, dict[str, str], list[Step], str]] = {
 }
 
 # The deliberate faults, one a file. `steps` counts a log's LOG steps from 1 (as vassal_adj's replay
-# does); `rule` is what a check or verify cites ("pending": no rule of the pack reports it yet).
+# does); `rule` is what check (a save) or verify (a log) cites.
 FAULTS: list[dict[str, object]] = [
     {
         "fault": "a",
@@ -239,7 +239,7 @@ FAULTS: list[dict[str, object]] = [
         "steps": (2, 3, 4),
         "units": (UK_5, UK_78),
         "hexes": ("2027", "1927", "1928", "1827"),
-        "rule": "pending (action segments, 13.2)",
+        "rule": "kesselrings-war:13.2",
         "detail": "one move action (Allied AP 13 -> 12, step 1): 5th UK 2027 -> 1927 (step 2), 78th UK 2027 -> "
         "1928 (step 3), 5th UK again 1927 -> 1827 (step 4): 13.2 'A unit may move more than once in an Action "
         "Phase, if each move is made in different Action Segments'",

@@ -2,10 +2,9 @@
 writes, and it is what it claims: the module's board, displays (pack.toml [boxes]), counters with
 their Reduced layer, markers, tracker, die and global property; each scenario's set-up (seed 004,
 27.1, 27.2); one deliberate fault a file (scripts/kw_faults.FAULTS) and a clean log. `check`, `vp`
-and `verify` run on every file; faults (a)-(e) and (g) are reported under their rules; the logs
-(e)-(g) show their faults where FAULTS says ((f) is not reported yet); VASSAL (the oracle) opens
-every file; golden reports of `check` on the saves (regenerate with `UPDATE_GOLDEN=1 python -m
-pytest tests/test_kw_example.py`, then read the diff).
+and `verify` run on every file; faults (a)-(g) are reported under their rules, the logs' faults
+where FAULTS says; VASSAL (the oracle) opens every file; golden reports of `check` on the saves
+(regenerate with `UPDATE_GOLDEN=1 python -m pytest tests/test_kw_example.py`, then read the diff).
 """
 
 from __future__ import annotations
@@ -319,10 +318,19 @@ def test_fault_g_a_transfer_to_a_port_with_no_garrison_is_no_legal_transport_14_
     assert errors and all(f["rule"] in ("kesselrings-war:14.1.2", "kesselrings-war:18.2") for f in errors)
 
 
+def test_fault_f_a_unit_moves_again_after_another_unit_in_one_action_13_2() -> None:
+    # 13.2 "A unit may move more than once in an Action Phase, if each move is made in different Action
+    # Segments": in one move action (AP 13 -> 12) 5th UK moves, 78th UK moves, 5th UK moves again.
+    fault = FAULTS["f"]
+    errors = [f for f in _findings("verify", fault["file"]) if f["severity"] == "error"]
+    (error,) = errors
+    assert error["rule"] == fault["rule"] == "kesselrings-war:13.2"
+    assert "Allied 5 [UK infantry XX] 5-5-4 * moved again" in error["message"] and "after 78 [UK" in error["message"]
+
+
 @pytest.mark.parametrize("key", ["e", "f", "g"])
 def test_the_logs_show_their_faults_where_faults_says(key: str) -> None:
-    # The logs hold what FAULTS says, step by step (the rule that reports (f), 13.2 in one action
-    # segment, is not in the pack yet).
+    # The logs hold what FAULTS says, step by step.
     fault = FAULTS[key]
     module = vassal_adj.load_module(MODULE)
     game = vassal_adj.load_save(EXAMPLE / fault["file"])
