@@ -55,3 +55,12 @@ def test_12_4_an_axis_garrison_in_roma_supplies_the_panzer_division_next_to_it()
     # 12.4 Axis: "A Garrison unit in any airfield or supply source hex (Roma, San Benedetto)".
     f = _about(run("loc_axis", state({PZ_16: "3111", GARRISON_1: "3112"})), PZ_16)
     assert f.severity == "info" and "in supply" in f.message and "3112" in f.message
+
+
+def test_12_3_a_garrison_away_from_any_source_is_not_out_of_supply():
+    # 12.3 "A unit in the same hex as a Garrison is always In Supply" (the Garrison too: assumption
+    # loc_readings): an Axis Garrison in Napoli (2917), a port, neither airfield nor supply source,
+    # gets no finding, while the panzer division beside it with no source in reach is out of supply.
+    found = run("loc_axis", state({GARRISON_1: "2917", PZ_16: "1929"}))
+    assert not [f for f in found if f.units[:1] == (GARRISON_1.id,)]
+    assert _about(found, PZ_16).severity == "warning"

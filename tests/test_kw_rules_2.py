@@ -86,6 +86,23 @@ def test_7_1_a_reinforcement_arrives_on_the_gt_printed_on_its_counter():
     assert errors(run("axis_reinforcements", state({fj4: "Axis TRT 6"}, 3, "action"), "scenario-1")) == []
 
 
+def test_27_2_allies_start_with_gt_3_reinforcements_in_play_the_axis_recruits_them_normally():
+    # 27.2 Scenario Special Rule 4 "Allies start with GT 3 reinforcements already in play at no AP
+    # expenditure. Axis recruits GT 3 reinforcements normally"; its Axis OB 4 sets up KG 100 (GT 3).
+    uk46, pz24, kg100 = (
+        u("46 [UK infantry XX] 5-5-4 GT3"),
+        u("24 Pz [GE armor XX] 7-5-5 GT3"),
+        u("KG 100 [GE ssu] 2-0 GT3"),
+    )
+    gt3_ap = state({uk46: "Allied Staging Area", pz24: "Axis Staging Area", kg100: "Axis Staging Area"}, 3, "ap")
+    assert errors(run("allied_reinforcements", gt3_ap, "scenario-2")) == []
+    axis = errors(run("axis_reinforcements", gt3_ap, "scenario-2"))
+    assert len(axis) == 1 and "24 Pz" in axis[0] and "before the action phase" in axis[0]
+    # Scenario I has no such rule: a GT 3 unit in play on GT 3 before the Action phase is early
+    (early,) = errors(run("allied_reinforcements", state({uk46: "Allied Staging Area"}, 3, "ap"), "scenario-1"))
+    assert "46" in early
+
+
 def test_7_1_1_r_units_once_allied_ground_units_are_on_or_north_of_the_cassino_row():
     # 7.1.1 "'R' ... only if one or more Allied ground units occupy any hexes in mainland Italy on or
     # north of the hex row which includes Monte Cassino (hexes 2915, 3016, 3116, ...)". An Allied

@@ -29,6 +29,7 @@ from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.transport_rules import transport_modes
 from vassal_adj.rules.results import Finding
 from vassal_adj.rules.segments import Segment
+from vassal_adj.rules.turn import check_phase, turn_rules
 
 US_9 = unit("9 [US infantry XX] 6-5-4 *", "Allied")
 US_1 = unit("1 [US infantry XX] 6-5-4 *", "Allied")
@@ -239,3 +240,17 @@ def test_a_second_parameter_set_a_ferry_of_one_infantry_unit_from_sardinia_to_a_
     assert f.rule == "kesselrings-war:9.9" and "2913 is no city" in f.message
     two = trip({US_3: "1609", US_45: "1609"}, {US_3: ["1609", "2917"], US_45: ["1609", "2917"]})
     assert "at most 1" in transport(two, **params)[0].message
+
+
+def test_a_trip_with_no_land_path_is_no_move_nor_reinforcement_entry_for_the_movement_rules() -> None:
+    """14.1 a naval transfer from the Staging Area to Palermo is an action of its own: the movement
+    rules (13.x paths, 7.1 entries) leave it to `transport.modes` (MoveCheck kind "transport"); a
+    land move in the same phase is still judged as a move."""
+    seg = trip({**PALERMO, US_3: STAGING, US_45: "1929"}, {US_3: [STAGING, "1326"], US_45: ["1929", "1928"]})
+    c = RuleContext(TERRAIN, LAYOUT, PACK.id, scenario=PACK.scenarios["scenario-2"], rule=PACK.rule("movement"))
+    rules = turn_rules(PACK, c)
+    rules = dataclasses.replace(rules, movement_phases={**rules.movement_phases, "action": "Allied"})
+    checked = check_phase(seg.start, "action", seg.moves, rules, c)
+    kinds = {m.name: m.kind for m in checked.moves}
+    assert kinds == {US_3.name: "transport", US_45.name: "move"}
+    assert not [f for f in checked.findings if US_3.id in f.units]

@@ -102,7 +102,9 @@ def _move_line(m: MoveCheck) -> str:
     # Every drop, as verify judged them (a unit dragged out and back shows both ways).
     places = [m.start, *([m.path[0]] if m.kind == "entry" and m.path else []), *(m.stops or (m.end,))]
     way = " -> ".join(p for i, p in enumerate(places) if i == 0 or p != places[i - 1])
-    if m.ok is None:
+    if m.kind == "transport":
+        verdict = "transport (no land path): judged as an action of the pack's transport modes, in the findings"
+    elif m.ok is None:
         verdict = f"{m.kind}, no movement to judge"
     else:
         used = f", {mp(m.cost)} of {m.allowance} MP" if m.cost is not None else ""

@@ -33,10 +33,11 @@ from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.rules.crossing import crossing, passed, refused, rolls_during
 from vassal_adj.rules.engine import RuleContext
-from vassal_adj.rules.mechanisms.legs import AS_DRAGGED, CHEAPEST, Chain, judge_legs, mp, trail_legs
+from vassal_adj.rules.mechanisms.legs import AS_DRAGGED, CHEAPEST, Chain, judge_legs, map_legs, mp, trail_legs
 from vassal_adj.rules.mechanisms.movement import entry_hex_cost
 from vassal_adj.rules.mechanisms.restricted import move_findings
 from vassal_adj.rules.mechanisms.setup import printed_key
+from vassal_adj.rules.mechanisms.transport import carried, land_parts
 from vassal_adj.rules.mechanisms.turn_rules import Frozen, Reinforcements, TurnRules, in_phase, turn_rules, withdrawing
 from vassal_adj.rules.move_paths import Paths
 from vassal_adj.rules.move_timing import MoveWords, entry_turn, frozen, out_of_phase
@@ -63,7 +64,8 @@ Timing = tuple[
 @dataclass(frozen=True)
 class MoveCheck:
     """One unit's move in a phase, as a report shows it. `kind`: "move" (hex to hex), "entry"
-    (box to map), "exit", "eliminated", "off-map" (map to a box), "box" (box to box); `ok`
+    (box to map), "exit", "eliminated", "off-map" (map to a box), "box" (box to box), "transport"
+    (a trip with no land path, which the pack's `transport.modes` judges); `ok`
     None when no path was judged; `path` labels of the whole chain of legs (the broken leg's
     attempt last), the entry hex first for an entry; `cost` their MP added up; `reason` names
     the leg that broke a rule when there are several; `stops` where each drag was dropped, in
@@ -92,16 +94,6 @@ class MoveCheck:
 class PhaseCheck:
     findings: tuple[Finding, ...]
     moves: tuple[MoveCheck, ...]
-
-
-def _map_legs(drags: Sequence[Drag]) -> tuple[list[tuple[Hex, Hex]], int | None]:
-    """The drags on the map as legs, up to the first that leaves it, and that one's number (or None)."""
-    legs = []
-    for n, (a, b) in enumerate(drags, 1):
-        if a.hex is None or b.hex is None:
-            return legs, n
-        legs.append((a.hex, b.hex))
-    return legs, None
 
 
 class _Phase:
@@ -173,10 +165,12 @@ class _Phase:
             cite=self.cite,
             label=self.ctx.label,
         )
+        if (t := self.rules.transport) is not None and carried(drags, land_parts(self.ctx.terrain, t[1], t[2]), t[0]):
+            return replace(mc, kind="transport"), found  # a trip with no land path: transport.modes judges it (N25)
         if kind == "entry":
             more, mc = self.entry(uid, drags, mc, what, hexes)
             return mc, found + more
-        legs, left = _map_legs(drags)
+        legs, left = map_legs(drags)
         if legs:
             steps, note = (
                 trail_legs(self.trails[uid], (legs[0][0], *(b for _, b in legs)), self.ctx.label)
@@ -342,7 +336,7 @@ class _Phase:
         arrival = next(i for i, (a, b) in enumerate(drags) if not a.on_map and b.on_map)
         first = drags[arrival][1].hex
         assert first is not None
-        legs, left = _map_legs(drags[arrival + 1 :])
+        legs, left = map_legs(drags[arrival + 1 :])
         mover, m = self.paths.mover(uid), self.rules.movement
         # The log shows where the drag onto the map ended; if that is no entry hex, the unit may
         # still have entered at any of them and moved on: ask for each (the entry leg is drag `arrival`).

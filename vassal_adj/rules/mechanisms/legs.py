@@ -31,11 +31,12 @@ from fractions import Fraction
 from itertools import groupby, pairwise
 
 from vassal_adj.model.geometry.hexes import Hex, distance
+from vassal_adj.model.state import Position
 from vassal_adj.rules.mechanisms.movement_params import MovementRules
 from vassal_adj.rules.mechanisms.zoc import Sources, no_sources
 from vassal_adj.rules.results import PathResult
 
-__all__ = ["AS_DRAGGED", "CHEAPEST", "Chain", "Mover", "judge_legs", "mp", "trail_legs"]
+__all__ = ["AS_DRAGGED", "CHEAPEST", "Chain", "Mover", "judge_legs", "map_legs", "mp", "trail_legs"]
 
 # Which path a move was judged by, as the reports say it.
 AS_DRAGGED, CHEAPEST = "as dragged (trail)", "cheapest between drops"
@@ -179,3 +180,13 @@ def trail_legs(trail: Sequence[Hex | None], stops: Sequence[Hex], label: Callabl
     if gap is not None:
         return [], f"trail not continuous ({label(gap[0])} -> {label(gap[1])}, not adjacent): {instead}"
     return list(pairwise(hexes)), ""
+
+
+def map_legs(drags: Sequence[tuple[Position, Position]]) -> tuple[list[tuple[Hex, Hex]], int | None]:
+    """The drags on the map as legs, up to the first that leaves it, and that one's number (or None)."""
+    legs = []
+    for n, (a, b) in enumerate(drags, 1):
+        if a.hex is None or b.hex is None:
+            return legs, n
+        legs.append((a.hex, b.hex))
+    return legs, None

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from vassal_adj.model.state import GameState, TurnBoxes
@@ -32,7 +33,7 @@ from vassal_adj.rules.mechanisms.reinforcement_check import Schedule, check_sche
 from vassal_adj.rules.mechanisms.reinforcement_entries import parse_entry
 from vassal_adj.rules.mechanisms.reinforcement_ext import RETURNS, check_returns, parse_returns
 from vassal_adj.rules.mechanisms.reinforcement_units import resolve
-from vassal_adj.rules.mechanisms.setup import DEFAULT_PHASES, Event
+from vassal_adj.rules.mechanisms.setup import DEFAULT_PHASES, Entry, Event, printed_key
 from vassal_adj.rules.mechanisms.setup_shapes import ENTRY, EVENTS
 from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
@@ -153,6 +154,13 @@ def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kin
         "phases": Param(DEFAULT_PHASES, "list[str]", "the phase ids of a Game-Turn, in order (23.71: Axis first)"),
         "movement_phase": Param("", "str", "the phase the side's units enter in (default '<side>-movement')"),
         "phase_rule": Param("", "str", "the rule number cited for the order of phases (e.g. 23.71)"),
+        "at_start": Param(
+            {},
+            "table",
+            "scenario id -> selector: units that scenario's own set-up puts in play though their counter "
+            "gives a later turn; no reinforcements in it (seed 004 27.2 'Allies start with GT 3 "
+            "reinforcements already in play')",
+        ),
         "returns": Param(
             (),
             "list",
@@ -187,6 +195,7 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
         rule=ctx.cite(),
         ref=ctx.rule.rule_ref if ctx.rule is not None else "",
     )
+    listed = _not_set_up(listed, state, ctx, p["at_start"])
     sch = Schedule(
         side,
         listed,
@@ -208,3 +217,21 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
         *notes,
         *check_returns(state, returns, listed, side=side, rule=ctx.cite(), last_turn=last),
     ]
+
+
+def _not_set_up(
+    listed: tuple[Entry, ...], state: GameState, ctx: RuleContext, at_start: Mapping[str, Any]
+) -> tuple[Entry, ...]:
+    """The entries, those of units the scenario's set-up puts in play (`at_start`) due the turn
+    before its first: in play from its start, and still listed (a move out of a box is theirs)."""
+    scenario = ctx.scenario if ctx.scenario is not None and ctx.scenario.id in at_start else None
+    if scenario is None or scenario.turns is None:
+        return listed
+    pick = selector_at(at_start[scenario.id], f"at_start.{scenario.id}")
+    set_up = {printed_key(u.name) for u in state.units.values() if pick.matches(u)}
+    return tuple(
+        replace(e, turn=scenario.turns[0] - 1, otherwise_turn=None)
+        if e.units and all(printed_key(n) in set_up for n in e.units)
+        else e
+        for e in listed
+    )

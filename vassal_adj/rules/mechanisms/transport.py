@@ -39,7 +39,7 @@ from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.select import Selector, selector_at
 
-__all__ = ["Endpoint", "Mode", "land_parts", "mode_of", "no_land_path"]
+__all__ = ["Endpoint", "Mode", "carried", "land_parts", "mode_of", "no_land_path"]
 
 ENDPOINT_KEYS = {"box", "place_kind", "region", "terrain", "not_terrain", "coastal", "holding", "not_holding"}
 ENDPOINT_KEYS |= {"no_enemy", "name", "rule_ref"}
@@ -74,6 +74,16 @@ def no_land_path(a: Position, b: Position, parts: Mapping[Hex, int]) -> bool:
     if a.hex is None or b.hex is None:
         return True
     return a.hex not in parts or b.hex not in parts or parts[a.hex] != parts[b.hex]
+
+
+def carried(drags: Sequence[tuple[Position, Position]], parts: Mapping[Hex, int], boxes: frozenset[str]) -> bool:
+    """Whether a unit's drags are a trip `transport.modes` judges (its `trips_of`): a drag with no
+    land path, and every box it touches of a kind in `boxes` (the Staging Areas), not a
+    Reinforcement Display's entry nor a loss."""
+    stops = [drags[0][0], *(b for _, b in drags)] if drags else []
+    if any(s.hex is None and (s.named is None or s.named.kind not in boxes) for s in stops):
+        return False
+    return any(no_land_path(a, b, parts) for a, b in drags)
 
 
 def _strings(value: Any, path: str) -> frozenset[str]:

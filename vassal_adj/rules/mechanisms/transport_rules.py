@@ -23,7 +23,7 @@ from typing import Any
 from vassal_adj.model.state import Position
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.ap_paid import ap_changes, paid_findings, payment
-from vassal_adj.rules.mechanisms.transport import Mode, land_parts, mode_of, no_land_path
+from vassal_adj.rules.mechanisms.transport import Mode, carried, land_parts, mode_of, no_land_path
 from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
@@ -56,15 +56,13 @@ def trips_of(segment: Segment, ctx: RuleContext, p: Mapping[str, Any], carrier: 
         if any(c.matches(unit) for c in carrier):
             carriers.append(uid)
             continue
-        stops = [drags[0][0], *(d[1] for d in drags)]
-        if not units.matches(unit) or any(
-            s.hex is None and (s.named is None or s.named.kind not in p["boxes"]) for s in stops
-        ):
+        if not units.matches(unit):
+            continue
+        if not carried(drags, parts, frozenset(p["boxes"])):
+            if all(a.hex is not None and b.hex is not None for a, b in drags):
+                land.append(uid)
             continue
         jumps = [i for i, (a, b) in enumerate(drags) if no_land_path(a, b, parts)]
-        if not jumps:
-            land.append(uid)
-            continue
         # The trip is from the first drag with no land path to the last: 26.3 goes on by land after it.
         origin, dest = drags[jumps[0]][0], drags[jumps[-1]][1]
         if (origin.hex, origin.box) != (dest.hex, dest.box):  # back where it began (18.4 e): no trip

@@ -84,6 +84,8 @@ class TurnRules:
     choices: Mapping[tuple[str | None, str | None], MovementRules] = field(default_factory=dict)
     # phase id -> the sides whose units' moves a displacement rule (N24, displacement.py) judges in it
     displaced: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # a transport.modes rule's (box kinds, sea terrain, closed hexsides): its trips are not moves (N25)
+    transport: tuple[frozenset[str], str, tuple[str, ...]] | None = None
 
 
 def _movement(m: RuleConfig | None, z: RuleConfig | None) -> MovementRules:
@@ -165,6 +167,8 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         for phase, side in r.params["phases"].items():
             judged = frozenset(pack.sides) if r.params["advances"] else frozenset(pack.sides) - {side}
             displaced[phase] = displaced.get(phase, frozenset()) | judged
+    carry = next((r.params for r in using("transport.modes")), None)
+    transport = (frozenset(carry["boxes"]), carry["sea_terrain"], tuple(carry["closed_sides"])) if carry else None
     return TurnRules(
         rules,
         phases,
@@ -179,6 +183,7 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         zocs=zocs,
         choices=choices,
         displaced=displaced,
+        transport=transport,
         **named,
     )
 
