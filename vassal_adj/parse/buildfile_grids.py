@@ -26,7 +26,7 @@ from vassal_adj.model.module import (
     ZoneDef,
     ZonedGridDef,
 )
-from vassal_adj.parse.tokens import split
+from vassal_adj.parse.tokens import parse_int, split
 
 _BOARD_PKG = "VASSAL.build.module.map.boardPicker.board."
 HEX_GRID = _BOARD_PKG + "HexGrid"
@@ -50,7 +50,6 @@ DEFAULT_HEX_DX = SQRT3_2 * DEFAULT_HEX_DY  # 55.42562584220407, Java's 64 * sqrt
 
 # Java String.trim removes exactly the characters U+0000..U+0020 (pitfall 7).
 _JAVA_TRIM = "".join(map(chr, range(33)))
-_INT_RE = re.compile(r"[+-]?\d+")
 _DOUBLE_RE = re.compile(r"[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)")
 _HEX_DOUBLE_RE = re.compile(r"[+-]?0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][+-]?[0-9]+[fFdD]?")
 
@@ -71,10 +70,7 @@ def java_bool(value: str | None, default: bool = False) -> bool:
 
 def java_int(value: str | None) -> int | None:
     """Java `Integer.parseInt`, or None where Java throws (blank, decimal, out of range)."""
-    if value is None or not _INT_RE.fullmatch(value):
-        return None
-    number = int(value)
-    return number if -(2**31) <= number < 2**31 else None
+    return None if value is None else parse_int(value)
 
 
 def java_double(value: str | None) -> float | None:

@@ -129,7 +129,10 @@ def parse_piece(type_text: str, state_text: str | None = None, where: Where | No
         states, short = [""] * len(types), False
     else:
         states, short = state_owns(state_text, len(types))
-    traits = tuple(map(make_trait, types, states))
+    try:
+        traits = tuple(map(make_trait, types, states))
+    except FormatError as e:
+        raise e.located(**vars(where or Where())) from None
     return PieceDef(traits, type_text, state_text, short)
 
 
