@@ -14,7 +14,9 @@ from collections.abc import Callable
 
 from lxml import etree
 
+from vassal_adj import limits
 from vassal_adj.errors import FormatError, Where
+from vassal_adj.limits import quoted
 from vassal_adj.model.module import (
     BoardDef,
     GridDef,
@@ -178,6 +180,7 @@ def parse_hex_grid(el: etree._Element, values: Values) -> HexGridDef:
             dy = values.strict_double(el, "dy", dy)
             if dx == DEFAULT_HEX_DX:  # dx absent or still the default: it follows dy
                 dx = SQRT3_2 * dy
+    _check_steps(el, values, dx, dy)
     return HexGridDef(
         dx=dx,
         dy=dy,
@@ -192,11 +195,52 @@ def parse_hex_grid(el: etree._Element, values: Values) -> HexGridDef:
     )
 
 
+def _check_steps(el: etree._Element, values: Values, dx: float, dy: float) -> None:
+    # VASSAL divides by dx and dy to name a point: 0, a negative, NaN or infinite step
+    # names nothing sensible (and 0 divides by zero), so the grid is refused.
+    for attr, step in (("dx", dx), ("dy", dy)):
+        if not (math.isfinite(step) and step > 0):
+            raise FormatError(
+                f"{attr} of {short(str(el.tag))} must be a finite number of pixels above 0, got "
+                f"{quoted(el.get(attr, str(step)))}",
+                values.where(el),
+            )
+
+
+def _stepped(grid: GridDef | None) -> list[HexGridDef | SquareGridDef]:
+    """The grids with cells of a fixed size: the grid, a zoned grid's background and zone grids."""
+    if isinstance(grid, HexGridDef | SquareGridDef):
+        return [grid]
+    if isinstance(grid, ZonedGridDef):
+        return [*_stepped(grid.background), *(g for z in grid.zones for g in _stepped(z.grid))]
+    return []
+
+
+def check_board_size(el: etree._Element, values: Values, board: BoardDef) -> None:
+    """Refuse a board whose picture or grid is too big to draw or index (limits.PIXELS, HEXES).
+
+    The count of cells is known from the size and the steps before any cell is made.
+    """
+    w, h = max(board.width, 0), max(board.height, 0)
+    limits.PIXELS.check(w * h, f"board {board.name!r} is {w:,} x {h:,} pixels", values.where(el))
+    for grid in _stepped(board.grid):
+        across, down = (h, w) if isinstance(grid, HexGridDef) and grid.sideways else (w, h)
+        cells = int((across / grid.dx + 2) * (down / grid.dy + 2))
+        limits.HEXES.check(
+            cells,
+            f"grid of board {board.name!r} ({w:,} x {h:,} pixels, dx {grid.dx:g}, dy {grid.dy:g}) has about "
+            f"{cells:,} cells",
+            values.where(el),
+        )
+
+
 def parse_square_grid(el: etree._Element, values: Values) -> SquareGridDef:
     """A SquareGrid (defaults dx = dy = 48.0, origin 24,24)."""
+    dx, dy = values.strict_double(el, "dx", 48.0), values.strict_double(el, "dy", 48.0)
+    _check_steps(el, values, dx, dy)
     return SquareGridDef(
-        dx=values.strict_double(el, "dx", 48.0),
-        dy=values.strict_double(el, "dy", 48.0),
+        dx=dx,
+        dy=dy,
         x0=values.strict_int(el, "x0", 24),
         y0=values.strict_int(el, "y0", 24),
         snap_to=java_bool(el.get("snapTo"), True),
@@ -281,7 +325,10 @@ def parse_board(el: etree._Element, values: Values, image_size: ImageSize) -> Bo
     image = el.get("image") or None
     size_known = True
     if image is not None:
-        size = image_size(image)
+        try:
+            size = image_size(image)
+        except FormatError as e:
+            raise FormatError(f"board {el.get('name', '')!r}, image {image!r}: {e.message}", values.where(el)) from None
         if size is None:
             width, height, size_known = 0, 0, False
         else:
@@ -289,7 +336,7 @@ def parse_board(el: etree._Element, values: Values, image_size: ImageSize) -> Bo
     else:
         width = values.lenient_int(el, "width", 500)
         height = values.lenient_int(el, "height", 500)
-    return BoardDef(
+    board = BoardDef(
         name=el.get("name", ""),
         image=image,
         width=width,
@@ -299,3 +346,5 @@ def parse_board(el: etree._Element, values: Values, image_size: ImageSize) -> Bo
         size_known=size_known,
         line=el.sourceline,
     )
+    check_board_size(el, values, board)
+    return board
