@@ -78,8 +78,8 @@ PROTOTYPE_DEPTH = _limit("levels of prototypes within prototypes", 100, "PROTOTY
 TRAITS = _limit("traits in one expanded piece", 20_000, "TRAITS")
 
 # Geometry (model/geometry): grids are indexed hex by hex, pictures drawn pixel by pixel.
-# The corpus's biggest grid has a few thousand cells (100,000 are indexed in about 5 s); Pillow's own bomb limit is about
-# 179 million pixels (2 x Image.MAX_IMAGE_PIXELS).
+# The corpus's biggest grid has a few thousand cells (100,000 are indexed in about 5 s);
+# Pillow's own bomb limit is about 179 million pixels (2 x Image.MAX_IMAGE_PIXELS).
 HEXES = _limit("hexes in one grid", 100_000, "HEXES")
 PIXELS = _limit("pixels in one board or map picture", 2 * 89_478_485, "PIXELS")
 
