@@ -64,7 +64,7 @@ ZIP_RATIO = _limit("compression ratio of a zip entry over 1 MiB", 500, "ZIP_RATI
 # under 20 elements deep; lxml itself refuses deeper than 256 without its huge-tree option.
 XML_BYTES = _limit("bytes of buildFile XML", 256 * _MiB, "XML_BYTES")
 XML_DEPTH = _limit("levels of XML elements", 256, "XML_DEPTH")
-XML_ATTRIBUTES = _limit("attributes on one XML element", 10_000, "XML_ATTRIBUTES")
+XML_ATTRIBUTES = _limit("attributes on one XML element", 1_000, "XML_ATTRIBUTES")
 
 # The command stream (parse/commands.py). Real streams nest under 10 deep (the corpus has at
 # most 18 backslashes before an ESC: one per level of escaping); the largest corpus save holds
