@@ -268,9 +268,8 @@ def _expand(
     out: list[Trait] = []
     origin: list[int | None] = []
     work[0] += len(traits)
-    limits.TRAITS.check(
-        work[0], f"expanding prototype {stack[-1] if stack else ''!r} makes over {work[0]:,} traits", where
-    )
+    at = f" (at prototype {stack[-1]!r})" if stack else ""
+    limits.TRAITS.check(work[0], f"the piece's prototypes expand to over {work[0]:,} traits{at}", where)
     for i, trait in enumerate(traits):
         if isinstance(trait, Comment):
             continue
