@@ -246,12 +246,10 @@ def _check_size(text: str, where: Where | None) -> None:
     # search, with no split (a split per level costs memory as depth x size).
     nesting = limits.NESTING.value
     at = text.find("\\" * (nesting + 1) + ESC)
-    if at >= 0:
-        run = at + nesting + 1
-        while run < len(text) and text[run] == "\\":
-            run += 1
-        found = f"an ESC with {run - at:,} backslashes before it (that many levels of nesting)"
-        raise limits.NESTING.error(found, (where or Where()).but(offset=at))
+    if at >= 0:  # the end of the run: count back to its start
+        esc, start = at + nesting + 1, len(text[:at].rstrip("\\"))
+        found = f"an ESC with {esc - start:,} backslashes before it (that many levels of nesting)"
+        raise limits.NESTING.error(found, (where or Where()).but(offset=start))
     limits.COMMANDS.check(text.count(ESC) + 1, f"{text.count(ESC) + 1:,} commands", where)
 
 
