@@ -69,7 +69,7 @@ XML_ATTRIBUTES = _limit("attributes on one XML element", 1_000, "XML_ATTRIBUTES"
 # The command stream (parse/commands.py). Real streams nest under 10 deep (the corpus has at
 # most 18 backslashes before an ESC: one per level of escaping); the largest corpus save holds
 # about 75,000 commands.
-NESTING = _limit("levels of command nesting (backslashes before an ESC)", 200, "NESTING")
+NESTING = _limit("levels of command nesting, counted as backslashes before an ESC", 200, "NESTING")
 COMMANDS = _limit("commands in one saved game", 5_000_000, "COMMANDS")
 
 # Pieces (parse/traits.py): prototypes expand inside prototypes. Corpus chains are a few deep
