@@ -24,6 +24,8 @@ from conftest import REPO, corpus_files
 from vassal_adj import cli, limits
 from vassal_adj.codec.atomic import write_bytes_atomic
 from vassal_adj.parse.commands import parse_stream
+from vassal_adj.parse.dice_reports import report_reader
+from vassal_adj.parse.tokens import long_or, parse_int, whole_number
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE, FAULTS, LOG = EXAMPLE / "Kasserine.vmod", EXAMPLE / "turn3-faults.vsav", EXAMPLE / "turn4-axis.vlog"
@@ -106,6 +108,25 @@ def test_r06_a_hex_grid_step_must_be_finite_and_above_zero(tmp_path: Path, attr:
     says = rf"line \d+: {attr} of HexGrid must be a finite number of pixels above 0, got '{re.escape(value)}'"
     refused("grid", mod, says=says)
     refused("check", FAULTS, "--module", mod, "--pack", "kasserine", says=says)
+
+
+def test_java_integers_are_read_with_their_bounds_and_never_crash_int() -> None:
+    assert parse_int("9" * 5000) is None and long_or("9" * 5000, 3) == 3
+    assert parse_int("0" * 5000 + "7") == 7  # leading zeros are legal in Java
+    assert (parse_int("2147483647"), parse_int("2147483648"), parse_int("-2147483648")) == (2**31 - 1, None, -(2**31))
+    assert (whole_number("12"), whole_number("-1"), whole_number("\u00b2"), whole_number("9" * 5000)) == (
+        12,
+        None,
+        None,
+        None,
+    )
+
+
+def test_a_dice_report_with_a_5000_digit_die_reads_as_no_dice() -> None:
+    read = report_reader(None)
+    assert read("*** 2d6 = 3,4 *** <Bob>").dice == (3, 4)  # type: ignore[union-attr]
+    huge = read("*** 2d6 = " + "9" * 5000 + ",4 *** <Bob>")
+    assert huge is not None and (huge.dice, huge.total) == ((), None)
 
 
 # -- r03, r08: the command stream's nesting, in one pass

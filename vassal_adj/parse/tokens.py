@@ -20,6 +20,7 @@ __all__ = [
     "int_or",
     "parse_int",
     "is_integer",
+    "whole_number",
     "long_or",
     "float_or",
     "bool_of",
@@ -131,6 +132,15 @@ def _java_integer(text: str, low: int, high: int) -> int | None:
 def is_integer(text: str) -> bool:
     """Whether `text` has the form of a Java integer (sign and digits), in range or not."""
     return _INT_RE.fullmatch(text) is not None
+
+
+def whole_number(text: str) -> int | None:
+    """A count or strength written in digits alone (no sign), within Java's int range, else None.
+
+    Not ``int(text) if text.isdigit()``: isdigit accepts "²", which int() refuses, and int()
+    refuses over 4,300 digits; both were a crash on a crafted save.
+    """
+    return parse_int(text) if text.isdigit() else None
 
 
 def parse_int(text: str) -> int | None:
