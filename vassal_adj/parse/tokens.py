@@ -123,9 +123,12 @@ def join(fields: Sequence[str | None], delim: str, *, safe: bool = False) -> str
 def _java_integer(text: str, low: int, high: int) -> int | None:
     # Leading zeros are legal in Java; past them a 64-bit value has at most 19 digits, so a
     # longer run is out of range before int() is asked (it refuses over 4,300 digits).
-    if not _INT_RE.fullmatch(text) or len(text.lstrip("+-").lstrip("0")) > 19:
+    if not _INT_RE.fullmatch(text):
         return None
-    value = int(text)
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > 19:
+        return None
+    value = int(digits or "0") * (-1 if text[0] == "-" else 1)
     return value if low <= value <= high else None
 
 
