@@ -244,6 +244,15 @@ def test_r11_a_board_without_picture_of_200000_pixels_square_is_a_clear_error(tm
     refused("grid", mod, says=says)
 
 
+def test_a_map_whose_edges_make_it_too_large_to_draw_is_a_clear_error(tmp_path: Path) -> None:
+    # Each board is within the limit; the map's edge of 2 x 10^9 pixels is not drawable.
+    mod = module_with(
+        tmp_path, lambda x: re.sub(rb'(<VASSAL.build.module.Map [^>]*?edgeWidth=")\d+', rb"\g<1>2000000000", x)
+    )
+    says = r"map 'Main Map' with its boards and edges is 4,000,00[\d,]+ x [\d,]+ pixels: .*VASSAL_ADJ_MAX_PIXELS"
+    refused("verify", LOG, "--module", mod, "--format", "html", says=says)
+
+
 # -- r09, r10: prototypes
 
 
