@@ -23,6 +23,7 @@ from conftest import REPO, corpus_files
 
 from vassal_adj import cli, limits
 from vassal_adj.codec.atomic import write_bytes_atomic
+from vassal_adj.errors import FormatError
 from vassal_adj.parse.commands import parse_stream
 from vassal_adj.parse.dice_reports import report_reader
 from vassal_adj.parse.tokens import long_or, parse_int, whole_number
@@ -168,6 +169,30 @@ def test_the_nesting_limit_is_raised_by_its_variable(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("VASSAL_ADJ_MAX_NESTING", "300")
     (child,) = parse_stream(text).children
     assert (child.text, [k.text for k in child.children]) == ("b", ["c"])
+
+
+def test_the_command_count_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VASSAL_ADJ_MAX_COMMANDS", "10")
+    assert len(parse_stream("\x1b".join("abcdefghij")).children) == 9
+    with pytest.raises(FormatError, match=r"11 commands: over the limit of 10 .*VASSAL_ADJ_MAX_COMMANDS"):
+        parse_stream("\x1b".join("abcdefghijk"))
+
+
+def test_xml_size_is_bounded_and_xml_depth_is_libxml2s(tmp_path: Path) -> None:
+    deep = module_with(
+        tmp_path,
+        lambda x: x.replace(
+            b"</VASSAL.build.GameModule>", b"<a>" * 300 + b"</a>" * 300 + b"</VASSAL.build.GameModule>"
+        ),
+    )
+    refused("inspect", deep, says=r"XML elements nested deeper than 256 levels: over libxml2's fixed limit")
+    assert run("inspect", MODULE)[0] == 0  # cached now: the limits in force are part of the key
+    refused(
+        "inspect",
+        MODULE,
+        says=r"the XML document is [\d,]+ bytes: over the limit of 1,000 .*VASSAL_ADJ_MAX_XML_BYTES",
+        env={"VASSAL_ADJ_MAX_XML_BYTES": "1000"},
+    )
 
 
 # -- r04: boards placed by arithmetic

@@ -215,6 +215,9 @@ def _peel(s: str) -> tuple[str, bool]:
     run of backslashes before one) are removed at once, bar one, left to the caller's pass.
     Says whether anything was removed. (A quoted `s` is left alone: unquoting comes first.)
     """
+    first = s.find(ESC)
+    if first < 2 or s[first - 2 : first] != "\\\\":  # the usual case, decided at the first ESC
+        return s, False
     pieces = s.split(ESC)
     keep = min(len(p) - len(p.rstrip("\\")) for p in pieces[:-1])
     if keep < 2:
@@ -250,7 +253,9 @@ def _check_size(text: str, where: Where | None) -> None:
         esc, start = at + nesting + 1, len(text[:at].rstrip("\\"))
         found = f"an ESC with {esc - start:,} backslashes before it (that many levels of nesting)"
         raise limits.NESTING.error(found, (where or Where()).but(offset=start))
-    limits.COMMANDS.check(text.count(ESC) + 1, f"{text.count(ESC) + 1:,} commands", where)
+    commands = text.count(ESC) + 1  # every ESC separates two commands at some depth
+    if commands > limits.COMMANDS.value:
+        raise limits.COMMANDS.error(f"{commands:,} commands", where)
 
 
 def parse_stream(text: str, where: Where | None = None) -> Node:
