@@ -372,6 +372,7 @@ def test_a_killed_writes_temp_file_is_named_for_its_target_and_removed_by_the_ne
 
 def test_the_examples_and_the_corpus_still_load() -> None:
     examples = sorted(REPO.glob("modules/*/example/*.vmod")) + sorted(REPO.glob("modules/*/example/*.v[sl]*"))
+    assert len(examples) > 10  # the Kasserine, Tunisia and other example files
     for path in [*examples, *corpus_files(".vmod", ".vsav", ".vlog")]:
         code, err, _ = run("inspect" if path.suffix == ".vmod" else "pieces", path)
-        assert code in (0, 1) or "unsupported" in path.name, f"{path.name}: {err}"
+        assert code == 0, f"{path.name}: {err}"
