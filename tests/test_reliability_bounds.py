@@ -238,9 +238,9 @@ def test_r05_attributes_past_the_raised_limit_are_read_in_linear_time(tmp_path: 
 # -- r07, r11: hexes per grid and pixels per picture
 
 
-@pytest.mark.parametrize("dx", ["0.5", "0.01", "1e-300"])
-def test_r07_a_tiny_dx_is_refused_before_any_hex_is_made(tmp_path: Path, dx: str) -> None:
-    mod = module_with(tmp_path, grid_attr("dx", dx))
+@pytest.mark.parametrize("dx, dy", [("0.5", "60"), ("0.01", "60"), ("1e-300", "60"), ("1e-300", "1e-300")])
+def test_r07_a_tiny_dx_is_refused_before_any_hex_is_made(tmp_path: Path, dx: str, dy: str) -> None:
+    mod = module_with(tmp_path, lambda xml: grid_attr("dy", dy)(grid_attr("dx", dx)(xml)))
     refused("grid", mod, says=r"grid of board 'Kasserine' .* cells: over the limit of 100,000 .*VASSAL_ADJ_MAX_HEXES")
 
 

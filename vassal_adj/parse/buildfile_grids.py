@@ -241,13 +241,11 @@ def check_board_size(el: etree._Element, values: Values, board: BoardDef) -> Non
     limits.PIXELS.check(w * h, f"board {board.name!r} is {w:,} x {h:,} pixels", values.where(el))
     for grid in _stepped(board.grid):
         across, down = (h, w) if isinstance(grid, HexGridDef) and grid.sideways else (w, h)
-        cells = int((across / grid.dx + 2) * (down / grid.dy + 2))
-        limits.HEXES.check(
-            cells,
-            f"grid of board {board.name!r} ({w:,} x {h:,} pixels, dx {grid.dx:g}, dy {grid.dy:g}) has about "
-            f"{cells:,} cells",
-            values.where(el),
-        )
+        cells = (across / grid.dx + 2) * (down / grid.dy + 2)  # a float: tiny steps overflow to inf
+        if cells > limits.HEXES.value:
+            about = f"{cells:,.0f}" if cells < 1e15 else f"{cells:.1e}"
+            size = f"{w:,} x {h:,} pixels, dx {grid.dx:g}, dy {grid.dy:g}"
+            raise limits.HEXES.error(f"grid of board {board.name!r} ({size}) has about {about} cells", values.where(el))
 
 
 def parse_square_grid(el: etree._Element, values: Values) -> SquareGridDef:
