@@ -23,9 +23,11 @@ from conftest import REPO, corpus_files
 
 from vassal_adj import cli, limits
 from vassal_adj.codec.atomic import write_bytes_atomic
-from vassal_adj.errors import FormatError
+from vassal_adj.errors import FormatError, PackError
+from vassal_adj.pack_files import read_toml
 from vassal_adj.parse.commands import parse_stream
 from vassal_adj.parse.dice_reports import report_reader
+from vassal_adj.parse.terrain_names import parse_name_map
 from vassal_adj.parse.tokens import long_or, parse_int, whole_number
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
@@ -332,6 +334,16 @@ def test_a_zip_of_more_entries_than_the_limit_is_refused_from_its_end_record(tmp
     refused(
         "pieces", path, says=r"declares 20,?001 entries, more than the limit of 20,?000.*VASSAL_ADJ_MAX_ZIP_ENTRIES"
     )
+
+
+def test_a_toml_number_of_5000_digits_is_a_pack_error_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "pack.toml"
+    path.write_text("id = " + "9" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(PackError, match=r"invalid TOML: a number has more than 4,300 digits") as err:
+        read_toml(path)
+    assert str(err.value).startswith(str(path))
+    with pytest.raises(PackError, match="more than 4,300 digits"):
+        parse_name_map("[hex]\na = " + "9" * 5000, "names.toml")
 
 
 # -- the limits themselves
