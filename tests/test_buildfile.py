@@ -435,7 +435,7 @@ def test_hex_origin_must_be_integer(attr: str, value: str) -> None:
         parse_buildfile(xml, path="m.vmod")
     err = info.value
     assert err.where is not None and err.where.line == 6 and err.where.entry == "buildFile.xml"
-    assert attr in err.message and f'"{value}"' in err.message and "HexGrid" in err.message
+    assert attr in err.message and repr(value) in err.message and "HexGrid" in err.message
     assert str(err).startswith("m.vmod!buildFile.xml: line 6: attribute")
 
 

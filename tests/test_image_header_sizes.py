@@ -11,6 +11,7 @@ import pytest
 from conftest import MODULES, REPO, ids, need_corpus
 from PIL import Image
 
+from vassal_adj.errors import FormatError
 from vassal_adj.parse.images import _pillow_size, header_size, image_size_from_bytes
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example" / "Kasserine.vmod"
@@ -92,9 +93,10 @@ def test_a_bmp_is_read_by_pillow() -> None:
     assert image_size_from_bytes(data) == (33, 44)
 
 
-def test_a_board_over_pillows_bomb_limit_has_no_size_as_with_pillow() -> None:
-    """A header may declare any size; past Pillow's decompression-bomb limit neither reader gives
-    one, so no grid index is ever built for a 20000 x 20000 "board" (a hang, not a map)."""
+def test_a_board_over_pillows_bomb_limit_is_refused_naming_the_limit() -> None:
+    """A header may declare any size; past Pillow's decompression-bomb limit both readers refuse
+    it with the limit named (reliability r11), so no grid index is ever built for a 20000 x 20000
+    "board" (a hang, not a map) and the user learns why."""
     import struct
     import zlib
 
@@ -106,6 +108,6 @@ def test_a_board_over_pillows_bomb_limit_has_no_size_as_with_pillow() -> None:
         return b"\x89PNG\r\n\x1a\n" + head + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
 
     assert header_size(png(3000, 2000)) == _pillow_size(png(3000, 2000)) == (3000, 2000)
-    assert header_size(png(20000, 20000)) is None
-    assert _pillow_size(png(20000, 20000)) is None
-    assert image_size_from_bytes(png(20000, 20000)) is None
+    for reader in (header_size, _pillow_size, image_size_from_bytes):
+        with pytest.raises(FormatError, match="VASSAL_ADJ_MAX_PIXELS"):
+            reader(png(20000, 20000))

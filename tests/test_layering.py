@@ -186,14 +186,16 @@ def test_the_cycle_check_reads_the_whole_package() -> None:
 # -- the layers, one way (DESIGN.md: codec -> parse -> model <- rules <- pbem <- report <- cli) --
 # A module may import its own layer and the layers ranked below it, never one above. model/ and
 # codec/ are the ground; the package-root modules (load, savedgame, packs, state_builder, ...)
-# join files to rules and sit between rules/ and pbem/; errors.py is imported by every layer.
+# join files to rules and sit between rules/ and pbem/; errors.py and limits.py (the bounds on
+# every input, docs/reliability.md) are imported by every layer.
 LAYER_RANK = {"model": 0, "codec": 0, "parse": 1, "rules": 2, "pbem": 4, "report": 5, "cli": 6}
 ROOT_RANK, ERRORS = 3, "vassal_adj.errors"
+GROUND = (ERRORS, "vassal_adj.limits", "vassal_adj")
 
 
 def _rank(module: str) -> int | None:
     parts = module.split(".")
-    if module in (ERRORS, "vassal_adj"):  # the package itself only names the public entry points
+    if module in GROUND:  # the package itself only names the public entry points
         return None
     if module == "vassal_adj.__main__":  # `python -m vassal_adj` is the command line
         return LAYER_RANK["cli"]

@@ -15,6 +15,7 @@ import os
 import zlib
 from collections.abc import Callable
 
+from vassal_adj import limits
 from vassal_adj.model.module import Module
 from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
 from vassal_adj.user_cache import cache_dir, code_stamp
@@ -23,7 +24,8 @@ __all__ = ["cached_module"]
 
 # The code a Module comes from: the file readers, the parsers, the model (its classes are pickled by name).
 _CODE = tuple(
-    os.path.join(PACKAGE_DIR, *p) for p in (("codec",), ("parse",), ("model",), ("model", "geometry"), ("load.py",))
+    os.path.join(PACKAGE_DIR, *p)
+    for p in (("codec",), ("parse",), ("model",), ("model", "geometry"), ("load.py",), ("limits.py",))
 )
 _TAIL = 65536
 
@@ -36,7 +38,11 @@ def _key(path: str) -> str | None:
             tail = f.read()
     except OSError:
         return None  # reading it says why (load_module)
-    return f"{path}\n{os.path.abspath(path)}\n{st.st_size} {st.st_mtime_ns} {zlib.crc32(tail):08x}\n{code_stamp(_CODE)}"
+    # The limits in force are part of the key: a module read under a raised limit is not
+    # reused when the defaults apply again (docs/reliability.md).
+    bounds = " ".join(str(limit.value) for limit in limits.ALL)
+    stamp = f"{st.st_size} {st.st_mtime_ns} {zlib.crc32(tail):08x}\n{code_stamp(_CODE)}\n{bounds}"
+    return f"{path}\n{os.path.abspath(path)}\n{stamp}"
 
 
 def cached_module(path: str, build: Callable[[], Module]) -> Module:

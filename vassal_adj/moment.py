@@ -15,6 +15,7 @@ from dataclasses import replace
 from vassal_adj.model.module import Module, TurnLevelDef
 from vassal_adj.model.state import GameState, Position, Track
 from vassal_adj.packs import LoadedPack
+from vassal_adj.parse.tokens import parse_int
 from vassal_adj.parse.turns import TrackerReading
 from vassal_adj.rules.packs.pack_state import Reading, StateExtras
 
@@ -29,7 +30,9 @@ def reading_of(module: Module, tracker: str, values: tuple[tuple[str, str], ...]
     """A log's TurnChanged values as `tracker_reading` gives a save's: a counter level's value is its number."""
     found = next((t for t in module.turn_trackers if t.name == tracker), None)
     counters = _counters(found.levels) if found is not None else set()
-    return TrackerReading(tracker, {k: int(v) if k in counters and v.lstrip("-").isdigit() else v for k, v in values})
+    return TrackerReading(
+        tracker, {k: n if k in counters and (n := parse_int(v)) is not None else v for k, v in values}
+    )
 
 
 def turn_label(extras: StateExtras, reading: TrackerReading | None) -> str | None:
@@ -93,7 +96,7 @@ def shown_extras(
     tracks = {}
     for name, spec in ex.tracks.items():
         text, why = _shown(spec.reading, props, reading, markers)
-        value = int(text) if text is not None and text.strip().lstrip("-").isdigit() else None
+        value = parse_int(text.strip()) if text is not None else None
         if value is None:
             notes.append(f"track {name!r}: {why or f'{spec.reading.describe()} shows {text!r}, not a number'}")
         tracks[name] = Track(name, value, spec.min, spec.max, spec.reading.describe())

@@ -20,6 +20,7 @@ from typing import Any
 from vassal_adj.errors import PackError, VassalAdjError, Where
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
+from vassal_adj.parse import toml_text
 from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
 from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.packs.unitmap import UnitMap
@@ -43,7 +44,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise PackError(f"not UTF-8 text: {e.reason} at byte {e.start}", Where(path=str(path))) from None
     try:
-        return parsed("toml", str(path), text, tomllib.loads)  # kept between runs (issue 10, startup time)
+        return parsed("toml", str(path), text, toml_text.loads)  # kept between runs (issue 10, startup time)
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         m = _TOML_AT.search(msg)  # tomllib puts "(at line L, column C)" in the message only

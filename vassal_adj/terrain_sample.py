@@ -34,6 +34,7 @@ from vassal_adj.model.geometry.maps import board_hex_layouts
 from vassal_adj.model.module import MapDef, Module
 from vassal_adj.model.palette import Classifier, Palette, disc_lattice, palette_from_dict, side_offsets
 from vassal_adj.model.terrain import TerrainMap, TerrainVocabulary
+from vassal_adj.parse import toml_text
 from vassal_adj.parse.terrain_file import write_terrain
 from vassal_adj.terrain_accuracy import Accuracy, compare, read_reference
 
@@ -84,7 +85,7 @@ def read_palette(path: str | os.PathLike[str]) -> Palette:
     except (OSError, UnicodeDecodeError) as e:
         raise UsageError(f"cannot read palette file: {e}", Where(path=name)) from None
     try:
-        data = tomllib.loads(text)
+        data = toml_text.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PackError(f"not valid TOML: {e}", Where(path=name)) from None
     return palette_from_dict(data, name)

@@ -18,11 +18,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from vassal_adj import limits as bounds
 from vassal_adj.codec.atomic import StrPath, write_atomic, write_bytes_atomic
 from vassal_adj.errors import FormatError, UsageError, Where
 
 _MiB = 1024 * 1024
-_GiB = 1024 * _MiB
 _CHUNK = _MiB
 
 _ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")  # a local file header; an empty zip's end record
@@ -57,7 +57,8 @@ class Limits:
     save's `savedGame`), and a compression ratio of 44.5 (a miniatures game's saves; the other
     big saves reach 20-37). The defaults leave a wide margin over all of them:
 
-    - ``max_entries`` 100 000: real modules ship thousands of piece images, never 10^5.
+    - ``max_entries`` 20 000: real modules ship hundreds to thousands of piece images; the
+      count is read from the end record before the directory (reading 10^5 entries takes 1.4 s).
     - ``max_entry_size`` 512 MiB: 18x the largest entry seen.
     - ``max_total_size`` 1 GiB: 37x the largest total; also the largest file read at all.
     - ``max_ratio`` 500 for entries over ``ratio_min_size`` (1 MiB): 11x the highest ratio seen,
@@ -65,14 +66,25 @@ class Limits:
       Small entries are exempt: a tiny file may compress absurdly well and harms nobody.
     """
 
-    max_entries: int = 100_000
-    max_entry_size: int = 512 * _MiB
-    max_total_size: int = 1 * _GiB
-    max_ratio: float = 500.0
+    max_entries: int = bounds.ZIP_ENTRIES.default
+    max_entry_size: int = bounds.ENTRY_BYTES.default
+    max_total_size: int = bounds.TOTAL_BYTES.default
+    max_ratio: float = float(bounds.ZIP_RATIO.default)
     ratio_min_size: int = 1 * _MiB
+
+    @classmethod
+    def current(cls) -> Limits:
+        """The limits in force (limits.py: the defaults, or what the environment raises them to)."""
+        return cls(
+            bounds.ZIP_ENTRIES.value, bounds.ENTRY_BYTES.value, bounds.TOTAL_BYTES.value, float(bounds.ZIP_RATIO.value)
+        )
 
 
 DEFAULT_LIMITS = Limits()
+
+
+def _raise_with(limit: bounds.Limit) -> str:
+    return f"; if the file is trusted, raise the limit with the environment variable {limit.env}"
 
 
 @dataclass
@@ -90,13 +102,14 @@ class Archive:
     comment: bytes = b""
 
 
-def read_archive(path: StrPath, limits: Limits = DEFAULT_LIMITS) -> Archive:
+def read_archive(path: StrPath, limits: Limits | None = None) -> Archive:
     """Read a .vmod/.vmdx/.vsav/.vlog (or any file holding one) into memory.
 
     What the file is comes from its content, never its name. Any problem, including a missing
     or unreadable file, is a `VassalAdjError` naming the path.
     """
     name = os.fspath(path)
+    limits = limits or Limits.current()
     try:
         with open(name, "rb") as f:
             # One read of the stated size, not of the limit (that would allocate the whole
@@ -109,7 +122,8 @@ def read_archive(path: StrPath, limits: Limits = DEFAULT_LIMITS) -> Archive:
                 got += len(chunk)
                 if got > limits.max_total_size:
                     raise FormatError(
-                        f"file is larger than the limit of {limits.max_total_size} bytes",
+                        f"file is larger than the limit of {limits.max_total_size} bytes"
+                        + _raise_with(bounds.TOTAL_BYTES),
                         Where(path=name),
                     )
     except OSError as e:
@@ -118,14 +132,16 @@ def read_archive(path: StrPath, limits: Limits = DEFAULT_LIMITS) -> Archive:
     return archive_from_bytes(b"".join(parts), name, limits)
 
 
-def archive_from_bytes(data: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> Archive:
+def archive_from_bytes(data: bytes, path: str, limits: Limits | None = None) -> Archive:
     """Like `read_archive` for content already in memory; `path` is only used in messages."""
+    limits = limits or Limits.current()
     if data.startswith(_ZIP_MAGICS):
         return _read_zip(data, path, limits)
     if data.startswith(_PLAIN_SAVE_STARTS):
         if len(data) > limits.max_entry_size:
             raise FormatError(
-                f"entry of {len(data)} bytes is larger than the limit of {limits.max_entry_size}",
+                f"entry of {len(data)} bytes is larger than the limit of {limits.max_entry_size}"
+                + _raise_with(bounds.ENTRY_BYTES),
                 Where(path=path, entry="savedGame"),
             )
         return Archive(path=path, form="plain", entries={"savedGame": data})
@@ -150,8 +166,22 @@ def _unsafe_name(name: str) -> str | None:
     return None
 
 
+def _declared_entries(data: bytes) -> int | None:
+    """The entry count of the zip's end record (None when there is none to read): 0xFFFF says
+    "see the zip64 record", which only a count of 65,535 or more needs."""
+    at = data.rfind(b"PK\x05\x06", max(0, len(data) - 65_557))
+    return None if at < 0 or at + 22 > len(data) else struct.unpack_from("<H", data, at + 10)[0]
+
+
 def _read_zip(data: bytes, path: str, limits: Limits) -> Archive:
     where = Where(path=path)
+    declared = _declared_entries(data)
+    if declared is not None and declared > limits.max_entries:  # before zipfile reads them all
+        raise FormatError(
+            f"zip archive declares {declared} entries, more than the limit of {limits.max_entries}"
+            + _raise_with(bounds.ZIP_ENTRIES),
+            where,
+        )
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
     except _ZIP_ERRORS as e:
@@ -160,7 +190,8 @@ def _read_zip(data: bytes, path: str, limits: Limits) -> Archive:
         infos = zf.infolist()
         if len(infos) > limits.max_entries:
             raise FormatError(
-                f"zip archive has {len(infos)} entries, more than the limit of {limits.max_entries}",
+                f"zip archive has {len(infos)} entries, more than the limit of {limits.max_entries}"
+                + _raise_with(bounds.ZIP_ENTRIES),
                 where,
             )
         # Duplicate names: the last copy wins, as in java.util.zip.ZipFile (whose hash chains
@@ -173,7 +204,8 @@ def _read_zip(data: bytes, path: str, limits: Limits) -> Archive:
             total += info.file_size
             if total > limits.max_total_size:
                 raise FormatError(
-                    f"zip archive expands to more than the limit of {limits.max_total_size} bytes (declared sizes)",
+                    f"zip archive expands to more than the limit of {limits.max_total_size} bytes (declared sizes)"
+                    + _raise_with(bounds.TOTAL_BYTES),
                     where.but(entry=info.filename),
                 )
             kept.pop(info.filename, None)
@@ -202,7 +234,8 @@ def _check_info(info: zipfile.ZipInfo, limits: Limits, where: Where) -> None:
         )
     if info.file_size > limits.max_entry_size:
         raise FormatError(
-            f"entry {name!r} declares {info.file_size} bytes, more than the limit of {limits.max_entry_size}",
+            f"entry {name!r} declares {info.file_size} bytes, more than the limit of {limits.max_entry_size}"
+            + _raise_with(bounds.ENTRY_BYTES),
             where,
         )
     if info.file_size > limits.ratio_min_size:
@@ -210,7 +243,7 @@ def _check_info(info: zipfile.ZipInfo, limits: Limits, where: Where) -> None:
         if ratio > limits.max_ratio:
             raise FormatError(
                 f"entry {name!r} compression ratio {ratio:.0f} exceeds the limit of "
-                f"{limits.max_ratio:g} (possible zip bomb)",
+                f"{limits.max_ratio:g} (possible zip bomb)" + _raise_with(bounds.ZIP_RATIO),
                 where,
             )
 

@@ -1,9 +1,15 @@
-"""Atomic writes that never replace an input: temp file beside the target, fsync, rename."""
+"""Atomic writes that never replace an input: temp file beside the target, fsync, rename.
+
+A write killed midway (power cut, kill -9) leaves its temp file behind: it is named after the
+target, the tool and the writing process (``turn5.vsav.vassal-adj-1234-0a1b2c3d4e5f.partial``)
+so a user finds it, and the next write of the same target removes those whose process is gone.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterable
 from typing import BinaryIO
 
@@ -40,11 +46,12 @@ def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object], protect: Ite
             )
     directory = os.path.dirname(os.path.abspath(target))
     base = os.path.basename(target)
+    _remove_stale(directory, base)
     tmp = ""
     fd = -1
     try:
         while True:
-            tmp = os.path.join(directory, f".{base}.{os.urandom(6).hex()}.tmp")
+            tmp = os.path.join(directory, f"{base}{_PARTIAL}{os.getpid()}-{os.urandom(6).hex()}.partial")
             try:
                 # 0o666 and the umask, like any new file; mkstemp would force 0o600.
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
@@ -68,6 +75,40 @@ def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object], protect: Ite
         if tmp:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+_PARTIAL = ".vassal-adj-"
+
+
+def _remove_stale(directory: str, base: str) -> None:
+    """Remove the temp files of earlier writes of `base` whose process no longer runs.
+
+    Only where a process can be asked whether it runs without harm (POSIX signal 0; on
+    Windows os.kill would end it): elsewhere the files stay, found by their name.
+    """
+    if os.name != "posix":
+        return
+    pattern = re.compile(re.escape(base + _PARTIAL) + r"(\d+)-[0-9a-f]{12}\.partial")
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        m = pattern.fullmatch(name)
+        if m is None or _running(int(m.group(1))):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(os.path.join(directory, name))
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or a number the system cannot ask about
+    return True
 
 
 def _fsync_dir(directory: str) -> None:

@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.units import Unit
+from vassal_adj.parse.tokens import parse_int
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class TurnBoxes:
         if self.kind:
             return pos.numbered(self.kind)
         m = self.pattern.fullmatch(pos.box.strip()) if pos.box else None
-        return int(m.group(1)) if m is not None else None
+        return parse_int(m.group(1)) if m is not None else None
 
 
 @dataclass(frozen=True)

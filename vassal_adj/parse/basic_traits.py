@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from vassal_adj.parse.tokens import Fields, int_or, parse_int, split
+from vassal_adj.errors import FormatError
+from vassal_adj.limits import quoted
+from vassal_adj.parse.tokens import Fields, int_or, is_integer, parse_int, split
 from vassal_adj.parse.trait_types import Trait, _field
 
 __all__ = ["BasicPiece", "Stack", "Deck"]
@@ -48,6 +50,8 @@ class BasicPiece(Trait, prefix="piece;", editor="Basic Piece"):
         for key, raw in (("x", s.next()), ("y", s.next())):
             out[key] = int_or(raw, 0)
             if raw is not None and parse_int(raw) is None:
+                if is_integer(raw):  # a number VASSAL's Integer.parseInt overflows on: a forged file
+                    raise FormatError(f"piece {t[4]!r}: {key} coordinate {quoted(raw)} is outside Java's int range")
                 bad.append(key)
         out["gpid"] = s.next_str()
         count = parse_int(s.next_str("0"))

@@ -187,7 +187,7 @@ class _Reader:
             kind=short(str(el.tag)),
             edge_width=self.values.lenient_int(el, "edgeWidth", edge_w),
             edge_height=self.values.lenient_int(el, "edgeHeight", edge_h),
-            attributes=dict(el.attrib),
+            attributes=self.values.attributes(el),
             line=el.sourceline,
         )
         self.visit(el, folder + (mapb.name,), mapb, None)
@@ -243,7 +243,7 @@ class _Reader:
                 width=self.values.lenient_int(el, "width", 40),
                 height=self.values.lenient_int(el, "height", 40),
                 piece_slots=tuple(slots),
-                attributes=dict(el.attrib),
+                attributes=self.values.attributes(el),
                 line=el.sourceline,
             )
         )
@@ -277,7 +277,10 @@ class _Reader:
         ident = f"TurnTracker{len(self.trackers)}"
         self.trackers.append(
             TurnTrackerDef(
-                id=ident, name=el.get("name", ""), levels=parse_turn_levels(el, self.values), attributes=dict(el.attrib)
+                id=ident,
+                name=el.get("name", ""),
+                levels=parse_turn_levels(el, self.values),
+                attributes=self.values.attributes(el),
             )
         )
 
@@ -304,7 +307,7 @@ class _Reader:
                 name=el.get("name", ""),
                 initial_value=el.get("initialValue", ""),
                 container=container,
-                attributes=dict(el.attrib),
+                attributes=self.values.attributes(el),
             )
         )
 
@@ -325,7 +328,7 @@ def _folder_label(el: etree._Element) -> str | None:
     return None
 
 
-def _other_elements(root: etree._Element) -> tuple[ElementInfo, ...]:
+def _other_elements(root: etree._Element, values: Values) -> tuple[ElementInfo, ...]:
     out = []
     for el in root.iter(etree.Element):
         if el is root or el.tag in MODELED:
@@ -333,7 +336,7 @@ def _other_elements(root: etree._Element) -> tuple[ElementInfo, ...]:
         parent = el.getparent()
         if parent is not None and (parent.tag, el.tag) in _TEXT_CHILDREN:
             continue
-        out.append(ElementInfo(tag=el.tag, attributes=dict(el.attrib), line=el.sourceline))
+        out.append(ElementInfo(tag=el.tag, attributes=values.attributes(el), line=el.sourceline))
     return tuple(out)
 
 
@@ -374,9 +377,9 @@ def parse_buildfile(
         turn_trackers=tuple(reader.trackers),
         global_properties=tuple(reader.properties),
         sides=tuple(reader.sides),
-        other_elements=_other_elements(root),
+        other_elements=_other_elements(root, reader.values),
         metadata=meta,
-        root_attributes=dict(root.attrib),
+        root_attributes=reader.values.attributes(root),
         duplicate_prototypes=tuple(reader.duplicates),
         shadowed_maps=tuple(reader.shadowed),
         predefined_setups=tuple(reader.setups),

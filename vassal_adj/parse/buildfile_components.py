@@ -21,7 +21,7 @@ _SPECIAL_DICE_REPORT = "** $name$ = [$result1$] *** &lt;$PlayerName$&gt;"
 
 def parse_dice_button(el: etree._Element, values: Values) -> DiceButtonDef:
     """A DiceButton, or a SpecialDiceButton with the faces of each of its dice."""
-    attrs = dict(el.attrib)
+    attrs = values.attributes(el)
     name = el.get("name") or el.get("label") or ""
     if el.tag == SPECIAL_DICE_BUTTON:
         dice = [d for d in el if d.tag == SPECIAL_DIE]

@@ -14,7 +14,9 @@ from collections.abc import Callable
 
 from lxml import etree
 
+from vassal_adj import limits
 from vassal_adj.errors import FormatError, Where
+from vassal_adj.limits import quoted
 from vassal_adj.model.module import (
     BoardDef,
     GridDef,
@@ -26,7 +28,7 @@ from vassal_adj.model.module import (
     ZoneDef,
     ZonedGridDef,
 )
-from vassal_adj.parse.tokens import split
+from vassal_adj.parse.tokens import is_integer, parse_int, split
 
 _BOARD_PKG = "VASSAL.build.module.map.boardPicker.board."
 HEX_GRID = _BOARD_PKG + "HexGrid"
@@ -50,7 +52,6 @@ DEFAULT_HEX_DX = SQRT3_2 * DEFAULT_HEX_DY  # 55.42562584220407, Java's 64 * sqrt
 
 # Java String.trim removes exactly the characters U+0000..U+0020 (pitfall 7).
 _JAVA_TRIM = "".join(map(chr, range(33)))
-_INT_RE = re.compile(r"[+-]?\d+")
 _DOUBLE_RE = re.compile(r"[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)")
 _HEX_DOUBLE_RE = re.compile(r"[+-]?0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][+-]?[0-9]+[fFdD]?")
 
@@ -71,10 +72,7 @@ def java_bool(value: str | None, default: bool = False) -> bool:
 
 def java_int(value: str | None) -> int | None:
     """Java `Integer.parseInt`, or None where Java throws (blank, decimal, out of range)."""
-    if value is None or not _INT_RE.fullmatch(value):
-        return None
-    number = int(value)
-    return number if -(2**31) <= number < 2**31 else None
+    return None if value is None else parse_int(value)
 
 
 def java_double(value: str | None) -> float | None:
@@ -108,6 +106,19 @@ class Values:
     def where(self, el: etree._Element) -> Where:
         return Where(path=self.path, entry=self.entry, line=el.sourceline)
 
+    def attributes(self, el: etree._Element) -> dict[str, str]:
+        """The element's attributes, in file order, read in time linear in their number.
+
+        lxml's ``dict(el.attrib)`` looks every name up again from the first: quadratic, and
+        minutes for 200,000 attributes; the XPath ``@*`` walks them once. Past the limit on
+        attributes (limits.XML_ATTRIBUTES) the element is refused: no module needs a thousand.
+        """
+        count = len(el.attrib)
+        if count < 64:  # the usual case: no XPath call (it costs more than a few lookups)
+            return dict(el.attrib)
+        limits.XML_ATTRIBUTES.check(count, f"{short(str(el.tag))} has {count:,} attributes", self.where(el))
+        return {a.attrname: str(a) for a in el.xpath("@*")}
+
     def lenient_int(self, el: etree._Element, attr: str, default: int) -> int:
         """An int attribute; `default` when absent or not an integer."""
         number = java_int(el.get(attr))
@@ -120,7 +131,8 @@ class Values:
             return default
         number = java_int(value)
         if number is None:
-            raise FormatError(f'attribute {attr} of {short(str(el.tag))} is not an integer: "{value}"', self.where(el))
+            why = "outside Java's int range" if is_integer(value) else "not an integer"
+            raise FormatError(f"attribute {attr} of {short(str(el.tag))} is {why}: {quoted(value)}", self.where(el))
         return number
 
     def strict_double(self, el: etree._Element, attr: str, default: float) -> float:
@@ -130,7 +142,9 @@ class Values:
             return default
         number = java_double(value)
         if number is None:
-            raise FormatError(f'attribute {attr} of {short(str(el.tag))} is not a number: "{value}"', self.where(el))
+            raise FormatError(
+                f"attribute {attr} of {short(str(el.tag))} is not a number: {quoted(value)}", self.where(el)
+            )
         return number
 
 
@@ -182,6 +196,7 @@ def parse_hex_grid(el: etree._Element, values: Values) -> HexGridDef:
             dy = values.strict_double(el, "dy", dy)
             if dx == DEFAULT_HEX_DX:  # dx absent or still the default: it follows dy
                 dx = SQRT3_2 * dy
+    _check_steps(el, values, dx, dy)
     return HexGridDef(
         dx=dx,
         dy=dy,
@@ -196,11 +211,50 @@ def parse_hex_grid(el: etree._Element, values: Values) -> HexGridDef:
     )
 
 
+def _check_steps(el: etree._Element, values: Values, dx: float, dy: float) -> None:
+    # VASSAL divides by dx and dy to name a point: 0, a negative, NaN or infinite step
+    # names nothing sensible (and 0 divides by zero), so the grid is refused.
+    for attr, step in (("dx", dx), ("dy", dy)):
+        if not (math.isfinite(step) and step > 0):
+            raise FormatError(
+                f"{attr} of {short(str(el.tag))} must be a finite number of pixels above 0, got "
+                f"{quoted(el.get(attr, str(step)))}",
+                values.where(el),
+            )
+
+
+def _stepped(grid: GridDef | None) -> list[HexGridDef | SquareGridDef]:
+    """The grids with cells of a fixed size: the grid, a zoned grid's background and zone grids."""
+    if isinstance(grid, HexGridDef | SquareGridDef):
+        return [grid]
+    if isinstance(grid, ZonedGridDef):
+        return [*_stepped(grid.background), *(g for z in grid.zones for g in _stepped(z.grid))]
+    return []
+
+
+def check_board_size(el: etree._Element, values: Values, board: BoardDef) -> None:
+    """Refuse a board whose picture or grid is too big to draw or index (limits.PIXELS, HEXES).
+
+    The count of cells is known from the size and the steps before any cell is made.
+    """
+    w, h = max(board.width, 0), max(board.height, 0)
+    limits.PIXELS.check(w * h, f"board {board.name!r} is {w:,} x {h:,} pixels", values.where(el))
+    for grid in _stepped(board.grid):
+        across, down = (h, w) if isinstance(grid, HexGridDef) and grid.sideways else (w, h)
+        cells = (across / grid.dx + 2) * (down / grid.dy + 2)  # a float: tiny steps overflow to inf
+        if cells > limits.HEXES.value:
+            about = f"{cells:,.0f}" if cells < 1e15 else f"{cells:.1e}"
+            size = f"{w:,} x {h:,} pixels, dx {grid.dx:g}, dy {grid.dy:g}"
+            raise limits.HEXES.error(f"grid of board {board.name!r} ({size}) has about {about} cells", values.where(el))
+
+
 def parse_square_grid(el: etree._Element, values: Values) -> SquareGridDef:
     """A SquareGrid (defaults dx = dy = 48.0, origin 24,24)."""
+    dx, dy = values.strict_double(el, "dx", 48.0), values.strict_double(el, "dy", 48.0)
+    _check_steps(el, values, dx, dy)
     return SquareGridDef(
-        dx=values.strict_double(el, "dx", 48.0),
-        dy=values.strict_double(el, "dy", 48.0),
+        dx=dx,
+        dy=dy,
         x0=values.strict_int(el, "x0", 24),
         y0=values.strict_int(el, "y0", 24),
         snap_to=java_bool(el.get("snapTo"), True),
@@ -285,7 +339,10 @@ def parse_board(el: etree._Element, values: Values, image_size: ImageSize) -> Bo
     image = el.get("image") or None
     size_known = True
     if image is not None:
-        size = image_size(image)
+        try:
+            size = image_size(image)
+        except FormatError as e:
+            raise FormatError(f"board {el.get('name', '')!r}, image {image!r}: {e.message}", values.where(el)) from None
         if size is None:
             width, height, size_known = 0, 0, False
         else:
@@ -293,7 +350,7 @@ def parse_board(el: etree._Element, values: Values, image_size: ImageSize) -> Bo
     else:
         width = values.lenient_int(el, "width", 500)
         height = values.lenient_int(el, "height", 500)
-    return BoardDef(
+    board = BoardDef(
         name=el.get("name", ""),
         image=image,
         width=width,
@@ -303,3 +360,5 @@ def parse_board(el: etree._Element, values: Values, image_size: ImageSize) -> Bo
         size_known=size_known,
         line=el.sourceline,
     )
+    check_board_size(el, values, board)
+    return board

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from vassal_adj import limits
 from vassal_adj.errors import FormatError, Where
 from vassal_adj.parse.buildfile_grids import java_trim
 
@@ -41,11 +42,18 @@ def _reject_entities(data: bytes, where: Where) -> None:
 
 def safe_xml_root(data: bytes, where: Where) -> etree._Element:
     """Parse XML bytes safely; FormatError with the line for bad XML or any entity use."""
+    limits.XML_BYTES.check(len(data), f"the XML document is {len(data):,} bytes", where)
     _reject_entities(data, where)
     try:
         root = etree.fromstring(data, make_safe_parser())
     except etree.XMLSyntaxError as err:
         line = err.lineno if err.lineno else None
+        if "Excessive depth" in (err.msg or ""):  # libxml2's own bound; its advice is not the user's
+            raise FormatError(
+                f"XML elements nested deeper than {limits.XML_DEPTH} levels: over libxml2's fixed limit "
+                "(a hostile or broken file?); it cannot be raised",
+                where.but(line=line),
+            ) from None
         raise FormatError(f"malformed xml: {err.msg}", where.but(line=line)) from None
     if root is None:  # pragma: no cover - lxml raises for empty documents
         raise FormatError("malformed xml: no root element", where)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vassal_adj.errors import FormatError, Where
+from vassal_adj.limits import quoted
 from vassal_adj.parse import records as r
-from vassal_adj.parse.tokens import int_or, parse_int, split
+from vassal_adj.parse.tokens import int_or, is_integer, parse_int, split
 
 __all__ = ["decode_command", "KNOWN_PREFIXES"]
 
@@ -135,6 +136,14 @@ def _lock(t: str, i: int | None, w: Where | None) -> r.Record:
     return r.LockScenarioTab(f[0], f[1], f[2], f[3], raw=t)
 
 
+def _board_index(f: list[str], k: int, board: str, i: int | None, w: Where | None) -> int:
+    """``nextInt(0)`` of a board's column or row; a number past Java's int range is a forged file."""
+    text = f[k] if k < len(f) else None
+    if text is not None and is_integer(text) and parse_int(text) is None:
+        raise _err(f"board {board!r}: column or row {quoted(text)} is outside Java's int range", i, w)
+    return int_or(text, 0)
+
+
 def _board_picker(t: str, i: int | None, w: Where | None) -> r.Record:
     f = split(t, "\t")
     head = f[0]
@@ -142,8 +151,7 @@ def _board_picker(t: str, i: int | None, w: Where | None) -> r.Record:
     boards = []
     for k in range(1, len(f), 3):
         name = split(f[k], "/")
-        col = int_or(f[k + 1] if k + 1 < len(f) else None, 0)
-        row = int_or(f[k + 2] if k + 2 < len(f) else None, 0)
+        col, row = (_board_index(f, k + d, name[0], i, w) for d in (1, 2))
         boards.append(r.BoardChoice(name[0], len(name) > 1 and name[1] == "rev", col, row))
     return r.BoardPicker(map_id, tuple(boards), raw=t)
 

@@ -25,7 +25,8 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import compress, count, repeat
 from operator import getitem
 
-from vassal_adj.errors import FormatError, Where
+from vassal_adj import limits
+from vassal_adj.errors import Where
 from vassal_adj.parse import records as r
 from vassal_adj.parse.command_decoders import KNOWN_PREFIXES, decode_command
 from vassal_adj.parse.tokens import join, unquote
@@ -36,7 +37,6 @@ __all__ = [
 ]  # fmt: skip
 
 ESC = "\x1b"
-_MAX_DEPTH = 200  # real streams nest < 10 deep; deeper means a corrupt or hostile file
 _BIG = 1000  # building more nodes than this at once pauses the cyclic GC
 
 
@@ -187,6 +187,9 @@ def _explode(
     while True:
         if ESC not in s and not _quoted(s):
             return s, None, False, None  # the common case needs no split
+        if parts is None and not _quoted(s):
+            s, peeled = _peel(s)
+            unquoted = unquoted and not peeled
         fields, quotes, runs = _split_esc(s, parts, unquoted)
         if len(fields) > 1:
             break
@@ -201,6 +204,26 @@ def _explode(
     # with a quote. (A copy: `fields` may be the caller's `parts`, kept for other uses.)
     flat = not quotes and not runs
     return text, fields[1:], flat, {i - 1: r for i, r in runs.items()} or None
+
+
+def _peel(s: str) -> tuple[str, bool]:
+    """`s` with all but one of the escape levels that wrap it whole removed in one pass.
+
+    While every ESC of `s` has a backslash before it, one decoding pass only removes one of
+    them before each ESC (spec 4.2): `s` is one escaped command inside another. Doing the
+    passes one by one costs a pass per level; here the levels every ESC allows (the shortest
+    run of backslashes before one) are removed at once, bar one, left to the caller's pass.
+    Says whether anything was removed. (A quoted `s` is left alone: unquoting comes first.)
+    """
+    first = s.find(ESC)
+    if first < 2 or s[first - 2 : first] != "\\\\":  # the usual case, decided at the first ESC
+        return s, False
+    pieces = s.split(ESC)
+    keep = min(len(p) - len(p.rstrip("\\")) for p in pieces[:-1])
+    if keep < 2:
+        return s, False
+    cut = keep - 1
+    return ESC.join([*(p[:-cut] for p in pieces[:-1]), pieces[-1]]), True
 
 
 def _make(s: str, index: int, where: Where | None, parts: list[str] | None = None) -> Node:
@@ -219,21 +242,20 @@ def _make(s: str, index: int, where: Where | None, parts: list[str] | None = Non
     return node
 
 
-def _check_depth(s: str, depth: int, where: Where | None) -> None:
-    # The nesting test of the former eager parser, on strings: `depth` counts its recursion.
-    if depth > _MAX_DEPTH:
-        raise FormatError(f"commands nested deeper than {_MAX_DEPTH} levels", where)
-    while ESC in s or _quoted(s):
-        fields = _split_esc(s)[0]
-        if len(fields) > 1:
-            _check_depth(fields[0], depth + 1, where)
-            for f in fields[1:]:
-                if ESC in f or _quoted(f):
-                    _check_depth(f, depth + 1, where)
-            return
-        if fields[0] == s:
-            return
-        s = fields[0]
+def _check_size(text: str, where: Where | None) -> None:
+    # An ESC that splits at depth d has at least d backslashes before it (each level of
+    # escaping adds one, spec 4.2), so the longest run of backslashes before an ESC bounds the
+    # nesting depth, and so the recursion and the passes of decoding: found by one substring
+    # search, with no split (a split per level costs memory as depth x size).
+    nesting = limits.NESTING.value
+    at = text.find("\\" * (nesting + 1) + ESC)
+    if at >= 0:  # the end of the run: count back to its start
+        esc, start = at + nesting + 1, len(text[:at].rstrip("\\"))
+        found = f"an ESC with {esc - start:,} backslashes before it (that many levels of nesting)"
+        raise limits.NESTING.error(found, (where or Where()).but(offset=start))
+    commands = text.count(ESC) + 1  # every ESC separates two commands at some depth
+    if commands > limits.COMMANDS.value:
+        raise limits.COMMANDS.error(f"{commands:,} commands", where)
 
 
 def parse_stream(text: str, where: Where | None = None) -> Node:
@@ -242,12 +264,9 @@ def parse_stream(text: str, where: Where | None = None) -> Node:
     Exactly spec 5.1: split with ESC; one field identical to the input is a single command;
     otherwise the first field (decoded recursively) is the node and every further field a
     sub-command. `where` (file, entry) is attached to errors raised later by `Node.command`.
-    Never raises for odd text, except FormatError for absurdly deep nesting.
+    Never raises for odd text, except FormatError past the limits on nesting and commands.
     """
-    # An ESC that splits at depth d has at least d backslashes before it in `text` (each level
-    # removes one), so without such a run no depth can pass the limit: skip the full check.
-    if "\\" * _MAX_DEPTH + ESC in text:
-        _check_depth(text, 0, where)
+    _check_size(text, where)
     return _make(text, 0, where)
 
 

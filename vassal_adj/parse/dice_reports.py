@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from vassal_adj.model.module import DiceButtonDef, Module
+from vassal_adj.parse.tokens import parse_int
 
 __all__ = ["DEFAULT_FORMAT", "ReportReader", "ReportRoll", "format_regex", "report_reader"]
 
@@ -115,11 +116,13 @@ def format_regex(fmt: str, name: str | None = None) -> re.Pattern[str] | None:
 
 def _size_from_name(name: str) -> int | None:
     found = _SIZE_IN_NAME(name.strip())
-    return int(found.group(1)) if found else None
+    return parse_int(found.group(1)) if found else None
 
 
 def _numbers(text: str) -> tuple[int, ...]:
-    return tuple(int(v) for v in text.replace(" ", "").split(","))
+    """The comma-separated numbers of a report; none when one is past Java's int range."""
+    values = tuple(parse_int(v) for v in text.replace(" ", "").split(","))
+    return () if None in values else values  # type: ignore[return-value]
 
 
 def _faces(button: DiceButtonDef, texts: list[str]) -> tuple[tuple[int, ...], int | None]:
@@ -136,7 +139,7 @@ def _faces(button: DiceButtonDef, texts: list[str]) -> tuple[tuple[int, ...], in
 def _reading(m: re.Match[str], button: DiceButtonDef | None) -> ReportRoll:
     name = button.name if button else m.group("name")
     found = m.groupdict()
-    total = int(found["total"]) if found.get("total") else None
+    total = parse_int(found["total"]) if found.get("total") else None
     specials = sorted((k for k in found if k.startswith("result_")), key=lambda k: int(k[7:]))
     if specials:
         texts = [found[k] for k in specials]

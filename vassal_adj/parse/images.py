@@ -7,9 +7,7 @@ import struct
 import warnings
 import zlib
 
-# Pillow's decompression-bomb limit (2 x Image.MAX_IMAGE_PIXELS): above it Pillow gives no size,
-# and a board that large would make every per-hex index of it a hang. The header reader keeps it.
-MAX_PIXELS = 2 * 89_478_485
+from vassal_adj import limits
 
 
 def image_size_from_bytes(data: bytes) -> tuple[int, int] | None:
@@ -35,8 +33,13 @@ def header_size(data: bytes) -> tuple[int, int] | None:
         size = _jpeg_size(data)
     else:
         return None
-    if size is None or size[0] <= 0 or size[1] <= 0 or size[0] * size[1] > MAX_PIXELS:
+    if size is None or size[0] <= 0 or size[1] <= 0:
         return None
+    # A board that large would make every per-hex index of it a hang, and Pillow refuses it
+    # (its decompression-bomb limit): refused with the limit named, not read as a picture of
+    # unknown size.
+    if size[0] * size[1] > limits.PIXELS.value:
+        raise limits.PIXELS.error(f"the picture declares {size[0]:,} x {size[1]:,} pixels")
     return size
 
 
@@ -149,6 +152,8 @@ def _pillow_size(data: bytes) -> tuple[int, int] | None:
             warnings.simplefilter("ignore")  # DecompressionBombWarning: size only, nothing is decoded
             with Image.open(io.BytesIO(data)) as img:
                 width, height = img.size
+    except Image.DecompressionBombError as e:
+        raise limits.PIXELS.error(f"the picture is too large to open ({e})") from None
     except Exception:  # Pillow raises many types for unreadable data
         return None
     if width <= 0 or height <= 0:

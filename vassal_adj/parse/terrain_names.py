@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from vassal_adj.errors import PackError, Where
 from vassal_adj.model.terrain_ext import NameMap
 from vassal_adj.model.terrain_import import is_word
+from vassal_adj.parse import toml_text
 
 __all__ = ["parse_name_map"]
 
@@ -58,7 +59,7 @@ def parse_name_map(text: str, path: str) -> NameMap:
     """The name table in `text` (read from `path`, named in messages)."""
     where = Where(path=path)
     try:
-        data = tomllib.loads(text)
+        data = toml_text.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise PackError(f"not valid TOML: {e}", where) from None
     unknown = sorted(set(data) - set(_TABLES))

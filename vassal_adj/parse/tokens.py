@@ -19,6 +19,8 @@ __all__ = [
     "Fields",
     "int_or",
     "parse_int",
+    "is_integer",
+    "whole_number",
     "long_or",
     "float_or",
     "bool_of",
@@ -118,12 +120,35 @@ def join(fields: Sequence[str | None], delim: str, *, safe: bool = False) -> str
     return delim.join(out)
 
 
-def parse_int(text: str) -> int | None:
-    """The value of `text` under Java's ``Integer.parseInt``, or None when that would throw."""
+def _java_integer(text: str, low: int, high: int) -> int | None:
+    # Leading zeros are legal in Java; past them a 64-bit value has at most 19 digits, so a
+    # longer run is out of range before int() is asked (it refuses over 4,300 digits).
     if not _INT_RE.fullmatch(text):
         return None
-    value = int(text)
-    return value if _INT_MIN <= value <= _INT_MAX else None
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > 19:
+        return None
+    value = int(digits or "0") * (-1 if text[0] == "-" else 1)
+    return value if low <= value <= high else None
+
+
+def is_integer(text: str) -> bool:
+    """Whether `text` has the form of a Java integer (sign and digits), in range or not."""
+    return _INT_RE.fullmatch(text) is not None
+
+
+def whole_number(text: str) -> int | None:
+    """A count or strength written in digits alone (no sign), within Java's int range, else None.
+
+    Not ``int(text) if text.isdigit()``: isdigit accepts "²", which int() refuses, and int()
+    refuses over 4,300 digits; both were a crash on a crafted save.
+    """
+    return parse_int(text) if text.isdigit() else None
+
+
+def parse_int(text: str) -> int | None:
+    """The value of `text` under Java's ``Integer.parseInt``, or None when that would throw."""
+    return _java_integer(text, _INT_MIN, _INT_MAX)
 
 
 def int_or(text: str | None, default: int) -> int:
@@ -136,10 +161,8 @@ def int_or(text: str | None, default: int) -> int:
 
 def long_or(text: str | None, default: int) -> int:
     """``nextLong(default)``: like `int_or` with Java's 64-bit range."""
-    if text is None or not _INT_RE.fullmatch(text):
-        return default
-    value = int(text)
-    return value if _LONG_MIN <= value <= _LONG_MAX else default
+    value = None if text is None else _java_integer(text, _LONG_MIN, _LONG_MAX)
+    return default if value is None else value
 
 
 def float_or(text: str | None, default: float) -> float:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from vassal_adj import limits
 from vassal_adj.errors import FormatError, UsageError, Where
 from vassal_adj.parse import class_traits as _class_traits
 from vassal_adj.parse import later_traits as _later_traits
@@ -129,7 +130,10 @@ def parse_piece(type_text: str, state_text: str | None = None, where: Where | No
         states, short = [""] * len(types), False
     else:
         states, short = state_owns(state_text, len(types))
-    traits = tuple(map(make_trait, types, states))
+    try:
+        traits = tuple(map(make_trait, types, states))
+    except FormatError as e:
+        raise e.located(**vars(where or Where())) from None
     return PieceDef(traits, type_text, state_text, short)
 
 
@@ -243,7 +247,7 @@ def expand_prototypes(
     FormatError naming the cycle. An unchanged piece is returned as is.
     """
     missing: list[str] = []
-    traits, origin = _expand(piece.traits, prototypes, (), missing, where)
+    traits, origin = _expand(piece.traits, prototypes, (), missing, where, [0])
     missing_all = tuple(dict.fromkeys([*piece.missing_prototypes, *missing]))
     if len(traits) == len(piece.traits) and all(o == i for i, o in enumerate(origin)):
         return piece if not missing else replace(piece, missing_prototypes=missing_all)
@@ -256,9 +260,16 @@ def _expand(
     stack: tuple[str, ...],
     missing: list[str],
     where: Where | None,
+    work: list[int],
 ) -> tuple[list[Trait], list[int | None]]:
+    # `work` counts the expansions and traits made so far for this piece: prototypes using
+    # others twice double at each level (2^40 traits from 41 definitions), and chains may be
+    # as deep as a file likes, so both are bounded (limits.TRAITS, PROTOTYPE_DEPTH).
     out: list[Trait] = []
     origin: list[int | None] = []
+    work[0] += len(traits)
+    at = f" (at prototype {stack[-1]!r})" if stack else ""
+    limits.TRAITS.check(work[0], f"the piece's prototypes expand to over {work[0]:,} traits{at}", where)
     for i, trait in enumerate(traits):
         if isinstance(trait, Comment):
             continue
@@ -270,8 +281,12 @@ def _expand(
         if trait.name in stack:
             cycle = " -> ".join(repr(n) for n in (*stack[stack.index(trait.name) :], trait.name))
             raise FormatError(f"prototype includes itself: {cycle}", where)
+        if len(stack) >= limits.PROTOTYPE_DEPTH.value:
+            chain = f"{stack[0]!r} -> ... -> {trait.name!r}"
+            raise limits.PROTOTYPE_DEPTH.error(f"prototypes nested {len(stack) + 1:,} deep ({chain})", where)
         definition = _definition(prototypes[trait.name], dict(trait.params))
-        inner, _ = _expand(definition.traits[:-1], prototypes, (*stack, trait.name), missing, where)
+        work[0] += 1
+        inner, _ = _expand(definition.traits[:-1], prototypes, (*stack, trait.name), missing, where, work)
         out.extend(inner)
         origin.extend([None] * len(inner))
     return out, origin

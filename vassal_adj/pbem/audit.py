@@ -27,6 +27,7 @@ from typing import Protocol
 
 from vassal_adj.model.events import ChatLine, DieRolled, Event, Moved, Replay, Step
 from vassal_adj.model.pieces import Piece
+from vassal_adj.parse.tokens import parse_int
 from vassal_adj.pbem.dice_stats import ButtonTally, DiceStats, dice_stats
 from vassal_adj.pbem.dice_tests import chi2_sf, upper_gamma_q
 from vassal_adj.pbem.rolls import Roll
@@ -141,8 +142,8 @@ def _roll(e: Event, reader: Reader | None, who: str | None, path: str, chat_dice
         else:
             dice, sides = _ints(e.result), None
         total = (
-            int(e.total)
-            if e.total and e.total.lstrip("-").isdigit()
+            n
+            if e.total and (n := parse_int(e.total)) is not None
             else (reading.total if reading else sum(dice) if dice and not e.special else None)
         )
         player = (reading.player if reading else None) or who or "unknown"

@@ -43,6 +43,7 @@ from vassal_adj.parse.builder import _concealment, _opening_texts, seen_by
 from vassal_adj.parse.commands import Node, decode_command, iter_nodes, log_steps, parse_stream, unlogged
 from vassal_adj.parse.dice import dice_rolls, unwrap
 from vassal_adj.parse.places import Labeler, labeler
+from vassal_adj.parse.tokens import parse_int
 from vassal_adj.parse.traits import Deck, expand_prototypes, name_and_properties, parse_piece, visible_name
 from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.parse.undo import Done, unbracketed_undo, undone_step
@@ -148,7 +149,10 @@ class _Game(Table):
                 ident, map_id, x, y = empty.groups()
                 on = map_id != "null"
                 self.boxes[ident] = _Box(
-                    "stack", self.map_of(map_id) if on else None, int(x) if on else 0, int(y) if on else 0
+                    "stack",
+                    self.map_of(map_id) if on else None,
+                    (parse_int(x) or 0) if on else 0,
+                    (parse_int(y) or 0) if on else 0,
                 )
                 continue
             cmd = decode_command(text, index, root.where)

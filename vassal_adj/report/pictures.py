@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
+from vassal_adj import limits
 from vassal_adj.errors import VassalAdjError
 from vassal_adj.model.geometry.layout import HexLayout, hex_radii
 from vassal_adj.model.geometry.maps import PlacedMap
@@ -86,6 +87,9 @@ def map_canvas(placed: PlacedMap, image: Callable[[str], bytes | None]) -> Image
     edge_w, edge_h = placed.map.edge_width, placed.map.edge_height
     width = max((pb.x + pb.width for pb in placed.placed), default=1) + edge_w
     height = max((pb.y + pb.height for pb in placed.placed), default=1) + edge_h
+    # Each board is bounded when the module is read; their sum and the map's edges are not.
+    found = f"map {placed.map.name!r} with its boards and edges is {width:,} x {height:,} pixels"
+    limits.PIXELS.check(width * height, found)
     background = _rgb(placed.map.attributes.get("backgroundcolor"), (255, 255, 255))
     canvas = Image.new("RGB", (max(1, width), max(1, height)), background)
     for pb in placed.placed:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import Departure, GameState
 from vassal_adj.model.units import Unit
+from vassal_adj.parse.tokens import parse_int
 
 __all__ = ["Declaration", "Entry", "History", "Removal", "Stay"]
 
@@ -228,7 +229,7 @@ class History:
                     turn = pos.numbered(turn_kind)
                 else:
                     m = pattern.fullmatch(pos.box or "")
-                    turn = int(m.group(1)) if m is not None else None
+                    turn = parse_int(m.group(1)) if m is not None else None
                 if turn is not None and turn not in found:
                     found[turn] = Declaration(marker, turn, i)
         return tuple(found.values())

@@ -34,7 +34,7 @@ from vassal_adj.model.module import (
     ZoneDef,
     ZonedGridDef,
 )
-from vassal_adj.parse.tokens import split
+from vassal_adj.parse.tokens import parse_int, split
 
 __all__ = [
     "raw_column_row",
@@ -220,11 +220,9 @@ def parse_board_selection(text: str) -> list[tuple[str, bool, int, int]]:
     for k in range(0, len(fields) - 2, 3):
         name_parts = split(fields[k], "/")
         rev = len(name_parts) > 1 and name_parts[1] == "rev"
-        try:
-            col, row = int(fields[k + 1]), int(fields[k + 2])
-        except ValueError:
-            continue
-        out.append((name_parts[0], rev, col, row))
+        col, row = parse_int(fields[k + 1]), parse_int(fields[k + 2])
+        if col is not None and row is not None:
+            out.append((name_parts[0], rev, col, row))
     return out
 
 
@@ -260,8 +258,10 @@ def place_boards(
         heights[(col, row)] = board.height
     placed = []
     for board, rev, col, row in chosen:
-        x = map_def.edge_width + sum(widths.get((c, row), 0) for c in range(col))
-        y = map_def.edge_height + sum(heights.get((col, r), 0) for r in range(row))
+        # VASSAL adds the width of every column 0..col-1 of the row; only chosen boards have
+        # one, so summing over them is the same and costs nothing for a column of 10^9.
+        x = map_def.edge_width + sum(w for (c, r), w in widths.items() if r == row and 0 <= c < col)
+        y = map_def.edge_height + sum(h for (c, r), h in heights.items() if c == col and 0 <= r < row)
         placed.append(PlacedBoard(board, col, row, rev, x, y))
     return tuple(placed)
 

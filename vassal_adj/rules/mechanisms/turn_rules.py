@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vassal_adj.model.state import GameState
+from vassal_adj.parse.tokens import parse_int
 from vassal_adj.rules.engine import RuleContext, rule_verdict
 from vassal_adj.rules.mechanisms.movement_params import MovementRules
 from vassal_adj.rules.mechanisms.movement_rules import movement_rules
@@ -240,7 +241,7 @@ def withdrawing(state: GameState, side: str, rules: TurnRules) -> bool:
         and state.turn is not None
         and rules.turn_box is not None
         and any(
-            (m := rules.turn_box.fullmatch((p.box or "").strip())) is not None and int(m.group(1)) == state.turn
+            (m := rules.turn_box.fullmatch((p.box or "").strip())) is not None and parse_int(m.group(1)) == state.turn
             for p in state.marker(name or "")
         )
     )

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from vassal_adj.parse.tokens import whole_number
 from vassal_adj.rules.packs.pack_ctx import PackContext, join
 
 __all__ = ["STATE_KEYS", "BoxSpec", "Reading", "StateExtras", "TrackSpec", "read_boxes", "read_state_extras"]
@@ -51,7 +52,7 @@ class BoxSpec:
         if m is None:
             return False, None
         got = m.group(1) if self.regex.groups else None
-        return True, int(got) if got is not None and got.isdigit() else None
+        return True, whole_number(got) if got is not None else None
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from typing import Any
 
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import GROUP_FIELDS, Unit
+from vassal_adj.parse.tokens import whole_number
 from vassal_adj.rules.packs.pack import UnitClass
 from vassal_adj.rules.packs.units_file import FIELDS, INT_FIELDS, STR_FIELDS, Entry, Pattern, UnitsReader, norm
 
@@ -143,7 +144,7 @@ class UnitMap:
             if k in INT_FIELDS or k == "designation":
                 values[k] = v
             elif k != "pattern":
-                attrs[k] = int(v) if v.isdigit() else v
+                attrs[k] = v if (n := whole_number(v)) is None else n
         for k, prop in self.properties.items():
             if prop in piece.properties and piece.properties[prop] != "":
                 values[k] = piece.properties[prop]
@@ -181,9 +182,10 @@ class UnitMap:
         for k in INT_FIELDS:
             if k in values and not isinstance(values[k], int):
                 text = str(values[k]).strip()
-                if not text.isdigit():
+                number = whole_number(text)
+                if number is None:
                     return Unmapped(piece, f"{k} {values[k]!r} of {piece.name!r} is not a whole number")
-                values[k] = int(text)
+                values[k] = number
         for k in ("side", "kind", "movement"):
             if k not in values:
                 return Unmapped(
