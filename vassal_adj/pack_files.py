@@ -23,7 +23,7 @@ from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
 from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.packs.unitmap import UnitMap
-from vassal_adj.rules.registry import REGISTRY, Registry, load_builtin_rules
+from vassal_adj.rules.registry import REGISTRY, Registry
 from vassal_adj.user_cache import code_stamp, parsed
 
 __all__ = ["PACK_FILE", "LoadedPack", "load_pack", "read_toml"]
@@ -141,7 +141,7 @@ def load_pack(directory: Path | str, *, registry: Registry | None = None) -> Loa
         raise PackError(f"no {PACK_FILE} in the pack directory", Where(path=str(directory)))
     data = read_toml(pack_file)
     if registry is None:
-        registry = load_builtin_rules()
+        registry = REGISTRY  # it imports the rule modules the pack names (builtin_impls.py)
     if registry is REGISTRY:  # hooks register into the package registry only
         _hooks(directory, data, str(pack_file))
     pack = RulePack.from_mapping(data, source=str(pack_file), registry=registry)
