@@ -12,7 +12,6 @@ import importlib.util
 import os
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,20 @@ _TERRAIN_CODE = tuple(os.path.join(PACKAGE_DIR, *p) for p in (("parse",), ("mode
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
 
+class _BadToml(Exception):
+    """tomllib's TOMLDecodeError, its message kept: tomllib is imported only to parse a text the
+    cache does not hold (2 ms of `check`, issue 10)."""
+
+
+def _toml(text: str) -> dict[str, Any]:
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise _BadToml(str(e)) from None
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """A TOML file as a dict; PackError naming the file and line on a syntax error."""
     try:
@@ -43,8 +56,8 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise PackError(f"not UTF-8 text: {e.reason} at byte {e.start}", Where(path=str(path))) from None
     try:
-        return parsed("toml", str(path), text, tomllib.loads)  # kept between runs (issue 10, startup time)
-    except tomllib.TOMLDecodeError as e:
+        return parsed("toml", str(path), text, _toml)  # kept between runs (issue 10, startup time)
+    except _BadToml as e:
         msg = str(e)
         m = _TOML_AT.search(msg)  # tomllib puts "(at line L, column C)" in the message only
         if m:

@@ -102,11 +102,13 @@ def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = 
 
 def shipped_packs_dir() -> Place | None:
     """The packs that come with vassal-adj: in the installed package, else in the clone."""
-    import importlib.resources  # here, not at the top: it costs `--help` a tenth of its start
     from pathlib import Path
 
-    data = importlib.resources.files("vassal_adj") / "packs_data"  # a wheel (setup.py puts them there)
-    if isinstance(data, Path) and data.is_dir():
+    # a wheel (setup.py puts them there): beside this file, where importlib.resources.files would
+    # find them in an installed package, without importing it (2 ms of `check`, issue 10); a
+    # package inside a zip file has no such directory, as files() gives no Path for it
+    data = Path(__file__).parent / "packs_data"
+    if data.is_dir():
         return Place(data, "shipped with vassal-adj")
     checkout = Path(__file__).resolve().parents[1] / "modules"  # a clone, installed editable or not at all
     return Place(checkout, "the clone's modules/") if checkout.is_dir() else None

@@ -154,10 +154,14 @@ class UnitMap:
             if (text := norm(piece.properties.get(prop, ""))) != "":
                 groups[k] = text
 
+        normed: dict[str, str | None] = {}  # each key's value read once: every entry asks (startup time)
+
         def fits(entry: Entry) -> bool:
             for k, want in entry.match.items():
-                have = found.get(k, piece.properties.get(k))
-                if have is None or norm(have) != want:
+                if k not in normed:
+                    have = found.get(k, piece.properties.get(k))
+                    normed[k] = None if have is None else norm(have)
+                if normed[k] is None or normed[k] != want:
                     return False
             return True
 
