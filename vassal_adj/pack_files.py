@@ -93,8 +93,6 @@ class LoadedPack:
         """The terrain map on a board's hex layout (`path` replaces the pack's file: ``--terrain``).
 
         The map knows the board's hexes (`TerrainMap.board`): no search leaves the board."""
-        from vassal_adj.parse.terrain_file import read_terrain_on
-
         file = path or self.terrain_path
         if file is None:
             raise PackError(
@@ -107,6 +105,8 @@ class LoadedPack:
         voc = self.pack.vocabulary
 
         def build() -> TerrainMap:
+            from vassal_adj.parse.terrain_file import read_terrain_on  # only when the cache has not the map
+
             return read_terrain_on(layout, text, path=str(file), vocabulary=voc)
 
         # Kept between runs (issue 10, startup time): the map depends on the text, the board's grid
