@@ -18,7 +18,8 @@ from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.pack_files import PACK_FILE, LoadedPack, load_pack, read_toml
 from vassal_adj.pack_heads import declared_names, may_fit
-from vassal_adj.pack_paths import Place, how_to_add, search_path, where_looked
+from vassal_adj.pack_paths import how_to_add, search_path, where_looked
+from vassal_adj.pack_place import Place
 from vassal_adj.rules.registry import Registry, load_builtin_rules
 
 __all__ = [
