@@ -14,6 +14,7 @@ from conftest import REPO, SAVES, ids, need_corpus
 import vassal_adj
 from vassal_adj import cli
 from vassal_adj.cli import files as cli_files
+from vassal_adj.savedgame import SavedGame
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE, SETUP = str(EXAMPLE / "Kasserine.vmod"), str(EXAMPLE / "setup.vsav")
@@ -85,6 +86,23 @@ def test_decode_never_prints_a_password(path: Path) -> None:
     assert code == 0
     for secret in game.secrets():
         assert secret not in out.replace("********", "")
+
+
+def test_decode_hides_a_password_vassal_stored_escaped(tmp_path: Path) -> None:
+    # A password with '/' and ';' is written '\\/'-escaped in a MovePiece's last field and, one
+    # level deeper, in nested commands; every encoded form must be redacted (reliability r12).
+    password = "my/secret;pw"
+    game = vassal_adj.load_save(EXAMPLE / "turn4-axis.vlog")
+    text = game.text.replace("PLAYER\taxis-player-secret\t", f"PLAYER\t{password}\t")
+    text = text.replace("/axis-player-secret", "/" + password.replace("/", "\\/").replace(";", "\\;"))
+    text = text.replace("axis-player-secret", password.replace("/", "\\\\/"))
+    assert "axis-player-secret" not in text and "secret" in text
+    log = tmp_path / "escaped.vlog"
+    SavedGame.new(text, codec=game.codec).write(log)
+    assert password in vassal_adj.load_save(log).secrets()
+    code, out, _ = run("decode", str(log))
+    assert code == 0
+    assert "secret" not in out and "********" in out
 
 
 def test_corpus_logs_have_passwords_to_hide() -> None:

@@ -113,10 +113,10 @@ def test_27_1_no_allied_ground_unit_in_mainland_italy_before_the_surrender():
     # 27.1 Mainland Invasion: "a) Prior to Italian Surrender, Allied ground units may not enter
     # mainland Italy"; "c) After Italian Surrender all Allied units can enter mainland Italy".
     before = dataclasses.replace(state({US3: "2917"}, 2, "action"), markers={"Italian Surrender": (Position(),)})
-    found = errors(run("staging_areas", before, "scenario-1"))
+    found = errors(run("mainland_invasion", before, "scenario-1"))
     assert len(found) == 1 and "Mainland Italy" in found[0] and "[27.1]" in found[0]
-    assert errors(run("staging_areas", surrendered(state({US3: "2917"}, 3, "action"), 2), "scenario-1")) == []
-    assert errors(run("staging_areas", state({US3: "1531"}, 2, "action"), "scenario-1")) == []
+    assert errors(run("mainland_invasion", surrendered(state({US3: "2917"}, 3, "action"), 2), "scenario-1")) == []
+    assert errors(run("mainland_invasion", state({US3: "1531"}, 2, "action"), "scenario-1")) == []
 
 
 def test_27_1_the_italian_surrender_withdraws_italian_mobile_units():

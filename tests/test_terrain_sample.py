@@ -315,8 +315,23 @@ def test_cli_writes_the_file_and_reports(drawn: tuple[Path, Path], tmp_path: Pat
         "--preview",
         str(palette),
     )
-    assert code == 2 and "refusing to write onto input file" in out
+    assert code == 2 and "the file exists" in out
     assert palette.read_text(encoding="utf-8") == PALETTE
+
+
+@pytest.mark.parametrize("option", ["-o", "--preview"])
+def test_cli_never_replaces_an_existing_file(drawn: tuple[Path, Path], tmp_path: Path, option: str) -> None:
+    # A terrain file an author corrected by hand is not lost to a new draft (reliability r14).
+    module, palette = drawn
+    precious = tmp_path / "precious.csv"
+    precious.write_text("my hand-corrected terrain file\n", encoding="utf-8")
+    outputs = {"-o": str(tmp_path / "new.csv"), "--preview": str(tmp_path / "new.png"), option: str(precious)}
+    code, out = run(
+        "terrain", "sample", str(module), "--palette", str(palette), *[x for kv in outputs.items() for x in kv]
+    )
+    assert code == 2 and "the file exists" in out
+    assert precious.read_text(encoding="utf-8") == "my hand-corrected terrain file\n"
+    assert not (tmp_path / "new.csv").exists()
 
 
 def test_cli_help_has_an_example() -> None:
@@ -346,7 +361,7 @@ def test_cli_errors_exit_2(drawn: tuple[Path, Path], tmp_path: Path) -> None:
     code, text = run("terrain", "sample", str(missing), "--palette", str(palette), "-o", out)
     assert code == 2 and "board 'Test' uses image 'board.jpg'" in text and "images/board.jpg" in text
     code, text = run("terrain", "sample", str(module), "--palette", str(palette), "-o", str(palette))
-    assert code == 2 and "refusing to write onto input file" in text
+    assert code == 2 and "the file exists" in text
     assert palette.read_text(encoding="utf-8") == PALETTE
 
 

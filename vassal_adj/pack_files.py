@@ -84,6 +84,8 @@ class LoadedPack:
     # The [[examples]] tables as written: `packs validate` reads and runs them (rules/packs/examples.py);
     # `check` does not need them.
     examples: object = None
+    # The optional rules ([options.<id>]) the user named for the game (--option), checked by state_of.
+    options_given: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:

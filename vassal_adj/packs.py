@@ -244,6 +244,7 @@ def validate(
         except VassalAdjError as e:
             problems.append(Problem(str(e.where) if e.where else str(file), e.message))
     problems += [Problem(lp.pack.source, f"scenario {s.describe()}", "note") for s in lp.pack.scenarios.values()]
+    problems += [Problem(lp.pack.source, f"optional rule {o.describe()}", "note") for o in lp.pack.options.values()]
     runnable = tuple(e for e in examples if not e.on_board or tmap is not None)
     problems += [
         Problem(lp.pack.source, str(r), "note" if r.ok else "error")
@@ -277,6 +278,7 @@ class PackSummary:
     shadowed_by: str = ""  # set when the pack is not used: the pack found earlier with one of its names
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     scenarios: tuple[str, ...] = ()  # Scenario.describe() of each [scenarios.<id>]
+    options: tuple[str, ...] = ()  # Option.describe() of each [options.<id>]
 
 
 def list_packs(
@@ -328,6 +330,7 @@ def list_packs(
                 "; ".join(clash) or None,
                 place.origin,
                 scenarios=tuple(s.describe() for s in p.scenarios.values()),
+                options=tuple(o.describe() for o in p.options.values()),
             )
             owner.update({n.casefold(): row for n in p.names if n.casefold() not in owner})
             out.append(row)

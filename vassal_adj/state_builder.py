@@ -41,6 +41,7 @@ from vassal_adj.parse.records import GlobalProperty
 from vassal_adj.parse.turns import TrackerReading
 from vassal_adj.position import GamePosition, main_layout, named_box, resolve
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.packs.pack_options import chosen_options
 from vassal_adj.rules.packs.pack_scenarios import match_scenario
 from vassal_adj.rules.packs.unitmap import Unmapped
 from vassal_adj.rules.scope_events import event_reader
@@ -174,6 +175,7 @@ def state_of(
     notes += shown_notes
     properties = {c.name: c.value for c in game.commands if isinstance(c, GlobalProperty)}
     played = match_scenario(lp.pack.scenarios, scenario, properties, turn, notes)
+    options = chosen_options(lp.pack.options, lp.options_given, properties, notes)
     if not lp.pack.fits(module.name, module.version):
         notes.append(
             f"pack {lp.id!r} is written for modules named {lp.pack.module_name!r} "
@@ -206,6 +208,7 @@ def state_of(
         unmapped=tuple(unmapped),
         notes=tuple(notes),
         scenario=played,
+        options=options,
         events=event_reader(lp.pack.rules),
         turn_sequence=lp.pack.extras.turn_sequence,
         setups=setup_references(module, lp, wanted_setups(lp.pack)),

@@ -7,16 +7,27 @@ findings, 2 bad input or pack, 3 a bug).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli.options import FORMATS, format_version_option, game_options, post_options, state_options
+from vassal_adj.cli.hiding import view_notes, withheld
+from vassal_adj.cli.options import (
+    FORMATS,
+    format_version_option,
+    game_options,
+    option_option,
+    post_options,
+    state_options,
+)
 from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
+from vassal_adj.model.pieces import Piece
 from vassal_adj.position import resolve
 from vassal_adj.report.findings import (
     report_bbcode,
@@ -27,7 +38,7 @@ from vassal_adj.report.findings import (
 )
 from vassal_adj.report.markup import STYLES
 from vassal_adj.rules.engine import adjudicate
-from vassal_adj.rules.results import Severity
+from vassal_adj.rules.results import Report, Severity
 from vassal_adj.state_builder import game_state
 
 
@@ -35,6 +46,7 @@ from vassal_adj.state_builder import game_state
 @click.argument("save", type=click.Path(dir_okay=False))
 @game_options
 @state_options
+@option_option
 @click.option(
     "--format",
     "fmt",
@@ -53,6 +65,14 @@ from vassal_adj.state_builder import game_state
     "existing file.",
 )
 @format_version_option
+@click.option(
+    "--as",
+    "side",
+    metavar="SIDE",
+    help="Show only what a player of SIDE may see: findings about the other side's masked, invisible "
+    "or rule-hidden pieces are left out (counted), in the report and in --annotate's copy. Without "
+    "it: the referee's view, with a note when hidden pieces are shown.",
+)
 @_guarded
 @output_option
 def check(
@@ -60,6 +80,7 @@ def check(
     module_path: str,
     pack_name: str | None,
     scenario: str | None,
+    options: tuple[str, ...],
     terrain: str | None,
     turn: int | None,
     phase: str | None,
@@ -69,6 +90,7 @@ def check(
     errors_only: bool,
     annotate_to: str | None,
     save_form: str | None,
+    side: str | None,
 ) -> None:
     """Check a saved game against a rule pack and print every finding with its rule.
 
@@ -78,6 +100,9 @@ def check(
     Turn and phase come from the turn tracker the pack names, the weather from the pack's
     weather table; --turn, --phase and --weather override them. --terrain replaces the
     pack's terrain file (a referee who owns the real module gives the real map's).
+
+    --annotate's copy is opened by every player: it never cites a masked or invisible piece
+    (nor one the pack hides), whatever --as says; findings about them are only counted.
 
     A log (.vlog) is checked as its end shows it: the position, turn and phase it leaves, and
     the exits its steps recorded (17.15); --annotate writes a save of that end. Its moves
@@ -95,7 +120,9 @@ def check(
     if summary and fmt not in FORMATS:
         raise UsageError(f"--summary is a short post in a text format ({', '.join(FORMATS)}), not {fmt}")
     module = load_module(module_path)
-    lp = packs_io.pack_for(pack_name, module.name, module.version)
+    if side is not None and module.sides and side not in module.sides:
+        raise UsageError(f"--as {side!r}: the module's sides are {', '.join(sorted(module.sides))}")
+    lp = replace(packs_io.pack_for(pack_name, module.name, module.version), options_given=options)
     game = load_save(save)
     notes = same_module(game, module, module_path)
     if game.is_log and fmt == "html":
@@ -136,11 +163,14 @@ def check(
             position=position,
         )
     report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
+    report = _as_seen(report, position.pieces, lp, side)
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
 
-        markers = annotate(game, report.findings, annotate_to, module=module, form=save_form)
+        # everyone opens the copy: whatever --as says, no hidden piece is cited in it
+        hide = partial(withheld, lp=lp, side=None)
+        markers = annotate(game, report.findings, annotate_to, module=module, form=save_form, withhold=hide)
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     # --errors-only leaves the information out of what is shown; the exit status and JSON counts stay whole.
     shown = replace(report, findings=tuple(f for f in report.findings if f.severity != Severity.INFO))
@@ -171,3 +201,20 @@ def check(
         click.echo(severity_colours(render(report, source=save, errors_only=errors_only), fmt))
     if report.has_errors:
         raise click.exceptions.Exit(1)
+
+
+def _as_seen(report: Report, pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str | None) -> Report:
+    """The report as a player of `side` may read it: findings about pieces that side may not see
+    left out, with a note; for the referee (no side), a note when hidden pieces are shown."""
+    hidden = withheld(pieces, lp, side)
+    if side is None:
+        if not hidden:
+            return report
+        note = (
+            f"referee's view: {len(hidden)} hidden piece(s) (masked, invisible or hidden by the game's rules) "
+            "are shown as they are; give --as SIDE for what one side may see"
+        )
+        return replace(report, notes=(*report.notes, note))
+    kept = tuple(f for f in report.findings if not hidden & set(f.units))
+    notes = view_notes(side, 0, len(report.findings) - len(kept))
+    return replace(report, findings=kept, notes=(*report.notes, *notes))

@@ -5,6 +5,7 @@ REDACTED), and with --as SIDE the pieces that side may not see (units the pack f
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from vassal_adj import packs as packs_io
@@ -12,7 +13,7 @@ from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import Unit
 from vassal_adj.report.describe import REDACTED
 
-__all__ = ["disguised", "scrub", "view_notes"]
+__all__ = ["disguised", "scrub", "view_notes", "withheld"]
 
 
 def scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
@@ -27,15 +28,15 @@ def scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
     return data
 
 
-def disguised(pieces: tuple[Piece, ...], lp: packs_io.LoadedPack | None, side: str) -> dict[str, str]:
+def disguised(pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str | None) -> dict[str, str]:
     """Pieces the game's rules hide from `side` (units the pack flags "hidden", e.g. dummy and real
-    AT guns), by id, with the name that side sees."""
+    AT guns), by id, with the name that side sees; with no side, those hidden from either side."""
     if lp is None or lp.unitmap is None:
         return {}
     out = {}
     for p in pieces:
         unit = lp.unitmap.map_piece(p)
-        if isinstance(unit, Unit) and unit.has("hidden") and unit.side != side:
+        if isinstance(unit, Unit) and unit.has("hidden") and (side is None or unit.side != side):
             out[p.id] = f"{unit.side} hidden unit"
     return out
 
@@ -48,3 +49,17 @@ def view_notes(side: str | None, concealed: int, left_out: int) -> list[str]:
             "shown as the referee sees them"
         )
     return out
+
+
+def withheld(pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str | None) -> set[str]:
+    """Ids of the pieces an annotated save or a player's report must not mention: those `side`
+    may not see in full (masked, invisible, or hidden by the pack's rules); with no side, those
+    hidden from any player, since everyone opens the annotated save (reliability r13)."""
+    if side is None:
+        concealed = {p.id for p in pieces if p.concealed}
+    else:
+        # here: viewpoint loads a log's events, which `check` of a save never needs (startup time, issue 10)
+        from vassal_adj.model.viewpoint import visibility
+
+        concealed = {p.id for p in pieces if visibility(p.concealed, p.seen_by, side) != "full"}
+    return concealed | disguised(pieces, lp, side).keys()

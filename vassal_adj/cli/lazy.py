@@ -26,6 +26,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "vassal_adj.cli.files",
         "Describe a module: name, version, maps, boards, grids and numbering, zones, counts.",
     ),
+    "lint": (
+        "vassal_adj.cli.lint",
+        "Check a module and its set-ups for defects before release, each with where, why and a fix.",
+    ),
     "packs": (
         "vassal_adj.cli.packs",
         "Rule packs: the rules of one game each, under modules/<game>/ (docs/adding-a-rule-pack.md).",
@@ -49,7 +53,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 SECTIONS: dict[str, tuple[str, ...]] = {
     "Playing": ("check", "verify", "vp"),
     "Exploring": ("inspect", "pieces", "decode"),
-    "Authoring": ("grid", "where", "hex", "terrain", "packs"),
+    "Authoring": ("lint", "grid", "where", "hex", "terrain", "packs"),
 }
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "FORMATS",
     "format_version_option",
     "game_options",
+    "option_option",
     "pack_option",
     "post_options",
     "scenario_option",
@@ -69,6 +70,18 @@ def scenario_option(func: F) -> F:
         "--scenario",
         help="The scenario, by its id in the pack (`packs list`). Default: the one the "
         "save's global property or turn shows.",
+    )(func)
+
+
+def option_option(func: F) -> F:
+    """``--option``: an optional rule of the pack (``[options.<id>]``) the game plays with."""
+    return click.option(
+        "--option",
+        "options",
+        multiple=True,
+        metavar="ID",
+        help="An optional rule the game plays with, by its id in the pack (`packs list`); repeatable. "
+        "Also chosen: those whose global property the save holds.",
     )(func)
 
 

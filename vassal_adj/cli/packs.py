@@ -99,6 +99,7 @@ def list_command(modules_dir: str | None, impls: bool, pack_name: str | None, as
                         "rulebook": r.rulebook,
                         "rules": list(r.rules),
                         "scenarios": list(r.scenarios),
+                        "options": list(r.options),
                         "error": r.error,
                         "shadowed_by": r.shadowed_by or None,
                     }
@@ -126,6 +127,8 @@ def list_command(modules_dir: str | None, impls: bool, pack_name: str | None, as
             click.echo(f"  {rule}")
         for scenario in r.scenarios:
             click.echo(f"  scenario {scenario}")
+        for option in r.options:
+            click.echo(f"  optional rule {option} (--option)")
 
 
 def _implementations() -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from vassal_adj.cli import _emit_json, _guarded, _pick_map, main
+from vassal_adj.cli import _emit_json, _guarded, _pick_map, main, require_new_file
 from vassal_adj.cli.options import text_or_json
 from vassal_adj.cli.output import working
 from vassal_adj.report.describe import SCHEMA_VERSION
@@ -90,6 +90,9 @@ def sample(
       vassal-adj terrain sample game.vmod --palette palette.toml \\
           -o draft.csv --compare terrain.csv --preview differences.png
     """
+    require_new_file(output, "-o")  # a hand-corrected terrain file is never replaced (reliability r14)
+    if preview is not None:
+        require_new_file(preview, "--preview")
     from vassal_adj.codec.atomic import write_bytes_atomic
     from vassal_adj.report.terrain_preview import preview_png
     from vassal_adj.terrain_accuracy import accuracy_table
@@ -166,6 +169,7 @@ def import_(module: str, board: str | None, names_path: str | None, output: str,
       "0" = ""
       "2" = "hill"
     """
+    require_new_file(output, "-o")
     from vassal_adj.terrain_import import import_module_terrain, write_import
 
     with working("terrain import: reading the module's terrain map"):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from vassal_adj.cli import _guarded, _pick_map
+from vassal_adj.cli import _guarded, _pick_map, require_new_file
 from vassal_adj.cli.options import pack_option
 from vassal_adj.cli.output import working
 from vassal_adj.errors import UsageError, Where
@@ -58,6 +58,7 @@ def edit(
       vassal-adj terrain sample game.vmod --palette palette.toml -o draft.csv
       vassal-adj terrain edit game.vmod --pack mygame --terrain draft.csv -o editor.html
     """
+    require_new_file(output, "-o")
     from vassal_adj import packs as packs_io
     from vassal_adj.codec.atomic import write_bytes_atomic
     from vassal_adj.load import load_image, load_module

@@ -13,13 +13,21 @@ The text formats are report/verify_text.py's: the verdict first.
 from __future__ import annotations
 
 from dataclasses import asdict, replace
+from functools import partial
 
 import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli.hiding import disguised, scrub, view_notes
-from vassal_adj.cli.options import FORMATS, format_version_option, pack_option, post_options, state_options
+from vassal_adj.cli.hiding import disguised, scrub, view_notes, withheld
+from vassal_adj.cli.options import (
+    FORMATS,
+    format_version_option,
+    option_option,
+    pack_option,
+    post_options,
+    state_options,
+)
 from vassal_adj.cli.output import output_option, severity_colours, working
 from vassal_adj.cli.verify_vp import vp_change
 from vassal_adj.errors import UsageError, Where
@@ -54,6 +62,7 @@ from vassal_adj.rules.turn import MoveCheck
 @pack_option
 @click.option("--no-rules", is_flag=True, help="Only list what happened: judge no move, even when a pack fits.")
 @state_options
+@option_option
 @click.option(
     "--format",
     "fmt",
@@ -93,6 +102,7 @@ def verify(
     pack_name: str | None,
     no_rules: bool,
     scenario: str | None,
+    options: tuple[str, ...],
     terrain: str | None,
     turn: int | None,
     phase: str | None,
@@ -140,6 +150,8 @@ def verify(
     module = load_module(module_path) if module_path else None
     given = {"--terrain": terrain, "--turn": turn, "--phase": phase, "--weather": weather}
     lp, notes = _judge(module, pack_name, no_rules, [k for k, v in given.items() if v is not None])
+    if lp is not None:
+        lp = replace(lp, options_given=options)
     games = [load_save(f) for f in files]
     if module is not None and module_path is not None:
         notes += [n for g in games for n in same_module(g, module, module_path)]
@@ -342,7 +354,9 @@ def verify(
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
 
-        markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form)  # type: ignore[arg-type]
+        # everyone opens the copy: whatever --as says, no hidden piece is cited in it
+        hide = partial(withheld, lp=lp, side=None)
+        markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form, withhold=hide)  # type: ignore[arg-type]
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
         raise click.exceptions.Exit(1)

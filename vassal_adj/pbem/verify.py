@@ -52,23 +52,25 @@ from vassal_adj.model.events import (
     Step,
     TurnChanged,
 )
-from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.module import Module
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.units import Unit
-from vassal_adj.moment import reading_of, with_moment
+from vassal_adj.moment import reading_of, shown_extras, with_moment
 from vassal_adj.packs import LoadedPack, find_pack
-from vassal_adj.parse.trail import Trail, TrailLog
 from vassal_adj.parse.turns import TrackerReading
 from vassal_adj.pbem.log_state import Departures, log_opening, turn_and_phase
 from vassal_adj.pbem.phase_checks import PhaseEndChecks, changed_unit
 from vassal_adj.pbem.replay import STEPS_PER_CALL, StepCallback
+from vassal_adj.pbem.trail_watch import TrailWatch
 from vassal_adj.position import GamePosition, resolve
 from vassal_adj.rules.engine import RuleContext, rule_verdict, situation, unmapped_findings
+from vassal_adj.rules.ledger_log import Logged
 from vassal_adj.rules.registry import REGISTRY
 from vassal_adj.rules.results import Finding
+from vassal_adj.rules.segment_rolls import SegmentRoll, segment_roll
 from vassal_adj.rules.segments import Opened, Segment, opened_by, segmenting
+from vassal_adj.rules.track_openers import merged
 from vassal_adj.rules.turn import Drag, MoveCheck, TurnRules, check_phase, turn_rules
 from vassal_adj.savedgame import SavedGame
 from vassal_adj.state_builder import state_of
@@ -121,7 +123,8 @@ class _Walk:
         self, pos: GamePosition, rp: Replay, state: GameState, ctx: RuleContext, rules: TurnRules, weather: str | None
     ) -> None:
         lp, module, game = pos.pack, pos.module, pos.game
-        self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=()), rules, weather
+        peers = {r.name: r for r in lp.pack.rules}  # a log rule may read another rule's parameters
+        self.lp, self.ctx, self.rules, self.weather = lp, replace(ctx, unmapped=(), peers=peers), rules, weather
         self.end_checks = PhaseEndChecks(lp.pack, self.ctx)
         # The log rules of the pack (its own from hooks.py too), run on each segment as it closes.
         self.log_rules = tuple(
@@ -140,19 +143,19 @@ class _Walk:
         self.positions: dict[str, Position] = dict(state.positions)
         self.markers = {p.id: (p.name, pos.place(p)) for p in rp.opening if pos.unit(p) is None}
         self.rolls: list[tuple[int, int]] = []  # the open segment's die rolls: (drags before it, its step)
+        self.dice: list[SegmentRoll] = []  # the open segment's rolls with their values
+        self.earlier_dice: list[SegmentRoll] = []  # those of the log's closed segments (once per game: N17)
+        self.ledger: list[Logged] = []  # the open segment's rolls and track changes, with their values (N19)
         self.start = state
         self.moves: dict[str, list[Drag]] = {}
         self.span: list[int] = []
         self.phases: list[PhaseRecord] = []
         self.added = 0
         self.departures = Departures(state.departures)  # 17.15 applies from the moment of an exit on
-        self.trail_log = TrailLog.read(game.root, game.path)
-        self.trails: dict[str, Trail] = dict(self.trail_log.opening)  # each piece's trail as the log is now
-        # A unit's trail as its first drag of the open phase left it, and the index of that drag's start in it.
-        self.anchors: dict[str, tuple[Trail, int] | None] = {}
-        self.first_drags: dict[str, Place] = {}  # the units whose first drag of the phase is in this step
-        self.ends: dict[str, Place] = {}  # where each unit moved in the open phase was dropped last
         self.map_name = lambda ident: m.name if (m := module.map_by_id(ident)) else ident
+        self.trails = TrailWatch(game.root, game.path, self.map_name)
+        self.box_name = lambda place: (p := self.position(place)).box or p.label or ""
+        self.earlier: list[tuple[Opened, tuple[Unit, ...]]] = []  # the open phase's segments closed so far
 
     def marked(self) -> dict[str, tuple[Position, ...]]:
         """Where the markers are now, by name."""
@@ -176,9 +179,7 @@ class _Walk:
         if isinstance(e, Moved):
             to = self.position(e.to)
             if e.piece in self.units:
-                if e.piece not in self.moves and e.piece in self.trails:
-                    self.first_drags[e.piece] = e.origin
-                self.ends[e.piece] = e.to
+                self.trails.dragged(e.piece, e.origin, e.to, first=e.piece not in self.moves)
                 self.moves.setdefault(e.piece, []).append((self.position(e.origin), to))
                 self.order.append(e.piece)
                 self.departures.moved(
@@ -196,6 +197,10 @@ class _Walk:
             self.units[e.piece] = changed_unit(self.units[e.piece], e, self.pos.unit)
         elif isinstance(e, DieRolled):
             self.rolls.append((len(self.order), step))
+            opened = self.opened or Opened("phase")
+            shown = self.shown(replace(self.start, markers=self.marked())).tracks
+            self.dice.append(segment_roll(e, step, len(self.order), self.start, opened.kind, opened.side, shown))
+            self.ledger.append(Logged(step, button=e.button, die=self.dice[-1].value))
         elif isinstance(e, Removed):
             self.units.pop(e.piece, None)
             self.positions.pop(e.piece, None)
@@ -212,11 +217,16 @@ class _Walk:
         """Walk one step of the log: a turn-tracker change closes the open phase, a segment opener
         (the pack's ``log.segments``) the open segment."""
         src = self.lp.pack.state
-        opened = opened_by(self.cutting, step.events)
-        if opened is not None:
-            if self.span:
+        opened = opened_by(self.cutting, step.events, self.start.phase, self.box_name)
+        more = merged(self.opened.values, opened.values) if opened and self.opened else None
+        if more is not None and not self.span and not self.rolls:  # one spending dragged a box at a time
+            self.opened = replace(self.opened, values=more)
+        elif opened is not None:
+            # Every action or pass is a segment of its own, one in which nothing moved too (6.1).
+            if self.span or (self.cutting.tracks is not None and self.opened is not None):
                 self.close(self.start.turn, self.start.phase)
-            self.opened = opened
+            self.opened = replace(opened, at=step.number)
+        tracked = self.tracks() if self.lp.pack.extras.tracks else {}
         for e in step.events:
             if e.undo:
                 continue
@@ -233,37 +243,27 @@ class _Walk:
             # Nothing moved yet in the open phase or segment: it is judged with what the module
             # shows as its first move is made (a track its opener changed, a weather set as it began).
             self.start = self.shown(replace(self.start, markers=self.marked()))
+        if tracked and self.shown_changed:
+            now = self.tracks()
+            self.ledger += [Logged(step.number, k, v, now[k]) for k, v in tracked.items() if now[k] != v]
         self.shown_changed = False
-        self.trails.update(self.trail_log.after.get(step.number, {}))
-        for uid, origin in self.first_drags.items():
-            t = self.trails[uid]
-            starts = t.points[-1:] == ((origin.x, origin.y),) and self.map_name(t.start_map) == origin.map
-            self.anchors[uid] = (t, len(t.points) - 1) if starts else None
-        self.first_drags = {}
+        self.trails.stepped(step.number)
 
-    def trail_hexes(self, uid: str) -> tuple[Hex | None, ...]:
-        """The hexes `uid`'s trail shows it went through in the open phase (empty: it does not cover the move)."""
-        anchor, t, end = self.anchors.get(uid), self.trails[uid], self.ends[uid]
-        if (
-            anchor is None
-            or t.start_map != anchor[0].start_map
-            or self.map_name(t.start_map) != end.map
-            or t.points[: anchor[1] + 1] != anchor[0].points
-        ):
-            return ()
-        points = list(t.points[anchor[1] :])
-        if points[-1] != (end.x, end.y):  # VASSAL draws the trail on to where the piece stands
-            points.append((end.x, end.y))
-        return tuple(self.position(Place(end.map, x, y)).hex for x, y in points)
+    def tracks(self) -> dict[str, int | None]:
+        """The value of each track of the pack's [state] as the module shows it now."""
+        return {k: t.value for k, t in shown_extras(self.lp, self.props, self.reading, self.marked(), [])[1].items()}
 
     def close(self, turn: int | None, phase: str | None, reading: TrackerReading | None = None) -> None:
         """Check the open phase and open the next one, in `turn` and `phase` (with the tracker
         showing `reading`, when it changed)."""
         start = self.start
         end = self.now(start.turn, start.phase)
+        if self.opened is not None and self.cutting.tracks is not None:  # an action known by what it cost and did
+            kind = self.cutting.tracks.kind(self.opened.kind, self.opened.values, bool(self.moves), bool(self.dice))
+            self.opened, self.dice = replace(self.opened, kind=kind), [replace(r, kind=kind) for r in self.dice]
         words = self.opened.words if self.opened else ""
         title = _title(start.turn, start.phase, words)
-        trails = {uid: self.trail_hexes(uid) for uid in self.moves if uid in self.trails}
+        trails = {uid: self.trails.hexes(uid, self.position) for uid in self.moves if uid in self.trails.trails}
         rules = self.rules
         if (
             self.opened is not None
@@ -280,25 +280,44 @@ class _Walk:
             start, start.phase, self.moves, rules, self.ctx, end=end, trails=trails, timing=(order, rolls)
         )
         found = [replace(f, message=f"{title}: {f.message}") for f in checked.findings]
-        found += self.log_findings(
-            Segment(start.turn, start.phase, self.opened or Opened("phase"), start, end, self.moves, order, rolls),
-            title,
+        opened, new_phase = self.opened or Opened("phase"), (turn, phase) != (start.turn, start.phase)
+        movers = tuple(u for uid in self.moves if (u := start.units.get(uid)) is not None)
+        segment = Segment(
+            start.turn,
+            start.phase,
+            opened,
+            start,
+            end,
+            self.moves,
+            order,
+            rolls,
+            earlier=tuple(self.earlier),
+            closes_phase=new_phase,
+            dice=tuple(self.dice),
+            earlier_dice=tuple(self.earlier_dice),
+            ledger=tuple(self.ledger),
         )
-        found += self.end_checks.findings(end, start.phase in self.rules.movement_phases, title)
+        found += self.log_findings(segment, title)
+        self.earlier = [] if new_phase else [*self.earlier, (opened, movers)]
+        self.earlier_dice += self.dice
+        # 10 "at the end of each Action Segment": a segment a side moves in ends as a movement phase does.
+        found += self.end_checks.findings(end, start.phase in rules.movement_phases, title)
         steps = (min(self.span), max(self.span)) if self.span else None
         self.phases.append(PhaseRecord(start.turn, start.phase, steps, checked.moves, tuple(found), words))
         if (turn, phase) != (start.turn, start.phase):
             self.opened = None
         if reading is not None:
             self.reading = reading
-        self.start, self.moves, self.span, self.anchors, self.ends = self.now(turn, phase), {}, [], {}, {}
-        self.order, self.rolls = [], []
+        self.start, self.moves, self.span = self.now(turn, phase), {}, []
+        self.trails.new_phase()
+        self.order, self.rolls, self.dice, self.ledger = [], [], [], []
 
     def log_findings(self, segment: Segment, title: str) -> list[Finding]:
         """The findings of the pack's log rules on the closing segment."""
         found, at = [], situation(segment.start, self.lp.pack, self.ctx)
         for rule, impl in self.log_rules:
-            if rule_verdict(rule, self.ctx.scenario, at).status == "no":  # its `when`: "unknown" still runs
+            # its `when` and the game's options: "unknown" still runs
+            if rule_verdict(rule, self.ctx.scenario, at, self.ctx.options).status == "no":
                 continue
             try:
                 found += impl.func(segment, replace(self.ctx, rule=rule), rule.params)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from vassal_adj.codec.archive import StrPath
@@ -37,6 +37,7 @@ from vassal_adj.errors import UsageError, VassalAdjError, Where
 from vassal_adj.model.geometry.layout import hex_radii
 from vassal_adj.model.geometry.maps import module_map
 from vassal_adj.model.module import Module
+from vassal_adj.model.pieces import Piece
 from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.commands import Node
 from vassal_adj.parse.records import PublicNotes
@@ -148,12 +149,20 @@ def _public_notes(root: Node) -> str | None:
 
 
 def annotate(
-    game: SavedGame, findings: Sequence[Finding], out_path: StrPath, *, module: Module, form: str | None = None
+    game: SavedGame,
+    findings: Sequence[Finding],
+    out_path: StrPath,
+    *,
+    module: Module,
+    form: str | None = None,
+    withhold: Callable[[Sequence[Piece]], Collection[str]] | None = None,
 ) -> list[Marker]:
     """Write to `out_path` a copy of `game` with the findings added (see the module doc);
     return the markers added. `game` itself is not changed. A log gives a save of its end
     (pbem/log_end.py), the markers on the units where its steps leave them. `form` converts
-    the savedGame to that form (`SavedGame.write`); None keeps the game's."""
+    the savedGame to that form (`SavedGame.write`); None keeps the game's. `withhold` gives,
+    of the pieces the annotated position holds, the ids no finding written may cite: a finding
+    about a hidden piece would name it and mark its hex for every player (only counted)."""
     next_id = max((int(i) for i in _PIECE_ID.findall(game.text)), default=0) + 1  # a log's added pieces too
     if game.is_log:
         game = dataclasses.replace(game, root=end_save(game.root, module, game.path))
@@ -164,6 +173,9 @@ def annotate(
             Where(path=game.path, entry="savedGame"),
         )
     pieces = {p.id: p for p in game_pieces(game.root, module, game.path)}
+    hidden = set(withhold(list(pieces.values()))) if withhold is not None else set()
+    left_out = sum(1 for f in findings if hidden & set(f.units))
+    findings = [f for f in findings if not hidden & set(f.units)]
     names = {i: p.name for i, p in pieces.items()}
     cited: dict[tuple[str, int, int], tuple[list[str], list[Finding]]] = {}
     for f in findings:
@@ -194,6 +206,8 @@ def annotate(
         added.append(Node(_marker_text(marker, found)))
     counts = {s.value: sum(1 for f in findings if _sev(f) == s.value) for s in Severity}
     lines = _notes_lines(findings, counts, names)
+    if left_out:
+        lines.insert(1, f"{left_out} finding(s) about pieces hidden from a player are left out.")
     # VASSAL shows chat as HTML: the findings' text is escaped, never markup.
     new = [Node("", added)] if added else []
     new += [Node("CHAT* " + html.escape(line, quote=False)) for line in lines]

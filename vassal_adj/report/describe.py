@@ -264,6 +264,9 @@ def pieces_text(rows: Sequence[dict[str, Any]], with_properties: bool, width: in
     return "\n".join(out)
 
 
+_ESCAPED = frozenset("/;,:|\\")  # what SequenceEncoder escapes with a backslash
+
+
 def redactor(secrets: Iterable[str]) -> re.Pattern[str] | None:
     """A pattern matching any password as a whole field of a command text.
 
@@ -274,8 +277,14 @@ def redactor(secrets: Iterable[str]) -> re.Pattern[str] | None:
     if not found:
         return None
     bound = r"\t/;,:|\x1b\\"
-    body = "|".join(re.escape(s) for s in found)
+    body = "|".join(map(_encoded_forms, found))
     return re.compile(rf"(?<![^{bound}])(?:{body})(?![^{bound}])")
+
+
+def _encoded_forms(secret: str) -> str:
+    """A pattern for `secret` as VASSAL may store it: each delimiter or backslash in it may be
+    escaped by backslashes, one more level for each encoder it is nested in ('pa\\/ss')."""
+    return "".join(r"\\*" + re.escape(c) if c in _ESCAPED else re.escape(c) for c in secret)
 
 
 def decode_lines(nodes: Iterable[tuple[int, int, Node]], secrets: Iterable[str]) -> Iterator[str]:

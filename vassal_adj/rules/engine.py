@@ -25,6 +25,7 @@ from vassal_adj.model.state import GameState
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.rules.mechanisms.regions import expand, is_region
 from vassal_adj.rules.packs.pack import RuleConfig, RulePack
+from vassal_adj.rules.packs.pack_options import NO_OPTIONS, OptionChoice, option_verdict
 from vassal_adj.rules.packs.pack_scenarios import Scenario, scenario_verdict
 from vassal_adj.rules.packs.unitmap import Unmapped
 from vassal_adj.rules.registry import REGISTRY, Registry
@@ -50,12 +51,15 @@ class RuleContext:
     unmapped: tuple[Unmapped, ...] = ()  # pieces the pack could not map (reported by the engine)
     notes: tuple[str, ...] = ()  # what the state builder could not do (copied to the report)
     scenario: Scenario | None = None  # the game's scenario (pack_scenarios.match_scenario); None: not known
+    options: OptionChoice = NO_OPTIONS  # the pack's optional rules and those the game plays with (pack_options.py)
     # What a state shows of a named event, (status, why) (scope_events.py: outside, as the
     # schedule rule that defines events imports this module).
     events: Callable[[GameState, RuleContext, str], tuple[str, str]] | None = None
     turn_sequence: tuple[str, ...] = ()  # the pack's [state] turn labels in game order (N18): label k is turn k
     # The module's predefined set-ups the pack's rules name, by that name (setup_reference.py).
     setups: Mapping[str, SetupReference] = field(default_factory=dict)
+    # The pack's rules by name, for a log rule that reads another rule's parameters (verify sets it).
+    peers: Mapping[str, RuleConfig] = field(default_factory=dict)
     _hex_cache: dict[str, tuple[Hex, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def cite(self, rule: RuleConfig | None = None) -> str:
@@ -133,9 +137,14 @@ def situation(state: GameState, rp: RulePack, context: RuleContext) -> Situation
     )
 
 
-def rule_verdict(rule: RuleConfig, scenario: Scenario | None, at: Situation) -> Verdict:
-    """Whether `rule` is in force: its scenario's `rules` and `optional`, then its ``when``."""
+def rule_verdict(
+    rule: RuleConfig, scenario: Scenario | None, at: Situation, options: OptionChoice = NO_OPTIONS
+) -> Verdict:
+    """Whether `rule` is in force: its scenario's `rules` and `optional`, the game's optional
+    rules (`options`), then its ``when``."""
     v = scenario_verdict(rule, scenario)
+    if v.status == "yes":
+        v = option_verdict(rule, options)
     return in_force(rule.when, at) if v.status == "yes" else v
 
 
@@ -233,6 +242,8 @@ def adjudicate(
     add(-1, unmapped_findings(rp.id, context.unmapped))
     at = situation(state, rp, context)
     scenario = context.scenario
+    # A context built without the pack's options (a test, a script) still keeps its optional rules out.
+    choice = context.options if context.options.table else replace(context.options, table=rp.options)
     if scenario_span:
         add(-1, past_scenario(rp.id, state.turn, scenario))
     # The pack's rules (or those a caller kept), each with the scenario's assumption values.
@@ -245,7 +256,7 @@ def adjudicate(
         if impl.log:  # judges a log's segments, in `verify`
             continue
         ctx = replace(context, rule=rule)
-        verdict = rule_verdict(rule, scenario, at)
+        verdict = rule_verdict(rule, scenario, at, choice)
         if verdict.status != "yes":  # once per rule: said, never guessed
             out = verdict.status == "no"
             add(

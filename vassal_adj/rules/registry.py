@@ -299,7 +299,12 @@ def _where(func: Callable[..., Any]) -> str:
 # every module of the package cost `check` a sixth of its start (scripts/bench_startup.py).
 # tests/test_registry.py imports every module and fails when one outside this list registers.
 RULE_MODULES = (
+    "mechanisms.action_loc",
+    "mechanisms.action_turns",
+    "mechanisms.air_range",
     "mechanisms.alternates",
+    "mechanisms.ap_ledger",
+    "mechanisms.dice_table",
     "mechanisms.displacement",
     "mechanisms.implementations",
     "mechanisms.marker_state_rules",
@@ -315,6 +320,8 @@ RULE_MODULES = (
     "mechanisms.stacking_rules",
     "mechanisms.supply_chain_rules",
     "mechanisms.supply_loc_rules",
+    "mechanisms.track_bounds",
+    "mechanisms.transport_rules",
     "mechanisms.victory_conditions",
     "mechanisms.victory_rules",
     "mechanisms.withdrawals",

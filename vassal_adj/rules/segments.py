@@ -13,6 +13,9 @@ side that moves in it; the others (``formation``, ...) can be used by the movers
 ``"$name"``. A drawn piece gives ``chit`` (its name) and the named groups of the `name` regex searched in that name
 (``kind``, ``side`` and the others as for chat); a name the regex does not find still opens a
 segment, with ``chit`` only (a Random Event chit: who may move in it is then not known).
+``{ tracks = { name = side, ... }, pass = regex, phases = [...] }``: each spending of points on a
+side's track (the pack's [state] tracks) opens an ``action`` segment of that side, each chat line
+`pass` finds a ``pass`` segment, in `phases` only (track_openers.py: seed 004 6.1 action segments).
 
 `movers` maps a segment kind, or a phase id, ("*": any) to a unit selector (select.py) of the
 units that may move in it; a value ``"$name"`` anywhere in it is the opener's value of that name,
@@ -38,13 +41,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vassal_adj.model.state import GameState
+from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.ledger_log import Logged
 from vassal_adj.rules.packs.pack import RulePack
+from vassal_adj.rules.packs.pack_state import TrackSpec
 from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segment_movers import mixed, not_alone
+from vassal_adj.rules.segment_rolls import SegmentRoll
 from vassal_adj.rules.select import Selector, SelectorError, selector_at
+from vassal_adj.rules.track_openers import TrackOpeners, track_openers
 
 if TYPE_CHECKING:  # annotations only (startup: check registers this log rule but never runs it)
     from vassal_adj.rules.turn import Drag
@@ -62,6 +70,7 @@ class Segmenting:
     track: str = ""
     chat: re.Pattern[str] | None = None
     deck: str = ""
+    tracks: TrackOpeners | None = None
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,7 @@ class Opened:
 
     kind: str
     values: Mapping[str, str] = field(default_factory=dict)
+    at: int | None = None  # the log step that opened it
 
     @property
     def side(self) -> str | None:
@@ -87,7 +97,11 @@ class Segment:
     """A closed segment of a log, as log rules see it: the turn and phase, its kind and values
     (`Opened`), the position at its start and end, each unit's drags in it (in order), the
     units in the order their drags came (one entry per drag) and its die rolls (each the number
-    of drags before it, and its step)."""
+    of drags before it, and its step); `earlier`: the segments of its phase closed before it, as
+    (opener, units that moved), oldest first; `closes_phase`: the tracker moved on to another
+    phase after it (False at the end of the log); `dice`: its rolls with their values,
+    `earlier_dice`: those of the log's earlier segments (segment_rolls.py); `ledger`: its rolls
+    and track changes with their values, in step order (ledger_log.py)."""
 
     turn: int | None
     phase: str | None
@@ -97,6 +111,11 @@ class Segment:
     moves: Mapping[str, Sequence[Drag]]
     order: tuple[str, ...] = ()
     rolls: tuple[tuple[int, int], ...] = ()
+    earlier: tuple[tuple[Opened, tuple[Unit, ...]], ...] = ()
+    closes_phase: bool = False
+    dice: tuple[SegmentRoll, ...] = ()
+    earlier_dice: tuple[SegmentRoll, ...] = ()
+    ledger: tuple[Logged, ...] = ()
 
 
 def _pattern(value: Any, key: str) -> re.Pattern[str]:
@@ -106,9 +125,11 @@ def _pattern(value: Any, key: str) -> re.Pattern[str]:
         raise ValueError(f"by.{key}: not a regular expression ({e}): {value!r}") from None
 
 
-def _by(value: Any) -> Segmenting:
+def _by(value: Any, specs: Mapping[str, TrackSpec]) -> Segmenting:
     if value == "phase":
         return Segmenting()
+    if isinstance(value, Mapping) and "tracks" in value and set(value) <= {"tracks", "pass", "phases", "actions"}:
+        return Segmenting("tracks", tracks=track_openers(value, specs))
     if (
         isinstance(value, Mapping)
         and set(value) in ({"draw"}, {"draw", "name"})
@@ -123,8 +144,9 @@ def _by(value: Any) -> Segmenting:
         if key == "chat" and isinstance(v, str):
             return Segmenting("chat", chat=_pattern(v, "chat"))
     raise ValueError(
-        f'by: expected "phase", {{ track = name }}, {{ chat = regex }} or '
-        f"{{ draw = deck, name = regex }}, got {value!r}"
+        f'by: expected "phase", {{ track = name }}, {{ chat = regex }}, '
+        f"{{ draw = deck, name = regex }} or {{ tracks = {{ name = side }}, pass = regex, phases = [...] }}, "
+        f"got {value!r}"
     )
 
 
@@ -135,16 +157,22 @@ def segmenting(pack: RulePack) -> Segmenting:
     if not rules:
         return Segmenting()
     try:
-        return _by(rules[0].params["by"])
+        return _by(rules[0].params["by"], pack.extras.tracks)
     except ValueError as e:
         raise ValueError(f"rules.{rules[0].name}: {e}") from None
 
 
-def opened_by(seg: Segmenting, events: Iterable[object]) -> Opened | None:
-    """The segment the events of one step open (the last opener wins), or None."""
+def opened_by(
+    seg: Segmenting, events: Iterable[object], phase: str | None = None, place: Callable[[Any], str] = str
+) -> Opened | None:
+    """The segment the events of one step open (the last opener wins), or None; `phase`: the phase
+    they fall in, `place`: the box name of a Place (the ``tracks`` opener reads both)."""
     # here: only verify walks events; `check` loads this module to register the rule (startup time)
     from vassal_adj.model.events import ChatLine, Moved, PropertySet, TurnChanged
 
+    if seg.tracks is not None:
+        got = seg.tracks.opened(events, phase, place)
+        return Opened(got[0], got[1]) if got is not None else None
     found = None
     for e in events:
         if getattr(e, "undo", False):
@@ -247,8 +275,24 @@ def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], b
         "by": Param(
             "phase",
             "any",
-            'what opens a segment: "phase", { track = name }, { chat = regex } or { draw = deck, name = regex }',
-            shape=Either("str", Table({"track": "str", "chat": "str", "draw": "str", "name": "str"})),
+            'what opens a segment: "phase", { track = name }, { chat = regex }, { draw = deck, name = regex } '
+            "or { tracks = { name = side }, pass = regex, phases = [phase ids], actions = [{ kind, side, paid, "
+            "moved, rolled }] }",
+            shape=Either(
+                "str",
+                Table(
+                    {
+                        "track": "str",
+                        "chat": "str",
+                        "draw": "str",
+                        "name": "str",
+                        "tracks": "table",
+                        "pass": "str",
+                        "phases": "list[str]",
+                        "actions": "list",
+                    }
+                ),
+            ),
         ),
         "movers": Param(
             {},
@@ -257,7 +301,13 @@ def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], b
             "move in it ('$group': the opener's value)",
             shape=Each(Table(selector_keys())),
         ),
-        "moves_not_interleaved": Param(False, "bool", "a unit's move is finished before another unit moves"),
+        "moves_not_interleaved": Param(
+            False,
+            "any",
+            'a unit\'s move is finished before another unit moves ("until_roll": among the drags before '
+            "the segment's first die roll, those after it being combat's retreats and advances)",
+            shape=Either("bool", "str"),
+        ),
         "joint_with": Param(
             {},
             "selector",
@@ -319,11 +369,18 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
     if p["single_if"]:
         boxes = {u.id: segment.start.positions[u.id].box if u.id in segment.start.positions else None for u in moved}
         out += not_alone(moved, selector_at(p["single_if"], "single_if"), boxes, ctx.cite(), what, ref)
+    if p["moves_not_interleaved"] not in (False, True, "until_roll"):
+        raise ValueError(
+            f'moves_not_interleaved: expected true, false or "until_roll", got {p["moves_not_interleaved"]!r}'
+        )
     if p["moves_not_interleaved"]:
         units = segment.start.units
-        sides = {u.side for uid in segment.order if (u := units.get(uid)) is not None}
+        order = segment.order
+        if p["moves_not_interleaved"] == "until_roll" and segment.rolls:
+            order = order[: segment.rolls[0][0]]  # seed 004 13.1: moves, then combat (17 retreat, pursuit)
+        sides = {u.side for uid in order if (u := units.get(uid)) is not None}
         # Per side: an enemy unit pushed back between two drags (seed 001 4.2) is no other unit's move.
-        mine = [[uid for uid in segment.order if uid in units and units[uid].side == side] for side in sorted(sides)]
+        mine = [[uid for uid in order if uid in units and units[uid].side == side] for side in sorted(sides)]
         found = {k: v for order in mine for k, v in _interleaved(order, _joint(segment, p["joint_with"])).items()}
         for uid, other in found.items():
             unit, by = segment.start.units.get(uid), segment.start.units.get(other)

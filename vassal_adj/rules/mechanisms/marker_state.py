@@ -14,6 +14,10 @@ A state is a flag a unit carries (units.toml reads it from a layer or a marker: 
   or its hex. seed 001 6.3 "an EM is retired as soon as all the combat units under his command are
   destroyed"; seed 004 25.4 "A Fortification marker remains on the map until there are no friendly
   units" in its hex.
+- an exclusion: a unit stays on the map only while no unit of a kind (of any side the selector
+  takes) is in its hex. seed 004 34.2 "The Open City marker remains in effect until an Allied ground
+  unit enters the hex, at which point it is permanently removed"; "A Fortification marker may not be
+  placed on an Open City hex".
 
 A moment is a phase of the turn's order (`phases`); a state whose phase is not known is not judged.
 
@@ -90,7 +94,8 @@ class Requirement:
 class MarkerState:
     """One audit: the units on the map that `units` selects (and that carry `flag`, when given).
     `allowed` (with `reset_words`): the phases in which `flag` may stand; None: no reset.
-    `requires`: what must stay with each of them; None: nothing."""
+    `requires`: what must stay with each of them; None: nothing. `excludes` (within "hex"): what
+    may never be in the hex with them, of any side its selector takes; None: nothing."""
 
     units: Selector
     rule_ref: str
@@ -100,6 +105,7 @@ class MarkerState:
     reset_words: str = ""
     requires: Requirement | None = None
     severity: Severity = Severity.ERROR
+    excludes: Requirement | None = None
 
 
 Label = Callable[[Hex], str]
@@ -177,6 +183,26 @@ def _required(
     return out
 
 
+def _excluded(
+    state: GameState, s: MarkerState, on_map: list[tuple[Unit, Position]], cite: str, label: Label
+) -> list[Finding]:
+    bar = s.excludes
+    if bar is None:
+        return []
+    out = []
+    for u, pos in on_map:
+        if s.flag and s.flag not in u.flags:
+            continue
+        there = [o for o in state.units_at(pos.hex) if o.id != u.id and bar.units.matches(o)] if pos.hex else []
+        if there:
+            where = _where(pos, label)
+            what = bar.what or bar.units.words()
+            who = ", ".join(f"{o.side} {o.name}" for o in there)
+            msg = f"{u.side} {u.name} in {where} stays on the map with a {what} in its hex ({who}) [{s.rule_ref}]"
+            out.append(Finding(cite, s.severity, msg, (u.id, *(o.id for o in there)), (where,)))
+    return out
+
+
 def check_states(
     state: GameState, states: Iterable[MarkerState], *, cite: Callable[[str], str], label: Label
 ) -> list[Finding]:
@@ -191,4 +217,5 @@ def check_states(
         ]
         out += _reset(state, s, on_map, cite(s.rule_ref), label)
         out += _required(state, s, on_map, cite(s.rule_ref), label)
+        out += _excluded(state, s, on_map, cite(s.rule_ref), label)
     return sorted(out, key=Finding.sort_key)

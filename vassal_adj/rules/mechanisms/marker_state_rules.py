@@ -31,6 +31,7 @@ STATES = Each(
             "reset_at": "str",
             "set_from": "str",
             "requires": REQUIRES,
+            "excludes": REQUIRES,
             "rule_ref": "str",
             "severity": "str",
         }
@@ -41,8 +42,8 @@ STATES = Each(
 def _entry(data: Mapping[str, Any], at: str, phases: tuple[str, ...], ref: str) -> MarkerState:
     flag = word(data["flag"], f"{at}.flag") if "flag" in data else ""
     units = selector_at(data["units"], f"{at}.units") if "units" in data else Selector()
-    if "reset_at" not in data and "requires" not in data:
-        raise ValueError(f"{at}: expected 'reset_at' (a reset), 'requires' (a requirement) or both")
+    if not {"reset_at", "requires", "excludes"} & set(data):
+        raise ValueError(f"{at}: expected 'reset_at' (a reset), 'requires' (a requirement), 'excludes' or more")
     allowed, words = None, ""
     if "reset_at" in data:
         if not flag:
@@ -61,6 +62,13 @@ def _entry(data: Mapping[str, Any], at: str, phases: tuple[str, ...], ref: str) 
         boxes = names(need["boxes"], f"{at}.requires.boxes") if "boxes" in need else ()
         what = word(need["what"], f"{at}.requires.what") if "what" in need else ""
         requires = Requirement(selector_at(need["units"], f"{at}.requires.units"), need["within"], boxes, what)
+    excludes = None
+    if "excludes" in data:
+        bar = data["excludes"]
+        if bar["within"] != "hex":
+            raise ValueError(f"{at}.excludes.within: expected 'hex', got {bar['within']!r}")
+        what = word(bar["what"], f"{at}.excludes.what") if "what" in bar else ""
+        excludes = Requirement(selector_at(bar["units"], f"{at}.excludes.units"), "hex", (), what)
     return MarkerState(
         units,
         word(data.get("rule_ref", ref), f"{at}.rule_ref"),
@@ -70,6 +78,7 @@ def _entry(data: Mapping[str, Any], at: str, phases: tuple[str, ...], ref: str) 
         words,
         requires,
         severity_of(data.get("severity", "error"), f"{at}.severity"),
+        excludes,
     )
 
 
@@ -89,7 +98,8 @@ def states_from(value: object, phases: tuple[str, ...], ref: str, path: str = "s
             "list",
             shape=STATES,
             doc="[{ flag, units = selector, reset_at = 'turn-start' / 'after-phase:<id>', set_from = phase, "
-            "requires = { units = selector, within = 'formation' / 'hex', boxes, what }, rule_ref, severity }]",
+            "requires = { units = selector, within = 'formation' / 'hex', boxes, what }, "
+            "excludes = { units = selector, within = 'hex', what }, rule_ref, severity }]",
         ),
         "phases": Param((), "list[str]", "the phase ids of a Game-Turn, in order (needed by reset_at)"),
     },

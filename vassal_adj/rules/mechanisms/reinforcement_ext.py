@@ -12,6 +12,9 @@ earlier, so k may be at most T + hi; a box further ahead is an error. How early 
 below T + lo) cannot be told, since the unit may have gone on an earlier turn: nothing is said.
 A unit the schedule itself lists for Game-Turn k (a turn of its window, or an event's turn) waits
 for its first entry, or for its next of a repeatable entry, not a return, and is not judged here.
+A box after the game's last Game-Turn (its scenario's) is an error whatever the window: seed 004
+8.1.1 "If the die roll results in a GT after the end of the scenario, the unit is placed in the
+Withdrawn display", 8.3 the same for recycled units.
 """
 
 from __future__ import annotations
@@ -110,9 +113,16 @@ def _first_entry(entries: tuple[Entry, ...], name: str, k: int) -> bool:
 
 
 def check_returns(
-    state: GameState, returns: tuple[Return, ...], entries: tuple[Entry, ...], *, side: str, rule: str
+    state: GameState,
+    returns: tuple[Return, ...],
+    entries: tuple[Entry, ...],
+    *,
+    side: str,
+    rule: str,
+    last_turn: int | None = None,
 ) -> list[Finding]:
-    """Picked units of `side` in a Game-Turn box further ahead than they may be placed."""
+    """Picked units of `side` in a Game-Turn box further ahead than they may be placed, or (with
+    `last_turn`, the game's last Game-Turn) after the end of the game."""
     if state.turn is None:
         return []
     found = []
@@ -122,17 +132,21 @@ def check_returns(
             if unit is None or unit.side != side or not pos.box or not r.units.matches(unit, pos.box):
                 continue
             k = r.boxes.turn(pos)
-            if k is None or k <= state.turn + r.hi or _first_entry(entries, unit.name, k):
+            if k is None or _first_entry(entries, unit.name, k):
                 continue
             span = f"{r.lo}" if r.lo == r.hi else f"{r.lo}-{r.hi}"
-            found.append(
-                Finding(
-                    rule,
-                    Severity.ERROR,
-                    f"{side} {unit.name} is in box {pos.box!r} (Game-Turn {k}) on "
-                    f"Game-Turn {state.turn}: a returning unit is placed {span} Game-Turn(s) after the "
-                    f"one it went in, so no later than Game-Turn {state.turn + r.hi} [{r.rule_ref}]",
-                    units=(uid,),
+            where = f"{side} {unit.name} is in box {pos.box!r} (Game-Turn {k}) on Game-Turn {state.turn}"
+            if last_turn is not None and k > last_turn:
+                why = (
+                    f"the game ends with Game-Turn {last_turn}, and a unit due back after its end "
+                    "is not placed on the turn track"
                 )
-            )
+            elif k > state.turn + r.hi:
+                why = (
+                    f"a returning unit is placed {span} Game-Turn(s) after the one it went in, "
+                    f"so no later than Game-Turn {state.turn + r.hi}"
+                )
+            else:
+                continue
+            found.append(Finding(rule, Severity.ERROR, f"{where}: {why} [{r.rule_ref}]", units=(uid,)))
     return found

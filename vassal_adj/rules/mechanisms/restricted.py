@@ -67,7 +67,10 @@ class Restriction:
     def holds_at(self, pos: Position) -> bool:
         if pos.hex is not None:
             return pos.hex in self.hexes
-        return (pos.box or "").strip().casefold() in self.boxes
+        # A box by its name, or every box of a [boxes] entry by the entry's id (seed 004 8.1.3:
+        # no Italian unit in any box of the Axis Turn Record Track, "axis-trt").
+        named = pos.named.name.casefold() if pos.named is not None else None
+        return (pos.box or "").strip().casefold() in self.boxes or named in self.boxes
 
     def words(self) -> str:
         verb = {"be-in": "be in", "enter": "enter"}.get(self.may_not)
@@ -342,7 +345,7 @@ def parse_restrictions(ctx: RuleContext, p: Mapping[str, Any], ref: str) -> tupl
             REQUIRED,
             "list",
             "{ units = selector, may_not = 'enter'|'move'|'be-in', hexes = [regions], "
-            "boxes = [names], within = n, of = [places], after / until = event, "
+            "boxes = [box names or [boxes] ids], within = n, of = [places], after / until = event, "
             "when = { turns = [a, b], phases }, unless_enemy_within = n, rule_ref }",
             shape=Each(_RESTRICTION),
         ),

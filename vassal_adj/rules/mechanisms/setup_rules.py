@@ -202,8 +202,9 @@ def schedule(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[F
         p["phase_rule"],
     )
     returns = parse_returns(p["returns"], sch.turn_box, sch.rule_ref)
+    last = ctx.scenario.turns[1] if ctx.scenario is not None and ctx.scenario.turns else None
     return [
         *check_schedule(state, sch, rule=ctx.cite(), label=ctx.label),
         *notes,
-        *check_returns(state, returns, listed, side=side, rule=ctx.cite()),
+        *check_returns(state, returns, listed, side=side, rule=ctx.cite(), last_turn=last),
     ]

@@ -203,7 +203,7 @@ def in_phase(rules: TurnRules, state: GameState, ctx: RuleContext) -> tuple[Turn
         doubt = []
         chosen = None
         for r in candidates:
-            v = rule_verdict(r, ctx.scenario, at)
+            v = rule_verdict(r, ctx.scenario, at, ctx.options)
             if v.status == "yes":
                 chosen = r
                 break

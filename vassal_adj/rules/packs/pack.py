@@ -20,6 +20,7 @@ from typing import Any
 from vassal_adj.model.terrain import DEFAULT_PLACE_KINDS, TerrainVocabulary
 from vassal_adj.rules.packs.pack_ctx import Assumption, PackContext, join
 from vassal_adj.rules.packs.pack_dice import ChatDice, read_dice
+from vassal_adj.rules.packs.pack_options import Option, read_options
 from vassal_adj.rules.packs.pack_rules import RuleConfig, read_rules
 from vassal_adj.rules.packs.pack_scenarios import Scenario, check_references, read_scenarios
 from vassal_adj.rules.packs.pack_state import STATE_KEYS, BoxSpec, StateExtras, read_boxes, read_state_extras
@@ -42,7 +43,10 @@ _STATE_KEYS = (
     {"tracker", "turn_level", "phase_level", "phases", "weather_rule", "weather_by_turn", "turns"} | STATE_KEYS,
 )
 # "examples": the rulebook's worked examples, read and run by `packs validate` (rules/packs/examples.py)
-_TOP_KEYS = ({"pack"}, {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios", "boxes", "examples"})
+_TOP_KEYS = (
+    {"pack"},
+    {"terrain", "units", "state", "rules", "assumptions", "dice", "scenarios", "options", "boxes", "examples"},
+)
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,7 @@ class RulePack:
     extras: StateExtras = field(default_factory=StateExtras)  # [state] keys of N18 (pack_state.py)
     source: str = field(default="pack.toml", compare=False)
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)  # [scenarios.<id>] (pack_scenarios.py)
+    options: Mapping[str, Option] = field(default_factory=dict)  # [options.<id>] (pack_options.py)
 
     @classmethod
     def from_mapping(
@@ -218,6 +223,7 @@ def _build(ctx: PackContext, data: Mapping[str, Any], registry: Registry) -> Rul
         extras=extras,
         source=ctx.source,
         scenarios=MappingProxyType(scenarios),
+        options=MappingProxyType(read_options(ctx, data.get("options", {}), rules)),
     )
 
 
