@@ -13,7 +13,11 @@ __all__ = ["BUILTIN_IMPLS"]
 
 # implementation name -> its module, relative to vassal_adj.rules
 BUILTIN_IMPLS: dict[str, str] = {
+    "air.range": "mechanisms.air_range",
     "combat.displacement": "mechanisms.displacement",
+    "dice.table": "mechanisms.dice_table",
+    "log.action_turns": "mechanisms.action_turns",
+    "log.one_source": "mechanisms.action_loc",
     "log.segments": "segments",
     "marker.state": "mechanisms.marker_state_rules",
     "movement.allowance": "mechanisms.movement_rules",
@@ -29,6 +33,9 @@ BUILTIN_IMPLS: dict[str, str] = {
     "supply.loc": "mechanisms.supply_loc_rules",
     "supply.trace": "mechanisms.implementations",
     "terrain.prohibited": "mechanisms.implementations",
+    "track.bounds": "mechanisms.track_bounds",
+    "track.ledger": "mechanisms.ap_ledger",
+    "transport.modes": "mechanisms.transport_rules",
     "units.alternates": "mechanisms.alternates",
     "units.quota": "mechanisms.quota",
     "victory.conditions": "mechanisms.victory_conditions",
