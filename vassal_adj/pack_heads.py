@@ -15,10 +15,11 @@ from typing import Any
 from vassal_adj.errors import PackError
 from vassal_adj.pack_files import PACK_FILE, read_toml
 
-__all__ = ["declared_names", "may_fit"]
+__all__ = ["declared_names", "may_fit", "names_in", "pack_table"]
 
 
-def _pack_table(directory: Path) -> dict[str, Any] | None:
+def pack_table(directory: Path) -> dict[str, Any] | None:
+    """The ``[pack]`` table of the directory's pack.toml; None when it cannot be read as one."""
     try:
         table = read_toml(directory / PACK_FILE).get("pack")
     except PackError:
@@ -29,7 +30,11 @@ def _pack_table(directory: Path) -> dict[str, Any] | None:
 def declared_names(directory: Path) -> set[str]:
     """The id and aliases (casefolded) a pack.toml declares; empty when they cannot be read
     (loading the pack then says why)."""
-    table = _pack_table(directory)
+    return names_in(pack_table(directory))
+
+
+def names_in(table: dict[str, Any] | None) -> set[str]:
+    """`declared_names` of a ``[pack]`` table read already (`pack_table`)."""
     if table is None:
         return set()
     aliases = table.get("aliases")
@@ -38,10 +43,10 @@ def declared_names(directory: Path) -> set[str]:
     return {n.casefold() for n in names if isinstance(n, str)}
 
 
-def may_fit(directory: Path, module_name: str, module_version: str) -> bool:
-    """False only when the pack's ``[pack.module]`` patterns are readable and do not match the
-    module as `RulePack.fits` matches them (no table: any module, as the validator reads it)."""
-    table = _pack_table(directory)
+def may_fit(table: dict[str, Any] | None, module_name: str, module_version: str) -> bool:
+    """False only when the ``[pack.module]`` patterns of a ``[pack]`` table (`pack_table`) are
+    readable and do not match the module as `RulePack.fits` matches them (no table: any module,
+    as the validator reads it)."""
     module = table.get("module", {"name": ".*"}) if table is not None else None
     if not isinstance(module, dict):
         return True

@@ -17,7 +17,7 @@ from vassal_adj.errors import PackError, UsageError, VassalAdjError, Where
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.pack_files import PACK_FILE, LoadedPack, load_pack, read_toml
-from vassal_adj.pack_heads import declared_names, may_fit
+from vassal_adj.pack_heads import declared_names, may_fit, names_in, pack_table
 from vassal_adj.pack_paths import how_to_add, search_path, where_looked
 from vassal_adj.pack_place import Place
 from vassal_adj.rules.registry import Registry, load_builtin_rules
@@ -70,10 +70,11 @@ def load_all(
     modules_dir: Path | str | None = None,
     *,
     registry: Registry | None = None,
-    wanted: Callable[[Path], bool] | None = None,
+    wanted: Callable[[dict[str, Any] | None], bool] | None = None,
 ) -> list[LoadedPack]:
     """Every pack under `modules_dir`, or else along the search path; with `wanted`, only the
-    packs whose directory it accepts (the others are not read: issue 10, startup time).
+    packs whose ``[pack]`` table it accepts (pack_heads.pack_table, None when unreadable): the
+    others are not loaded (issue 10, startup time).
 
     PackError when two packs of one directory share an id or alias (any case). Across places
     the pack found first wins: a later one sharing a name with it is left out, not even loaded
@@ -83,9 +84,9 @@ def load_all(
     out: list[LoadedPack] = []
     taken: set[str] = set()
     for place in _places(modules_dir):
-        dirs = {d: declared_names(d) for d in _pack_dirs(place.path, False)}
-        dirs = {d: names for d, names in dirs.items() if not names & taken}
-        here = [load_pack(d, registry=registry) for d in dirs if wanted is None or wanted(d)]
+        heads = {d: pack_table(d) for d in _pack_dirs(place.path, False)}
+        dirs = {d: names for d, names in ((d, names_in(t)) for d, t in heads.items()) if not names & taken}
+        here = [load_pack(d, registry=registry) for d in dirs if wanted is None or wanted(heads[d])]
         _check_unique(here)
         taken |= {n.casefold() for lp in here for n in lp.pack.names}
         taken |= {n for names in dirs.values() for n in names}
@@ -119,8 +120,8 @@ def find_pack(name: str, modules_dir: Path | str | None = None, *, registry: Reg
     # others only when none is it, to list them all in the error
     folded = name.casefold()
 
-    def may_be(directory: Path) -> bool:
-        names = declared_names(directory)
+    def may_be(table: dict[str, Any] | None) -> bool:
+        names = names_in(table)
         return not names or folded in names
 
     for wanted in (may_be, None):
@@ -179,7 +180,7 @@ def find_pack_for_module(
     UsageError when several fit: the user must choose with ``--pack``.
     """
     # a pack whose [pack.module] plainly does not fit is not read (issue 10, startup time)
-    packs = load_all(modules_dir, registry=registry, wanted=lambda d: may_fit(d, module_name, module_version))
+    packs = load_all(modules_dir, registry=registry, wanted=lambda t: may_fit(t, module_name, module_version))
     fitting = [lp for lp in packs if lp.pack.fits(module_name, module_version)]
     if len(fitting) > 1:
         raise UsageError(
