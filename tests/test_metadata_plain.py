@@ -39,6 +39,7 @@ CASES = [
     (HEAD + "<data>\n  <x:name xmlns:x='u'>x</x:name>\n</data>", False),
     ("\ufeff" + HEAD + "<data>\n  <name>x</name>\n</data>", False),
     (HEAD + "<data>\n  <name>\x01</name>\n</data>", False),  # a character XML forbids
+    (HEAD + '<data>\n  <name a="x\ty">v</name>\n</data>', False),  # XML makes the tab a space
 ]
 
 

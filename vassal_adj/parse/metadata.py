@@ -20,8 +20,8 @@ __all__ = ["parse_metadata"]
 _NAME = r"[A-Za-z_][A-Za-z0-9_.-]*"
 # text and attribute values with none of what XML reads specially: markup, entities, "]]>",
 # carriage returns (XML turns them into line feeds), characters XML forbids
-_TEXT = r"[^<>&\r\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]*"
-_VALUE = r'[ \t\n]*=[ \t\n]*"[^"<>&\r\t\n\x00-\x1f\ufffe\uffff]*"'  # tabs, line feeds: XML makes them spaces
+_TEXT = r"[^<>&\x00-\x08\x0b-\x1f\ufffe\uffff]*"  # tab and line feed only, of the control characters
+_VALUE = r'[ \t\n]*=[ \t\n]*"[^"<>&\x00-\x1f\ufffe\uffff]*"'  # no tab, line feed: XML makes them spaces
 _ATTRS = rf"(?:[ \t\n]+{_NAME}{_VALUE})*"
 _CHILD = re.compile(rf"[ \t\n]*<({_NAME})({_ATTRS})[ \t\n]*(?:/>|>({_TEXT})</\1[ \t\n]*>)")
 _DOCUMENT = re.compile(
