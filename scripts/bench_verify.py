@@ -1,4 +1,5 @@
-"""Time `verify_turn` on a generated 500-move log of the Kasserine example (target: under 1 s).
+"""Time `verify_turn` on a generated 500-move log of the Kasserine example (target: under 1 s), or
+with `--game kw` on a 100-action log of the Kesselring's War example (target: under 1 s).
 
 The log opens on the example set-up and walks Game-Turns 2 to 12 (then again): in each
 Allied Movement phase every Allied unit on the map moves two hexes in one drag, and in the
@@ -7,12 +8,18 @@ per move); the tracker steps through all four phases of every turn. Printed: mov
 the time of the replay alone (the floor: decode and replay) and of replay + verify_turn,
 moves per second, and the ratio to the 1 s target.
 
-    python scripts/bench_verify.py [--runs 5] [--moves 500]
+The Kesselring's War log (scripts/kw_bench_log.py, written with the example's scripts into a
+temporary folder) plays Scenario II from GT 4: each Game-Turn a whole Command phase (event and AP
+rolls, AP gains on the track), then one-AP move actions, the sides alternating, each the AP
+marker dragged down and one unit moved one hex (`--actions`, 100 by default).
+
+    python scripts/bench_verify.py [--runs 5] [--moves 500] [--game kasserine|kw] [--actions 100]
 """
 
 from __future__ import annotations
 
 import argparse
+import tempfile
 from pathlib import Path
 
 from benchkit import best
@@ -22,6 +29,7 @@ from vassal_adj.codec.obfuscation import Codec
 from vassal_adj.model.geometry.hexes import Hex, neighbors
 from vassal_adj.model.geometry.maps import module_map
 from vassal_adj.model.module import Module
+from vassal_adj.pack_files import LoadedPack
 from vassal_adj.packs import load_pack
 from vassal_adj.parse.commands import Node, encode
 from vassal_adj.pbem.replay import replay
@@ -91,24 +99,45 @@ def make_log(moves: int) -> tuple[Module, SavedGame]:
     return module, SavedGame.new(encode(Node(root.text, [*root.children, *steps])), codec=Codec(True, 7))
 
 
+def kw_log(actions: int, out_dir: Path) -> tuple[Module, SavedGame, LoadedPack]:
+    """The Kesselring's War example's module and a log of `actions` actions, written in `out_dir`."""
+    from kw_bench_log import write_log
+    from kw_module import PACK_DIR
+
+    module_path, log = write_log(out_dir, actions)
+    return vassal_adj.load_module(module_path), vassal_adj.load_save(log), load_pack(PACK_DIR)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--moves", type=int, default=500)
+    ap.add_argument("--game", choices=["kasserine", "kw"], default="kasserine")
+    ap.add_argument("--actions", type=int, default=100)
     args = ap.parse_args()
+    if args.game == "kw":
+        with tempfile.TemporaryDirectory() as tmp:
+            module, game, lp = kw_log(args.actions, Path(tmp))
+            print(f"Kesselring's War log: {args.actions} actions")
+            time_verify(module, game, lp, args.runs)
+        return
     module, game = make_log(args.moves)
-    lp = load_pack(EXAMPLE.parent)
+    time_verify(module, game, load_pack(EXAMPLE.parent), args.runs)
+
+
+def time_verify(module: Module, game: SavedGame, lp: LoadedPack, runs: int) -> None:
+    """Replay and verify `game` (best of `runs`) and print the figures."""
     rp = replay(game.root, module, game.path)
     result = verify_turn(module, game, lp, rp)
     bad = [f for f in result.findings if f.severity.value == "error"]
-    floor = best(lambda: replay(game.root, module, game.path), args.runs)
-    total = best(lambda: verify_turn(module, game, lp, replay(game.root, module, game.path)), args.runs)
+    floor = best(lambda: replay(game.root, module, game.path), runs)
+    total = best(lambda: verify_turn(module, game, lp, replay(game.root, module, game.path)), runs)
     drags = sum(m.drags for m in result.moves)
     print(
         f"log: {drags} drags, {len(result.moves)} moves, {len(result.phases)} phases, "
         f"{len(bad)} error findings (expected 0)"
     )
-    for f in bad:
+    for f in bad[:5]:
         print(f"  {f.severity.value} {f.rule}: {f.message}")
     print(f"replay alone (floor): {floor * 1000:.1f} ms")
     print(

@@ -253,3 +253,14 @@ def marker_picture(lines: list[str], colour: tuple[int, int, int]) -> bytes:
     for k, text in enumerate(lines):
         draw_text(draw, 22 - text_width(text, 1) // 2, top + 9 * k, text, 1, INK)
     return png_bytes(image)
+
+
+def badge_picture(lines: list[str], colour: tuple[int, int, int]) -> bytes:
+    """A layer's picture: a 44-pixel-wide band of text over the counter's lower half."""
+    height = 4 + 7 * len(lines)
+    image = Image.new("RGB", (44, height), colour)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([0, 0, 43, height - 1], outline=INK)
+    for k, text in enumerate(lines):
+        draw_text(draw, 22 - text_width(text, 1) // 2, 2 + 7 * k, text, 1, INK)
+    return png_bytes(image)

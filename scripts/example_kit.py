@@ -119,7 +119,7 @@ def hex_grid_xml(grid: HexGridDef) -> list[str]:
         f'visible="false" x0="{grid.x0}" y0="{grid.y0}">',
         f'                    <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color="0,0,0" '
         f'first="{n.first}" fontSize="9" hDescend="false" hDrawOff="0" hLeading="{n.h_leading}" hOff="{n.h_off}" '
-        f'hType="{n.h_type}" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="false" '
+        f'hType="{n.h_type}" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="{str(n.stagger).lower()}" '
         f'vDescend="false" vDrawOff="0" vLeading="{n.v_leading}" vOff="{n.v_off}" vType="{n.v_type}" visible="false"/>',
         "                </VASSAL.build.module.map.boardPicker.board.HexGrid>",
     ]
@@ -139,6 +139,42 @@ def zoned_grid_xml(boxes: Iterable[tuple[str, tuple[int, int, int, int]]]) -> li
         "                    <VASSAL.build.module.map.boardPicker.board.mapgrid.ZonedGridHighlighter/>",
         "                </VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
     ]
+
+
+def chain(parts: list[str]) -> str:
+    """A decorator chain's type or state (spec 6.1): enc(TAB; outermost, chain(the rest)),
+    each inner part nested (its tabs escaped) in the one outside it."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = join([part, out], "\t")
+    return out
+
+
+def layer_trait(layer: str, menu: str, key: str, image: str) -> str:
+    """An `emb2;` Layer (spec 6.6) named `layer`, of one level (picture `image`), off until its key
+    (Ctrl+`key`) turns it on: a module's property "<layer>_Active" then reads true."""
+    code = str(ord(key))
+    fields = [menu, "130", key, "", "128", "", "", "128", "", "", "", "1", "false", "0", "0", image]
+    fields += [
+        "",
+        "true",
+        layer,
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",
+        "false",
+        f"{code},130",
+        "",
+        "",
+        layer,
+        "1.0",
+        "",
+        "true",
+    ]
+    return "emb2;" + join(fields, ";")
 
 
 def tracker_xml(

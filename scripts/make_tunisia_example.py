@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import example_kit as kit
 import tunisia_module as tm
-from example_art import boxes_picture, counter_picture, marker_picture
+from example_art import badge_picture, boxes_picture, counter_picture, marker_picture
 from example_table import Sheet, Table, log_text
-from tunisia_art import badge_picture, board_picture
+from tunisia_art import board_picture
 from tunisia_faults import GAMES
 from tunisia_places import moved, setup_places
 

@@ -1,6 +1,6 @@
 """Pictures for the Tunisia 1943 example module: the board (its INVENTED terrain, marked so on
-the board itself), the layers' badges. The holding boxes and counters are drawn as in the
-Kasserine example (example_art.py), with its pixel font.
+the board itself). The holding boxes, counters and layers' badges are drawn as in the Kasserine
+example (example_art.py), with its pixel font.
 """
 
 from __future__ import annotations
@@ -82,14 +82,3 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
         else:
             draw.line([(x + 12, ky + 5), (x + 52, ky + 5)], fill=colour, width=5)
         draw_text(draw, x + 64, ky, text, 2, INK)
-
-
-def badge_picture(lines: list[str], colour: tuple[int, int, int]) -> bytes:
-    """A layer's picture: a 44-pixel-wide band of text over the counter's lower half."""
-    height = 4 + 7 * len(lines)
-    image = Image.new("RGB", (44, height), colour)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, 43, height - 1], outline=INK)
-    for k, text in enumerate(lines):
-        draw_text(draw, 22 - text_width(text, 1) // 2, 2 + 7 * k, text, 1, INK)
-    return png_bytes(image)

@@ -114,39 +114,8 @@ def layer_image(layer: str) -> str:
 
 
 def layer_type(layer: str) -> str:
-    """An `emb2;` Layer (spec 6.6) of one level, off until its key (Ctrl+key) turns it on."""
     menu, key, _ = LAYERS[layer]
-    code = str(ord(key))
-    fields = [menu, "130", key, "", "128", "", "", "128", "", "", "", "1", "false", "0", "0", layer_image(layer)]
-    fields += [
-        "",
-        "true",
-        layer,
-        "",
-        "",
-        "false",
-        "",
-        "1",
-        "1",
-        "false",
-        f"{code},130",
-        "",
-        "",
-        layer,
-        "1.0",
-        "",
-        "true",
-    ]
-    return "emb2;" + join(fields, ";")
-
-
-def chain(parts: list[str]) -> str:
-    """A decorator chain's type or state (spec 6.1): enc(TAB; outermost, chain(the rest)),
-    each inner part nested (its tabs escaped) in the one outside it."""
-    out = parts[-1]
-    for part in reversed(parts[:-1]):
-        out = join([part, out], "\t")
-    return out
+    return kit.layer_trait(layer, menu, key, layer_image(layer))
 
 
 def _basic(c: Counter) -> str:
@@ -158,12 +127,12 @@ def _marks(c: Counter) -> tuple[str, str]:
 
 
 def piece_type(c: Counter) -> str:
-    return chain([*(layer_type(x) for x in c.layers), _marks(c)[0], _basic(c)])
+    return kit.chain([*(layer_type(x) for x in c.layers), _marks(c)[0], _basic(c)])
 
 
 def piece_state(c: Counter, map_name: str, x: int, y: int, gpid: int, on: frozenset[str]) -> str:
     layers = ["1" if x in on else "-1" for x in c.layers]
-    return chain([*layers, _marks(c)[1], join([map_name, str(x), str(y), str(gpid), "0"], ";")])
+    return kit.chain([*layers, _marks(c)[1], join([map_name, str(x), str(y), str(gpid), "0"], ";")])
 
 
 def tracker_state(turn: int, phase: str, campaign: str) -> str:
@@ -177,7 +146,7 @@ def _slot_text(c: Counter) -> str:
         traits, states = [*layers, _marks(c)[0]], [_marks(c)[1]]
     else:
         traits, states = [*layers, f"prototype;{c.side}"], [*(["-1"] * len(layers)), ""]
-    return "+/null/" + chain([*traits, _basic(c)]) + "/" + chain([*states, "null;0;0;;0"])
+    return "+/null/" + kit.chain([*traits, _basic(c)]) + "/" + kit.chain([*states, "null;0;0;;0"])
 
 
 def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
