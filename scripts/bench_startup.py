@@ -60,6 +60,10 @@ COMMANDS: list[tuple[str, list[str], float | None]] = [  # (label, arguments, ta
     ("check", ["check", str(EXAMPLE / "turn3-faults.vsav"), "--module", MODULE], 8.0),
     ("verify", ["verify", str(EXAMPLE / "turn4-axis.vlog"), "--module", MODULE], None),
 ]
+# The commands run in the interpreter's own directory: `python -c` puts the working directory
+# first on sys.path, so run from the checkout they would import its vassal_adj, not the installed
+# one; the `vassal-adj` script has that directory first on sys.path too.
+AWAY = os.path.dirname(sys.executable)
 ENV = {
     k: v
     for k, v in os.environ.items()
@@ -101,7 +105,7 @@ print(json.dumps({"cli": cli - start, "command": command - cli, "run": done - co
 def _run(argv: list[str], env: dict[str, str]) -> float:
     """Run a command, output discarded; its CPU time (user + system) in seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False, cwd=AWAY)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -130,8 +134,8 @@ def _breakdown(argv: list[str], root: str) -> str:
     module = LAZY_COMMANDS[argv[0]][0]
     env = _env(tempfile.mkdtemp(dir=root))
     code = [sys.executable, "-c", f"HEAVY = {HEAVY!r}\n{BREAKDOWN}", module, *argv]
-    subprocess.run(code, capture_output=True, env=env, check=False)  # warms the cache
-    done = subprocess.run(code, capture_output=True, text=True, env=env, check=False)
+    subprocess.run(code, capture_output=True, env=env, check=False, cwd=AWAY)  # warms the cache
+    done = subprocess.run(code, capture_output=True, text=True, env=env, check=False, cwd=AWAY)
     t = json.loads(done.stderr.strip().splitlines()[-1])
     ms = {k: f"{t[k] * 1000:.0f} ms" for k in ("cli", "command", "run", "total", "dataclass_time")}
     return (
@@ -174,7 +178,9 @@ def main() -> None:
         f"CPU {imported_cpu * 1000:.0f} ms ({imported_cpu / bare_cpu:.1f}x)"
     )
     probe = f"import sys, vassal_adj.cli; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
-    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=AWAY
+    ).stdout.split()
     print(f"  heavy libraries loaded at startup: {', '.join(loaded) or 'none'}")
     with tempfile.TemporaryDirectory(prefix="bench-startup-cache-") as root:
         for label, argv, target in COMMANDS:

@@ -11,12 +11,14 @@ from vassal_adj.model.geometry.hexes import (
     HexSide,
     direction_to,
     distance,
+    hex_order,
     hexside,
     hexsides,
     line,
     neighbor,
     neighbors,
     ring,
+    side_order,
     within,
 )
 
@@ -85,3 +87,11 @@ def test_hexside_of_hexes_that_are_not_adjacent_is_refused() -> None:
         hexside(Hex(0, 0), Hex(2, 0))
     with pytest.raises(ValueError, match="in order"):
         HexSide(Hex(1, 0), Hex(0, 0))
+
+
+@given(st.lists(hexes, max_size=40))
+def test_hex_order_sorts_hexes_as_their_own_order_does(hs: list[Hex]) -> None:
+    # network.py sorts with the keys: the same order as Hex's and HexSide's order=True comparisons
+    assert sorted(hs, key=hex_order) == sorted(hs)
+    sides = [hexside(h, n) for h in hs for n in neighbors(h)]
+    assert sorted(sides, key=side_order) == sorted(sides)

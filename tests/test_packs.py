@@ -217,6 +217,47 @@ def test_find_pack_for_module(tmp_path: Path, registry: Registry) -> None:
         packs.find_pack_for_module("Crusader", "", tmp_path, registry=registry)
 
 
+def test_only_the_packs_that_may_fit_are_loaded(tmp_path: Path, registry: Registry) -> None:
+    # pack_heads reads each [pack] table first (issue 10): a pack written for another module is
+    # not loaded, so a fault in it does not stop a command on this module...
+    make_pack(tmp_path, "k", "kasserine", ["Baptism of Fire"], module="Kasserine.*")
+    make_pack(tmp_path, "z", "broken", module="Gazala", extra="[rules.x]\nimpl = 3\n")
+    assert packs.find_pack_for_module("Kasserine (HexWar)", "1.0", tmp_path, registry=registry).id == "kasserine"
+    assert packs.find_pack("baptism of fire", tmp_path, registry=registry).id == "kasserine"
+    # ...but one that may fit, or whose [pack] cannot be read without loading it, is loaded and says why
+    with pytest.raises(PackError, match="rules.x.rule_ref: missing required key"):
+        packs.find_pack_for_module("Gazala", "", tmp_path, registry=registry)
+    make_pack(tmp_path, "q", "odd", module="(")  # not a regular expression: the loader reports it
+    with pytest.raises(PackError, match="bad regular expression"):
+        packs.find_pack_for_module("Kasserine (HexWar)", "1.0", tmp_path, registry=registry)
+
+
+def test_an_unknown_pack_name_still_lists_every_pack(tmp_path: Path, registry: Registry) -> None:
+    make_pack(tmp_path, "k", "kasserine", module="Kasserine.*")
+    make_pack(tmp_path, "c", "crusader", module="Crusader")
+    with pytest.raises(UsageError, match="unknown pack 'gazala' \\(known: crusader; kasserine\\)"):
+        packs.find_pack("gazala", tmp_path, registry=registry)
+
+
+@pytest.mark.parametrize(
+    ("module", "fits"),
+    [
+        ('name = "Kasserine.*"', True),
+        ('name = "Gazala"', False),
+        ('name = "Kasserine.*"\nversion = "2\\\\..*"', False),  # the version too, as RulePack.fits
+        ('name = "Kasserine.*"\nversion = "1\\\\..*"', True),
+        ('name = "("', True),  # not a regular expression: left to the loader, which says so
+        ("name = 3", True),
+        ("", True),  # a [pack.module] without a name: the loader's error
+    ],
+)
+def test_may_fit_says_no_only_when_the_patterns_plainly_miss(tmp_path: Path, module: str, fits: bool) -> None:
+    from vassal_adj.pack_heads import may_fit, pack_table
+
+    (tmp_path / "pack.toml").write_text(f'[pack]\nid = "x"\n[pack.module]\n{module}\n', encoding="utf-8")
+    assert may_fit(pack_table(tmp_path), "Kasserine (HexWar)", "1.0") is fits
+
+
 def test_list_packs_shows_broken_packs_with_their_error(tmp_path: Path, registry: Registry) -> None:
     make_pack(
         tmp_path,

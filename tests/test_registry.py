@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +183,53 @@ def test_only_the_listed_rule_modules_register() -> None:
     assert {impl.name for impl in registry.catalog()} == before
     homes = {impl.func.__module__.removeprefix(f"{package.__name__}.") for impl in registry.catalog()}
     assert homes == set(reg.RULE_MODULES)  # and each listed module registers something
+
+
+def test_the_table_of_homes_is_where_each_builtin_registers() -> None:
+    """builtin_impls.BUILTIN_IMPLS names, for every built-in implementation, the module that
+    registers it: the package registry imports that module when a pack names it."""
+    from vassal_adj.rules.builtin_impls import BUILTIN_IMPLS
+
+    registry = reg.load_builtin_rules()
+    homes = {impl.name: impl.func.__module__.removeprefix("vassal_adj.rules.") for impl in registry.catalog()}
+    assert homes == BUILTIN_IMPLS
+
+
+def test_a_registry_imports_the_home_of_a_name_it_is_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a home module in a temporary package, as a rule module is in vassal_adj.rules
+    (tmp_path / "homes_pkg").mkdir()
+    (tmp_path / "homes_pkg" / "__init__.py").write_text("")
+    (tmp_path / "homes_pkg" / "rule_a.py").write_text(
+        "from registry_under_test import REG\n\n@REG.register('x.a')\ndef a(state, ctx, p):\n    '''A.'''\n"
+    )
+    (tmp_path / "homes_pkg" / "rule_b.py").write_text(
+        "from registry_under_test import REG\n\n@REG.register('x.b')\ndef b(state, ctx, p):\n    '''B.'''\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    calls: list[str] = []
+
+    def import_all() -> None:
+        calls.append("all")
+        __import__("homes_pkg.rule_b")
+
+    registry = reg.Registry({"x.a": "homes_pkg.rule_a"}, import_all)
+    holder = type(sys)("registry_under_test")
+    holder.REG = registry
+    monkeypatch.setitem(sys.modules, "registry_under_test", holder)
+    for name in ("homes_pkg.rule_a", "homes_pkg.rule_b"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    assert [i.name for i in registry.catalog()] == []
+    assert registry.lookup("x.a").doc == "A." and calls == []  # its home only
+    assert registry.lookup("x.b").doc == "B." and calls == ["all"]  # not in the table: everything
+    with pytest.raises(KeyError, match="unknown implementation 'x.c' \\(known: x.a, x.b\\)"):
+        registry.lookup("x.c")
+
+
+def test_a_clash_with_a_builtin_not_imported_yet_is_still_found() -> None:
+    # a pack's hooks.py registering a built-in's name: the built-in's module is imported first,
+    # so the clash is the ValueError it is when every rule module is imported
+    def trace(state: object, ctx: object, p: object) -> None:
+        """Not the built-in."""
+
+    with pytest.raises(ValueError, match="implementation 'supply.trace' is already registered by"):
+        reg.REGISTRY.register("supply.trace")(trace)

@@ -37,6 +37,9 @@ def test_help_lists_every_command_without_importing_them() -> None:
     run_help = "from vassal_adj.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
     loaded = _loaded_after(run_help)
     assert not loaded & set(HEAVY) and not {m for m in loaded if m.startswith("vassal_adj.rules")}
+    # nor dataclasses (errors.Where and pack_place.Place come with a command) nor shutil (the
+    # terminal's width is read without it: cli/root.py), a tenth of what --help adds to Python's start
+    assert not loaded & {"dataclasses", "shutil", "vassal_adj.errors", "vassal_adj.pack_place"}
     lazy_help = _fresh(run_help)
     # The same listing once every command is imported (click then reads each command's own help):
     # the table's summaries are the commands' own first sentences, and the table misses none.

@@ -386,3 +386,17 @@ def test_a_set_whose_order_a_cache_cannot_give_again_is_not_kept(
     (entry,) = tmp_path.iterdir()
     again = cached_object("probe", "plain", "k", lambda: frozenset(), frozenset)
     assert again == plain and list(again) == list(plain)  # from the cache, in its order
+
+
+def test_hexes_and_hexsides_are_kept_as_their_fields(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # pickle_cache writes them as (q, r) and (a, b): read back, the same values, hashes and order
+    from vassal_adj.model.geometry.hexes import Hex, HexSide, hexside
+    from vassal_adj.pickle_cache import cached_object
+
+    monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path))
+    value = (Hex(3, -1), hexside(Hex(0, 0), Hex(1, 0)), {Hex(0, 2): frozenset({hexside(Hex(2, 2), Hex(2, 1))})})
+    cached_object("hexes", "h", "k", lambda: value, tuple)
+    kept = cached_object("hexes", "h", "k", lambda: pytest.fail("not read from the cache"), tuple)
+    assert kept == value and kept is not value
+    assert type(kept[0]) is Hex and type(kept[1]) is HexSide and kept[1].a < kept[1].b
+    assert hash(kept[1]) == hash(value[1]) and list(kept[2]) == list(value[2])

@@ -212,3 +212,20 @@ def test_networks_agree_with_a_naive_flood_fill(steps: list, sources: list, bloc
                 assert p[0] == a and p[-1] == b and not set(p) & blocked
                 assert all(y in adj[x] for x, y in itertools.pairwise(p))
     assert sum(len(c) for c in net.components()) == len(net) == len(adj)
+
+
+def test_a_map_on_a_board_is_the_map_replace_makes_with_a_network_of_its_own() -> None:
+    # with_board shares the checked tables instead of checking them again (startup time); the
+    # road net, cached per map, follows each map's board
+    from dataclasses import replace
+
+    m = TerrainMap(VOC, side_features=roads(("0101", "0102", "0103")), off_map=frozenset({H("0204")}))
+    assert len(m.network("road")) == 3
+    board = [H("0101"), H("0102"), H("0203")]
+    on = m.with_board(board)
+    assert on == replace(m, board=frozenset(board)) and hash(on) == hash(replace(m, board=frozenset(board)))
+    assert on.board == frozenset(board) and m.board is None
+    assert len(on.network("road")) == 2 and len(m.network("road")) == 3  # 0103 is off this board
+    assert not on.on_board(H("0103")) and not on.on_board(H("0204")) and on.on_board(H("0101"))
+    with pytest.raises(AttributeError):
+        on.board = None  # type: ignore[misc]

@@ -322,3 +322,16 @@ def test_every_kasserine_counter_maps_with_its_printed_numbers() -> None:
             assert numbers == f"{u.attack}-{u.defense}-{u.movement}"
     assert sum(u.kind == "artillery" for u in units) == 29
     assert {u.designation for u in units} >= {"-/168", "lt/90", "5 Bers", "1 DY", "Shrmn", "2 Lth"}
+
+
+def test_the_entries_a_piece_fits_are_listed_in_file_order_whatever_their_match_keys() -> None:
+    # map_piece looks the entries up by their match keys (unitmap._units_by_match): entries
+    # matching on other keys, or on more of them, are still found, and named in file order
+    text = (
+        UNITS
+        + '\n[[unit]]\ndesignation = "2/7"\nmatch = { movement = 12 }\nkind = "infantry"\n'
+        + '\n[[unit]]\ndesignation = "2/7"\nmatch = { movement = 11 }\nkind = "infantry"\n'
+        + '\n[[unit]]\ndesignation = "2/7"\nmatch = { Side = "Axis", movement = 12 }\nkind = "infantry"\n'
+    )
+    got = one("5-3-12 (2/7)", unitmap(text), Side="Axis")
+    assert isinstance(got, Unmapped) and "fits 3 unit entries of units.toml: unit[0], unit[5], unit[7]" in got.reason

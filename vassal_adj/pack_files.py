@@ -12,7 +12,6 @@ import importlib.util
 import os
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,11 +19,10 @@ from typing import Any
 from vassal_adj.errors import PackError, VassalAdjError, Where
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
-from vassal_adj.parse import toml_text
 from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
 from vassal_adj.rules.packs.pack import RulePack
 from vassal_adj.rules.packs.unitmap import UnitMap
-from vassal_adj.rules.registry import REGISTRY, Registry, load_builtin_rules
+from vassal_adj.rules.registry import REGISTRY, Registry
 from vassal_adj.user_cache import code_stamp, parsed
 
 __all__ = ["PACK_FILE", "LoadedPack", "load_pack", "read_toml"]
@@ -33,6 +31,22 @@ PACK_FILE = "pack.toml"
 # The code a terrain map comes from: the terrain file reader, the model (its classes are pickled by name).
 _TERRAIN_CODE = tuple(os.path.join(PACKAGE_DIR, *p) for p in (("parse",), ("model",), ("model", "geometry")))
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+class _BadToml(Exception):
+    """tomllib's TOMLDecodeError, its message kept: tomllib is imported only to parse a text the
+    cache does not hold (2 ms of `check`, issue 10)."""
+
+
+def _toml(text: str) -> dict[str, Any]:
+    import tomllib
+
+    from vassal_adj.parse import toml_text  # every failure a TOMLDecodeError (a number of 5,000 digits)
+
+    try:
+        return toml_text.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise _BadToml(str(e)) from None
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -44,8 +58,8 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise PackError(f"not UTF-8 text: {e.reason} at byte {e.start}", Where(path=str(path))) from None
     try:
-        return parsed("toml", str(path), text, toml_text.loads)  # kept between runs (issue 10, startup time)
-    except tomllib.TOMLDecodeError as e:
+        return parsed("toml", str(path), text, _toml)  # kept between runs (issue 10, startup time)
+    except _BadToml as e:
         msg = str(e)
         m = _TOML_AT.search(msg)  # tomllib puts "(at line L, column C)" in the message only
         if m:
@@ -83,8 +97,6 @@ class LoadedPack:
         """The terrain map on a board's hex layout (`path` replaces the pack's file: ``--terrain``).
 
         The map knows the board's hexes (`TerrainMap.board`): no search leaves the board."""
-        from vassal_adj.parse.terrain_file import read_terrain_on
-
         file = path or self.terrain_path
         if file is None:
             raise PackError(
@@ -97,6 +109,8 @@ class LoadedPack:
         voc = self.pack.vocabulary
 
         def build() -> TerrainMap:
+            from vassal_adj.parse.terrain_file import read_terrain_on  # only when the cache has not the map
+
             return read_terrain_on(layout, text, path=str(file), vocabulary=voc)
 
         # Kept between runs (issue 10, startup time): the map depends on the text, the board's grid
@@ -144,7 +158,7 @@ def load_pack(directory: Path | str, *, registry: Registry | None = None) -> Loa
         raise PackError(f"no {PACK_FILE} in the pack directory", Where(path=str(directory)))
     data = read_toml(pack_file)
     if registry is None:
-        registry = load_builtin_rules()
+        registry = REGISTRY  # it imports the rule modules the pack names (builtin_impls.py)
     if registry is REGISTRY:  # hooks register into the package registry only
         _hooks(directory, data, str(pack_file))
     pack = RulePack.from_mapping(data, source=str(pack_file), registry=registry)

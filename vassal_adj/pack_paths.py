@@ -17,13 +17,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from vassal_adj.errors import UsageError
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from vassal_adj.pack_place import Place
 
 __all__ = [
     "ENV_PACKS",
@@ -46,15 +45,13 @@ APP = "vassal-adj"
 _packs_dirs: tuple[Path, ...] = ()
 
 
-@dataclass(frozen=True)
-class Place:
-    """A directory searched for packs, and why it is searched (shown when no pack is found)."""
+def __getattr__(name: str) -> object:
+    # `Place` lives in pack_place.py, imported when first asked for (PEP 562): --help needs it not
+    if name == "Place":
+        from vassal_adj.pack_place import Place
 
-    path: Path
-    origin: str
-
-    def __str__(self) -> str:
-        return f"{self.path} ({self.origin})"
+        return Place
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def set_packs_dirs(dirs: Iterable[str | Path]) -> None:
@@ -102,11 +99,15 @@ def user_packs_dir(env: Mapping[str, str] | None = None, platform: str | None = 
 
 def shipped_packs_dir() -> Place | None:
     """The packs that come with vassal-adj: in the installed package, else in the clone."""
-    import importlib.resources  # here, not at the top: it costs `--help` a tenth of its start
     from pathlib import Path
 
-    data = importlib.resources.files("vassal_adj") / "packs_data"  # a wheel (setup.py puts them there)
-    if isinstance(data, Path) and data.is_dir():
+    from vassal_adj.pack_place import Place
+
+    # a wheel (setup.py puts them there): beside this file, where importlib.resources.files would
+    # find them in an installed package, without importing it (2 ms of `check`, issue 10); a
+    # package inside a zip file has no such directory, as files() gives no Path for it
+    data = Path(__file__).parent / "packs_data"
+    if data.is_dir():
         return Place(data, "shipped with vassal-adj")
     checkout = Path(__file__).resolve().parents[1] / "modules"  # a clone, installed editable or not at all
     return Place(checkout, "the clone's modules/") if checkout.is_dir() else None
@@ -115,6 +116,9 @@ def shipped_packs_dir() -> Place | None:
 def search_path() -> list[Place]:
     """The directories searched for packs, in order; UsageError for a named directory that is missing."""
     from pathlib import Path
+
+    from vassal_adj.errors import UsageError
+    from vassal_adj.pack_place import Place
 
     places = [Place(d, "--packs-dir") for d in _packs_dirs]
     places += [Place(Path(d), f"${ENV_PACKS}") for d in os.environ.get(ENV_PACKS, "").split(os.pathsep) if d]

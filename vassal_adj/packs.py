@@ -8,6 +8,7 @@ command line (`vassal-adj packs list`, `packs validate DIR`) prints what these r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ from vassal_adj.errors import PackError, UsageError, VassalAdjError, Where
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.pack_files import PACK_FILE, LoadedPack, load_pack, read_toml
-from vassal_adj.pack_paths import Place, how_to_add, search_path, where_looked
+from vassal_adj.pack_heads import declared_names, may_fit, names_in, pack_table
+from vassal_adj.pack_paths import how_to_add, search_path, where_looked
+from vassal_adj.pack_place import Place
 from vassal_adj.rules.registry import Registry, load_builtin_rules
 
 __all__ = [
@@ -63,36 +66,30 @@ def discover(modules_dir: Path | str | None = None, *, include_template: bool = 
     return [d for place in _places(modules_dir) for d in _pack_dirs(place.path, include_template)]
 
 
-def _declared_names(directory: Path) -> set[str]:
-    """The id and aliases (casefolded) a pack.toml declares, read without loading the pack; empty
-    when they cannot be read (loading the pack then says why)."""
-    try:
-        table = read_toml(directory / PACK_FILE).get("pack")
-    except PackError:
-        return set()
-    if not isinstance(table, dict):
-        return set()
-    aliases = table.get("aliases")
-    aliases = [aliases] if isinstance(aliases, str) else aliases if isinstance(aliases, list) else []
-    names = [table.get("id"), *aliases]
-    return {n.casefold() for n in names if isinstance(n, str)}
-
-
-def load_all(modules_dir: Path | str | None = None, *, registry: Registry | None = None) -> list[LoadedPack]:
-    """Every pack under `modules_dir`, or else along the search path.
+def load_all(
+    modules_dir: Path | str | None = None,
+    *,
+    registry: Registry | None = None,
+    wanted: Callable[[dict[str, Any] | None], bool] | None = None,
+) -> list[LoadedPack]:
+    """Every pack under `modules_dir`, or else along the search path; with `wanted`, only the
+    packs whose ``[pack]`` table it accepts (pack_heads.pack_table, None when unreadable): the
+    others are not loaded (issue 10, startup time).
 
     PackError when two packs of one directory share an id or alias (any case). Across places
     the pack found first wins: a later one sharing a name with it is left out, not even loaded
-    (its hooks.py would register implementations a second time).
+    (its hooks.py would register implementations a second time); a pack `wanted` leaves out
+    still hides the later ones, as it would loaded.
     """
     out: list[LoadedPack] = []
     taken: set[str] = set()
     for place in _places(modules_dir):
-        here = [
-            load_pack(d, registry=registry) for d in _pack_dirs(place.path, False) if not _declared_names(d) & taken
-        ]
+        heads = {d: pack_table(d) for d in _pack_dirs(place.path, False)}
+        dirs = {d: names for d, names in ((d, names_in(t)) for d, t in heads.items()) if not names & taken}
+        here = [load_pack(d, registry=registry) for d in dirs if wanted is None or wanted(heads[d])]
         _check_unique(here)
         taken |= {n.casefold() for lp in here for n in lp.pack.names}
+        taken |= {n for names in dirs.values() for n in names}
         out += here
     return out
 
@@ -119,10 +116,19 @@ def find_pack(name: str, modules_dir: Path | str | None = None, *, registry: Reg
     as_dir = Path(name)
     if (as_dir / PACK_FILE).is_file():
         return load_pack(as_dir, registry=registry)
-    packs = load_all(modules_dir, registry=registry)
-    for lp in packs:
-        if name.casefold() in (n.casefold() for n in lp.pack.names):
-            return lp
+    # the packs that declare the name (or whose names cannot be read) are loaded first; the
+    # others only when none is it, to list them all in the error
+    folded = name.casefold()
+
+    def may_be(table: dict[str, Any] | None) -> bool:
+        names = names_in(table)
+        return not names or folded in names
+
+    for wanted in (may_be, None):
+        packs = load_all(modules_dir, registry=registry, wanted=wanted)
+        for lp in packs:
+            if folded in (n.casefold() for n in lp.pack.names):
+                return lp
     known = "; ".join(f"{lp.id} ({', '.join(lp.pack.aliases)})" if lp.pack.aliases else lp.id for lp in packs)
     raise UsageError(
         f"unknown pack {name!r} (known: {known or 'none'}); looked in {_looked(modules_dir)}; {how_to_add()}"
@@ -173,7 +179,9 @@ def find_pack_for_module(
 
     UsageError when several fit: the user must choose with ``--pack``.
     """
-    fitting = [lp for lp in load_all(modules_dir, registry=registry) if lp.pack.fits(module_name, module_version)]
+    # a pack whose [pack.module] plainly does not fit is not read (issue 10, startup time)
+    packs = load_all(modules_dir, registry=registry, wanted=lambda t: may_fit(t, module_name, module_version))
+    fitting = [lp for lp in packs if lp.pack.fits(module_name, module_version)]
     if len(fitting) > 1:
         raise UsageError(
             f"module {module_name!r} version {module_version!r} fits several packs "
@@ -287,7 +295,7 @@ def list_packs(
     for place in _places(modules_dir):
         before = dict(owner)  # the names taken in earlier places
         for d in _pack_dirs(place.path, include_template):
-            earlier = [(n, before[n]) for n in sorted(_declared_names(d)) if n in before]
+            earlier = [(n, before[n]) for n in sorted(declared_names(d)) if n in before]
             if earlier:
                 n, first = earlier[0]
                 out.append(

@@ -127,8 +127,8 @@ class SavedGame:
 
 def saved_game_from_archive(archive: Archive) -> SavedGame:
     """Decode and parse the `savedGame` entry of an archive already read."""
-    # lxml, loaded only when a file is read; not the buildFile's parser, which a save does not need
-    from vassal_adj.parse.buildfile_xml import parse_metadata
+    # VASSAL's own metadata files read without lxml, any other with it (parse/metadata.py)
+    from vassal_adj.parse.metadata import parse_metadata
 
     payload = archive.entries.get("savedGame")
     if payload is None:

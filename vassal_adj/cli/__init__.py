@@ -16,7 +16,6 @@ import click
 
 from vassal_adj import __version__
 from vassal_adj.cli.lazy import LazyGroup
-from vassal_adj.errors import UsageError, VassalAdjError, Where
 
 if TYPE_CHECKING:
     from vassal_adj.model.module import MapDef, Module
@@ -30,6 +29,9 @@ def _guarded(func: F) -> F:
 
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
+        # imported by a command that runs, not by the group: `--help` makes no dataclass (issue 10)
+        from vassal_adj.errors import VassalAdjError
+
         ctx = click.get_current_context()
         try:
             return func(*args, **kwargs)
@@ -59,6 +61,8 @@ def _guarded(func: F) -> F:
 
 def require_new_file(path: str, option: str) -> None:
     """Outputs go to a new file: refuse, before any work, one that exists (exit 2)."""
+    from vassal_adj.errors import UsageError, Where
+
     if os.path.exists(path):
         raise UsageError(
             f"{option} {path}: the file exists; outputs go to a new file, never over one", Where(path=path)
@@ -106,6 +110,7 @@ def main(debug: bool) -> None:
 def _pick_map(mod: Module, name: str | None) -> MapDef:
     """The map called `name` (or with that id); by default the first map with a hex grid."""
     # imported when called: the group loads no model at start-up (vassal-adj --help stays fast)
+    from vassal_adj.errors import UsageError
     from vassal_adj.model.geometry.maps import board_hex_layouts
 
     if name is not None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 __all__ = [
     "FORMATS",
@@ -31,6 +33,8 @@ def _pack_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> 
     """Shell completion of ``--pack``: the ids of the packs found (those in use, not shadowed).
     Aliases are left out: they hold spaces, which shells split."""
     # only when completing: it reads the packs' TOML, and imports no rule engine
+    from click.shell_completion import CompletionItem
+
     from vassal_adj import packs as packs_io
 
     ids = sorted({r.id for r in packs_io.list_packs() if r.id is not None and not r.shadowed_by})

@@ -7,15 +7,18 @@
   group takes it (``vassal-adj --packs-dir DIR check ...``), and so does every command that
   looks packs up (``check ... --packs-dir DIR``): this group gives it to them, so the commands'
   own code never handles it.
+- Its help is as wide as the terminal, found without importing shutil (`_terminal_columns`).
 """
 
 from __future__ import annotations
 
 import io
+import os
 import sys
 from typing import Any
 
 import click
+from click import formatting
 
 from vassal_adj import pack_paths
 
@@ -67,9 +70,41 @@ def give_packs_dir(cmd: click.Command) -> None:
             c.params.append(_packs_dir_option())
 
 
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, its steps for the columns alone: click's help
+    formatter imports shutil to ask it, and shutil imports zlib, bz2, lzma and fnmatch, 2 ms of
+    `vassal-adj --help` (a tenth of what it adds to Python's start, issue 10)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+    return size.columns or 80
+
+
+class _HelpFormatter(click.HelpFormatter):
+    """click's formatter, the width it would work out given to it (click's tests' fixed width kept)."""
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        if width is None and formatting.FORCED_WIDTH is None:
+            width = max(min(_terminal_columns(), 80 if max_width is None else max_width) - 2, 50)
+        super().__init__(indent_increment, width, max_width)
+
+
+class _Context(click.Context):
+    formatter_class = _HelpFormatter
+
+
 class RootGroup(click.Group):
     """The `vassal-adj` group: UTF-8 output, and ``--packs-dir`` on itself and on every command
     that looks packs up, for the length of one run."""
+
+    context_class = _Context
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from types import MappingProxyType
 
-from vassal_adj.model.geometry.hexes import Hex, HexSide
+from vassal_adj.model.geometry.hexes import Hex, HexSide, hex_order, side_order
 
 __all__ = ["RoadNetwork"]
 
@@ -38,13 +38,13 @@ class RoadNetwork:
         set_(self, "features", frozenset(features))
         set_(self, "sides", frozenset(sides))
         adj: dict[Hex, list[Hex]] = {}
-        for s in sorted(self.sides):
+        for s in sorted(self.sides, key=side_order):
             adj.setdefault(s.a, []).append(s.b)
             adj.setdefault(s.b, []).append(s.a)
         set_(self, "_adj", MappingProxyType({h: tuple(n) for h, n in adj.items()}))
         comp: dict[Hex, int] = {}
         components: list[frozenset[Hex]] = []
-        for start in sorted(adj):
+        for start in sorted(adj, key=hex_order):
             if start in comp:
                 continue
             members = self._search([start], frozenset(), None)

@@ -28,7 +28,7 @@ from vassal_adj.model.module import (
     ZoneDef,
     ZonedGridDef,
 )
-from vassal_adj.parse.tokens import is_integer, parse_int, split
+from vassal_adj.parse.tokens import is_integer, java_trim, parse_int, split
 
 _BOARD_PKG = "VASSAL.build.module.map.boardPicker.board."
 HEX_GRID = _BOARD_PKG + "HexGrid"
@@ -50,17 +50,10 @@ SQRT3_2 = math.sqrt(3) / 2
 DEFAULT_HEX_DY = 64.0
 DEFAULT_HEX_DX = SQRT3_2 * DEFAULT_HEX_DY  # 55.42562584220407, Java's 64 * sqrt(3) / 2
 
-# Java String.trim removes exactly the characters U+0000..U+0020 (pitfall 7).
-_JAVA_TRIM = "".join(map(chr, range(33)))
 _DOUBLE_RE = re.compile(r"[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)")
 _HEX_DOUBLE_RE = re.compile(r"[+-]?0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][+-]?[0-9]+[fFdD]?")
 
 ImageSize = Callable[[str], "tuple[int, int] | None"]
-
-
-def java_trim(text: str | None) -> str:
-    """`text` with leading/trailing characters <= U+0020 removed, as Java's String.trim."""
-    return (text or "").strip(_JAVA_TRIM)
 
 
 def java_bool(value: str | None, default: bool = False) -> bool:

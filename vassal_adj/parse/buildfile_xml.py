@@ -12,7 +12,7 @@ from lxml import etree
 
 from vassal_adj import limits
 from vassal_adj.errors import FormatError, Where
-from vassal_adj.parse.buildfile_grids import java_trim
+from vassal_adj.parse.tokens import java_trim
 
 __all__ = ["make_safe_parser", "safe_xml_root", "parse_metadata", "element_text"]
 

@@ -25,6 +25,7 @@ __all__ = [
     "float_or",
     "bool_of",
     "char_or",
+    "java_trim",
 ]
 
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
@@ -247,3 +248,13 @@ class Fields:
         out = self.items[self.pos :]
         self.pos = len(self.items)
         return out
+
+
+# Java String.trim removes exactly the characters U+0000..U+0020 (pitfall 7).
+_JAVA_TRIM = "".join(map(chr, range(33)))
+
+
+def java_trim(text: str | None) -> str:
+    """`text` with leading/trailing characters <= U+0020 removed, as Java's String.trim (here,
+    not with the buildFile's readers: the metadata of a save need it without lxml)."""
+    return (text or "").strip(_JAVA_TRIM)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -231,6 +230,8 @@ def _fit(widths: list[int], width: int) -> list[int]:
 
 
 def _row_lines(cells: Sequence[str], widths: Sequence[int]) -> list[str]:
+    import textwrap  # as in pieces_text
+
     wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""] for c, w in zip(cells, widths, strict=True)]
     return [
         "  ".join(v.ljust(w) for v, w in zip(parts, widths, strict=False)).rstrip()
@@ -241,6 +242,8 @@ def _row_lines(cells: Sequence[str], widths: Sequence[int]) -> list[str]:
 def pieces_text(rows: Sequence[dict[str, Any]], with_properties: bool, width: int = 80) -> str:
     """The pieces as a table `width` characters wide at most: long values wrap within their
     column; with properties, each piece's are indented ``name=value`` lines under it."""
+    import textwrap  # here: only `pieces` wraps, and check imports this module (startup time, issue 10)
+
     if not rows:
         return "no pieces"
     cols = ["id", "name", "map", "x", "y"] + (["location"] if any("location" in r for r in rows) else [])

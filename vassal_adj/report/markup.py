@@ -22,7 +22,6 @@ Then each format escapes what its renderer would read as markup:
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,7 +52,17 @@ def _tag_text(m: re.Match[str]) -> str:
 def plain(text: str) -> str:
     """`text` without VASSAL's HTML: element tags dropped (an image by its alt text), entities
     decoded, on one line (spaces within it kept: the text report aligns its columns)."""
-    return _BREAKS.sub(" ", html.unescape(_TAG.sub(_tag_text, text))).strip()
+    return _BREAKS.sub(" ", _unescape(_TAG.sub(_tag_text, text))).strip()
+
+
+def _unescape(text: str) -> str:
+    """html.unescape, which returns a text without "&" as it is: html and its table of entities
+    are imported only for a text that may hold one (1 ms of `check`, issue 10)."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
 
 
 def md(text: str) -> str:

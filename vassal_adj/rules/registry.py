@@ -20,7 +20,8 @@ param_shape.py), and the pack loader checks every key inside it.
 
 The types and the check of a value against its type are param_types.py.
 
-Pure: no files. Built-in rule modules register on import; `load_builtin_rules` imports them.
+Pure: no files. Built-in rule modules register on import; `load_builtin_rules` imports them all,
+and the package registry imports one when a pack names an implementation of it (builtin_impls.py).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from vassal_adj.rules.builtin_impls import BUILTIN_IMPLS
 from vassal_adj.rules.param_shape import Each, Table, check_shape, describe_shape
 from vassal_adj.rules.param_types import (
     NAME_TYPES,
@@ -205,10 +207,17 @@ class Implementation:
 
 
 class Registry:
-    """Implementations by name. The package uses one (`REGISTRY`); tests may make their own."""
+    """Implementations by name. The package uses one (`REGISTRY`); tests may make their own.
 
-    def __init__(self) -> None:
+    `homes` (implementation name -> the module that registers it) and `import_all` let a registry
+    import its modules on demand: a name asked for and not registered yet imports its home, or
+    else everything `import_all` imports, before it is called unknown.
+    """
+
+    def __init__(self, homes: Mapping[str, str] | None = None, import_all: Callable[[], object] | None = None) -> None:
         self._impls: dict[str, Implementation] = {}
+        self._homes = dict(homes or {})
+        self._import_all = import_all
 
     def register(self, name: str, params: Mapping[str, object] | None = None, *, log: bool = False) -> Callable[[F], F]:
         """Decorator: register the function as implementation `name` with these parameters;
@@ -248,6 +257,9 @@ class Registry:
             spec[key], types[key] = p, t
 
         def decorate(func: F) -> F:
+            home = self._homes.get(name)
+            if name not in self._impls and home is not None and home != func.__module__:
+                importlib.import_module(home)  # the built-in first, so that a clash is found as when all were imported
             old = self._impls.get(name)
             if old is not None and (_where(old.func) != _where(func)):
                 raise ValueError(f"implementation {name!r} is already registered by {_where(old.func)}")
@@ -259,6 +271,11 @@ class Registry:
 
     def lookup(self, name: str) -> Implementation:
         """The implementation called `name`; KeyError listing the known names otherwise."""
+        if name not in self._impls:
+            if name in self._homes:
+                importlib.import_module(self._homes[name])
+            if name not in self._impls and self._import_all is not None:
+                self._import_all()
         try:
             return self._impls[name]
         except KeyError:
@@ -276,11 +293,6 @@ class Registry:
 def _where(func: Callable[..., Any]) -> str:
     return f"{getattr(func, '__module__', '?')}.{getattr(func, '__qualname__', '?')}"
 
-
-REGISTRY = Registry()
-register = REGISTRY.register
-lookup = REGISTRY.lookup
-catalog = REGISTRY.catalog
 
 # The modules of this package that register built-in implementations. Only these are imported
 # by load_builtin_rules: the others are mechanisms those import as they need them, and importing
@@ -325,6 +337,14 @@ def load_builtin_rules() -> Registry:
     for name in RULE_MODULES:
         importlib.import_module(f"{__package__}.{name}")
     return REGISTRY
+
+
+# The package registry: a rule module is imported when a pack first names one of its
+# implementations (builtin_impls.py), every one by load_builtin_rules.
+REGISTRY = Registry({name: f"{__package__}.{module}" for name, module in BUILTIN_IMPLS.items()}, load_builtin_rules)
+register = REGISTRY.register
+lookup = REGISTRY.lookup
+catalog = REGISTRY.catalog
 
 
 def conformance_problems(registry: Registry | None = None) -> list[str]:

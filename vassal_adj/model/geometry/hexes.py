@@ -158,6 +158,17 @@ class HexSide:
         raise ValueError(f"{h} is not on this hexside")
 
 
+def hex_order(h: Hex) -> tuple[int, int]:
+    """The key of Hex's own order (its fields, as order=True compares them): sorting many hexes
+    with it calls no generated ``__lt__`` per comparison (startup time, issue 10)."""
+    return h.q, h.r
+
+
+def side_order(s: HexSide) -> tuple[int, int, int, int]:
+    """The key of HexSide's own order (hex a, then hex b), as `hex_order` is Hex's."""
+    return s.a.q, s.a.r, s.b.q, s.b.r
+
+
 def hexside(a: Hex, b: Hex) -> HexSide:
     """The canonical side between adjacent hexes `a` and `b` (ValueError if not adjacent)."""
     return HexSide(a, b) if a < b else HexSide(b, a)

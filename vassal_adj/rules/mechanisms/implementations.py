@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vassal_adj.model.geometry.hexes import neighbors
 from vassal_adj.model.state import GameState
@@ -25,12 +25,14 @@ from vassal_adj.rules.mechanisms.supply import (
     obstructed_hexes,
     supply_status,
 )
-from vassal_adj.rules.mechanisms.supply_hq import HqRules, hq_routes
 from vassal_adj.rules.mechanisms.supply_words import after_exits, crossing_note, route_words
 from vassal_adj.rules.mechanisms.zoc import enemy_zoc, unit_classes, weather_name
 from vassal_adj.rules.param_shape import Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
+
+if TYPE_CHECKING:
+    from vassal_adj.rules.mechanisms.supply_hq import HqRoute
 
 __all__ = ["obstruction_flags", "rule_ref", "severity_of", "supply_trace", "terrain_prohibited"]
 
@@ -173,11 +175,13 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
         blocked,
         horizon=p["horizon"],
     )
-    routes = (
-        hq_routes(state, ctx.terrain, side, HqRules(frozenset(p["hq_kinds"]), p["hq_range"]), statuses, blocked)
-        if p["hq_kinds"]
-        else {}
-    )
+    routes: Mapping[str, HqRoute] = {}
+    if p["hq_kinds"]:
+        # here: only a pack whose supply runs through headquarters needs it (startup time, issue 10)
+        from vassal_adj.rules.mechanisms.supply_hq import HqRules, hq_routes
+
+        hq = HqRules(frozenset(p["hq_kinds"]), p["hq_range"])
+        routes = hq_routes(state, ctx.terrain, side, hq, statuses, blocked)
     out: list[Finding] = []
     supplied: list[str] = []
     for uid, st in statuses.items():

@@ -17,7 +17,6 @@ from typing import Any
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.breakthrough import zoc_exceptions
-from vassal_adj.rules.mechanisms.movement import Prohibition
 from vassal_adj.rules.mechanisms.movement_mods import (
     allowance_modifiers,
     cost_modifiers,
@@ -25,6 +24,7 @@ from vassal_adj.rules.mechanisms.movement_mods import (
     exit_multipliers,
 )
 from vassal_adj.rules.mechanisms.movement_params import MovementRules, allowance
+from vassal_adj.rules.mechanisms.prohibition import Prohibition
 from vassal_adj.rules.mechanisms.zoc import ZOC_MODES, ZOC_PURPOSES, ZocRules, enemy_zoc, weather_name
 from vassal_adj.rules.param_shape import Each, Table, selector_keys
 from vassal_adj.rules.registry import Param, register

@@ -24,7 +24,7 @@ from vassal_adj.rules.packs.pack_options import Option, read_options
 from vassal_adj.rules.packs.pack_rules import RuleConfig, read_rules
 from vassal_adj.rules.packs.pack_scenarios import Scenario, check_references, read_scenarios
 from vassal_adj.rules.packs.pack_state import STATE_KEYS, BoxSpec, StateExtras, read_boxes, read_state_extras
-from vassal_adj.rules.registry import Registry, check_value, load_builtin_rules
+from vassal_adj.rules.registry import REGISTRY, Registry, check_value
 
 __all__ = ["PACK_FORMAT", "Assumption", "RuleConfig", "RulePack", "StateSource", "UnitClass"]
 
@@ -119,9 +119,9 @@ class RulePack:
     ) -> RulePack:
         """Validate a parsed pack.toml. Raises PackError naming `source` and the key path.
 
-        `registry` defaults to the package registry with the built-in rules imported.
+        `registry` defaults to the package registry, which imports the built-in rules the pack names.
         """
-        return _build(PackContext(source), data, registry or load_builtin_rules())
+        return _build(PackContext(source), data, registry or REGISTRY)
 
     @property
     def names(self) -> tuple[str, ...]:

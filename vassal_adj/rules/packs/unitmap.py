@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -114,6 +115,16 @@ class UnitMap:
             read["groups"],
         )
 
+    @cached_property
+    def _units_by_match(self) -> tuple[tuple[tuple[str, ...], dict[tuple[str | None, ...], list[int]]], ...]:
+        """The unit entries (their places in `units`) by the keys their ``match`` names and the
+        values it wants for them."""
+        index: dict[tuple[str, ...], dict[tuple[str | None, ...], list[int]]] = {}
+        for i, u in enumerate(self.units):
+            keys = tuple(u.match)
+            index.setdefault(keys, {}).setdefault(tuple(u.match[k] for k in keys), []).append(i)
+        return tuple(index.items())
+
     def map_piece(self, piece: Piece) -> Unit | Unmapped | None:
         """The unit a piece is, why it is none (`Unmapped`), or None for an ignored piece."""
         name = norm(piece.name)
@@ -155,17 +166,30 @@ class UnitMap:
             if (text := norm(piece.properties.get(prop, ""))) != "":
                 groups[k] = text
 
+        normed: dict[str, str | None] = {}  # each key's value read once: every entry asks (startup time)
+
+        def value(k: str) -> str | None:
+            if k not in normed:
+                have = found.get(k, piece.properties.get(k))
+                normed[k] = None if have is None else norm(have)
+            return normed[k]
+
         def fits(entry: Entry) -> bool:
             for k, want in entry.match.items():
-                have = found.get(k, piece.properties.get(k))
-                if have is None or norm(have) != want:
+                have = value(k)
+                if have is None or have != want:
                     return False
             return True
 
         for g in self.groups:
             if fits(g):
                 apply(g.sets)
-        hits = [u for u in self.units if fits(u)]
+        # the entries that fit, in file order: looked up by the values each set of match keys
+        # wants, as `fits` would find them one by one (startup time, issue 10)
+        at: list[int] = []
+        for keys, entries in self._units_by_match:
+            at += entries.get(tuple(value(k) for k in keys), ())
+        hits = [self.units[i] for i in sorted(at)]
         if len(hits) > 1:
             return Unmapped(
                 piece,
