@@ -1,4 +1,4 @@
-"""Who moves together in one segment of a log: the `one_contingent` and `single_if` options of
+"""Who moves together in one segment of a log: the `one_contingent`, `single_if` and `moves_not_interleaved` options of
 ``log.segments`` (N23; rules/segments.py cuts the log and calls these on each segment).
 
 - `one_contingent = "<field>"`: every unit that moves in a segment has the same value of that
@@ -13,19 +13,20 @@
   Supply or all mobile ground units of one contingent which can trace a LOC to a Supply Source
   may move"; with supply shown by a marker the units file reads as a flag, ``single_if = {
   flags = ["out-of-supply"] }``.
+- `interleaved`: for `moves_not_interleaved`, each unit dragged again after another unit's drag.
 
 Pure: a segment's start position and moves in, findings out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from vassal_adj.model.units import GROUP_FIELDS, Unit
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.select import Selector
 
-__all__ = ["UNIT_FIELDS", "field_value", "mixed", "not_alone"]
+__all__ = ["UNIT_FIELDS", "field_value", "interleaved", "mixed", "not_alone"]
 
 # The unit fields `one_contingent` may name besides the group fields and attributes.
 UNIT_FIELDS = ("side", "formation", "nationality", "kind")
@@ -84,3 +85,15 @@ def not_alone(
     others = ", ".join(o.name for o in movers if o is not alone)
     message = f"{alone.side} {alone.name} moved in {what} with {others}: {pick.words()} move alone in a segment [{ref}]"
     return [Finding(cite, Severity.ERROR, message, tuple(u.id for u in movers))]
+
+
+def interleaved(order: Sequence[str], together: Callable[[str, str], bool]) -> dict[str, str]:
+    """Each unit that moved again after another unit's move, and that other unit (the first such);
+    units that may move `together` are one move."""
+    done: set[str] = set()
+    out: dict[str, str] = {}
+    for prev, uid in zip(("", *order), order, strict=False):
+        if uid != prev and uid in done and uid not in out and not (prev and together(uid, prev)):
+            out[uid] = prev
+        done.add(uid)
+    return out

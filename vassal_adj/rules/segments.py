@@ -49,7 +49,7 @@ from vassal_adj.rules.packs.pack_state import TrackSpec
 from vassal_adj.rules.param_shape import Each, Either, Table, selector_keys
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
-from vassal_adj.rules.segment_movers import mixed, not_alone
+from vassal_adj.rules.segment_movers import interleaved, mixed, not_alone
 from vassal_adj.rules.segment_rolls import SegmentRoll
 from vassal_adj.rules.select import Selector, SelectorError, selector_at
 from vassal_adj.rules.track_openers import TrackOpeners, track_openers
@@ -89,7 +89,10 @@ class Opened:
     @property
     def words(self) -> str:
         """The segment as a report names it: its kind and its opener's values, e.g. "segment side='Axis'"."""
-        return self.kind + "".join(f" {k}={v!r}" for k, v in self.values.items() if k != "kind")
+        v = self.values
+        if {"side", "track", "before", "after"} <= v.keys():  # a spending on a track (track_openers.py)
+            return f"{v['side']} {self.kind} ({v['track']} {v['before']} -> {v['after']})"
+        return self.kind + "".join(f" {k}={x!r}" for k, x in v.items() if k != "kind")
 
 
 @dataclass(frozen=True)
@@ -238,18 +241,6 @@ def _described(selector: Mapping[str, Any]) -> str:
         )
 
 
-def _interleaved(order: Sequence[str], together: Callable[[str, str], bool]) -> dict[str, str]:
-    """Each unit that moved again after another unit's move, and that other unit (the first such);
-    units that may move `together` are one move."""
-    done: set[str] = set()
-    out: dict[str, str] = {}
-    for prev, uid in zip(("", *order), order, strict=False):
-        if uid != prev and uid in done and uid not in out and not (prev and together(uid, prev)):
-            out[uid] = prev
-        done.add(uid)
-    return out
-
-
 def _joint(segment: Segment, value: Mapping[str, Any]) -> Callable[[str, str], bool]:
     """Whether two units may move together: they began the segment in one hex, and `value`
     (the `joint_with` selector; {}: none may) picks one of them."""
@@ -381,7 +372,7 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
         sides = {u.side for uid in order if (u := units.get(uid)) is not None}
         # Per side: an enemy unit pushed back between two drags (seed 001 4.2) is no other unit's move.
         mine = [[uid for uid in order if uid in units and units[uid].side == side] for side in sorted(sides)]
-        found = {k: v for order in mine for k, v in _interleaved(order, _joint(segment, p["joint_with"])).items()}
+        found = {k: v for order in mine for k, v in interleaved(order, _joint(segment, p["joint_with"])).items()}
         for uid, other in found.items():
             unit, by = segment.start.units.get(uid), segment.start.units.get(other)
             if unit is None or by is None:
@@ -394,6 +385,7 @@ def log_segments(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) -> li
                     f"{by.name} moved: a unit's move is finished before "
                     f"another unit moves [{ref}]",
                     (uid, other),
+                    tuple(dict.fromkeys(p.label for d in segment.moves.get(uid, ()) for p in d if p.label)),
                 )
             )
     return out
