@@ -250,7 +250,7 @@ FAULTS: list[dict[str, object]] = [
         "steps": (2, 3, 4),
         "units": (UK_46, UK_56, UK_7ARMD),
         "hexes": ("1502",),
-        "rule": "kesselrings-war:18.2",
+        "rule": "kesselrings-war:14.1.2",
         "detail": "a naval transfer (Allied AP 13 -> 12, step 1): 46th, 56th UK and 7th Armoured from the Allied "
         "Staging Area to Olbia (1502) on Sardinia, a port with no Garrison (steps 2-4): 14.1.2 'Allies: Staging Area "
         "and all friendly functional ports'; 12.1 'A port or airfield is only considered to be functional if it "

@@ -88,10 +88,14 @@ def test_14_1_2_a_port_without_a_friendly_garrison_is_not_functional() -> None:
     )
 
 
-def test_14_1_2_an_allied_landing_in_a_port_without_a_garrison_is_an_invasion_needing_an_amphib() -> None:
+def test_14_1_2_an_allied_landing_in_a_port_without_a_garrison_and_without_an_amphib() -> None:
+    # 14.1.2 "Staging Area and all friendly functional ports"; 18.2 "No more than one Amphib may be used
+    # per Invasion Action": with no Amphib moved it is no invasion, so the port's missing Garrison is
+    # the fault cited; the message says both.
     (f,) = transport(trip({US_3: STAGING}, {US_3: [STAGING, "1326"]}))
-    assert f.rule == "kesselrings-war:18.2"
+    assert f.rule == "kesselrings-war:14.1.2"
     assert "1 destination(s) with 0 amphibious units moved, one each" in f.message
+    assert "as no carrier moved, not the invasion" in f.message and "Palermo (1326) holds no friendly garrison" in f.message
 
 
 def test_14_1_1_no_other_movement_in_a_naval_transfer_segment() -> None:

@@ -161,6 +161,12 @@ def transport_modes(segment: Segment, ctx: RuleContext, p: Mapping[str, Any]) ->
         uid, (origin, dest, _) = next(iter(t.trips.items()))
         others = [m for m in modes if m.name not in common]
         _, why, ref = mode_of(others, units[uid], (origin, dest), segment.start, ctx, p["sea_terrain"])
+        if others and not t.carriers and all(m.carrier is not None for m in candidates):
+            # no carrier moved (18.2's Amphib): the trip was none of the carried modes, and what
+            # the others lacked is the fault (14.1.2: a transfer to a port without a Garrison)
+            names = " or ".join(dict.fromkeys(m.name for m in candidates))
+            message = f"{each} [{candidates[0].rule_ref}]; as no carrier moved, not the {names}: {why} [{ref}]"
+            return [Finding(f"{ctx.pack_id}:{ref}", Severity.ERROR, message, tuple(t.trips))]
         rest = f"; no other mode: {why} [{ref}]" if others else ""
         cite = f"{ctx.pack_id}:{candidates[0].rule_ref}"
         return [Finding(cite, Severity.ERROR, f"{each} [{candidates[0].rule_ref}]{rest}", tuple(t.trips))]
