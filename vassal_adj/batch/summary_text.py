@@ -77,9 +77,8 @@ def summary_markdown(rows: list[dict[str, Any]], title: str) -> str:
     for row in rows:
         lines.append(f"- **{esc(row['game'])}** chain `{row['chain']}`")
         for f in row["files"]:
-            lines.append(
-                f"  - `{f['short']}` {esc(f['path'])} ({f['of']}{', ' + f['player'] if f['player'] else ''}), link `{f['link'][:SHORT]}`"
-            )
+            who = f", {f['player']}" if f["player"] else ""
+            lines.append(f"  - `{f['short']}` {esc(f['path'])} ({f['of']}{who}), link `{f['link'][:SHORT]}`")
     return "\n".join(lines) + "\n"
 
 
