@@ -187,8 +187,9 @@ def test_the_cycle_check_reads_the_whole_package() -> None:
 # A module may import its own layer and the layers ranked below it, never one above. model/ and
 # codec/ are the ground; the package-root modules (load, savedgame, packs, state_builder, ...)
 # join files to rules and sit between rules/ and pbem/; errors.py and limits.py (the bounds on
-# every input, docs/reliability.md) are imported by every layer.
-LAYER_RANK = {"model": 0, "codec": 0, "parse": 1, "rules": 2, "pbem": 4, "report": 5, "cli": 6}
+# every input, docs/reliability.md) are imported by every layer. batch/ runs the commands of
+# cli/ over many games in worker processes (issue 16): it is of the command line's layer.
+LAYER_RANK = {"model": 0, "codec": 0, "parse": 1, "rules": 2, "pbem": 4, "report": 5, "cli": 6, "batch": 6}
 ROOT_RANK, ERRORS = 3, "vassal_adj.errors"
 GROUND = (ERRORS, "vassal_adj.limits", "vassal_adj")
 

@@ -18,6 +18,10 @@ from vassal_adj.cli.root import RootGroup, give_packs_dir
 
 # name -> (module that registers the command on `main` when imported, first sentence of its help)
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "batch": (
+        "vassal_adj.cli.batch",
+        "Judge every game of a tournament folder and write a summary table with evidence.",
+    ),
     "check": ("vassal_adj.cli.check", "Check a saved game against a rule pack and print every finding with its rule."),
     "decode": ("vassal_adj.cli.files", "Print the decoded command stream of a save or log, one command a line."),
     "grid": ("vassal_adj.cli.grid", "Describe a map's grids in words: how to type labels, their range, how they run."),
@@ -52,6 +56,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 # author use. A command in no section (one added later without a place here) is listed under "Other".
 SECTIONS: dict[str, tuple[str, ...]] = {
     "Playing": ("check", "verify", "vp"),
+    "Refereeing": ("batch",),
     "Exploring": ("inspect", "pieces", "decode"),
     "Authoring": ("lint", "grid", "where", "hex", "terrain", "packs"),
 }
