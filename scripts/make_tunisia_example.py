@@ -127,7 +127,10 @@ def main(out_dir: Path = OUT) -> None:
         if steps:
             text = log_text(table, steps, turn, phase)[0]
         else:
-            text = encode(Node("begin_save", table.save_children(turn, phase)))
+            children = table.save_children(turn, phase)
+            if name in SETUPS.values():  # a set-up the module ships gives no player's seat and password
+                children = [k for k in children if not k.text.startswith("PLAYER\t")]
+            text = encode(Node("begin_save", children))
         savedata = metadata(f"  <description>{description}</description>\n")
         kit.write_game(out_dir / name, text, codec, savedata, MODULEDATA)
     # Last: the module carries the set-up saves just written.
