@@ -7,7 +7,8 @@
   order-of-battle.csv with the layers units.toml reads (OutOfSupply, LossOfZoC, Flipped,
   Sustained), the turn tracker "Game Turn" (Turn, then the ten phases of pack.toml [state]),
   a two-dice button and the global property Campaign;
-- campaign-1.vsav, campaign-2.vsav: the set-up of each campaign (tunisia_places.py);
+- campaign-1.vsav, campaign-2.vsav: the set-up of each campaign (tunisia_places.py), the
+  module's predefined set-ups, so with no player roster (no seat or password to take);
 - one save or log per deliberate fault (tunisia_faults.FAULTS).
 
 Deterministic: running it twice gives the same files.
