@@ -120,11 +120,15 @@ def piece_state(c: Counter, map_name: str, x: int, y: int, gpid: int) -> str:
 
 
 def _slot_text(c: Counter) -> str:
+    """The slot's AddPiece text, its '/' fields escaped as a save's ("1-1-2/1-7 (47)"): VASSAL's
+    PieceSlot cuts an unescaped '/' as the end of the type."""
     basic = join(["piece", "", "", c.image, c.name], ";")
     if c.marker:
         types, states = _traits(c)
-        return "+/null/" + join([*types, basic], "\t") + "/" + join([*states, "null;0;0;;0"], "\t")
-    return "+/null/" + join([f"prototype;{c.side}", basic], "\t") + "/" + join(["", "null;0;0;;0"], "\t")
+        traits, state = join([*types, basic], "\t"), join([*states, "null;0;0;;0"], "\t")
+    else:
+        traits, state = join([f"prototype;{c.side}", basic], "\t"), join(["", "null;0;0;;0"], "\t")
+    return "+/" + join(["null", traits, state], "/")
 
 
 def tracker_state(turn: int, phase: str) -> str:

@@ -7,7 +7,8 @@
   order-of-battle.csv with the layers units.toml reads (OutOfSupply, LossOfZoC, Flipped,
   Sustained), the turn tracker "Game Turn" (Turn, then the ten phases of pack.toml [state]),
   a two-dice button and the global property Campaign;
-- campaign-1.vsav, campaign-2.vsav: the set-up of each campaign (tunisia_places.py);
+- campaign-1.vsav, campaign-2.vsav: the set-up of each campaign (tunisia_places.py), the
+  module's predefined set-ups, so with no player roster (no seat or password to take);
 - one save or log per deliberate fault (tunisia_faults.FAULTS).
 
 Deterministic: running it twice gives the same files.
@@ -127,7 +128,10 @@ def main(out_dir: Path = OUT) -> None:
         if steps:
             text = log_text(table, steps, turn, phase)[0]
         else:
-            text = encode(Node("begin_save", table.save_children(turn, phase)))
+            children = table.save_children(turn, phase)
+            if name in SETUPS.values():  # a set-up the module ships gives no player's seat and password
+                children = [k for k in children if not k.text.startswith("PLAYER\t")]
+            text = encode(Node("begin_save", children))
         savedata = metadata(f"  <description>{description}</description>\n")
         kit.write_game(out_dir / name, text, codec, savedata, MODULEDATA)
     # Last: the module carries the set-up saves just written.

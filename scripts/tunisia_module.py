@@ -96,6 +96,9 @@ def counters(path: Path = PACK_DIR / "order-of-battle.csv") -> list[Counter]:
     return [*out, Counter("Game Turn", None, marker="Turn")]
 
 
+GPIDS = {c.name: n for n, c in enumerate(counters(), start=1)}  # each counter's piece slot id
+
+
 def layout() -> HexLayout:
     return board_hex_layouts(BOARD_DEF)[0]
 
@@ -131,8 +134,10 @@ def piece_type(c: Counter) -> str:
 
 
 def piece_state(c: Counter, map_name: str, x: int, y: int, gpid: int, on: frozenset[str]) -> str:
+    """The piece's state; its slot id is the module's (`GPIDS`), not `gpid` (the save's order), so that
+    Refresh Counters finds each piece's own slot."""
     layers = ["1" if x in on else "-1" for x in c.layers]
-    return kit.chain([*layers, _marks(c)[1], join([map_name, str(x), str(y), str(gpid), "0"], ";")])
+    return kit.chain([*layers, _marks(c)[1], join([map_name, str(x), str(y), str(GPIDS[c.name]), "0"], ";")])
 
 
 def tracker_state(turn: int, phase: str, campaign: str) -> str:
@@ -141,16 +146,17 @@ def tracker_state(turn: int, phase: str, campaign: str) -> str:
 
 
 def _slot_text(c: Counter) -> str:
+    """The slot's AddPiece text, its '/' fields escaped as a save's ("sPzAbt 501/1")."""
     layers = [layer_type(x) for x in c.layers]
     if c.marker:
         traits, states = [*layers, _marks(c)[0]], [_marks(c)[1]]
     else:
         traits, states = [*layers, f"prototype;{c.side}"], [*(["-1"] * len(layers)), ""]
-    return "+/null/" + kit.chain([*traits, _basic(c)]) + "/" + kit.chain([*states, "null;0;0;;0"])
+    return "+/" + join(["null", kit.chain([*traits, _basic(c)]), kit.chain([*states, "null;0;0;;0"])], "/")
 
 
 def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
-    gpids = {c: n for n, c in enumerate(all_counters, start=1)}
+    gpids = {c: GPIDS[c.name] for c in all_counters}
     lists = kit.palette_lists(
         (title, [(c.name, gpids[c], _slot_text(c)) for c in members])
         for title, members in (
