@@ -95,7 +95,7 @@ def test_annotate_withholds_the_pieces_it_is_told_to(hidden_save: Path, tmp_path
     finding = Finding(rule="x:1", severity=Severity.WARNING, message="a hidden unit", units=("7770003",))
     out = tmp_path / "annotated.vsav"
     module = vassal_adj.load_module(MODULE)
-    hold = partial(withheld, lp=None, side=None) if hide else None
+    hold = partial(withheld, units=None, side=None) if hide else None
     markers = annotate(vassal_adj.load_save(hidden_save), [finding], out, module=module, withhold=hold)
     assert (NAME in added_text(hidden_save, out)) is not hide
     assert len(markers) == (0 if hide else 1)

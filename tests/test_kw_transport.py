@@ -95,7 +95,10 @@ def test_14_1_2_an_allied_landing_in_a_port_without_a_garrison_and_without_an_am
     (f,) = transport(trip({US_3: STAGING}, {US_3: [STAGING, "1326"]}))
     assert f.rule == "kesselrings-war:14.1.2"
     assert "1 destination(s) with 0 amphibious units moved, one each" in f.message
-    assert "as no carrier moved, not the invasion" in f.message and "Palermo (1326) holds no friendly garrison" in f.message
+    assert (
+        "as no carrier moved, not the invasion" in f.message
+        and "Palermo (1326) holds no friendly garrison" in f.message
+    )
 
 
 def test_14_1_1_no_other_movement_in_a_naval_transfer_segment() -> None:

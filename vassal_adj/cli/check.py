@@ -15,7 +15,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli.hiding import view_notes, withheld
+from vassal_adj.cli.hiding import UnitOf, view_notes, withheld
 from vassal_adj.cli.options import (
     FORMATS,
     format_version_option,
@@ -163,13 +163,14 @@ def check(
             position=position,
         )
     report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
-    report = _as_seen(report, position.pieces, lp, side)
+    units = position.unit if lp.unitmap is not None else None  # each piece mapped once (position.py)
+    report = _as_seen(report, position.pieces, units, side)
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
 
         # everyone opens the copy: whatever --as says, no hidden piece is cited in it
-        hide = partial(withheld, lp=lp, side=None)
+        hide = partial(withheld, units=units, side=None)
         markers = annotate(game, report.findings, annotate_to, module=module, form=save_form, withhold=hide)
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     # --errors-only leaves the information out of what is shown; the exit status and JSON counts stay whole.
@@ -203,10 +204,10 @@ def check(
         raise click.exceptions.Exit(1)
 
 
-def _as_seen(report: Report, pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str | None) -> Report:
+def _as_seen(report: Report, pieces: Sequence[Piece], units: UnitOf | None, side: str | None) -> Report:
     """The report as a player of `side` may read it: findings about pieces that side may not see
     left out, with a note; for the referee (no side), a note when hidden pieces are shown."""
-    hidden = withheld(pieces, lp, side)
+    hidden = withheld(pieces, units, side)
     if side is None:
         if not hidden:
             return report

@@ -5,7 +5,7 @@ REDACTED), and with --as SIDE the pieces that side may not see (units the pack f
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from vassal_adj import packs as packs_io
@@ -13,7 +13,7 @@ from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import Unit
 from vassal_adj.report.describe import REDACTED
 
-__all__ = ["disguised", "scrub", "view_notes", "withheld"]
+__all__ = ["UnitOf", "disguised", "scrub", "unit_of", "view_notes", "withheld"]
 
 
 def scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
@@ -28,14 +28,23 @@ def scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
     return data
 
 
-def disguised(pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str | None) -> dict[str, str]:
+UnitOf = Callable[[Piece], object]  # the unit the pack makes of a piece (a position's `unit`), if any
+
+
+def unit_of(lp: packs_io.LoadedPack | None) -> UnitOf | None:
+    """The pack's piece-to-unit mapping, None without a pack or units file (nothing it hides)."""
+    return lp.unitmap.map_piece if lp is not None and lp.unitmap is not None else None
+
+
+def disguised(pieces: Sequence[Piece], units: UnitOf | None, side: str | None) -> dict[str, str]:
     """Pieces the game's rules hide from `side` (units the pack flags "hidden", e.g. dummy and real
-    AT guns), by id, with the name that side sees; with no side, those hidden from either side."""
-    if lp is None or lp.unitmap is None:
+    AT guns), by id, with the name that side sees; with no side, those hidden from either side.
+    `units`: the pack's mapping (a resolved position's `unit`, which maps each piece once)."""
+    if units is None:
         return {}
     out = {}
     for p in pieces:
-        unit = lp.unitmap.map_piece(p)
+        unit = units(p)
         if isinstance(unit, Unit) and unit.has("hidden") and (side is None or unit.side != side):
             out[p.id] = f"{unit.side} hidden unit"
     return out
@@ -51,7 +60,7 @@ def view_notes(side: str | None, concealed: int, left_out: int) -> list[str]:
     return out
 
 
-def withheld(pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str | None) -> set[str]:
+def withheld(pieces: Sequence[Piece], units: UnitOf | None, side: str | None) -> set[str]:
     """Ids of the pieces an annotated save or a player's report must not mention: those `side`
     may not see in full (masked, invisible, or hidden by the pack's rules); with no side, those
     hidden from any player, since everyone opens the annotated save (reliability r13)."""
@@ -62,4 +71,4 @@ def withheld(pieces: Sequence[Piece], lp: packs_io.LoadedPack | None, side: str 
         from vassal_adj.model.viewpoint import visibility
 
         concealed = {p.id for p in pieces if visibility(p.concealed, p.seen_by, side) != "full"}
-    return concealed | disguised(pieces, lp, side).keys()
+    return concealed | disguised(pieces, units, side).keys()

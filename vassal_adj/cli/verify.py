@@ -19,7 +19,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main, require_new_file
-from vassal_adj.cli.hiding import disguised, scrub, view_notes, withheld
+from vassal_adj.cli.hiding import disguised, scrub, unit_of, view_notes, withheld
 from vassal_adj.cli.options import (
     FORMATS,
     format_version_option,
@@ -225,7 +225,8 @@ def verify(
                 superseded.append(found[1])
                 rp = continuation(rp, found)
             if side is not None:
-                masked = disguised((*rp.opening, *rp.final), lp, side)
+                units = pos.unit if pos is not None and unit_of(lp) is not None else unit_of(lp)  # mapped once
+                masked = disguised((*rp.opening, *rp.final), units, side)
                 hidden.update(
                     (p.id, v)
                     for p in (*rp.opening, *rp.final)
@@ -355,7 +356,7 @@ def verify(
         from vassal_adj.report.annotate import annotate
 
         # everyone opens the copy: whatever --as says, no hidden piece is cited in it
-        hide = partial(withheld, lp=lp, side=None)
+        hide = partial(withheld, units=unit_of(lp), side=None)
         markers = annotate(games[-1], findings, annotate_to, module=module, form=save_form, withhold=hide)  # type: ignore[arg-type]
         click.echo(f"{len(markers)} marker(s) written to {annotate_to}", err=True)
     if any(f.severity == Severity.ERROR for f in findings):
