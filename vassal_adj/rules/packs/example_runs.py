@@ -76,7 +76,7 @@ def run_example(
     subject = "example-0"
     if e.kind == "movement":
         positions[subject] = Position(_hex(e, pack, layout, e.move[0], "move", 0), e.move[0])
-    state = GameState(units, positions, weather=e.weather)
+    state = GameState(units, positions, turn=e.turn, phase=e.phase, weather=e.weather)
     hexes = e.move or tuple(u.at for u in e.units[:1] if u.at)
     rule = _rule(e, pack, units[subject])
     verdicts, reason = _RUNS[e.kind](e, rule, state, subject, terrain, layout, pack)
@@ -201,9 +201,12 @@ def _flagged(
     e: Example, rule: RuleConfig, state: GameState, uid: str, terrain: TerrainMap, layout: HexLayout, pack: RulePack
 ) -> tuple[bool, str]:
     """Whether the pack's rule, run on the position as `check` runs it, reports the unit (a warning or error)."""
-    ctx = RuleContext(terrain, layout, pack.id, rule=rule)
+    scenario = pack.scenarios[e.scenario] if e.scenario else None
+    ctx = RuleContext(terrain, layout, pack.id, rule=rule, scenario=scenario)
     if rule.implementation is None:
         raise bad_example(e, pack.source, f"rule {rule.name!r} has no implementation loaded", "uses")
+    if rule.implementation.log:  # it judges a log's segments, and an example is one position
+        raise bad_example(e, pack.source, f"rule {rule.name!r} is a log rule: it judges no position", "uses")
     try:
         found = rule.implementation.func(state, ctx, rule.params)
     except ValueError as err:  # parameters that do not fit this board: the pack's fault, as `check` says
@@ -217,9 +220,9 @@ def _supply(*args: Any) -> Verdicts:
     return {"supplied": not flagged}, why
 
 
-def _stacking(*args: Any) -> Verdicts:
+def _legal(*args: Any) -> Verdicts:
     flagged, why = _flagged(*args)
     return {"legal": not flagged}, why
 
 
-_RUNS = {"allowance": _allowance, "movement": _movement, "supply": _supply, "zoc": _zoc, "stacking": _stacking}
+_RUNS = {"allowance": _allowance, "movement": _movement, "supply": _supply, "zoc": _zoc, "stacking": _legal, "position": _legal}
