@@ -3,8 +3,8 @@
 Each kind asks the code `check` and `verify` use, with the pack's own parameters: an
 allowance is `movement_params.allowance` under `movement_rules(params)`, a move is
 `movement.legal_path` (limited to the example's hexes when it names more than two), supply
-and stacking run the pack's rule itself on the example's position and read its findings for
-the unit. A verdict that differs from the rulebook's is a failed example naming the rule, the
+and stacking (and a `position` example, the rule it names) run the pack's rule itself on the
+example's position at its turn, phase and scenario, and read its findings for the unit. A verdict that differs from the rulebook's is a failed example naming the rule, the
 hexes and what differed; an example this board cannot hold (a hex it lacks, a counter
 units.toml cannot map) is a PackError naming its key path. Pure: no files.
 """
@@ -205,8 +205,6 @@ def _flagged(
     ctx = RuleContext(terrain, layout, pack.id, rule=rule, scenario=scenario)
     if rule.implementation is None:
         raise bad_example(e, pack.source, f"rule {rule.name!r} has no implementation loaded", "uses")
-    if rule.implementation.log:  # it judges a log's segments, and an example is one position
-        raise bad_example(e, pack.source, f"rule {rule.name!r} is a log rule: it judges no position", "uses")
     try:
         found = rule.implementation.func(state, ctx, rule.params)
     except ValueError as err:  # parameters that do not fit this board: the pack's fault, as `check` says
@@ -225,4 +223,11 @@ def _legal(*args: Any) -> Verdicts:
     return {"legal": not flagged}, why
 
 
-_RUNS = {"allowance": _allowance, "movement": _movement, "supply": _supply, "zoc": _zoc, "stacking": _legal, "position": _legal}
+_RUNS = {
+    "allowance": _allowance,
+    "movement": _movement,
+    "supply": _supply,
+    "zoc": _zoc,
+    "stacking": _legal,
+    "position": _legal,
+}

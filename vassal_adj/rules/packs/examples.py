@@ -232,6 +232,8 @@ def _rules(ctx: PackContext, pack: RulePack, e: Mapping[str, Any], path: str, ki
             raise ctx.error(join(path, "uses"), str(err.args[0])) from None
         if kind.impls and rule.impl not in kind.impls:
             raise ctx.error(join(path, "uses"), f"rule {name!r} is {rule.impl!r}, not {impls}")
+        if rule.implementation is not None and rule.implementation.log:  # it judges a log's segments
+            raise ctx.error(join(path, "uses"), f"rule {name!r} is {rule.impl!r}, a log rule: it judges no position")
         return (rule,)
     found = next((rules for impl in kind.impls if (rules := pack.rules_using(impl))), ())
     if not found:
