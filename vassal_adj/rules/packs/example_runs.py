@@ -1,12 +1,13 @@
 """Running a pack's worked examples (rules/packs/examples.py) on a terrain map.
 
-Each kind asks the code `check` and `verify` use, with the pack's own parameters: an
-allowance is `movement_params.allowance` under `movement_rules(params)`, a move is
-`movement.legal_path` (limited to the example's hexes when it names more than two), supply
-and stacking (and a `position` example, the rule it names) run the pack's rule itself on the
-example's position at its turn, phase and scenario, and read its findings for the unit. A verdict that differs from the rulebook's is a failed example naming the rule, the
-hexes and what differed; an example this board cannot hold (a hex it lacks, a counter
-units.toml cannot map) is a PackError naming its key path. Pure: no files.
+Each kind asks the code `check` and `verify` use, with the pack's own parameters: an allowance
+is `movement_params.allowance` under `movement_rules(params)`, a move is `movement.legal_path`
+(limited to the example's hexes when it names more than two), supply and stacking (and a
+`position` example, the rule it names) run the pack's rule itself on the example's position at
+its turn, phase and scenario, and read its findings for the unit. A verdict that differs from
+the rulebook's is a failed example naming the rule, the hexes and what differed; an example
+this board cannot hold (a hex it lacks, a counter units.toml cannot map) is a PackError naming
+its key path. Pure: no files.
 """
 
 from __future__ import annotations
