@@ -5,7 +5,8 @@ stands there when the units enter.
 7.3: "Allied mobile ground units may deploy in the Allied Staging Area, any Allied-controlled
 functional port, or, for airborne units only, on any Allied-controlled functional airfield.
 Important: A functional port or airfield is one which has a friendly Garrison unit of any
-strength." Worked on a log's Action segment as `verify` judges it (rules/turn.py `check_phase`):
+strength." 7.5: "To deploy a Garrison unit, one AP is expended and the unit may be placed in any
+city, port or airfield hex occupied by a friendly mobile ground unit." Worked on a log's Action segment as `verify` judges it (rules/turn.py `check_phase`):
 a US division from the Allied Reinforcement Display to Palermo (1326, a port) with an Allied
 Garrison there is legal; with none, or with only an Axis Garrison, it is not. A second parameter
 set, not shaped like KW: one entry of a named unit on a fixed turn into one hex (Napoli 2917),
@@ -30,9 +31,11 @@ US_34 = unit("34 [US infantry XX] 6-5-4 GT3", "Allied")  # a GT 3 reinforcement
 DISPLAY = "Allied Reinforcement Display"
 
 
-def deployed(where: dict[Unit, str], to: str, entries: list[dict[str, Any]] | None = None) -> list[str]:
-    """The errors naming US_34 when it is dragged from the Reinforcement Display to `to` on GT 3."""
-    seg = segment({US_34: DISPLAY, **where}, [Logged(1, "allied_ap", 5, 4)], moves={US_34: [DISPLAY, to]}, turn=3)
+def deployed(
+    where: dict[Unit, str], to: str, entries: list[dict[str, Any]] | None = None, who: Unit = US_34
+) -> list[str]:
+    """The errors naming `who` when it is dragged from the Reinforcement Display to `to` on GT 3."""
+    seg = segment({who: DISPLAY, **where}, [Logged(1, "allied_ap", 5, 4)], moves={who: [DISPLAY, to]}, turn=3)
     pack = PACK
     if entries is not None:
         rule = PACK.rule("allied_reinforcements")
@@ -43,7 +46,7 @@ def deployed(where: dict[Unit, str], to: str, entries: list[dict[str, Any]] | No
     rules = turn_rules(pack, c)
     rules = dataclasses.replace(rules, movement_phases={**rules.movement_phases, "action": "Allied"})
     checked = check_phase(seg.start, "action", seg.moves, rules, c)
-    return [f.message for f in checked.findings if US_34.id in f.units and f.severity == "error"]
+    return [f.message for f in checked.findings if who.id in f.units and f.severity == "error"]
 
 
 def test_7_3_a_port_holding_a_friendly_garrison_is_functional() -> None:
@@ -61,3 +64,11 @@ def test_holding_second_parameter_set_a_named_unit_into_a_hex_held_by_any_friend
     assert deployed({US_3: "2917"}, "2917", entries) == []
     (message,) = deployed({AXIS_GARRISON: "2917"}, "2917", entries)
     assert "entered at 2917, which holds no friendly" in message
+
+
+def test_7_5_a_garrison_deploys_into_a_city_port_or_airfield_holding_a_friendly_mobile_unit() -> None:
+    assert deployed({US_3: "2917"}, "2917", who=GARRISON_A) == []  # Napoli, with the US 3rd Division
+    (message,) = deployed({}, "2917", who=GARRISON_A)
+    assert message.endswith("entered at 2917, which holds no friendly units flagged mobile [7.1]"), message
+    (message,) = deployed({US_3: "2920"}, "2920", who=GARRISON_A)  # a clear hex: no city, port or airfield
+    assert "entering at" in message and "2920" in message, message
