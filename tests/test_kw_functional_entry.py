@@ -6,11 +6,12 @@ stands there when the units enter.
 functional port, or, for airborne units only, on any Allied-controlled functional airfield.
 Important: A functional port or airfield is one which has a friendly Garrison unit of any
 strength." 7.5: "To deploy a Garrison unit, one AP is expended and the unit may be placed in any
-city, port or airfield hex occupied by a friendly mobile ground unit." Worked on a log's Action segment as `verify` judges it (rules/turn.py `check_phase`):
-a US division from the Allied Reinforcement Display to Palermo (1326, a port) with an Allied
-Garrison there is legal; with none, or with only an Axis Garrison, it is not. A second parameter
-set, not shaped like KW: one entry of a named unit on a fixed turn into one hex (Napoli 2917),
-no boxes, held by any friendly ground unit.
+city, port or airfield hex occupied by a friendly mobile ground unit." Worked on a log's Action
+segment as `verify` judges it (rules/turn.py `check_phase`): a US division from the Allied
+Reinforcement Display to Palermo (1326, a port) with an Allied Garrison there is legal; with none,
+or with only an Axis Garrison, it is not. A second parameter set, not shaped like KW: one entry of
+a named unit on a fixed turn into one hex (Napoli 2917), no boxes, held by any friendly ground
+unit.
 """
 
 from __future__ import annotations
