@@ -35,6 +35,7 @@ from vassal_adj.rules.crossing import crossing, passed, refused, rolls_during
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.legs import AS_DRAGGED, CHEAPEST, Chain, judge_legs, map_legs, mp, trail_legs
 from vassal_adj.rules.mechanisms.movement import entry_hex_cost
+from vassal_adj.rules.mechanisms.reinforcement_entries import unheld_entry
 from vassal_adj.rules.mechanisms.restricted import move_findings
 from vassal_adj.rules.mechanisms.setup import printed_key
 from vassal_adj.rules.mechanisms.transport import carried, land_parts
@@ -306,7 +307,7 @@ class _Phase:
             (rs, e)
             for rs in self.rules.reinforcements
             if rs.side == unit.side
-            for e in rs.entries
+            for e in rs.of(self.state, self.ctx.turn_sequence)
             if key in {printed_key(n) for n in e.units}
         ]
         found = next(((rs, e) for rs, e in listed if e.hexes), None)
@@ -336,6 +337,8 @@ class _Phase:
         arrival = next(i for i, (a, b) in enumerate(drags) if not a.on_map and b.on_map)
         first = drags[arrival][1].hex
         assert first is not None
+        if why := unheld_entry(e, self.state, unit.side, first, self.ctx.label):
+            out.append(Finding(self.cite(rs.rule_ref), Severity.ERROR, f"{what}: {why} [{rs.rule_ref}]", (uid,), hexes))
         legs, left = map_legs(drags[arrival + 1 :])
         mover, m = self.paths.mover(uid), self.rules.movement
         # The log shows where the drag onto the map ended; if that is no entry hex, the unit may

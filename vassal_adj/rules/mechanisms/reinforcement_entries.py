@@ -16,20 +16,25 @@ Besides printed names, Game-Turns and hexes (RULES-MAP E7), an entry may say (N1
 - ``repeatable = true``: the units may enter on every Game-Turn of the window, again after
   leaving play (seed 004 7.5.1: demobilized Garrisons "may be deployed as reinforcements in
   subsequent GTs").
+- ``holding``: a unit selector; an entry hex counts only while a friendly unit it picks stands
+  there before the units enter (seed 004 7.3: "A functional port or airfield is one which has a
+  friendly Garrison unit of any strength"). `unheld_entry` says why a hex does not count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from vassal_adj.model.geometry.hexes import Hex
+from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.param_values import names, one_hex, table, whole, word
 from vassal_adj.rules.mechanisms.setup import Entry, Event
 from vassal_adj.rules.mechanisms.setup_shapes import ENTRY
 from vassal_adj.rules.select import Selector, selector_at
 
-__all__ = ["parse_entry", "turn_at"]
+__all__ = ["parse_entry", "turn_at", "unheld_entry"]
 
 _WHEN = ("turn", "turns", "after", "turn_from")
 
@@ -96,7 +101,8 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
             f"{path}.at: {list(at)!r} names no hex of the board; give the hexes, places or regions the "
             'units enter the map by, or only the boxes they arrive in ("box:<name or kind>")'
         )
-    made = {"boxes": boxes, "pick": pick, "repeatable": repeatable}
+    holding = selector_at(e["holding"], f"{path}.holding") if "holding" in e else None
+    made = {"boxes": boxes, "pick": pick, "repeatable": repeatable, "holding": holding}
     if "turn_from" in e:
         source = word(e["turn_from"], f"{path}.turn_from")
         if source != "box" and not (source.startswith("attr:") and source[5:].strip()):
@@ -145,3 +151,12 @@ def parse_entry(ctx: RuleContext, value: Any, path: str, events: Mapping[str, Ev
         said=f"{said or turn}, otherwise {other}" if said or other else "",
         **made,
     )
+
+
+def unheld_entry(e: Entry, state: GameState, side: str, h: Hex, label: Callable[[Hex], str]) -> str:
+    """Why entry hex `h` does not count now: no friendly unit `e.holding` picks stands there ("": it counts)."""
+    if e.holding is None or h not in e.hexes:
+        return ""
+    if any(u.side == side and e.holding.matches(u) for u in state.units_at(h)):
+        return ""
+    return f"entered at {label(h)}, which holds no friendly {e.holding.words()}"

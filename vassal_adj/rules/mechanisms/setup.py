@@ -209,6 +209,7 @@ class Entry:
     turn_from: str = ""
     repeatable: bool = False
     said: str = ""
+    holding: Pick | None = None  # an entry hex counts only while a friendly unit it picks is there
 
     def arrived_in(self, pos: Position) -> bool:
         """Whether `pos` is one of the entry's arrival boxes, by its name or its [boxes] kind."""

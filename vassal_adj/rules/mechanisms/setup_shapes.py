@@ -43,6 +43,7 @@ ENTRY = Table(
         "turn_from": "str",
         "repeatable": "bool",
         "at": "list[str]",
+        "holding": "selector",
         "units": Either("list[str]", "selector"),
     },
     required=("at", "units"),

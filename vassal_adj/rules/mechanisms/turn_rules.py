@@ -20,15 +20,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from vassal_adj.model.state import GameState
+from vassal_adj.model.state import GameState, TurnBoxes
 from vassal_adj.parse.tokens import parse_int
 from vassal_adj.rules.engine import RuleContext, rule_verdict
 from vassal_adj.rules.mechanisms.movement_params import MovementRules
 from vassal_adj.rules.mechanisms.movement_rules import movement_rules
-from vassal_adj.rules.mechanisms.restricted import Restriction, parse_restrictions
 
 # The schedule rule's own readers of the pack's entries and of an entry's turn (23), not copies.
-from vassal_adj.rules.mechanisms.setup import Entry, printed_key
+from vassal_adj.rules.mechanisms.reinforcement_units import resolve
+from vassal_adj.rules.mechanisms.restricted import Restriction, parse_restrictions
+from vassal_adj.rules.mechanisms.setup import Entry, Event, printed_key
 from vassal_adj.rules.mechanisms.setup_rules import parse_boxes, parse_entry, parse_event, turn_pattern
 from vassal_adj.rules.packs.pack import RuleConfig, RulePack
 from vassal_adj.rules.results import Finding, Severity
@@ -58,6 +59,14 @@ class Reinforcements:
     movement_phase: str
     phases: tuple[str, ...]
     rule_ref: str
+    events: Mapping[str, Event] = field(default_factory=dict)
+    turn_boxes: TurnBoxes | None = None  # None: entries that read a unit's turn from its box read none
+
+    def of(self, state: GameState, sequence: tuple[str, ...]) -> tuple[Entry, ...]:
+        """The entries, those that pick units or read their turns made one per unit of `state`
+        (as the schedule rule makes them), so that a move names the entry of its unit."""
+        boxes = self.turn_boxes or TurnBoxes(re.compile(r"(?!)"))
+        return resolve(self.entries, state, self.side, boxes, sequence=sequence, events=self.events, rule="", ref="")[0]
 
 
 @dataclass(frozen=True)
@@ -148,7 +157,8 @@ def turn_rules(pack: RulePack, ctx: RuleContext) -> TurnRules:
         except ValueError as e:
             raise ValueError(f"rules.{r.name}: {e}") from None
         move = p["movement_phase"] or f"{p['side'].lower()}-movement"
-        arrivals.append(Reinforcements(p["side"], entries, move, tuple(p["phases"]), r.rule_ref))
+        turn_boxes = TurnBoxes(pattern, p["turn_box_kind"])
+        arrivals.append(Reinforcements(p["side"], entries, move, tuple(p["phases"]), r.rule_ref, events, turn_boxes))
         named = {
             "turn_box": pattern if "turn" in p["boxes"] else None,
             **{f"{k}_box": boxes[k].casefold() for k in ("eliminated", "exited") if k in boxes},

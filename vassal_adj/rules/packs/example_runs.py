@@ -1,12 +1,13 @@
 """Running a pack's worked examples (rules/packs/examples.py) on a terrain map.
 
-Each kind asks the code `check` and `verify` use, with the pack's own parameters: an
-allowance is `movement_params.allowance` under `movement_rules(params)`, a move is
-`movement.legal_path` (limited to the example's hexes when it names more than two), supply
-and stacking run the pack's rule itself on the example's position and read its findings for
-the unit. A verdict that differs from the rulebook's is a failed example naming the rule, the
-hexes and what differed; an example this board cannot hold (a hex it lacks, a counter
-units.toml cannot map) is a PackError naming its key path. Pure: no files.
+Each kind asks the code `check` and `verify` use, with the pack's own parameters: an allowance
+is `movement_params.allowance` under `movement_rules(params)`, a move is `movement.legal_path`
+(limited to the example's hexes when it names more than two), supply and stacking (and a
+`position` example, the rule it names) run the pack's rule itself on the example's position at
+its turn, phase and scenario, and read its findings for the unit. A verdict that differs from
+the rulebook's is a failed example naming the rule, the hexes and what differed; an example
+this board cannot hold (a hex it lacks, a counter units.toml cannot map) is a PackError naming
+its key path. Pure: no files.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def run_example(
     subject = "example-0"
     if e.kind == "movement":
         positions[subject] = Position(_hex(e, pack, layout, e.move[0], "move", 0), e.move[0])
-    state = GameState(units, positions, weather=e.weather)
+    state = GameState(units, positions, turn=e.turn, phase=e.phase, weather=e.weather)
     hexes = e.move or tuple(u.at for u in e.units[:1] if u.at)
     rule = _rule(e, pack, units[subject])
     verdicts, reason = _RUNS[e.kind](e, rule, state, subject, terrain, layout, pack)
@@ -201,7 +202,8 @@ def _flagged(
     e: Example, rule: RuleConfig, state: GameState, uid: str, terrain: TerrainMap, layout: HexLayout, pack: RulePack
 ) -> tuple[bool, str]:
     """Whether the pack's rule, run on the position as `check` runs it, reports the unit (a warning or error)."""
-    ctx = RuleContext(terrain, layout, pack.id, rule=rule)
+    scenario = pack.scenarios[e.scenario] if e.scenario else None
+    ctx = RuleContext(terrain, layout, pack.id, rule=rule, scenario=scenario)
     if rule.implementation is None:
         raise bad_example(e, pack.source, f"rule {rule.name!r} has no implementation loaded", "uses")
     try:
@@ -217,9 +219,16 @@ def _supply(*args: Any) -> Verdicts:
     return {"supplied": not flagged}, why
 
 
-def _stacking(*args: Any) -> Verdicts:
+def _legal(*args: Any) -> Verdicts:
     flagged, why = _flagged(*args)
     return {"legal": not flagged}, why
 
 
-_RUNS = {"allowance": _allowance, "movement": _movement, "supply": _supply, "zoc": _zoc, "stacking": _stacking}
+_RUNS = {
+    "allowance": _allowance,
+    "movement": _movement,
+    "supply": _supply,
+    "zoc": _zoc,
+    "stacking": _legal,
+    "position": _legal,
+}

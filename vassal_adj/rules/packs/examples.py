@@ -8,7 +8,9 @@ so a terrain file drawn for a real map is checked against the rulebook before it
 Each ``[[examples]]`` table: ``rule`` (as printed), ``kind``, ``units`` (the first is the one
 asked about), ``expect``; optional ``quote`` (the rulebook's words), ``uses`` (the
 ``[rules.<name>]`` it runs; default: the pack's one rule of the kind), ``weather``, ``move``
-(hex labels in order: the path of a movement example), ``note``. Errors name the key path.
+(hex labels in order: the path of a movement example), ``turn``, ``phase`` and ``scenario`` (the
+moment of the position, for rules that read it: 7.1's "available on GT 6"), ``note``. Errors name
+the key path.
 Pure: no files.
 """
 
@@ -41,14 +43,20 @@ KINDS: Mapping[str, Kind] = {
     # the cheapest legal path over `move` (movement.legal_path): legal or not, its MP, the rule a refusal cites
     "movement": Kind(("movement.allowance",), {"legal": "bool", "cost": "number", "cites": "str"}, False),
     # the supply rule run on the position: is the unit in supply
-    "supply": Kind(("supply.trace",), {"supplied": "bool"}, True),
+    "supply": Kind(("supply.trace", "supply.loc"), {"supplied": "bool"}, True),
     # enemy zones of control as movement draws them (zoc.enemy_zoc): is the unit's hex in one
     "zoc": Kind(("zoc.engaged", "movement.allowance"), {"controlled": "bool"}, True),
     # the stacking rule run on the position: does the unit's hex break it
     "stacking": Kind(("stacking.limit", "stacking.pools"), {"legal": "bool"}, True),
+    # any save rule `uses` names, run on the position: does no finding name the unit (a reinforcement
+    # on the map before its turn, an air unit beyond its range); no default rule, so `uses` is required
+    "position": Kind((), {"legal": "bool"}, True),
 }
 
-_KEYS = ({"rule", "kind", "units", "expect"}, {"quote", "uses", "weather", "move", "note"})
+_KEYS = (
+    {"rule", "kind", "units", "expect"},
+    {"quote", "uses", "weather", "move", "note", "turn", "phase", "scenario"},
+)
 _UNIT_KEYS = ({"name"}, {"at", "side", "kind", "movement", "mechanized", "flags"})
 _INLINE = ("side", "kind", "movement")  # a unit given by its values, not by units.toml
 
@@ -80,6 +88,9 @@ class Example:
     weather: str | None = None
     move: tuple[str, ...] = ()
     note: str = ""
+    turn: int | None = None  # the position's Game-Turn (None: unknown, as a save without a turn counter)
+    phase: str | None = None
+    scenario: str | None = None  # a [scenarios] id, for rules in force in one scenario only
 
     @property
     def path(self) -> str:
@@ -147,6 +158,13 @@ def _example(ctx: PackContext, pack: RulePack, e: Mapping[str, Any], i: int) -> 
         raise ctx.error(join(path, "move"), f"only a movement example has a move (this is {kind_name!r})")
     if kind.needs_hex and read[0].at is None:
         raise ctx.error(join(path, "units", 0, "at"), f"a {kind_name} example needs the hex of the unit asked about")
+    turn = ctx.typed(e, path, "turn", "int")
+    if turn is not None and turn < 1:
+        raise ctx.error(join(path, "turn"), f"expected a Game-Turn >= 1, got {turn}")
+    scenario = ctx.typed(e, path, "scenario", "str")
+    if scenario is not None and scenario not in pack.scenarios:
+        known = ", ".join(pack.scenarios) or "none"
+        raise ctx.error(join(path, "scenario"), f"unknown scenario {scenario!r} (the pack's: {known})")
     return Example(
         i,
         rule,
@@ -158,6 +176,9 @@ def _example(ctx: PackContext, pack: RulePack, e: Mapping[str, Any], i: int) -> 
         weather,
         tuple(move),
         ctx.typed(e, path, "note", "str", ""),
+        turn,
+        ctx.typed(e, path, "phase", "str"),
+        scenario,
     )
 
 
@@ -201,14 +222,18 @@ def _rules(ctx: PackContext, pack: RulePack, e: Mapping[str, Any], path: str, ki
     """The rule `uses` names, or the enabled rules of the kind's first implementation the pack has
     (one is chosen by side when run)."""
     impls = " or ".join(kind.impls)
+    if not kind.impls and "uses" not in e:
+        raise ctx.error(join(path, "uses"), "this kind runs the rule `uses` names: name one ([rules.<name>])")
     if "uses" in e:
         name = ctx.typed(e, path, "uses", "str")
         try:
             rule = pack.rule(name)
         except KeyError as err:
             raise ctx.error(join(path, "uses"), str(err.args[0])) from None
-        if rule.impl not in kind.impls:
+        if kind.impls and rule.impl not in kind.impls:
             raise ctx.error(join(path, "uses"), f"rule {name!r} is {rule.impl!r}, not {impls}")
+        if rule.implementation is not None and rule.implementation.log:  # it judges a log's segments
+            raise ctx.error(join(path, "uses"), f"rule {name!r} is {rule.impl!r}, a log rule: it judges no position")
         return (rule,)
     found = next((rules for impl in kind.impls if (rules := pack.rules_using(impl))), ())
     if not found:
