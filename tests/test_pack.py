@@ -126,8 +126,8 @@ def test_assumption_reference_gives_value_and_is_recorded(registry: Registry) ->
         ),
         (
             lambda d: d.update(rule={}),
-            "pack.toml: rule: unknown key (known here: assumptions, boxes, dice, examples, pack, rules, scenarios, "
-            "state, terrain, units)",
+            "pack.toml: rule: unknown key (known here: assumptions, boxes, dice, examples, options, pack, rules, "
+            "scenarios, state, terrain, units)",
         ),
         (lambda d: d["pack"].update(alias=["x"]), "pack.toml: pack.alias: unknown key"),
         (lambda d: d["pack"]["module"].update(versoin="1"), "pack.toml: pack.module.versoin: unknown key"),
