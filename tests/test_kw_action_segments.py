@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 
 import pytest
-from kw_board import LAYOUT, PACK, TERRAIN, H, state, unit
+from kw_board import LAYOUT, PACK, REDUCED, TERRAIN, H, state, unit
 
 from vassal_adj.model.events import ChatLine, Moved, Place
 from vassal_adj.model.state import GameState, Position
@@ -311,3 +311,33 @@ def test_14_2_1_an_allied_spending_of_two_ap_with_a_roll_and_no_move_is_an_inter
 def test_a_bad_action_kind_names_the_entry(actions: list[dict[str, object]], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         track_openers({"tracks": {"axis_ap": "Axis"}, "actions": actions}, PACK.extras.tracks)
+
+
+def _regroup(st: GameState, restored: Sequence[Unit]) -> Segment:
+    """A Regrouping Action (8.2.1): Allied AP 9 -> 8, no move, the `restored` units flipped to full strength."""
+    end = dataclasses.replace(
+        st, units={**st.units, **{u.id: dataclasses.replace(u, flags=u.flags - {"reduced"}) for u in restored}}
+    )
+    return dataclasses.replace(segment(action("Allied", 9, 8, 10), st), end=end)
+
+
+def test_8_2_1_units_of_one_contingent_tracing_to_one_source_regroup_together() -> None:
+    # 8.2.1 "All reduced mobile ground units of a single contingent currently on the map ... which can
+    # trace a LOC to one supply source (12.4) are restored to full-strength": both reach Gaeta (2916).
+    armd, uk5 = unit("4 Armd [UK armor X] 3-2-6 *", "", **REDUCED), unit("5 [UK infantry XX] 5-5-4 *", "", **REDUCED)
+    st = state({armd: "2913", uk5: "2915", GARRISON_A1: "2916"})
+    assert {"reduced"} <= armd.flags and logged("one_source", _regroup(st, [armd, uk5])) == []
+
+
+def test_8_2_1_a_regroup_restores_units_of_one_source_and_one_contingent_only() -> None:
+    # one reaches Gaeta (2916) only, the other Palermo (1326) only: no single source; and a US unit
+    # restored with a Commonwealth one: two contingents.
+    armd, uk5 = unit("4 Armd [UK armor X] 3-2-6 *", "", **REDUCED), unit("5 [UK infantry XX] 5-5-4 *", "", **REDUCED)
+    st = state({armd: "2913", uk5: "1426", GARRISON_A1: "2916", GARRISON_A2: "1326"})
+    (f,) = logged("one_source", _regroup(st, [armd, uk5]))
+    assert f.rule == "kesselrings-war:12.5" and "no single supply source" in f.message
+    us3 = unit("3 [US infantry XX] 6-5-4 *", "", **REDUCED)
+    st = state({armd: "2913", us3: "2915", GARRISON_A1: "2916"})
+    (g,) = logged("one_source", _regroup(st, [armd, us3]))
+    assert g.severity == "error" and "restored in the Allied action" in g.message
+    assert "Commonwealth: 4 Armd" in g.message and "US: 3 [US infantry XX]" in g.message
