@@ -41,12 +41,15 @@ EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")
 AXIS_PW = "Xylofon/Quarzit;Vermilion"
 ALLIED_PW = "Zinnober;Basalt/Obsidian"
-PW_PARTS = tuple(part for pw in (AXIS_PW, ALLIED_PW) for part in re.split(r"[/;]", pw))
+# The password of a player who has left (in no PLAYER entry), found only as the owner of a
+# Restricted Access trait: VASSAL stores GameModule.getActiveUserId() as its state.
+GONE_PW = "Ausgetreten/Malachit;Ocker"
+PW_PARTS = tuple(part for pw in (AXIS_PW, ALLIED_PW, GONE_PW) for part in re.split(r"[/;]", pw))
 MASK = "obs;77,130;mask.gif;Mask;G;{side} unit;{access}"
 INVISIBLE = "hide;73,130;Hide;;{access}"
 # Names, a property value and hexes that appear nowhere else in the inputs or the pack.
 AXIS_SECRETS = ("Tiger Ambush", "Decoy Column", "Secret Minefield", "Kobaltwert", "0520", "0521")
-ALLIED_SECRETS = ("Phantom Battery", "0722", "0723")
+ALLIED_SECRETS = ("Phantom Battery", "Nebelwert", "0722", "0723")
 PACK_HIDDEN = "Lang"  # the 1-2-9 (Lang) of the Kasserine example, flagged hidden by a copy of the pack
 
 
@@ -74,7 +77,13 @@ def pieces(where: dict[str, tuple[int, int]], strength: str) -> list[str]:
             "Decoy Column",
         ),
         piece("903", [(INVISIBLE.format(access="player:"), AXIS_PW)], where["903"], "Secret Minefield"),
-        piece("904", [(INVISIBLE.format(access="player:"), ALLIED_PW)], where["904"], "Phantom Battery"),
+        piece(
+            "904",
+            [(INVISIBLE.format(access="player:"), ALLIED_PW), ("PROP;Ammo;;;", "Nebelwert")],
+            where["904"],
+            "Phantom Battery",
+        ),
+        piece("905", [("restrict;Axis;true;true;Owner only", GONE_PW)], where["905"], "Kampfgruppe Rest"),
     ]
 
 
@@ -103,11 +112,23 @@ class Inputs:
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> Inputs:
     d = tmp_path_factory.mktemp("secrets")
-    start = {"901": hex_xy("3010"), "902": hex_xy("3212"), "903": hex_xy("0520"), "904": hex_xy("0722")}
-    end = {"901": hex_xy("3011"), "902": hex_xy("3213"), "903": hex_xy("0521"), "904": hex_xy("0723")}
+    start = {
+        "901": hex_xy("3010"),
+        "902": hex_xy("3212"),
+        "903": hex_xy("0520"),
+        "904": hex_xy("0722"),
+        "905": hex_xy("2010"),
+    }
+    end = {
+        "901": hex_xy("3011"),
+        "902": hex_xy("3213"),
+        "903": hex_xy("0521"),
+        "904": hex_xy("0723"),
+        "905": hex_xy("2010"),
+    }
     opening = [Node(""), Node("", [Node(p) for p in pieces(start, "Kobaltwert")]), *ROSTER, Node("end_save")]
     save = write(Node("begin_save", opening), d / "hidden.vsav")
-    pws = {"901": AXIS_PW, "902": AXIS_PW, "903": AXIS_PW, "904": ALLIED_PW}
+    pws = {"901": AXIS_PW, "902": AXIS_PW, "903": AXIS_PW, "904": ALLIED_PW, "905": AXIS_PW}
     steps = [move(i, start[i], end[i], pws[i]) for i in start]
     changed = pieces(end, "Kobaltwert2")[0]
     steps.append(Node("LOG\t" + join(["D", "901", changed.split("/", 3)[3]], "/")))
