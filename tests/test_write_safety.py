@@ -18,6 +18,7 @@ import time
 import zipfile
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from conftest import REPO
@@ -141,3 +142,19 @@ def test_writing_into_a_read_only_folder_is_a_clean_error(
         assert list(folder.iterdir()) == []
     finally:
         folder.chmod(0o755)
+
+
+def test_a_command_that_changes_its_input_fails_the_test(tmp_path: Path) -> None:
+    # The autouse guard (input_guard.py) around every CliRunner command of the suite.
+    @click.command()
+    @click.argument("path")
+    def spoil(path: str) -> None:
+        with open(path, "ab") as f:
+            f.write(b"!")
+
+    given = tmp_path / "in.vsav"
+    given.write_bytes(b"data")
+    with pytest.raises(AssertionError, match="changed its input"):
+        CliRunner().invoke(spoil, [str(given)])
+    # a file the command makes is no input
+    assert CliRunner().invoke(spoil, [str(tmp_path / "new.txt")]).exit_code == 0
