@@ -109,23 +109,17 @@ class Inputs:
     after: Path
 
 
-@pytest.fixture(scope="module")
-def inputs(tmp_path_factory: pytest.TempPathFactory) -> Inputs:
-    d = tmp_path_factory.mktemp("secrets")
-    start = {
-        "901": hex_xy("3010"),
-        "902": hex_xy("3212"),
-        "903": hex_xy("0520"),
-        "904": hex_xy("0722"),
-        "905": hex_xy("2010"),
-    }
-    end = {
-        "901": hex_xy("3011"),
-        "902": hex_xy("3213"),
-        "903": hex_xy("0521"),
-        "904": hex_xy("0723"),
-        "905": hex_xy("2010"),
-    }
+START = {"901": "3010", "902": "3212", "903": "0520", "904": "0722", "905": "2010"}
+END = {"901": "3011", "902": "3213", "903": "0521", "904": "0723", "905": "2010"}
+# The other side's invisible piece somewhere else: a side's view must not change at all.
+ELSEWHERE = {"Allied": {"903": ("0820", "0821")}, "Axis": {"904": ("0922", "0923")}}
+
+
+def write_game(d: Path, moved: dict[str, tuple[str, str]]) -> tuple[Path, Path, Path]:
+    """A save, the log of one turn from it, and the save after it, in folder `d`."""
+    d.mkdir(exist_ok=True)
+    start = {i: hex_xy(moved.get(i, (h, ""))[0]) for i, h in START.items()}
+    end = {i: hex_xy(moved.get(i, ("", h))[1]) for i, h in END.items()}
     opening = [Node(""), Node("", [Node(p) for p in pieces(start, "Kobaltwert")]), *ROSTER, Node("end_save")]
     save = write(Node("begin_save", opening), d / "hidden.vsav")
     pws = {"901": AXIS_PW, "902": AXIS_PW, "903": AXIS_PW, "904": ALLIED_PW, "905": AXIS_PW}
@@ -134,7 +128,13 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> Inputs:
     steps.append(Node("LOG\t" + join(["D", "901", changed.split("/", 3)[3]], "/")))
     log = write(Node("begin_save", [*opening, *steps]), d / "hidden.vlog")
     closing = [Node(""), Node("", [Node(p) for p in pieces(end, "Kobaltwert2")]), *ROSTER, Node("end_save")]
-    after = write(Node("begin_save", closing), d / "after.vsav")
+    return save, log, write(Node("begin_save", closing), d / "after.vsav")
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> Inputs:
+    d = tmp_path_factory.mktemp("secrets")
+    save, log, after = write_game(d, {})
     pack = d / "pack"
     shutil.copytree(REPO / "modules" / "kasserine", pack, ignore=shutil.ignore_patterns("example"))
     with (pack / "units.toml").open("a", encoding="utf-8") as f:
@@ -318,3 +318,41 @@ def test_the_referee_sees_every_secret_but_the_passwords(inputs: Inputs, tmp_pat
     for secret in (*AXIS_SECRETS, *ALLIED_SECRETS, PACK_HIDDEN):
         assert found(secret, seen), secret
     assert not any(found(p, seen) for p in PW_PARTS)
+
+
+VIEWS = [
+    ("verify", "{log}", "--no-rules"),
+    ("verify", "{save}", "{after}", "--no-rules"),
+    ("check", "{save}", "--pack", "kasserine"),
+]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+@pytest.mark.parametrize("side", sorted(ELSEWHERE))
+@pytest.mark.parametrize("command", VIEWS, ids=["verify-log", "verify-saves", "check"])
+def test_a_view_is_the_same_wherever_the_other_side_hid_its_piece(
+    inputs: Inputs, tmp_path: Path, command: tuple[str, ...], side: str, fmt: str
+) -> None:
+    # Names and labels are not the only give-aways: a board picture with the hidden piece's
+    # move drawn, a count, a coordinate. The side's view of a game where the other side's
+    # invisible piece is elsewhere must be the same, byte for byte (the folders aside).
+    save, log, after = write_game(tmp_path / "elsewhere", ELSEWHERE[side])
+
+    def view(files: dict[str, Path]) -> str:
+        args = [a.format(**{k: str(v) for k, v in files.items()}) for a in command]
+        out = invoke((*args, "--module", MODULE, "--format", fmt, "--as", side))
+        return out.replace(str(files["save"].parent), "FOLDER")
+
+    here = view({"save": inputs.save, "log": inputs.log, "after": inputs.after})
+    assert here == view({"save": save, "log": log, "after": after})
+
+
+@pytest.mark.parametrize("side", sorted(ELSEWHERE))
+def test_the_referee_view_does_show_where_the_piece_was(inputs: Inputs, tmp_path: Path, side: str) -> None:
+    # the control of the test above: moving the invisible piece does change what the referee sees
+    _, log, _ = write_game(tmp_path / "elsewhere", ELSEWHERE[side])
+    views = [
+        invoke(("verify", str(f), "--no-rules", "--module", MODULE, "--format", "html")) for f in (inputs.log, log)
+    ]
+    here, there = (IMAGE.search(v) for v in views)
+    assert here and there and here.group() != there.group()
