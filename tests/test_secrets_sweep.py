@@ -107,6 +107,7 @@ class Inputs:
     pack: Path
     lint_module: Path
     after: Path
+    save38: Path  # the same save in VASSAL 3.8's binary form
 
 
 START = {"901": "3010", "902": "3212", "903": "0520", "904": "0722", "905": "2010"}
@@ -131,6 +132,9 @@ def write_game(d: Path, moved: dict[str, tuple[str, str]]) -> tuple[Path, Path, 
     return save, log, write(Node("begin_save", closing), d / "after.vsav")
 
 
+FIELDS = ("save", "log", "pack", "lint_module", "after", "save38")
+
+
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> Inputs:
     d = tmp_path_factory.mktemp("secrets")
@@ -143,7 +147,9 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> Inputs:
     setups = f'<{M}PredefinedSetup name="Scenario 1" file="s1.vsav" useFile="true"/>'
     files = {"images/tank.png": png(40, 40), "s1.vsav": save.read_bytes()}
     lint_module = write_module(d / "lint.vmod", build_file(slots=tank, setups=setups), files)
-    return Inputs(save, log, pack, lint_module, after)
+    save38 = d / "hidden38.vsav"
+    vassal_adj.load_save(save).write(save38, form="vobs")
+    return Inputs(save, log, pack, lint_module, after, save38)
 
 
 @dataclass(frozen=True)
@@ -157,7 +163,7 @@ class Run:
 
 
 def runs(i: Inputs) -> list[Run]:
-    save, log, pack, lm, after = str(i.save), str(i.log), str(i.pack), str(i.lint_module), str(i.after)
+    save, log, pack, lm, after, save38 = (str(getattr(i, k)) for k in FIELDS)
     ex_save, ex_log = str(EXAMPLE / "turn3-faults.vsav"), str(EXAMPLE / "turn4-axis.vlog")
     out: list[Run] = []
     five = ("text", "markdown", "bbcode", "json", "html")
@@ -196,6 +202,8 @@ def runs(i: Inputs) -> list[Run]:
         out.append(Run("verify -v", ("verify", log, "--module", MODULE, "--no-rules", "-v", *side), view))
         ann = ("--module", MODULE, "--pack", "kasserine", *side)
         out.append(Run("check --annotate", ("check", save, *ann), view, annotate=True))
+        out.append(Run("check 3.8 save", ("check", save38, *ann), view))
+        out.append(Run("check 3.8 --annotate", ("check", save38, *ann, "--format-version", "3.8"), view, annotate=True))
         out.append(
             Run("verify --annotate", ("verify", log, "--module", MODULE, "--no-rules", *side), view, annotate=True)
         )
@@ -207,7 +215,7 @@ def runs(i: Inputs) -> list[Run]:
                 annotate=True,
             )
         )
-    for src in (save, log):
+    for src in (save, log, save38):
         out.append(Run("decode", ("decode", src)))
         for fmt in ("text", "json"):
             out.append(Run(f"pieces {fmt}", ("pieces", src, "--module", MODULE, "--properties", "--format", fmt)))
@@ -222,7 +230,7 @@ def runs(i: Inputs) -> list[Run]:
     return out
 
 
-PLACEHOLDER = Inputs(*(Path(f"@{k}@") for k in ("save", "log", "pack", "lint_module", "after")))
+PLACEHOLDER = Inputs(*(Path(f"@{k}@") for k in FIELDS))
 RUNS = runs(PLACEHOLDER)
 RUN_IDS = [f"{n}-{r.name}-as-{r.view}" for n, r in enumerate(RUNS)]
 IMAGE = re.compile(r"data:image/[a-z]+;base64,[A-Za-z0-9+/=]+")
@@ -296,7 +304,7 @@ def public(text: str, where: str) -> str:
 
 
 def real(run: Run, i: Inputs) -> Run:
-    paths = {str(getattr(PLACEHOLDER, k)): str(getattr(i, k)) for k in ("save", "log", "pack", "lint_module", "after")}
+    paths = {str(getattr(PLACEHOLDER, k)): str(getattr(i, k)) for k in FIELDS}
     return Run(run.name, tuple(paths.get(a, a) for a in run.args), run.view, run.annotate)
 
 
