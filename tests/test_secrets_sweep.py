@@ -1,10 +1,12 @@
 """Every command, every output format: no password and, in a side's view, nothing hidden leaks
 (issue 17, "Secrets and hidden information").
 
-The inputs hold two player passwords with '/' and ';' (VASSAL writes them escaped, once per level
-of nesting: r12), pieces hidden by Mask (owned by a side, owned by a player) and Invisible traits
-(one per side), a property value behind a Mask, and a unit a pack flags hidden. Each output
-(stdout, the -o file, the commands an annotated copy adds) is searched:
+The inputs (a save, also in VASSAL 3.8's form, the log of a turn from it, the save after it, a
+module whose set-up is that save) hold three passwords with '/' and ';' (VASSAL writes them
+escaped, once per level of nesting: r12), one of them only as a Restricted Access owner; pieces
+hidden by Mask (owned by a side, by a player) and Invisible traits (one per side), property
+values behind them, and a unit a pack flags hidden. Each output (stdout, the -o file, the
+commands an annotated copy adds, with its markers' hexes) is searched:
 
 - for any part of a password, in every view;
 - in the other side's view (--as SIDE), for the hidden pieces' names and property values, the
@@ -12,6 +14,7 @@ of nesting: r12), pieces hidden by Mask (owned by a side, owned by a player) and
 - in an annotated copy, which every player opens, for the hidden pieces of either side.
 
 Each secret is shown in the referee's view of some output, so a sweep that checks nothing fails.
+A side's view must also not change when the other side's invisible piece is elsewhere.
 """
 
 from __future__ import annotations
