@@ -367,3 +367,17 @@ def test_the_referee_view_does_show_where_the_piece_was(inputs: Inputs, tmp_path
     ]
     here, there = (IMAGE.search(v) for v in views)
     assert here and there and here.group() != there.group()
+
+
+@pytest.mark.parametrize("command", ["verify", "check", "vp"])
+def test_an_error_message_never_quotes_a_password(inputs: Inputs, tmp_path: Path, command: str) -> None:
+    # A MovePiece with its fields shifted (old y missing): the error quotes the field it could not
+    # read, which is the mover's password.
+    text = vassal_adj.load_save(inputs.log).text
+    shifted = join(["M", "903", "Main Map", "1", "2", "null", "Main Map", "1", AXIS_PW, "null", AXIS_PW], "/")
+    bad = tmp_path / "shifted.vlog"
+    SavedGame.new(f"{text}\x1bLOG\t{shifted}", codec=Codec(obfuscated=True, key=0x2A)).write(bad)
+    extra = ["--no-rules"] if command == "verify" else ["--pack", "kasserine"]
+    result = CliRunner().invoke(main, [command, str(bad), "--module", MODULE, *extra])
+    assert result.exit_code == 2 and "old y is not an integer: '********'" in result.output, result.output
+    assert not [p for p in PW_PARTS if found(p, result.output)]
