@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from input_guard import inputs_unchanged  # noqa: F401 (autouse: every test's CLI inputs hashed before and after)
 
 CORPUS = Path(os.environ.get("VASSAL_ADJ_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 SPEC = CORPUS.parent / "spec"

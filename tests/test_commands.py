@@ -528,6 +528,21 @@ def test_piece_state_passwords_are_secrets(tmp_path: Path) -> None:
     assert game.secrets() == {"maskpw", "hidepw"}
 
 
+def test_a_restricted_access_owner_is_a_secret() -> None:
+    # Restricted Access (restrict;) stores the owner's password as its whole state (VASSAL's
+    # Restricted.setProperty: owningPlayer = GameModule.getActiveUserId()); a player who has
+    # left is in no PLAYER entry, so only the trait gives the password away (issue 17 sweep).
+    from vassal_adj.parse.secrets import piece_secrets
+    from vassal_adj.parse.tokens import join
+
+    kinds = "restrict;Axis;true;true;Owner only\tpiece;;;unit.png;Unit"
+    owned = "+/" + join(["3", kinds, join(["gone/pw;1", "Main Map;1;2;;0"], "\t")], "/")
+    free = "+/" + join(["4", kinds, "\tMain Map;1;2;;0"], "/")
+    moved = "LOG\tD/" + join(["3", join(["later;pw", "Main Map;1;2;;0"], "\t")], "/")
+    root = parse_stream(encode(Node("begin_save", [Node(""), Node(owned), Node(free), Node("end_save"), Node(moved)])))
+    assert piece_secrets(root) == {"gone/pw;1", "later;pw"}
+
+
 def test_empty_stack_shortcut() -> None:
     # Only a stack holding no piece (with or without the 3.4.8 layer) is skipped undecoded.
     from vassal_adj.parse.builder import _holds_pieces

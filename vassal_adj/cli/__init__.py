@@ -30,13 +30,14 @@ def _guarded(func: F) -> F:
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
         # imported by a command that runs, not by the group: `--help` makes no dataclass (issue 10)
+        from vassal_adj.cli.error_secrets import safe_message
         from vassal_adj.errors import VassalAdjError
 
         ctx = click.get_current_context()
         try:
             return func(*args, **kwargs)
         except VassalAdjError as e:
-            click.echo(f"error: {e}", err=True)
+            click.echo(f"error: {safe_message(e)}", err=True)
             ctx.exit(2)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise

@@ -58,6 +58,12 @@ def write_atomic(path: StrPath, fill: Callable[[BinaryIO], object], protect: Ite
                 break
             except FileExistsError:
                 continue
+            except OSError as e:
+                tmp = ""
+                # No file can be made there at all (read-only, not ours, gone): the folder is
+                # what the user must change, so name it.
+                reason = (e.strerror or str(e)).lower()
+                raise VassalAdjError(f"cannot write into folder {directory!r}: {reason}", Where(path=target)) from None
         with os.fdopen(fd, "wb") as f:
             fd = -1
             fill(f)

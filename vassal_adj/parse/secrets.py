@@ -2,11 +2,14 @@
 
 Commands carry them in fixed fields (PLAYER, MovePiece, notes, UNMASK, LOCKSPOTAB); piece
 states carry them in Mask (``obs;``, 6.9) and Invisible (``hide;``, 6.10) traits whose access
-is per player. Both are read leniently: a malformed command must not hide its password.
+is per player, and in Restricted Access (``restrict;``), whose whole state is the owner's
+password (VASSAL's Restricted.setProperty stores GameModule.getActiveUserId()). All are read
+leniently: a malformed command must not hide its password.
 """
 
 from __future__ import annotations
 
+from vassal_adj.parse.class_traits import Restricted
 from vassal_adj.parse.commands import Node, iter_texts, unlogged
 from vassal_adj.parse.tokens import split
 from vassal_adj.parse.trait_types import Hideable, Obscurable
@@ -16,7 +19,7 @@ __all__ = ["command_secrets", "piece_secrets", "all_secrets"]
 
 _LOG = "LOG\t"
 _STARTS = ("M/", "PLAYER\t", "PYREMOVE\t", "PNOTE\t", "SNOTE\t", "UNMASK\t", "LOCKSPOTAB\t")
-_OWNER_TRAITS = ("obs;", "hide;")  # a type without either holds no password in its state
+_OWNER_TRAITS = ("obs;", "hide;", "restrict;")  # a type without one holds no password in its state
 
 
 def _command_fields(t: str) -> list[str]:
@@ -53,11 +56,14 @@ def _owners(type_text: str, state: str) -> set[str]:
             out.add(trait.masked_by)
         elif isinstance(trait, Hideable) and trait.access == "player" and trait.hidden_by:
             out.add(trait.hidden_by)
+        elif isinstance(trait, Restricted) and trait.state:
+            out.add(trait.state)
     return out
 
 
 def piece_secrets(root: Node) -> set[str]:
-    """Owners' passwords in the states of per-player Mask and Invisible traits.
+    """Owners' passwords in the states of per-player Mask and Invisible traits and of
+    Restricted Access traits (a player who has left may be in no PLAYER entry).
 
     Read from AddPiece (type and state) and ChangePiece (new and old state, with the type of
     the piece's latest AddPiece; a piece never added in the stream is skipped), also inside

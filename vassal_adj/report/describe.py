@@ -281,6 +281,15 @@ def redactor(secrets: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![^{bound}])(?:{body})(?![^{bound}])")
 
 
+def loose_redactor(secrets: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern matching any password between non-word characters, in any encoded form: for
+    prose such as an error message, which may quote a field ("not an integer: 'pw'")."""
+    found = sorted({s for s in secrets if s}, key=len, reverse=True)
+    if not found:
+        return None
+    return re.compile(rf"(?<!\w)(?:{'|'.join(map(_encoded_forms, found))})(?!\w)")
+
+
 def _encoded_forms(secret: str) -> str:
     """A pattern for `secret` as VASSAL may store it: each delimiter or backslash in it may be
     escaped by backslashes, one more level for each encoder it is nested in ('pa\\/ss')."""
