@@ -30,6 +30,11 @@ KASSERINE_DATA = tomllib.loads((KASSERINE / "pack.toml").read_text(encoding="utf
 
 # The parameters each implementation requires, valid, so that only the parameter under test is wrong.
 BASE = {
+    "air.range": 'side = "Axis"\nunits = {}\nbases = [{ place_kind = "airfield" }]',
+    "dice.table": 'button = "1d6"',
+    "log.one_source": 'supply = { Axis = "supply" }',
+    "track.ledger": 'tracks = { axis_ap = "Axis" }\ncosts = { move = 1 }',
+    "transport.modes": 'modes = [{ name = "sea", from = [{ box = "staging" }], to = [{ place_kind = "port" }] }]',
     "combat.displacement": 'phases = { axis-combat = "Axis" }\nretreat_max = 2\nadvance_max = 1',
     "marker.state": 'states = [{ units = {}, requires = { units = {}, within = "hex" } }]',
     "units.quota": 'units = {}\nlimits = { "*" = { Axis = 1 } }',
@@ -54,6 +59,36 @@ UNKNOWN = "unknown key (known here:"
 
 # (implementation, parameter): (the value written, the key path after rules.probe., the message's start)
 CASES = {
+    ("air.range", "bases"): ('[{ place_kind = "airfield" }, { place = "0101" }]', "bases[1].place", UNKNOWN),
+    ("air.range", "over"): ('[{ units = {}, hex = ["0101"] }]', "over[0].hex", UNKNOWN),
+    ("dice.table", "effects"): ('{ "*" = { "1-3" = { axis_ap = "1" } } }', 'effects."*"."1-3".axis_ap', "expected int"),
+    ("dice.table", "kinds"): ('["action", 1]', "kinds[1]", "expected str"),
+    ("dice.table", "phases"): ('[["action"]]', "phases[0]", "expected str"),
+    ("dice.table", "sides"): ('[{ side = "Axis" }]', "sides[0]", "expected str"),
+    ("dice.table", "success_at_most"): ("[3]", "success_at_most", "expected str or int"),
+    ("dice.table", "returns_after"): ('{ "1-3" = 0, "4-6" = true }', 'returns_after."4-6"', "expected int or str"),
+    ("dice.table", "table"): ('{ "*" = { "1-3" = 1 } }', 'table."*"."1-3"', "expected str"),
+    ("log.action_turns", "tracks"): ('{ axis_ap = ["Axis"] }', "tracks.axis_ap", "expected str"),
+    ("log.one_source", "supply"): ('{ Axis = ["supply"] }', "supply.Axis", "expected str"),
+    ("log.segments", "moves_not_interleaved"): ("1", "moves_not_interleaved", "expected bool or str"),
+    ("reinforcements.schedule", "at_start"): (
+        '{ scenario-2 = { flag = ["x"] } }',
+        "at_start.scenario-2.flag",
+        "unknown key 'flag'",
+    ),
+    ("track.bounds", "bounds"): ('{ axis_ap = [0, "14"] }', "bounds.axis_ap", "expected list[int]"),
+    ("track.ledger", "costs"): ('{ move = "1" }', "costs.move", "expected int"),
+    ("track.ledger", "entry_kinds"): ('[{ kind = "garrison", unit = {} }]', "entry_kinds[0].unit", UNKNOWN),
+    ("track.ledger", "gain_constant"): ('{ Axis = "2" }', "gain_constant.Axis", "expected int"),
+    ("track.ledger", "gain_events"): ('{ Axis = [2, "-1"] }', "gain_events.Axis[1]", "expected int"),
+    ("track.ledger", "no_constant"): ('[{ scenario = "s2", turns = 3 }]', "no_constant[0].turns", UNKNOWN),
+    ("track.ledger", "tracks"): ("{ axis_ap = 1 }", "tracks.axis_ap", "expected str"),
+    ("transport.modes", "modes"): (
+        '[{ name = "sea", from = [{ box = "staging" }], to = [{ place_knd = "port" }] }]',
+        "modes[0].to[0].place_knd",
+        UNKNOWN,
+    ),
+    ("transport.modes", "tracks"): ("{ axis_ap = 1 }", "tracks.axis_ap", "expected str"),
     ("combat.displacement", "phases"): ("{ axis-combat = 1 }", "phases.axis-combat", "expected str"),
     ("combat.displacement", "overrides"): ("[{ unit = {}, retreat_max = 1 }]", "overrides[0].unit", UNKNOWN),
     ("log.segments", "by"): ('{ trak = "Action" }', "by.trak", UNKNOWN),
@@ -262,3 +297,17 @@ def test_packs_validate_reports_the_key_path(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli.main, ["packs", "validate", str(pack)])
     assert result.exit_code == 1, result.output
     assert f"{toml}: error: rules.probe.pools[1].unit: unknown key" in result.output
+
+
+@pytest.mark.parametrize(
+    "value", ['"roll"', "0", '{ "1-4" = [0, "roll"], "5-6" = [1, "roll"] }', '{ Axis = { "1-6" = "roll" } }']
+)
+def test_returns_after_loads_in_each_of_its_forms(value: str) -> None:
+    """8.1.1 / 20.6 returns: "roll" turns later, a number, a table by roll, or one by side (param_shape.Keyed)."""
+    assert read_with_probe(probe_text("dice.table", "returns_after", value)).rule("probe").impl == "dice.table"
+
+
+def test_a_bad_return_by_side_names_its_key_path() -> None:
+    with pytest.raises(PackError) as e:
+        read_with_probe(probe_text("dice.table", "returns_after", '{ Axis = { "1-6" = [0, 1.5] } }'))
+    assert e.value.message.startswith('rules.probe.returns_after.Axis."1-6"[1]: expected int or str'), e.value.message

@@ -9,6 +9,9 @@ a misspelt key in an entry, with its key path, before any rule runs:
   param_types.TYPES ("int", "selector", ...) or a nested `Table` or `Each`.
 - `Each(shape)`: every item of a list, or every value of a table keyed by the pack's own names
   (events, conditions, phases), has `shape`.
+- `Keyed(shape)`: every value of a table keyed by the pack's own names has `shape`; unlike `Each`, a
+  table only, so that an `Either` tells it apart from a list: ``returns_after = "roll"``, or
+  ``{ "1-4" = [0, "roll"] }``, or ``{ Axis = { "1-4" = 1 } }``.
 - `Either(a, b, ...)`: one of several shapes, told apart by the kind of the value (a name, a list,
   a table, a number): ``by = "phase"`` or ``by = { track = "Action" }``.
 
@@ -25,9 +28,9 @@ from typing import Union
 from vassal_adj.rules.param_types import TYPES, ParamValueError, check_value, show, type_name
 from vassal_adj.rules.select import KEYS as SELECTOR_KEYS
 
-__all__ = ["Each", "Either", "Shape", "Table", "check_shape", "describe_shape", "selector_keys", "shaped"]
+__all__ = ["Each", "Either", "Keyed", "Shape", "Table", "check_shape", "describe_shape", "selector_keys", "shaped"]
 
-Shape = Union[str, "Table", "Each", "Either"]  # noqa: UP007 (a string forward reference cannot be joined by |)
+Shape = Union[str, "Table", "Each", "Keyed", "Either"]  # noqa: UP007 (a string forward reference cannot be joined by |)
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,16 @@ class Each:
 
 
 @dataclass(frozen=True)
+class Keyed:
+    """A table keyed by the pack's names (sides, rolls, scenarios), every value of which has `shape`."""
+
+    shape: Shape
+
+    def __post_init__(self) -> None:
+        _check_declared(self.shape, "keyed")
+
+
+@dataclass(frozen=True)
 class Either:
     """One of `shapes`, each of a different kind of value (`_kind`): the one of the value's kind applies."""
 
@@ -73,7 +86,7 @@ class Either:
 
 def _kind(shape: Shape) -> str:
     """The kind of value a shape takes: "table", "list", or the type name ("str", "int", ...)."""
-    if isinstance(shape, Table):
+    if isinstance(shape, (Table, Keyed)):
         return "table"
     if isinstance(shape, Each):
         return "list"  # in an Either, an Each is a list's: a table of entries is told apart as a table
@@ -118,6 +131,12 @@ def check_shape(shape: Shape, value: object, at: tuple[str | int, ...] = ()) -> 
         for k, v in items:
             check_shape(shape.shape, v, (*at, k))
         return
+    if isinstance(shape, Keyed):
+        if not isinstance(value, Mapping):
+            raise ParamValueError(f"expected a table, got {show(value)} ({type_name(value)})", at)
+        for k, v in value.items():
+            check_shape(shape.shape, v, (*at, k))
+        return
     if not isinstance(value, Mapping):
         raise ParamValueError(
             f"expected a table {{ {', '.join(shape.keys)} }}, got {show(value)} ({type_name(value)})", at
@@ -148,6 +167,8 @@ def describe_shape(shape: Shape) -> object:
         return shape
     if isinstance(shape, Each):
         return {"each": describe_shape(shape.shape)}
+    if isinstance(shape, Keyed):
+        return {"keyed": describe_shape(shape.shape)}
     if isinstance(shape, Either):
         return {"either": [describe_shape(s) for s in shape.shapes]}
     return {"keys": {k: describe_shape(s) for k, s in shape.keys.items()}, "required": list(shape.required)}

@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from vassal_adj.rules.builtin_impls import BUILTIN_IMPLS
-from vassal_adj.rules.param_shape import Each, Table, check_shape, describe_shape
+from vassal_adj.rules.param_shape import Each, Either, Keyed, Table, check_shape, describe_shape
 from vassal_adj.rules.param_types import (
     NAME_TYPES,
     TABLE_TYPES,
@@ -121,7 +121,7 @@ class Param:
     doc: str = ""
     keys: str = ""  # a table's keys are names of this vocabulary ("terrain" in terrain costs)
     names: str = ""  # the names in the value are of this vocabulary ("features" in networks)
-    shape: Table | Each | None = None  # the inside of a "list", "table" or "any" value
+    shape: Table | Each | Keyed | Either | None = None  # the inside of a "list", "table" or "any" value
 
     @property
     def required(self) -> bool:

@@ -35,6 +35,7 @@ from typing import Any
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.supply_loc_rules import loc_check
+from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segment_movers import field_value
@@ -48,7 +49,9 @@ __all__ = ["one_source"]
     "log.one_source",
     log=True,
     params={
-        "supply": Param(REQUIRED, "table", "side -> the name of the pack's supply.loc rule for it (12.2-12.4)"),
+        "supply": Param(
+            REQUIRED, "table", "side -> the name of the pack's supply.loc rule for it (12.2-12.4)", shape=Each("str")
+        ),
         "units": Param({}, "selector", "the units that moved that count (12.5: mobile ground units)"),
         "kinds": Param(("action",), "list[str]", "the segment kinds judged (log.segments openers)"),
         "restored": Param("", "str", "a flag units lose in the action: they take part as movers (8.2.1 regroup)"),

@@ -32,6 +32,7 @@ from typing import Any
 
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segments import Opened, Segment
@@ -118,7 +119,9 @@ def _again(
         "may_change": Param(
             "", "str", "words for what may give the initiative to the other side and is not read (5.3 OB SudWest)"
         ),
-        "tracks": Param({}, "table", "the points track of each side: track name -> side (6.1 'expend all AP')"),
+        "tracks": Param(
+            {}, "table", "the points track of each side: track name -> side (6.1 'expend all AP')", shape=Each("str")
+        ),
         "interrupt_units": Param(
             {}, "selector", "units whose moves alone leave a spending possibly no action ({}: no units moved)"
         ),

@@ -30,7 +30,7 @@ from typing import Any
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.ap_paid import APChange, ap_changes, paid_findings, payment
 from vassal_adj.rules.mechanisms.transport_rules import trips_of
-from vassal_adj.rules.param_shape import Each
+from vassal_adj.rules.param_shape import Each, Table
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segments import Segment
@@ -103,7 +103,12 @@ def _gain(segment: Segment, ctx: RuleContext, p: Mapping[str, Any], changes: lis
         "costs": Param(REQUIRED, "table", "action kind -> AP it costs (move, reinforcement, ...)", shape=Each("int")),
         "action_phases": Param(("action",), "list[str]", "phase ids in which actions pay AP"),
         "entry_boxes": Param(("reinforcement",), "list[str]", "box kinds reinforcements enter from"),
-        "entry_kinds": Param((), "list", "[{ kind, units = selector }]: an entry of units all picked is that kind"),
+        "entry_kinds": Param(
+            (),
+            "list",
+            "[{ kind, units = selector }]: an entry of units all picked is that kind",
+            shape=Each(Table({"kind": "str", "units": "selector"}, required=("kind",))),
+        ),
         "entry_kind": Param("reinforcement", "str", "the kind of any other entry"),
         "move_kind": Param("move", "str", "the kind of a segment of land moves"),
         "units": Param({}, "selector", "the units whose moves with no land path are transport ({}: all)"),
@@ -115,7 +120,12 @@ def _gain(segment: Segment, ctx: RuleContext, p: Mapping[str, Any], changes: lis
         "gain_places": Param("", "str", "hexes (any hex spec) each worth 1 AP when holding a friendly unit"),
         "gain_holding": Param({}, "selector", "the friendly unit a gain place must hold"),
         "gain_events": Param({}, "table", "side -> the AP its events may add or deduct", shape=Each(Each("int"))),
-        "no_constant": Param((), "list", "[{ scenario, turn }]: the constant is not added then"),
+        "no_constant": Param(
+            (),
+            "list",
+            "[{ scenario, turn }]: the constant is not added then",
+            shape=Each(Table({"scenario": "str", "turn": "int"}, required=("scenario", "turn"))),
+        ),
         "cost_ref": Param("6.1", "str", "the rule cited for an action's cost"),
         "gain_ref": Param("5.2.1", "str", "the rule cited for a gain"),
     },

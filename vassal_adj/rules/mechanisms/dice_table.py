@@ -39,7 +39,7 @@ from typing import Any
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.dice_judges import Say, counted, returned, succeeds
 from vassal_adj.rules.mechanisms.dice_rolls import Attributed, attributed, earlier_segments, outcome, picks, table_entry
-from vassal_adj.rules.param_shape import Each
+from vassal_adj.rules.param_shape import Each, Either, Keyed
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
 from vassal_adj.rules.segments import Segment
@@ -47,6 +47,10 @@ from vassal_adj.rules.segments import Segment
 __all__ = ["dice_table"]
 
 _ONLY_LOG = "only this log's rolls are seen"
+# A return's turns later (dice_judges._offsets): 0 or more, "roll", or a list of these alternatives.
+_LATER = Either("int", "str", Each(Either("int", "str")))
+# "roll" or a number for every roll, or { roll or range -> later }, or side -> { roll or range -> later }.
+_RETURNS_AFTER = Either("str", "int", Keyed(Either("int", "str", Each(Either("int", "str")), Keyed(_LATER))))
 
 
 def _first_turn(ctx: RuleContext) -> int | None:
@@ -180,9 +184,11 @@ def _threshold(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], 
     log=True,
     params={
         "button": Param(REQUIRED, "str", "the die button whose rolls are read, as the log's reports name it"),
-        "phases": Param([], "list", "phase ids whose segments hold the roll ([]: any)"),
-        "kinds": Param([], "list", "segment kinds that hold the roll ([]: any)"),
-        "sides": Param([], "list", "the sides that roll in a segment, in order ([]: the opener's side)"),
+        "phases": Param([], "list", "phase ids whose segments hold the roll ([]: any)", shape=Each("str")),
+        "kinds": Param([], "list", "segment kinds that hold the roll ([]: any)", shape=Each("str")),
+        "sides": Param(
+            [], "list", "the sides that roll in a segment, in order ([]: the opener's side)", shape=Each("str")
+        ),
         "required": Param(False, "bool", "a segment the rule reads with no roll (or fewer than sides) is an error"),
         "not_in_first_turn": Param(False, "bool", "no roll in the scenario's first Game-Turn"),
         "table": Param({}, "table", "side or '*' -> { roll or 'a-b' -> outcome words }", shape=Each(Each("str"))),
@@ -195,13 +201,16 @@ def _threshold(p: Mapping[str, Any], segment: Segment, rolls: list[Attributed], 
         "count_becomes": Param({}, "selector", "count the units that come to match this instead of drags"),
         "count_exact": Param(False, "bool", "fewer units than the roll is a warning (legal only if no more)"),
         "count_same": Param("", "str", "field the counted units share (contingent, ...; '': any mix)"),
-        "success_at_most": Param("", "any", "a roll at most this ('turn': the Game-Turn number) succeeds"),
+        "success_at_most": Param(
+            "", "any", "a roll at most this ('turn': the Game-Turn number) succeeds", shape=Either("str", "int")
+        ),
         "once_per_turn": Param(False, "bool", "at most one roll a Game-Turn"),
         "returns_units": Param({}, "selector", "units a roll puts on the turn track ({}: none)"),
         "returns_after": Param(
             "roll",
             "any",
             "'roll': that many turns later; or { roll or 'a-b' -> turns later (0: stays, 'roll', or a list of these) }",
+            shape=_RETURNS_AFTER,
         ),
         "returns_box": Param("turn", "str", "box kind of the turn track"),
         "returns_past_end": Param("withdrawn", "str", "box kind for a turn after the scenario's last"),

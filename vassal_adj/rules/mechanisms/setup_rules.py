@@ -160,6 +160,7 @@ def parse_event(ctx: RuleContext, name: str, value: Any, turn_box: str, turn_kin
             "scenario id -> selector: units that scenario's own set-up puts in play though their counter "
             "gives a later turn; no reinforcements in it (seed 004 27.2 'Allies start with GT 3 "
             "reinforcements already in play')",
+            shape=Each("selector"),
         ),
         "returns": Param(
             (),

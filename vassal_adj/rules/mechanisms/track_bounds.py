@@ -20,6 +20,7 @@ from typing import Any
 
 from vassal_adj.model.state import GameState
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import Param, register
 from vassal_adj.rules.results import Finding, Severity
 
@@ -30,7 +31,12 @@ __all__ = ["track_bounds"]
     "track.bounds",
     params={
         "tracks": Param((), "list[str]", "the [state] tracks judged (empty: every track read)"),
-        "bounds": Param({}, "table", "track -> [min, max] replacing its [state] bounds while the rule is in force"),
+        "bounds": Param(
+            {},
+            "table",
+            "track -> [min, max] replacing its [state] bounds while the rule is in force",
+            shape=Each("list[int]"),
+        ),
     },
 )
 def track_bounds(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> list[Finding]:

@@ -37,15 +37,52 @@ from vassal_adj.model.state import GameState, Position
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.model.units import Unit
 from vassal_adj.rules.engine import RuleContext
+from vassal_adj.rules.param_shape import Each, Either, Table
 from vassal_adj.rules.select import Selector, selector_at
 
-__all__ = ["Endpoint", "Mode", "carried", "land_parts", "mode_of", "no_land_path"]
+__all__ = ["MODE", "Endpoint", "Mode", "carried", "land_parts", "mode_of", "no_land_path"]
 
-ENDPOINT_KEYS = {"box", "place_kind", "region", "terrain", "not_terrain", "coastal", "holding", "not_holding"}
-ENDPOINT_KEYS |= {"no_enemy", "name", "rule_ref"}
+_NAMES = Either("str", "list[str]")  # _strings: a name or a list of names
+_ENDPOINT = Table(
+    {
+        "box": "str",
+        "place_kind": "str",
+        "region": "str",
+        "terrain": _NAMES,
+        "not_terrain": _NAMES,
+        "coastal": "bool",
+        "holding": "selector",
+        "not_holding": "selector",
+        "no_enemy": "selector",
+        "name": "str",
+        "rule_ref": "str",
+    }
+)
+# One mode as the pack writes it: `transport.modes`' shape, checked as the pack loads; `Mode.read`
+# checks again what it means (a path of "none" or "ground", endpoints given).
+MODE = Table(
+    {
+        "name": "str",
+        "rule_ref": "str",
+        "cost": "int",
+        "sides": _NAMES,
+        "units": "selector",
+        "carrier": "selector",
+        "from": Each(_ENDPOINT),
+        "to": Each(_ENDPOINT),
+        "max_units": "int",
+        "one_origin": "bool",
+        "one_destination": "bool",
+        "one_contingent": "str",
+        "exclusive": "bool",
+        "path": "str",
+        "unless_marker": Table({"marker": "str", "sides": _NAMES, "rule_ref": "str"}, ("marker",), or_empty=True),
+    },
+    required=("name", "from", "to"),
+)
+ENDPOINT_KEYS = set(_ENDPOINT.keys)
 FITS = 100  # a trip that meets every condition of a mode (misfit's score)
-MODE_KEYS = {"name", "rule_ref", "cost", "sides", "units", "carrier", "from", "to", "max_units", "one_origin"}
-MODE_KEYS |= {"one_destination", "one_contingent", "exclusive", "path", "unless_marker"}
+MODE_KEYS = set(MODE.keys)
 
 
 @lru_cache(maxsize=8)

@@ -23,7 +23,7 @@ from typing import Any
 from vassal_adj.model.state import Position
 from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.ap_paid import ap_changes, paid_findings, payment
-from vassal_adj.rules.mechanisms.transport import Mode, carried, land_parts, mode_of, no_land_path
+from vassal_adj.rules.mechanisms.transport import MODE, Mode, carried, land_parts, mode_of, no_land_path
 from vassal_adj.rules.param_shape import Each
 from vassal_adj.rules.registry import REQUIRED, Param, register
 from vassal_adj.rules.results import Finding, Severity
@@ -110,7 +110,10 @@ def _problems(mode: Mode, t: Trips, segment: Segment, ctx: RuleContext) -> list[
     log=True,
     params={
         "modes": Param(
-            REQUIRED, "list", "the transport modes (tables: name, cost, sides, units, carrier, from, to, ...)"
+            REQUIRED,
+            "list",
+            "the transport modes (tables: name, cost, sides, units, carrier, from, to, ...)",
+            shape=Each(MODE),
         ),
         "units": Param({}, "selector", "the units whose moves with no land path are judged ({}: all)"),
         "boxes": Param(
