@@ -32,11 +32,11 @@ def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_help_lists_commands_in_playing_exploring_and_authoring_sections() -> None:
+def test_help_lists_commands_in_playing_refereeing_exploring_and_authoring_sections() -> None:
     code, out, _ = run("--help")
     assert code == 0
     heads = [line for line in out.splitlines() if re.fullmatch(r"[A-Z][a-z]+:", line)]
-    assert heads == ["Options:", "Playing:", "Exploring:", "Authoring:"]
+    assert heads == ["Options:", "Playing:", "Refereeing:", "Exploring:", "Authoring:"]
     for title, names in SECTIONS.items():
         block = out.split(f"{title}:\n", 1)[1].split("\n\n", 1)[0]
         assert [line.split()[0] for line in block.splitlines()] == list(names)
