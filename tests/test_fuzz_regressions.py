@@ -21,3 +21,11 @@ def test_terrain_line_with_a_carriage_return_inside_is_a_malformed_line() -> Non
     with pytest.raises(PackError, match=r"malformed line: new-line character") as e:
         READERS["terrain"].run("kasserine", text)
     assert e.value.where is not None and (e.value.where.path, e.value.where.line) == ("terrain.csv", 2)
+
+
+def test_terrain_line_of_commas_alone_is_a_blank_row() -> None:
+    # found by scripts/fuzz.py (terrain, --seed 7 case 948): IndexError on the line ","
+    READERS["terrain"].run("kasserine", "hex,0306,clear town\n,\n , ,\nhex,0312,clear\n")
+    with pytest.raises(PackError, match=r"unknown record 'x'") as e:
+        READERS["terrain"].run("kasserine", ",\nx,\n")
+    assert e.value.where is not None and e.value.where.line == 2

@@ -77,7 +77,8 @@ def _records(text: str, path: str) -> Iterator[tuple[int, list[str], bool]]:
             raise PackError(f"malformed line: {e} in {raw.strip()!r}", Where(path=path, line=n)) from None
         while fields and not fields[-1]:  # spreadsheets pad short rows with commas
             fields.pop()
-        yield n, fields, body != raw
+        if fields:  # a row of commas alone is a spreadsheet's blank row (fuzzing, issue 17)
+            yield n, fields, body != raw
 
 
 class _Reader:
