@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("VASSAL_ADJ_NO_CACHE", "1")  # a pack's TOML read a million times: not cached
 
-from fuzz_readers import READERS, Reader, to_bytes  # noqa: E402
+from fuzz_readers import READERS, InternalError, Reader, to_bytes  # noqa: E402
 
 from vassal_adj.errors import VassalAdjError  # noqa: E402
 
@@ -49,6 +49,8 @@ def run_once(reader: Reader, seed: str, value: object) -> tuple[float, BaseExcep
 
 
 def _place(e: BaseException) -> str:
+    if isinstance(e, InternalError):  # the command's own traceback says where
+        return str(e).split(": ")[0]
     frames = traceback.extract_tb(e.__traceback__)
     last = frames[-1] if frames else None
     return f"{type(e).__name__} at {Path(last.filename).name}:{last.lineno}" if last else type(e).__name__

@@ -53,7 +53,9 @@ def _files(small: bool, *suffixes: str) -> list[Path]:
 
 
 def _name(p: Path) -> str:
-    return f"{p.parent.name}/{p.name}"
+    """The corpus game's folder and the file, or the pack and the file of a shipped example."""
+    pack = p.parent.parent.name if p.parent.name == "example" else ""
+    return f"{pack or p.parent.name}/{p.name}"
 
 
 # -- archives and saves ------------------------------------------------------------------------
@@ -64,13 +66,26 @@ def _module_of(archive: Archive):  # noqa: ANN202 - Module, imported lazily with
 
 
 def _pieces(text_or_game: object, module: object = None) -> None:
+    """What the commands read from a save: every command decoded, the pieces built (with the
+    module: prototypes expanded, positions labelled), the dice rolled, boards chosen, the
+    secrets found (for redaction), the module's properties and tracker."""
     from vassal_adj.parse.builder import game_pieces
-    from vassal_adj.parse.commands import iter_nodes, parse_stream
+    from vassal_adj.parse.commands import iter_nodes, log_steps, parse_stream
+    from vassal_adj.parse.dice import dice_rolls
+    from vassal_adj.parse.global_props import global_values
+    from vassal_adj.parse.places import board_selections
+    from vassal_adj.parse.secrets import all_secrets
 
     root = parse_stream(text_or_game) if isinstance(text_or_game, str) else text_or_game
     for _, _, node in iter_nodes(root):
         node.command  # noqa: B018 - decoding every command is the point
     game_pieces(root, module)  # type: ignore[arg-type]
+    dice_rolls(root)
+    board_selections(root)
+    all_secrets(root)
+    log_steps(root)
+    if module is not None:
+        global_values(module, root)  # type: ignore[arg-type]
 
 
 def run_archive(data: object) -> None:
@@ -162,8 +177,9 @@ def _mutate_command_text(rng: random.Random, text: object) -> object:
     return mutate_commands(rng, text, ESC) if rng.random() < 0.6 else mutate_text(rng, text)  # type: ignore[arg-type]
 
 
-def run_commands(text: object) -> None:
-    _pieces(text, _example_module("kasserine") if "Kasserine" in text[:4000] else None)  # type: ignore[index]
+def run_commands(seed: str, text: object) -> None:
+    pack = seed.split("/")[0]
+    _pieces(text, _example_module(pack) if pack in PACKS else None)
 
 
 _ADD = re.compile(r"\+/[^/]*/([^\t]*)\t([^\x1b]*)")
@@ -309,15 +325,58 @@ def run_terrain(seed: str, text: object) -> None:
     read_terrain_on(_layout(seed), text, path="terrain.csv", vocabulary=_pack(seed).pack.vocabulary)  # type: ignore[arg-type]
 
 
+# -- a whole command over a save: state, rules, report ---------------------------------------------
+class InternalError(Exception):
+    """The command line's exit 3 (an internal error), with the place its traceback ends at."""
+
+
+def _example_saves(small: bool) -> list[tuple[str, object]]:
+    return [(_name(p), p.read_bytes()) for p in _files(True, ".vsav", ".vlog") if p.parent.name == "example"]
+
+
+def _mutate_save(rng: random.Random, data: object) -> object:
+    """The save with its savedGame entry mutated as the `savedgame` reader mutates it."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:  # type: ignore[arg-type]
+        entries = {i.filename: z.read(i) for i in z.infolist()}
+    entries["savedGame"] = _mutate_payload(rng, entries["savedGame"])  # type: ignore[assignment]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, body in entries.items():
+            z.writestr(name, body)
+    return buf.getvalue()
+
+
+def run_command(seed: str, data: object) -> None:
+    """`check` (a save) or `verify` (a log) with the example's module and pack, as a user runs it."""
+    from click.testing import CliRunner
+
+    from vassal_adj import cli
+
+    pack, file = seed.split("/")
+    vmod = next(p for p in sorted((REPO / "modules" / pack / "example").glob("*.vmod")) if "terrain" not in p.name)
+    save = _scratch("fuzz" + Path(file).suffix, "")
+    save.write_bytes(data)  # type: ignore[arg-type]
+    command = "verify" if file.endswith(".vlog") else "check"
+    result = CliRunner().invoke(cli.main, ["--debug", command, str(save), "--module", str(vmod)])
+    if result.exit_code == 3:
+        frames = re.findall(r'File "([^"]+)", line (\d+)', result.stderr)
+        at = f"{Path(frames[-1][0]).name}:{frames[-1][1]}" if frames else "?"
+        last = result.stderr.strip().splitlines()[-1:] or ["?"]
+        raise InternalError(f"{command} exit 3 at {at}: {last[0]}")
+    if result.exit_code not in (0, 1, 2):
+        raise InternalError(f"{command} exit {result.exit_code}: {result.exception!r}")
+
+
 READERS = {
     r.name: r
     for r in (
         Reader("archive", _archive_seeds, _mutate_archive, lambda s, v: run_archive(v)),
         Reader("savedgame", _payload_seeds, _mutate_payload, lambda s, v: run_payload(v)),
-        Reader("commands", _command_seeds, _mutate_command_text, lambda s, v: run_commands(v)),
+        Reader("commands", _command_seeds, _mutate_command_text, run_commands),
         Reader("traits", _trait_seeds, _mutate_trait, lambda s, v: run_trait(v)),
         Reader("buildfile", _buildfile_seeds, lambda rng, v: mutate_xml(rng, v), lambda s, v: run_buildfile(v)),
         Reader("pack", _pack_file_seeds, _mutate_toml, run_pack_file),
         Reader("terrain", _terrain_seeds, _mutate_terrain, run_terrain),
+        Reader("command", _example_saves, _mutate_save, run_command),
     )
 }
