@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import random
 import re
 import zipfile
@@ -265,7 +266,7 @@ def _pack(pack: str):  # noqa: ANN202 - LoadedPack, imported lazily
 def _scratch(name: str, text: str) -> Path:
     import tempfile
 
-    folder = Path(tempfile.gettempdir()) / "vassal-adj-fuzz"
+    folder = Path(tempfile.gettempdir()) / f"vassal-adj-fuzz-{os.getpid()}"  # campaigns run side by side
     folder.mkdir(exist_ok=True)
     file = folder / name
     file.write_bytes(text.encode("utf-8", "surrogatepass"))
