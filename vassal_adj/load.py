@@ -6,7 +6,7 @@ import os
 import re
 from dataclasses import replace
 
-from vassal_adj.codec.archive import StrPath, read_archive
+from vassal_adj.codec.archive import Archive, StrPath, read_archive
 from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.model.module import Module
@@ -25,10 +25,14 @@ def load_module(path: StrPath) -> Module:
 
 
 def _read_module(path: StrPath) -> Module:
+    return module_from_archive(read_archive(path))
+
+
+def module_from_archive(archive: Archive) -> Module:
+    """Like `load_module` for an archive already read (never cached)."""
     # lxml, loaded only when a module is read (not when the user cache has it: module_cache.py)
     from vassal_adj.parse.buildfile import parse_buildfile
 
-    archive = read_archive(path)
     kind = sniff(archive)
     if kind is Kind.SAVE:
         raise UsageError("this is a saved game or log, not a module", Where(path=archive.path))

@@ -71,10 +71,14 @@ def _records(text: str, path: str) -> Iterator[tuple[int, list[str], bool]]:
             continue
         if body.count('"') % 2:
             raise PackError(f"malformed line: unbalanced double quote in {raw.strip()!r}", Where(path=path, line=n))
-        fields = [f.strip() for f in next(csv.reader([body], skipinitialspace=True))]
+        try:
+            fields = [f.strip() for f in next(csv.reader([body], skipinitialspace=True))]
+        except csv.Error as e:  # a carriage return inside the line (fuzzing, issue 17)
+            raise PackError(f"malformed line: {e} in {raw.strip()!r}", Where(path=path, line=n)) from None
         while fields and not fields[-1]:  # spreadsheets pad short rows with commas
             fields.pop()
-        yield n, fields, body != raw
+        if fields:  # a row of commas alone is a spreadsheet's blank row (fuzzing, issue 17)
+            yield n, fields, body != raw
 
 
 class _Reader:
