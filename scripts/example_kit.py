@@ -1,8 +1,9 @@
 """The parts of an example module and its saves that do not depend on the game: the buildFile
 elements of a map (a hex board, or a board of named zones for holding boxes) and of a turn
 tracker, the tracker's save state, the `moduledata`/`savedata` entries, writing the module's
-zip and a save. The Kasserine example (make_example.py) and the Tunisia 1943 example
-(make_tunisia_example.py) build their modules from them.
+zip and a save; a board's hexside features and place names read from the pack's terrain. The
+Kasserine, Tunisia 1943 and Kesselring's War examples (make_*example.py) build their modules
+from them.
 """
 
 from __future__ import annotations
@@ -230,3 +231,17 @@ def side_prototypes(sides: Iterable[str]) -> list[str]:
         + "</VASSAL.build.module.PrototypeDefinition>"
         for side in sides
     ]
+
+
+def board_sides(ground, lay, features: Sequence[str]) -> dict[tuple[str, str], set[str]]:
+    """(label, label) -> the features of each hexside of the pack's terrain that has one of `features`."""
+    sides = {}
+    for side in ground.sides_with(*features):
+        a, b = side.hexes()
+        sides[tuple(sorted((lay.label_of(a), lay.label_of(b))))] = set(ground.features(side))
+    return sides
+
+
+def place_names(ground, lay, kinds: set[str]) -> dict[str, str]:
+    """Label -> the name of each one-hex place of the pack's terrain of one of `kinds`."""
+    return {lay.label_of(h): p.name for p in ground.places() if p.kinds & kinds and len(p.hexes) == 1 for h in p.hexes}
