@@ -167,21 +167,9 @@ def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
     )
     protos = kit.side_prototypes(("Axis", "Allied"))
     lines = [
-        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-        f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{VASSAL_VERSION}" '
-        f'description="Example module of vassal-adj: Tunisia 1943 on an invented map" '
-        f'name="{MODULE_NAME}" nextPieceSlotId="{len(all_counters) + 1}" version="{MODULE_VERSION}">',
-        "    <VASSAL.build.module.BasicCommandEncoder/>",
-        "    <VASSAL.build.module.Documentation/>",
-        '    <VASSAL.build.module.PlayerRoster buttonIcon="" buttonKeyStroke="" buttonText="Retire" buttonToolTip="">',
-        "        <entry>Axis</entry>",
-        "        <entry>Allied</entry>",
-        "    </VASSAL.build.module.PlayerRoster>",
-        '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
-        'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
-        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" '
-        'sendToLocationMoveTrails="Never"/>',
-        "    <VASSAL.build.module.Chatter/>",
+        *kit.module_open(
+            "Tunisia 1943", MODULE_NAME, len(all_counters), MODULE_VERSION, VASSAL_VERSION, ("Axis", "Allied")
+        ),
         # The campaigns' set-ups as File > New Game offers them (pack assumption setup_saves: named as
         # the campaigns), each a save inside the module.
         *(
@@ -189,11 +177,7 @@ def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
             for name, file in setups.items()
         ),
         # Two dice, as a cohesion test throws them (0.1); the attributes of VASSAL 3.6's button.
-        f'    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
-        'icon="/images/die.gif" keepCount="1" keepDice="false" keepOption="&gt;" lockAdd="false" lockDice="false" '
-        f'lockPlus="false" lockSides="false" nDice="2" nSides="6" name="{DICE}" plus="0" prompt="false" '
-        'propertyGate="" reportFormat="** $name$ = $result$ *** &amp;lt;$PlayerName$&amp;gt;" reportTotal="false" '
-        f'sortDice="false" text="{DICE}" tooltip="Roll two dice"/>',
+        kit.dice_button_xml(DICE, 2, "Roll two dice"),
         # Which campaign a save plays (pack.toml [scenarios] match): I or II.
         "    <VASSAL.build.module.properties.GlobalProperties>",
         '        <VASSAL.build.module.properties.GlobalProperty description="Campaign: I or II" initialValue="I" '
@@ -201,16 +185,6 @@ def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
         "    </VASSAL.build.module.properties.GlobalProperties>",
         *kit.map_xml(MAP, BOARD, IMAGE, kit.hex_grid_xml(GRID)),
         *kit.map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, kit.zoned_grid_xml((b, box_rect(b)) for b in BOXES)),
-        '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '
-        'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
-        '        <VASSAL.build.widget.TabWidget entryName="Counters">',
-        *("    " + line for line in lists),
-        "        </VASSAL.build.widget.TabWidget>",
-        "    </VASSAL.build.module.PieceWindow>",
-        *kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES, config_first=True),
-        "    <VASSAL.build.module.PrototypesContainer>",
-        *protos,
-        "    </VASSAL.build.module.PrototypesContainer>",
-        "</VASSAL.build.GameModule>",
+        *kit.module_close(lists, kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES, config_first=True), protos),
     ]
     return ("\n".join(lines) + "\n").encode("utf-8")
