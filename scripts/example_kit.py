@@ -299,3 +299,26 @@ def module_close(lists: list[str], tracker: list[str], prototypes: list[str]) ->
         "    </VASSAL.build.module.PrototypesContainer>",
         "</VASSAL.build.GameModule>",
     ]
+
+
+def slot_text(layers: list[str], marks: tuple[str, str] | None, side: str | None, basic: str) -> str:
+    """A piece slot's AddPiece text, its '/' fields escaped as a save's ("A/5 Flak"): the `layers`'
+    traits, then a marker's own `marks` (trait, value) or a unit's `side` prototype, then `basic`."""
+    if marks is not None:
+        traits, states = [*layers, marks[0]], [marks[1]]
+    else:
+        traits, states = [*layers, f"prototype;{side}"], [*(["-1"] * len(layers)), ""]
+    return "+/" + join(["null", chain([*traits, basic]), chain([*states, "null;0;0;;0"])], "/")
+
+
+def side_palettes(counters, gpids, slot) -> list[str]:
+    """The piece palette's lists Axis, Allied and Markers of `counters` (a unit has a `side`, a
+    marker is `marker`), each entry with its slot id from `gpids` and its `slot` text."""
+    return palette_lists(
+        (title, [(c.name, gpids[c], slot(c)) for c in members])
+        for title, members in (
+            ("Axis", [c for c in counters if c.side == "Axis"]),
+            ("Allied", [c for c in counters if c.side == "Allied"]),
+            ("Markers", [c for c in counters if c.marker]),
+        )
+    )

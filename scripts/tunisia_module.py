@@ -146,25 +146,12 @@ def tracker_state(turn: int, phase: str, campaign: str) -> str:
 
 
 def _slot_text(c: Counter) -> str:
-    """The slot's AddPiece text, its '/' fields escaped as a save's ("sPzAbt 501/1")."""
-    layers = [layer_type(x) for x in c.layers]
-    if c.marker:
-        traits, states = [*layers, _marks(c)[0]], [_marks(c)[1]]
-    else:
-        traits, states = [*layers, f"prototype;{c.side}"], [*(["-1"] * len(layers)), ""]
-    return "+/" + join(["null", kit.chain([*traits, _basic(c)]), kit.chain([*states, "null;0;0;;0"])], "/")
+    return kit.slot_text([layer_type(x) for x in c.layers], _marks(c) if c.marker else None, c.side, _basic(c))
 
 
 def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
     gpids = {c: GPIDS[c.name] for c in all_counters}
-    lists = kit.palette_lists(
-        (title, [(c.name, gpids[c], _slot_text(c)) for c in members])
-        for title, members in (
-            ("Axis", [c for c in all_counters if c.side == "Axis"]),
-            ("Allied", [c for c in all_counters if c.side == "Allied"]),
-            ("Markers", [c for c in all_counters if c.marker]),
-        )
-    )
+    lists = kit.side_palettes(all_counters, gpids, _slot_text)
     protos = kit.side_prototypes(("Axis", "Allied"))
     lines = [
         *kit.module_open(
