@@ -66,6 +66,7 @@ _GLYPHS = {
 CLEAR, ROUGH, HATCH, TOWN = (236, 224, 190), (184, 154, 112), (132, 104, 72), (196, 200, 214)
 ROAD, TRAIL, STREAM = (200, 40, 30), (214, 130, 20), (50, 110, 220)
 OUTLINE, NUMBERS, INK, BRIDGE = (150, 140, 115), (70, 60, 50), (25, 25, 25), (60, 60, 60)
+WARNING = (150, 20, 20)  # the legend's "terrain invented" lines
 
 
 def text_width(text: str, scale: int) -> int:
@@ -168,9 +169,7 @@ def board_picture(
         corners = hexagon(cx, cy, dx, dy)
         draw.line(corners + [corners[0]], fill=OUTLINE, width=1)
     r = dx * 2 / 3
-    for (a, b), features in sorted(sides.items()):
-        if "stream" in features:
-            draw.line(edge(hexes[a], hexes[b], r), fill=STREAM, width=5)
+    hexside_lines(draw, hexes, sides, r, [("stream", STREAM, 5)])
     for (a, b), features in sorted(sides.items()):
         if "trail" in features and "road" not in features:
             dashed(draw, hexes[a], hexes[b], TRAIL, 4)
@@ -185,42 +184,79 @@ def board_picture(
             ux, uy = (hexes[b][0] - hexes[a][0]) / dy * 6, (hexes[b][1] - hexes[a][1]) / dy * 6
             for s in (-1, 1):
                 draw.line([(x0 + s * ux, y0 + s * uy), (x1 + s * ux, y1 + s * uy)], fill=BRIDGE, width=3)
-    for label, (cx, cy) in hexes.items():
-        draw_text(draw, int(cx - text_width(label, 2) / 2), int(cy - dy / 2 + 4), label, 2, NUMBERS)
+    hex_numbers(draw, hexes, dy)
     for label, name in towns.items():
         cx, cy = hexes[label]
         for ox, oy in ((-7, -5), (2, -7), (-3, 2), (5, 1)):
             draw.rectangle([cx + ox, cy + oy, cx + ox + 4, cy + oy + 4], fill=INK)
-        draw_text(draw, _fit(cx, name, size[0]), int(cy + 14), name, 2, INK)
+        hex_name(draw, hexes[label], name, size[0], INK)
     for label, name in landmarks.items():
-        cx, cy = hexes[label]
-        draw_text(draw, _fit(cx, name, size[0]), int(cy + 14), name, 2, NUMBERS)
+        hex_name(draw, hexes[label], name, size[0], NUMBERS)
     _legend(draw, 6, size[1] - 150)
     return png_bytes(image)
 
 
-def _fit(cx: float, name: str, width: int) -> int:
-    """The left edge of a name centred under a hex, kept on the board."""
-    return max(2, min(width - text_width(name, 2) - 2, int(cx - text_width(name, 2) / 2)))
+def hexside_lines(
+    draw: ImageDraw.ImageDraw,
+    hexes: dict[str, tuple[int, int]],
+    sides: dict[tuple[str, str], set[str]],
+    r: float,
+    styles: Iterable[tuple[str, tuple[int, int, int], int]],
+) -> None:
+    """Each hexside of a feature of `styles` (feature, colour, width) drawn along the side."""
+    styles = tuple(styles)
+    for (a, b), features in sorted(sides.items()):
+        for feature, colour, width in styles:
+            if feature in features:
+                draw.line(edge(hexes[a], hexes[b], r), fill=colour, width=width)
 
 
-def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    """The key, and the warning that this terrain is invented."""
-    draw.rectangle([x, y, x + 262, y + 144], fill=CLEAR, outline=INK, width=2)
-    for k, text in enumerate(("TERRAIN INVENTED FOR THE", "EXAMPLE: NOT THE REAL", "KASSERINE MAP")):
-        draw_text(draw, x + 10, y + 8 + 14 * k, text, 2, (150, 20, 20))
-    keys = [("ROAD", ROAD), ("TRAIL", TRAIL), ("STREAM, BRIDGE", STREAM), ("ROUGH", ROUGH), ("TOWN", TOWN)]
-    for k, (text, colour) in enumerate(keys):
-        ky = y + 56 + 17 * k
-        if text == "TRAIL":
+def hex_numbers(draw: ImageDraw.ImageDraw, hexes: dict[str, tuple[int, int]], dy: float) -> None:
+    for label, (cx, cy) in hexes.items():
+        draw_text(draw, int(cx - text_width(label, 2) / 2), int(cy - dy / 2 + 4), label, 2, NUMBERS)
+
+
+def hex_name(
+    draw: ImageDraw.ImageDraw, centre: tuple[int, int], name: str, width: int, colour: tuple[int, int, int]
+) -> None:
+    """A name centred under a hex, kept on a board `width` pixels wide."""
+    cx, cy = centre
+    left = max(2, min(width - text_width(name, 2) - 2, int(cx - text_width(name, 2) / 2)))
+    draw_text(draw, left, int(cy + 14), name, 2, colour)
+
+
+def legend(
+    draw: ImageDraw.ImageDraw,
+    corner: tuple[int, int],
+    size: tuple[int, int],
+    fill: tuple[int, int, int],
+    map_name: str,
+    keys: list[tuple[str, tuple[int, int, int], str]],
+    step: int,
+) -> None:
+    """The key, and the warning that this terrain is invented (not the real `map_name` map). A key
+    is (text, colour, kind), kind "line", "dash" or "box"; one every `step` pixels."""
+    x, y = corner
+    draw.rectangle([x, y, x + size[0], y + size[1]], fill=fill, outline=INK, width=2)
+    for k, text in enumerate(("TERRAIN INVENTED FOR THE", "EXAMPLE: NOT THE REAL", f"{map_name} MAP")):
+        draw_text(draw, x + 10, y + 8 + 14 * k, text, 2, WARNING)
+    for k, (text, colour, kind) in enumerate(keys):
+        ky = y + 56 + step * k
+        if kind == "dash":
             dashed(draw, (x + 12, ky + 5), (x + 52, ky + 5), colour, 4)
-        elif text in ("ROUGH", "TOWN"):
+        elif kind == "box":
             draw.rectangle([x + 12, ky, x + 52, ky + 10], fill=colour, outline=INK)
         else:
             draw.line([(x + 12, ky + 5), (x + 52, ky + 5)], fill=colour, width=5)
-        if text.startswith("STREAM"):
-            draw.line([(x + 30, ky - 1), (x + 30, ky + 11)], fill=BRIDGE, width=3)
         draw_text(draw, x + 64, ky, text, 2, INK)
+
+
+def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    keys = [("ROAD", ROAD, "line"), ("TRAIL", TRAIL, "dash"), ("STREAM, BRIDGE", STREAM, "line")]
+    legend(draw, (x, y), (262, 144), CLEAR, "KASSERINE", [*keys, ("ROUGH", ROUGH, "box"), ("TOWN", TOWN, "box")], 17)
+    # the bridge across the stream's key (the third), clear of the other keys and texts
+    ky = y + 56 + 17 * 2
+    draw.line([(x + 30, ky - 1), (x + 30, ky + 11)], fill=BRIDGE, width=3)
 
 
 def boxes_picture(size: tuple[int, int], boxes: Iterable[tuple[str, tuple[int, int, int, int]]]) -> bytes:

@@ -1,8 +1,9 @@
 """The parts of an example module and its saves that do not depend on the game: the buildFile
 elements of a map (a hex board, or a board of named zones for holding boxes) and of a turn
 tracker, the tracker's save state, the `moduledata`/`savedata` entries, writing the module's
-zip and a save. The Kasserine example (make_example.py) and the Tunisia 1943 example
-(make_tunisia_example.py) build their modules from them.
+zip and a save; a board's hexside features and place names read from the pack's terrain. The
+Kasserine, Tunisia 1943 and Kesselring's War examples (make_*example.py) build their modules
+from them.
 """
 
 from __future__ import annotations
@@ -230,3 +231,94 @@ def side_prototypes(sides: Iterable[str]) -> list[str]:
         + "</VASSAL.build.module.PrototypeDefinition>"
         for side in sides
     ]
+
+
+def board_sides(ground, lay, features: Sequence[str]) -> dict[tuple[str, str], set[str]]:
+    """(label, label) -> the features of each hexside of the pack's terrain that has one of `features`."""
+    sides = {}
+    for side in ground.sides_with(*features):
+        a, b = side.hexes()
+        sides[tuple(sorted((lay.label_of(a), lay.label_of(b))))] = set(ground.features(side))
+    return sides
+
+
+def place_names(ground, lay, kinds: set[str]) -> dict[str, str]:
+    """Label -> the name of each one-hex place of the pack's terrain of one of `kinds`."""
+    return {lay.label_of(h): p.name for p in ground.places() if p.kinds & kinds and len(p.hexes) == 1 for h in p.hexes}
+
+
+def module_open(
+    title: str, name: str, slots: int, version: str, vassal_version: str, sides: Sequence[str]
+) -> list[str]:
+    """The buildFile's first lines: the GameModule element (`title` in its description, the next
+    piece slot id after `slots`), the command encoder, the player roster of `sides`, the global
+    options and the chat."""
+    return [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{vassal_version}" '
+        f'description="Example module of vassal-adj: {title} on an invented map" '
+        f'name="{name}" nextPieceSlotId="{slots + 1}" version="{version}">',
+        "    <VASSAL.build.module.BasicCommandEncoder/>",
+        "    <VASSAL.build.module.Documentation/>",
+        '    <VASSAL.build.module.PlayerRoster buttonIcon="" buttonKeyStroke="" buttonText="Retire" buttonToolTip="">',
+        *(f"        <entry>{side}</entry>" for side in sides),
+        "    </VASSAL.build.module.PlayerRoster>",
+        '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
+        'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
+        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" '
+        'sendToLocationMoveTrails="Never"/>',
+        "    <VASSAL.build.module.Chatter/>",
+    ]
+
+
+def dice_button_xml(name: str, n_dice: int, tooltip: str) -> str:
+    """A Dice Button of `n_dice` six-sided dice with the attributes of VASSAL 3.6's default "1d6"
+    button (its report reads "*** 1d6 = 5 *** <player>", spec 5.4)."""
+    return (
+        '    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
+        'icon="/images/die.gif" keepCount="1" keepDice="false" keepOption="&gt;" lockAdd="false" lockDice="false" '
+        f'lockPlus="false" lockSides="false" nDice="{n_dice}" nSides="6" name="{name}" plus="0" prompt="false" '
+        'propertyGate="" reportFormat="** $name$ = $result$ *** &amp;lt;$PlayerName$&amp;gt;" reportTotal="false" '
+        f'sortDice="false" text="{name}" tooltip="{tooltip}"/>'
+    )
+
+
+def module_close(lists: list[str], tracker: list[str], prototypes: list[str]) -> list[str]:
+    """The buildFile's last lines: the piece window of the palette `lists`, the `tracker`, the
+    `prototypes` and the GameModule's end."""
+    return [
+        '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '
+        'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
+        '        <VASSAL.build.widget.TabWidget entryName="Counters">',
+        *("    " + line for line in lists),
+        "        </VASSAL.build.widget.TabWidget>",
+        "    </VASSAL.build.module.PieceWindow>",
+        *tracker,
+        "    <VASSAL.build.module.PrototypesContainer>",
+        *prototypes,
+        "    </VASSAL.build.module.PrototypesContainer>",
+        "</VASSAL.build.GameModule>",
+    ]
+
+
+def slot_text(layers: list[str], marks: tuple[str, str] | None, side: str | None, basic: str) -> str:
+    """A piece slot's AddPiece text, its '/' fields escaped as a save's ("A/5 Flak"): the `layers`'
+    traits, then a marker's own `marks` (trait, value) or a unit's `side` prototype, then `basic`."""
+    if marks is not None:
+        traits, states = [*layers, marks[0]], [marks[1]]
+    else:
+        traits, states = [*layers, f"prototype;{side}"], [*(["-1"] * len(layers)), ""]
+    return "+/" + join(["null", chain([*traits, basic]), chain([*states, "null;0;0;;0"])], "/")
+
+
+def side_palettes(counters, gpids, slot) -> list[str]:
+    """The piece palette's lists Axis, Allied and Markers of `counters` (a unit has a `side`, a
+    marker is `marker`), each entry with its slot id from `gpids` and its `slot` text."""
+    return palette_lists(
+        (title, [(c.name, gpids[c], slot(c)) for c in members])
+        for title, members in (
+            ("Axis", [c for c in counters if c.side == "Axis"]),
+            ("Allied", [c for c in counters if c.side == "Allied"]),
+            ("Markers", [c for c in counters if c.marker]),
+        )
+    )

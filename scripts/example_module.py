@@ -146,39 +146,13 @@ def build_file(all_counters: list[Counter], gpids: dict[Counter, int]) -> bytes:
     )
     protos = kit.side_prototypes(("Axis", "Allied"))
     lines = [
-        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-        f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{VASSAL_VERSION}" '
-        f'description="Example module of vassal-adj: Kasserine on an invented map" '
-        f'name="{MODULE_NAME}" nextPieceSlotId="{len(all_counters) + 1}" version="{MODULE_VERSION}">',
-        "    <VASSAL.build.module.BasicCommandEncoder/>",
-        "    <VASSAL.build.module.Documentation/>",
-        '    <VASSAL.build.module.PlayerRoster buttonIcon="" buttonKeyStroke="" buttonText="Retire" buttonToolTip="">',
-        "        <entry>Axis</entry>",
-        "        <entry>Allied</entry>",
-        "    </VASSAL.build.module.PlayerRoster>",
-        '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
-        'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
-        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" sendToLocationMoveTrails="Never"/>',
-        "    <VASSAL.build.module.Chatter/>",
-        # One die for the combat results table; the attributes are those of VASSAL 3.6's default
-        # "1d6" button (the report reads "*** 1d6 = 5 *** <player>", spec 5.4).
-        '    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
-        'icon="/images/die.gif" keepCount="1" keepDice="false" keepOption="&gt;" lockAdd="false" lockDice="false" '
-        'lockPlus="false" lockSides="false" nDice="1" nSides="6" name="1d6" plus="0" prompt="false" propertyGate="" '
-        'reportFormat="** $name$ = $result$ *** &amp;lt;$PlayerName$&amp;gt;" reportTotal="false" sortDice="false" '
-        'text="1d6" tooltip="Roll one die"/>',
+        *kit.module_open(
+            "Kasserine", MODULE_NAME, len(all_counters), MODULE_VERSION, VASSAL_VERSION, ("Axis", "Allied")
+        ),
+        # One die for the combat results table.
+        kit.dice_button_xml("1d6", 1, "Roll one die"),
         *kit.map_xml(MAP, BOARD, IMAGE, kit.hex_grid_xml(GRID)),
         *kit.map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, kit.zoned_grid_xml((b, box_rect(b)) for b in BOXES)),
-        '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '
-        'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
-        '        <VASSAL.build.widget.TabWidget entryName="Counters">',
-        *("    " + line for line in lists),
-        "        </VASSAL.build.widget.TabWidget>",
-        "    </VASSAL.build.module.PieceWindow>",
-        *kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES),
-        "    <VASSAL.build.module.PrototypesContainer>",
-        *protos,
-        "    </VASSAL.build.module.PrototypesContainer>",
-        "</VASSAL.build.GameModule>",
+        *kit.module_close(lists, kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES), protos),
     ]
     return ("\n".join(lines) + "\n").encode("utf-8")

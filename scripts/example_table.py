@@ -243,3 +243,14 @@ def log_text(table: Table, steps: list[Step], turn: int, phase: str) -> tuple[st
     opening = table.save_children(turn, phase)
     played, end_phase = play(table, steps, turn, phase)
     return encode(Node("begin_save", opening + played)), end_phase
+
+
+def game_text(table: Table, steps: list[Step], turn: int, phase: str, shipped: bool) -> str:
+    """A log of `steps` when there are some, else a save of the table; a set-up the module ships
+    (`shipped`) gives no player's seat and password."""
+    if steps:
+        return log_text(table, steps, turn, phase)[0]
+    children = table.save_children(turn, phase)
+    if shipped:
+        children = [k for k in children if not k.text.startswith("PLAYER\t")]
+    return encode(Node("begin_save", children))

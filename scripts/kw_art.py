@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from example_art import INK, NUMBERS, OUTLINE, dashed, draw_text, edge, hexagon, png_bytes, text_width
+from example_art import (
+    INK,
+    OUTLINE,
+    dashed,
+    draw_text,
+    hex_name,
+    hex_numbers,
+    hexagon,
+    hexside_lines,
+    legend,
+    png_bytes,
+)
 from PIL import Image, ImageDraw
 
 # Terrain tints (pack.toml [terrain] types) and hexside colours (its features).
@@ -20,7 +31,6 @@ TINTS = {
     "sea": (150, 190, 225),
 }
 ROAD, RIVER, STRAIT, ALL_SEA = (214, 130, 20), (50, 110, 220), (20, 60, 160), (30, 30, 90)
-WARNING = (150, 20, 20)
 
 
 def board_picture(
@@ -42,44 +52,26 @@ def board_picture(
     for label, (cx, cy) in hexes.items():
         draw.polygon(hexagon(cx, cy, dx, dy), fill=TINTS[terrain[label]], outline=OUTLINE)
     r = dx * 2 / 3
-    for (a, b), features in sorted(sides.items()):
-        for feature, colour, width in (("river", RIVER, 5), ("strait", STRAIT, 6), ("all-sea", ALL_SEA, 6)):
-            if feature in features:
-                draw.line(edge(hexes[a], hexes[b], r), fill=colour, width=width)
+    hexside_lines(draw, hexes, sides, r, [("river", RIVER, 5), ("strait", STRAIT, 6), ("all-sea", ALL_SEA, 6)])
     for (a, b), features in sorted(sides.items()):
         if "road" in features:
             dashed(draw, hexes[a], hexes[b], ROAD, 4)
-    for label, (cx, cy) in hexes.items():
-        draw_text(draw, int(cx - text_width(label, 2) / 2), int(cy - dy / 2 + 4), label, 2, NUMBERS)
+    hex_numbers(draw, hexes, dy)
     for label, name in sorted(places.items()):
-        cx, cy = hexes[label]
-        left = max(2, min(size[0] - text_width(name, 2) - 2, int(cx - text_width(name, 2) / 2)))
-        draw_text(draw, left, int(cy + 14), name, 2, INK)
+        hex_name(draw, hexes[label], name, size[0], INK)
     _legend(draw, size[0] - 300, 1560)  # over the sea south-east of Foggia
     return png_bytes(image)
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    """The key, and the warning that this terrain is invented."""
-    draw.rectangle([x, y, x + 292, y + 222], fill=TINTS["clear"], outline=INK, width=2)
-    for k, text in enumerate(("TERRAIN INVENTED FOR THE", "EXAMPLE: NOT THE REAL", "KESSELRINGS WAR MAP")):
-        draw_text(draw, x + 10, y + 8 + 14 * k, text, 2, WARNING)
     keys = [
         ("ROAD", ROAD, "dash"),
         ("RIVER", RIVER, "line"),
         ("STRAIT", STRAIT, "line"),
         ("ALL-SEA HEXSIDE", ALL_SEA, "line"),
-        *((name.upper(), TINTS[name], "box") for name in ("rough", "mountain", "volcano", "city")),
     ]
-    for k, (text, colour, kind) in enumerate(keys):
-        ky = y + 56 + 19 * k
-        if kind == "dash":
-            dashed(draw, (x + 12, ky + 5), (x + 52, ky + 5), colour, 4)
-        elif kind == "box":
-            draw.rectangle([x + 12, ky, x + 52, ky + 10], fill=colour, outline=INK)
-        else:
-            draw.line([(x + 12, ky + 5), (x + 52, ky + 5)], fill=colour, width=5)
-        draw_text(draw, x + 64, ky, text, 2, INK)
+    boxes = [(name.upper(), TINTS[name], "box") for name in ("rough", "mountain", "volcano", "city")]
+    legend(draw, (x, y), (292, 222), TINTS["clear"], "KESSELRINGS WAR", [*keys, *boxes], 19)
 
 
 def displays_picture(size: tuple[int, int], boxes: Iterable[tuple[str, tuple[int, int, int, int]]]) -> bytes:

@@ -59,14 +59,6 @@ def metadata(extra: str) -> bytes:
 MODULEDATA = metadata(f"  <description>Example module of vassal-adj</description>\n  <name>{em.MODULE_NAME}</name>\n")
 
 
-def _features_by_side(terrain, lay) -> dict[tuple[str, str], set[str]]:
-    out = {}
-    for side in terrain.sides_with("road", "trail", "stream", "bridge"):
-        a, b = side.hexes()
-        out[tuple(sorted((lay.label_of(a), lay.label_of(b))))] = set(terrain.features(side))
-    return out
-
-
 def write_module(out: Path, counters: list[em.Counter], terrain, lay) -> None:
     gpids = {c: n for n, c in enumerate(counters, start=1)}
     labels = lay.labels()
@@ -77,7 +69,7 @@ def write_module(out: Path, counters: list[em.Counter], terrain, lay) -> None:
             (em.WIDTH, em.HEIGHT),
             {lab: lay.center(lab) for lab in labels},
             {lab: set(terrain.terrain(lay.require(lab))) for lab in labels},
-            _features_by_side(terrain, lay),
+            kit.board_sides(terrain, lay, ("road", "trail", "stream", "bridge")),
             et.TOWNS,
             et.LANDMARKS,
             em.DX,

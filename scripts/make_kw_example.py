@@ -27,14 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import example_kit as kit
 import kw_module as km
 from example_art import badge_picture, counter_picture, marker_picture
-from example_table import Sheet, Table, log_text
+from example_table import Sheet, Table, game_text
 from kw_art import board_picture, displays_picture
 from kw_faults import GAMES
 from kw_places import moved, reduced, setup_places
 
 from vassal_adj import packs
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.parse.commands import Node, encode
 
 OUT = km.PACK_DIR / "example"
 KEY = 0x4B
@@ -52,16 +51,8 @@ MODULEDATA = metadata(f"  <description>Example module of vassal-adj</description
 def write_module(out: Path, counters: list[km.Counter], lay) -> None:
     ground = packs.find_pack(str(km.PACK_DIR)).terrain(lay)
     labels = lay.labels()
-    sides = {}
-    for side in ground.sides_with("road", "river", "strait", "all-sea"):
-        a, b = side.hexes()
-        sides[tuple(sorted((lay.label_of(a), lay.label_of(b))))] = set(ground.features(side))
-    names = {
-        lay.label_of(h): p.name
-        for p in ground.places()
-        if p.kinds & {"city", "port", "airfield", "landmark"} and len(p.hexes) == 1
-        for h in p.hexes
-    }
+    sides = kit.board_sides(ground, lay, ("road", "river", "strait", "all-sea"))
+    names = kit.place_names(ground, lay, {"city", "port", "airfield", "landmark"})
     kinds = {lab: sorted(ground.terrain(lay.require(lab))) or ["sea"] for lab in labels}
     entries = {
         "buildFile.xml": km.build_file(counters, SETUPS),
@@ -116,13 +107,7 @@ def main(out_dir: Path = OUT) -> None:
     for n, (name, (scenario, turn, phase, changes, steps, description)) in enumerate(GAMES.items()):
         places = moved(setups[scenario], changes)
         table = Table.opening(sheet(scenario), counters, places, lay, kit.FIXED_MS + n * DAY, reduced(scenario))
-        if steps:
-            text = log_text(table, steps, turn, phase)[0]
-        else:
-            children = table.save_children(turn, phase)
-            if name in SETUPS.values():  # a set-up the module ships gives no player's seat and password
-                children = [k for k in children if not k.text.startswith("PLAYER\t")]
-            text = encode(Node("begin_save", children))
+        text = game_text(table, steps, turn, phase, name in SETUPS.values())
         savedata = metadata(f"  <description>{description}</description>\n")
         kit.write_game(out_dir / name, text, codec, savedata, MODULEDATA)
     # Last: the module carries the set-up saves just written.

@@ -26,14 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import example_kit as kit
 import tunisia_module as tm
 from example_art import badge_picture, boxes_picture, counter_picture, marker_picture
-from example_table import Sheet, Table, log_text
+from example_table import Sheet, Table, game_text
 from tunisia_art import board_picture
 from tunisia_faults import GAMES
 from tunisia_places import moved, setup_places
 
 from vassal_adj import packs
 from vassal_adj.codec.obfuscation import Codec
-from vassal_adj.parse.commands import Node, encode
 
 OUT = tm.PACK_DIR / "example"
 KEY = 0x3C
@@ -57,16 +56,8 @@ SETUPS = {"Campaign I": "campaign-1.vsav", "Campaign II": "campaign-2.vsav"}
 
 def write_module(out: Path, counters: list[tm.Counter], ground, lay) -> None:
     labels = lay.labels()
-    sides = {}
-    for side in ground.sides_with("road", "main-road", "river", "wadi", "crest"):
-        a, b = side.hexes()
-        sides[tuple(sorted((lay.label_of(a), lay.label_of(b))))] = set(ground.features(side))
-    names = {
-        lay.label_of(h): p.name
-        for p in ground.places()
-        if p.kinds & {"city", "landmark"} and len(p.hexes) == 1
-        for h in p.hexes
-    }
+    sides = kit.board_sides(ground, lay, ("road", "main-road", "river", "wadi", "crest"))
+    names = kit.place_names(ground, lay, {"city", "landmark"})
     kinds = {lab: sorted(ground.terrain(lay.require(lab))) or ["clear"] for lab in labels}
     entries = {
         "buildFile.xml": tm.build_file(counters, SETUPS),
@@ -125,13 +116,7 @@ def main(out_dir: Path = OUT) -> None:
     for n, (name, (campaign, turn, phase, changes, layers, steps, description)) in enumerate(GAMES.items()):
         places = moved(setups[campaign], turn, changes)
         table = Table.opening(sheet(campaign), counters, places, lay, kit.FIXED_MS + n * DAY, layers)
-        if steps:
-            text = log_text(table, steps, turn, phase)[0]
-        else:
-            children = table.save_children(turn, phase)
-            if name in SETUPS.values():  # a set-up the module ships gives no player's seat and password
-                children = [k for k in children if not k.text.startswith("PLAYER\t")]
-            text = encode(Node("begin_save", children))
+        text = game_text(table, steps, turn, phase, name in SETUPS.values())
         savedata = metadata(f"  <description>{description}</description>\n")
         kit.write_game(out_dir / name, text, codec, savedata, MODULEDATA)
     # Last: the module carries the set-up saves just written.

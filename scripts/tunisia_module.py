@@ -146,42 +146,17 @@ def tracker_state(turn: int, phase: str, campaign: str) -> str:
 
 
 def _slot_text(c: Counter) -> str:
-    """The slot's AddPiece text, its '/' fields escaped as a save's ("sPzAbt 501/1")."""
-    layers = [layer_type(x) for x in c.layers]
-    if c.marker:
-        traits, states = [*layers, _marks(c)[0]], [_marks(c)[1]]
-    else:
-        traits, states = [*layers, f"prototype;{c.side}"], [*(["-1"] * len(layers)), ""]
-    return "+/" + join(["null", kit.chain([*traits, _basic(c)]), kit.chain([*states, "null;0;0;;0"])], "/")
+    return kit.slot_text([layer_type(x) for x in c.layers], _marks(c) if c.marker else None, c.side, _basic(c))
 
 
 def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
     gpids = {c: GPIDS[c.name] for c in all_counters}
-    lists = kit.palette_lists(
-        (title, [(c.name, gpids[c], _slot_text(c)) for c in members])
-        for title, members in (
-            ("Axis", [c for c in all_counters if c.side == "Axis"]),
-            ("Allied", [c for c in all_counters if c.side == "Allied"]),
-            ("Markers", [c for c in all_counters if c.marker]),
-        )
-    )
+    lists = kit.side_palettes(all_counters, gpids, _slot_text)
     protos = kit.side_prototypes(("Axis", "Allied"))
     lines = [
-        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-        f'<VASSAL.build.GameModule ModuleOther1="" ModuleOther2="" VassalVersion="{VASSAL_VERSION}" '
-        f'description="Example module of vassal-adj: Tunisia 1943 on an invented map" '
-        f'name="{MODULE_NAME}" nextPieceSlotId="{len(all_counters) + 1}" version="{MODULE_VERSION}">',
-        "    <VASSAL.build.module.BasicCommandEncoder/>",
-        "    <VASSAL.build.module.Documentation/>",
-        '    <VASSAL.build.module.PlayerRoster buttonIcon="" buttonKeyStroke="" buttonText="Retire" buttonToolTip="">',
-        "        <entry>Axis</entry>",
-        "        <entry>Allied</entry>",
-        "    </VASSAL.build.module.PlayerRoster>",
-        '    <VASSAL.build.module.GlobalOptions autoReport="Always" chatterHTMLSupport="Never" '
-        'hotKeysOnClosedWindows="Never" inventoryForAll="Always" nonOwnerUnmaskable="Never" '
-        'playerIdFormat="$PlayerName$" promptString="Opponents can unmask my pieces" '
-        'sendToLocationMoveTrails="Never"/>',
-        "    <VASSAL.build.module.Chatter/>",
+        *kit.module_open(
+            "Tunisia 1943", MODULE_NAME, len(all_counters), MODULE_VERSION, VASSAL_VERSION, ("Axis", "Allied")
+        ),
         # The campaigns' set-ups as File > New Game offers them (pack assumption setup_saves: named as
         # the campaigns), each a save inside the module.
         *(
@@ -189,11 +164,7 @@ def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
             for name, file in setups.items()
         ),
         # Two dice, as a cohesion test throws them (0.1); the attributes of VASSAL 3.6's button.
-        f'    <VASSAL.build.module.DiceButton addToTotal="0" canDisable="false" disabledIcon="" hotkey="" '
-        'icon="/images/die.gif" keepCount="1" keepDice="false" keepOption="&gt;" lockAdd="false" lockDice="false" '
-        f'lockPlus="false" lockSides="false" nDice="2" nSides="6" name="{DICE}" plus="0" prompt="false" '
-        'propertyGate="" reportFormat="** $name$ = $result$ *** &amp;lt;$PlayerName$&amp;gt;" reportTotal="false" '
-        f'sortDice="false" text="{DICE}" tooltip="Roll two dice"/>',
+        kit.dice_button_xml(DICE, 2, "Roll two dice"),
         # Which campaign a save plays (pack.toml [scenarios] match): I or II.
         "    <VASSAL.build.module.properties.GlobalProperties>",
         '        <VASSAL.build.module.properties.GlobalProperty description="Campaign: I or II" initialValue="I" '
@@ -201,16 +172,6 @@ def build_file(all_counters: list[Counter], setups: dict[str, str]) -> bytes:
         "    </VASSAL.build.module.properties.GlobalProperties>",
         *kit.map_xml(MAP, BOARD, IMAGE, kit.hex_grid_xml(GRID)),
         *kit.map_xml(BOX_MAP, BOX_BOARD, BOX_IMAGE, kit.zoned_grid_xml((b, box_rect(b)) for b in BOXES)),
-        '    <VASSAL.build.module.PieceWindow allowMultiple="false" buttonText="Pieces" hidden="false" '
-        'hotkey="" icon="" name="Pieces" scale="1.0" text="Pieces" tooltip="Show the counters">',
-        '        <VASSAL.build.widget.TabWidget entryName="Counters">',
-        *("    " + line for line in lists),
-        "        </VASSAL.build.widget.TabWidget>",
-        "    </VASSAL.build.module.PieceWindow>",
-        *kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES, config_first=True),
-        "    <VASSAL.build.module.PrototypesContainer>",
-        *protos,
-        "    </VASSAL.build.module.PrototypesContainer>",
-        "</VASSAL.build.GameModule>",
+        *kit.module_close(lists, kit.tracker_xml(TRACKER, TURN_LEVEL, PHASE_LEVEL, PHASES, config_first=True), protos),
     ]
     return ("\n".join(lines) + "\n").encode("utf-8")

@@ -6,16 +6,14 @@ logs of Game-Turn 4: tests/test_example_logs.py)."""
 from __future__ import annotations
 
 import importlib
-import io
 import sys
 import tomllib
-import zipfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from conftest import REPO
-from PIL import Image, ImageChops
+from example_suite import assert_same_bytes, assert_zips_match
 
 import vassal_adj
 from vassal_adj.model.geometry.hexes import distance
@@ -44,14 +42,6 @@ def _generate(out: Path) -> None:
     script("make_example").main(out, out / "terrain.csv")
 
 
-def _pixels_differ(a: bytes, b: bytes) -> float:
-    """Share of pixels that differ: PNG bytes depend on the zlib build, pixels must not."""
-    ia, ib = Image.open(io.BytesIO(a)).convert("RGB"), Image.open(io.BytesIO(b)).convert("RGB")
-    assert ia.size == ib.size
-    diff = ImageChops.difference(ia, ib).convert("L").point(lambda v: 255 if v else 0)
-    return sum(diff.histogram()[255:]) / (ia.size[0] * ia.size[1])
-
-
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("example")
@@ -63,22 +53,12 @@ def test_committed_example_is_what_the_script_writes(fresh: Path) -> None:
     assert TERRAIN.read_text(encoding="utf-8") == (fresh / "terrain.csv").read_text(encoding="utf-8"), (
         "terrain.csv differs: run scripts/make_example.py"
     )
-    for name in FILES:
-        committed, made = zipfile.ZipFile(EXAMPLE / name), zipfile.ZipFile(fresh / name)
-        assert committed.namelist() == made.namelist(), name
-        for entry in committed.namelist():
-            a, b = committed.read(entry), made.read(entry)
-            if entry.endswith(".png"):
-                # Drawing primitives may move an edge pixel between Pillow releases.
-                assert _pixels_differ(a, b) < 0.001, entry
-            else:
-                assert a == b, f"{name}!{entry} differs: run scripts/make_example.py"
+    assert_zips_match(EXAMPLE, fresh, FILES, "make_example.py")
 
 
 def test_generation_is_deterministic(fresh: Path, tmp_path: Path) -> None:
     _generate(tmp_path)
-    for name in (*FILES, "terrain.csv"):
-        assert (tmp_path / name).read_bytes() == (fresh / name).read_bytes(), name
+    assert_same_bytes(tmp_path, fresh, (*FILES, "terrain.csv"))
 
 
 def _pack() -> dict:

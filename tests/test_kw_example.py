@@ -10,32 +10,24 @@ where FAULTS says; VASSAL (the oracle) opens every file; golden reports of `chec
 from __future__ import annotations
 
 import importlib
-import json
-import os
 import re
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from conftest import REPO
-from test_example import _pixels_differ
-from test_vassal_accepts import oracle_pieces
+from example_suite import Example, assert_same_bytes, assert_zips_match, run_cli
 
 import vassal_adj
 from vassal_adj import packs as packs_io
-from vassal_adj.cli import main
 from vassal_adj.lint import lint, read_lint_input
-from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.global_props import global_values
 from vassal_adj.parse.turns import tracker_reading
 from vassal_adj.pbem.replay import replay
 
-PACK = REPO / "modules" / "kesselrings-war"
-EXAMPLE = PACK / "example"
-MODULE = EXAMPLE / "KesselringsWar.vmod"
+EX = Example("kesselrings-war", "KesselringsWar.vmod")
+PACK, EXAMPLE, MODULE = EX.pack, EX.dir, EX.module
 GOLDEN = Path(__file__).resolve().parent / "golden" / "kesselrings-war"
 sys.path.insert(0, str(REPO / "scripts"))
 km = importlib.import_module("kw_module")
@@ -55,30 +47,16 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_committed_example_is_what_the_script_writes(fresh: Path) -> None:
     assert sorted(p.name for p in EXAMPLE.iterdir()) == sorted(FILES)
-    for name in FILES:
-        committed, made = zipfile.ZipFile(EXAMPLE / name), zipfile.ZipFile(fresh / name)
-        assert committed.namelist() == made.namelist(), name
-        for entry in committed.namelist():
-            a, b = committed.read(entry), made.read(entry)
-            if entry.endswith(".png"):
-                assert _pixels_differ(a, b) < 0.001, entry  # edge pixels may move between Pillow releases
-            else:
-                assert a == b, f"{name}!{entry} differs: run scripts/make_kw_example.py"
+    assert_zips_match(EXAMPLE, fresh, FILES, "make_kw_example.py")
 
 
 def test_generation_is_deterministic(fresh: Path, tmp_path: Path) -> None:
     importlib.import_module("make_kw_example").main(tmp_path)
-    for name in FILES:
-        assert (tmp_path / name).read_bytes() == (fresh / name).read_bytes(), name
-
-
-def _pack() -> dict:
-    with (PACK / "pack.toml").open("rb") as f:
-        return tomllib.load(f)
+    assert_same_bytes(tmp_path, fresh, FILES)
 
 
 def test_the_module_fits_the_pack_and_has_every_counter_and_marker() -> None:
-    pack = _pack()
+    pack = EX.pack_toml()
     module = vassal_adj.load_module(MODULE)
     assert re.fullmatch(pack["pack"]["module"]["name"], module.name)
     assert list(module.maps) == ["Main Map", "Displays"]
@@ -118,7 +96,7 @@ def test_units_toml_reads_every_counter_of_a_set_up_and_the_module_carries_both(
     by_name = {c.name: c for c in km.counters()}
     for name in ("scenario-1.vsav", "scenario-2.vsav"):
         state, _, _ = vassal_adj.game_state(module, vassal_adj.load_save(EXAMPLE / name), "kesselrings-war")
-        placed = [n for n in _pieces(name) if not by_name[n].marker or n in km.MARKER_SIDES]
+        placed = [n for n in EX.pieces(name) if not by_name[n].marker or n in km.MARKER_SIDES]
         assert sorted(u.name for u in state.units.values()) == sorted(placed)
         for u in state.units.values():
             c = by_name[u.name]
@@ -131,20 +109,13 @@ def test_the_displays_are_the_pack_s_boxes() -> None:
     # Staging Area; every zone is exactly one [boxes] entry's, and every entry has its zones.
     build = zipfile.ZipFile(MODULE).read("buildFile.xml").decode()
     zones = re.findall(r'mapgrid\.Zone highlightProperty="" locationFormat="\$name\$" name="([^"]+)"', build)
-    boxes = _pack()["boxes"]
+    boxes = EX.pack_toml()["boxes"]
     owners = {z: [k for k, b in boxes.items() if re.fullmatch(b["regex"], z)] for z in zones}
     assert all(len(k) == 1 for k in owners.values()), owners
     assert {k[0] for k in owners.values()} == set(boxes)
     for side in ("Axis", "Allied"):
         assert [z for z in zones if z.startswith(f"{side} TRT ")] == [f"{side} TRT {n}" for n in range(1, 9)]
         assert [z for z in zones if z.startswith(f"{side} AP ")] == [f"{side} AP {n}" for n in range(31)]
-
-
-def _pieces(name: str) -> dict[str, tuple[str, str]]:
-    module = vassal_adj.load_module(MODULE)
-    game = vassal_adj.load_save(EXAMPLE / name)
-    pieces = replay(game.root, module).opening if game.is_log else game_pieces(game.root, module)
-    return {p.name: (p.map, p.location) for p in pieces}
 
 
 @pytest.mark.parametrize("name", kf.GAMES)
@@ -158,35 +129,10 @@ def test_each_file_shows_its_scenario_turn_and_phase(name: str) -> None:
     assert global_values(module, game.root)["Scenario"] == scenario
 
 
-def _run(args: list[str]) -> tuple[int, str]:
-    old = Path.cwd()
-    os.chdir(REPO)  # relative paths, as the README writes them
-    try:
-        result = CliRunner().invoke(main, args)
-    finally:
-        os.chdir(old)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
-
-
-def _rel(name: str) -> str:
-    return f"modules/kesselrings-war/example/{name}"
-
-
-def _findings(command: str, name: str) -> list[dict]:
-    code, out = _run([command, _rel(name), "--module", _rel("KesselringsWar.vmod"), "--format", "json"])
-    assert code in (0, 1), out
-    return json.loads(out)["findings"]
-
-
-def _errors(command: str, name: str) -> list[dict]:
-    return [f for f in _findings(command, name) if f["severity"] in ("error", "warning")]
-
-
 def test_27_1_scenario_1_set_up_breaks_no_rule() -> None:
     # 12.3: its 16 Garrisons (27.1) are in supply though the map has 12 Axis sources (assumption loc_readings)
-    assert _errors("check", "scenario-1.vsav") == []
-    got = _pieces("scenario-1.vsav")
+    assert EX.errors("check", "scenario-1.vsav") == []
+    got = EX.pieces("scenario-1.vsav")
     assert got["Fortification"] == ("Main Map", "2027")  # 27.1 "Fortifications: Messina (hex 2027)"
     assert got["Axis Action Points"] == ("Displays", "Axis AP 12")  # 27.1 "8 plus one die roll" (a 4)
     assert got["Allied Action Points"] == ("Displays", "Allied AP 17")  # "14 plus one die roll" (a 3)
@@ -196,8 +142,8 @@ def test_27_1_scenario_1_set_up_breaks_no_rule() -> None:
 def test_27_2_scenario_2_set_up_breaks_no_rule() -> None:
     # 27.2 Special Rule 4 "Allies start with GT 3 reinforcements already in play" and KG 100 (GT 3)
     # among the Axis SSU set up: no reinforcement in play too early ([rules.*_reinforcements] at_start)
-    assert _errors("check", "scenario-2.vsav") == []
-    got = _pieces("scenario-2.vsav")
+    assert EX.errors("check", "scenario-2.vsav") == []
+    got = EX.pieces("scenario-2.vsav")
     assert got["Fortification"] == ("Main Map", "2028")  # 27.2 "Fortifications: Reggio (hex 2028)"
     assert got["Italian Surrender"] == ("Displays", "Axis TRT 3")  # "Italian Surrender has occurred"
     assert (got["Axis Action Points"], got["Allied Action Points"]) == (
@@ -209,7 +155,7 @@ def test_27_2_scenario_2_set_up_breaks_no_rule() -> None:
 @pytest.mark.parametrize("command", ["check", "vp"])
 @pytest.mark.parametrize("name", kf.GAMES)
 def test_check_and_vp_judge_every_file(command: str, name: str) -> None:
-    code, out = _run([command, _rel(name), "--module", _rel("KesselringsWar.vmod")])
+    code, out = EX.on(command, name)
     assert code in (0, 1), out
     if command == "vp":
         assert "victory conditions at the last position" in out and "kesselrings-war:3.1" in out  # 3.1
@@ -227,7 +173,7 @@ VERIFY_RUNS = [
 
 @pytest.mark.parametrize("files", VERIFY_RUNS, ids="+".join)
 def test_verify_replays_every_file(files: tuple[str, ...]) -> None:
-    code, out = _run(["verify", *map(_rel, files), "--module", _rel("KesselringsWar.vmod")])
+    code, out = EX.on("verify", *files)
     assert code in (0, 1), out
 
 
@@ -235,10 +181,10 @@ def test_fault_a_three_air_units_at_a_functional_airfield_10_1_20_2_2() -> None:
     # 10.1 "Two air units of any type may stack in a hex ... when based at a functional airfield";
     # 20.2.2 "Airfield with a full-strength garrison: two air units": Palermo holds Axis Garrison 1.
     fault = FAULTS["a"]
-    got = _pieces(fault["file"])
+    got = EX.pieces(fault["file"])
     assert [got[u] for u in fault["units"]] == [("Main Map", "1326")] * 3
     assert got["Garrison 1 [AX garrison] 0-2 *"] == ("Main Map", "1326")
-    found = _errors("check", fault["file"])
+    found = EX.errors("check", fault["file"])
     (error,) = [f for f in found if f["severity"] == "error"]
     assert error["rule"] == fault["rule"] == "kesselrings-war:10.1"
     assert error["hexes"] == ["1326"] and "3 Axis units of pool 'air' in 1326 exceed its limit of 2" in error["message"]
@@ -250,23 +196,23 @@ def test_fault_b_a_unit_out_of_supply_when_its_port_lost_its_garrison_12_4() -> 
     # 12.4 "Allies: A Garrison unit in any port hex"; 12.1 "A port or airfield is only considered to be
     # functional if it contains a Garrison": GTM at 1508, Cagliari's Garrison A6 gone.
     fault = FAULTS["b"]
-    got = _pieces(fault["file"])
+    got = EX.pieces(fault["file"])
     assert got["GTM [FR mountain X] 2-3-4 *"] == ("Main Map", "1508")
     assert got["Garrison A6 [AL garrison] 0-2 *"] == ("Displays", "Allied Reinforcement Display")
-    found = _errors("check", fault["file"])
+    found = EX.errors("check", fault["file"])
     allied = [f for f in found if f["unit_names"][0].split(" [")[1].split()[0] not in ("GE", "IT", "AX")]
     (warning,) = allied
     assert warning["rule"] == fault["rule"] == "kesselrings-war:12.2" and warning["hexes"] == ["1508"]
     assert warning["unit_names"] == list(fault["units"]) and "is out of supply" in warning["message"]
     # with its Garrison, Cagliari supplies a unit in the hex next to it (the Scenario II set-up)
-    assert not any("GTM" in f["unit_names"][0] for f in _errors("check", "sc2-gt4-withdrawal-missed.vsav"))
+    assert not any("GTM" in f["unit_names"][0] for f in EX.errors("check", "sc2-gt4-withdrawal-missed.vsav"))
 
 
 def test_fault_c_a_withdrawal_missed_9_1_29_0() -> None:
     # 29.0 (assumption withdrawals_chart) withdraws the US 9th Infantry Division on GT 4; 9.1 "During the
     # Withdrawal Segment, units to be withdrawn are removed": it is still at Palermo in the Action phase.
     fault = FAULTS["c"]
-    found = _errors("check", fault["file"])
+    found = EX.errors("check", fault["file"])
     (error,) = [f for f in found if f["severity"] == "error"]
     assert error["rule"] == fault["rule"] == "kesselrings-war:29.0"
     assert error["hexes"] == ["1326"] and "still in play: 9 [US infantry XX] 6-5-4 * at 1326" in error["message"]
@@ -276,7 +222,7 @@ def test_fault_d_a_reinforcement_before_its_turn_7_1() -> None:
     # 7.1 "Reinforcement units have either a GT number ... printed on the counter": 8 Ind "GT2" in the
     # Allied Staging Area on GT 1.
     fault = FAULTS["d"]
-    found = _errors("check", fault["file"])
+    found = EX.errors("check", fault["file"])
     (error,) = [f for f in found if f["severity"] == "error"]
     assert error["rule"] == fault["rule"] == "kesselrings-war:7.1"
     assert error["unit_names"] == list(fault["units"])
@@ -288,7 +234,7 @@ def test_fault_e_an_invasion_with_one_ap_on_the_track_6_1_18_3() -> None:
     # never have less than zero": the Allied marker goes from 1 to 0 and Amphib 3 with three US units
     # invade 1731 from the Allied Staging Area.
     fault = FAULTS["e"]
-    errors = [f for f in _findings("verify", fault["file"]) if f["severity"] == "error"]
+    errors = [f for f in EX.findings("verify", fault["file"]) if f["severity"] == "error"]
     (error,) = errors
     assert error["rule"] == "kesselrings-war:6.1"
     assert "the Allied track held 1, the invasion costs 2" in error["message"]
@@ -299,7 +245,7 @@ def test_fault_g_a_transfer_to_a_port_with_no_garrison_is_no_legal_transport_14_
     # considered to be functional if it contains a Garrison": Olbia (1502) holds none. No Amphib moved,
     # so it is no invasion (18.2) either: the port's missing Garrison is the fault.
     fault = FAULTS["g"]
-    errors = [f for f in _findings("verify", fault["file"]) if f["severity"] == "error"]
+    errors = [f for f in EX.findings("verify", fault["file"]) if f["severity"] == "error"]
     (error,) = errors
     assert error["rule"] == fault["rule"] == "kesselrings-war:14.1.2"
     assert "Olbia (1502) holds no friendly garrison units" in error["message"]
@@ -309,7 +255,7 @@ def test_fault_f_a_unit_moves_again_after_another_unit_in_one_action_13_2() -> N
     # 13.2 "A unit may move more than once in an Action Phase, if each move is made in different Action
     # Segments": in one move action (AP 13 -> 12) 5th UK moves, 78th UK moves, 5th UK moves again.
     fault = FAULTS["f"]
-    errors = [f for f in _findings("verify", fault["file"]) if f["severity"] == "error"]
+    errors = [f for f in EX.findings("verify", fault["file"]) if f["severity"] == "error"]
     (error,) = errors
     assert error["rule"] == fault["rule"] == "kesselrings-war:13.2"
     assert "Allied 5 [UK infantry XX] 5-5-4 * moved again" in error["message"] and "after 78 [UK" in error["message"]
@@ -327,7 +273,7 @@ def test_the_logs_show_their_faults_where_faults_says(key: str) -> None:
     assert set(moved) == set(fault["units"])
     assert {steps[n - 1][3] for n in fault["steps"]} <= set(fault["hexes"]) | {"Allied AP 0"}
     assert len(replay(game.root, module).steps) == len(steps)
-    opening = _pieces(fault["file"])
+    opening = EX.pieces(fault["file"])
     if key == "e":
         assert opening[kf.ALLIED_AP] == ("Displays", "Allied AP 1")  # 18.3 "expending two AP"
     if key == "g":
@@ -338,7 +284,7 @@ def test_the_clean_log_plays_a_whole_command_phase_four_actions_and_both_passes_
     # 5.1 events, 5.2.1 AP (die + Staging Area + garrisoned Objectives), 9.1/29.0 withdrawals, 7.2, then
     # actions that each open on the AP marker (6.1) until both sides pass: no error, no warning (13.2's
     # one contingent is read in Actions only; the naval transfer is the transport rule's, not 7.1's).
-    assert _errors("verify", "sc2-gt4-clean.vlog") == []
+    assert EX.errors("verify", "sc2-gt4-clean.vlog") == []
     rolls = [s for s in kf.CLEAN if s[0] == "roll"]
     assert [(s[1], s[2]) for s in rolls] == [
         ("Allied", "5"),
@@ -352,38 +298,24 @@ def test_the_clean_log_plays_a_whole_command_phase_four_actions_and_both_passes_
 
 
 def test_packs_validate_runs_on_the_example_module() -> None:
-    code, out = _run(["packs", "validate", "modules/kesselrings-war", "--module", _rel("KesselringsWar.vmod")])
+    code, out = run_cli(["packs", "validate", "modules/kesselrings-war", "--module", EX.rel("KesselringsWar.vmod")])
     assert code == 0, out
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 @pytest.mark.parametrize("save", SAVES)
 def test_check_report_matches_golden(save: str, fmt: str) -> None:
-    code, out = _run(["check", _rel(save), "--module", _rel("KesselringsWar.vmod"), "--format", fmt])
-    golden = GOLDEN / f"{Path(save).stem}.{'txt' if fmt == 'text' else 'json'}"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(out, encoding="utf-8")
-    assert out == golden.read_text(encoding="utf-8"), f"{golden.name} differs: see the module doc"
+    EX.check_matches_golden(save, fmt, GOLDEN)
 
 
 @pytest.mark.parametrize("name", kf.GAMES)
 def test_vassal_opens_every_example_file_with_every_piece_at_its_place(name: str) -> None:
-    result = oracle_pieces(MODULE, EXAMPLE / name)
-    vassal = {p["id"]: (p["name"], p["map"], p["x"], p["y"], p["location"]) for p in result["result"]["pieces"]}
-    module = vassal_adj.load_module(MODULE)
-    game = vassal_adj.load_save(EXAMPLE / name)
-    pieces = replay(game.root, module).opening if game.is_log else game_pieces(game.root, module)
-    ours = {p.id: (p.name, p.map, p.x, p.y, p.location) for p in pieces}
-    assert vassal == ours and len(ours) in (117, 118)  # Scenario I and II counters in play, the markers
+    assert EX.vassal_agrees(name) in (117, 118)  # Scenario I and II counters in play, the markers
 
 
 def test_the_readme_s_example_commands_run() -> None:
-    readme = (PACK / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Example") : readme.index("## Every adjudicable rule")]
-    commands = [line.split()[1:] for line in section.splitlines() if line.startswith("vassal-adj ")]
-    assert len(commands) == 4
-    codes = [_run(args)[0] for args in commands]
+    codes = EX.readme_codes("## Every adjudicable rule")
+    assert len(codes) == 4
     assert (codes[0], codes[1], codes[3]) == (1, 0, 0)  # the air overstack (10.1), vp, validate
     assert codes[2] in (0, 1)  # the clean log: sequence-of-play errors until the action segments judge it
 

@@ -10,30 +10,21 @@ VASSAL (the oracle) opens every file; golden reports of `check` on the saves (re
 from __future__ import annotations
 
 import importlib
-import json
-import os
 import re
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from conftest import REPO
-from test_example import _pixels_differ
-from test_vassal_accepts import oracle_pieces
+from example_suite import Example, assert_same_bytes, assert_zips_match, run_cli
 
 import vassal_adj
-from vassal_adj.cli import main
-from vassal_adj.parse.builder import game_pieces
 from vassal_adj.parse.global_props import global_values
 from vassal_adj.parse.turns import tracker_reading
-from vassal_adj.pbem.replay import replay
 
-PACK = REPO / "modules" / "tunisia-1943"
-EXAMPLE = PACK / "example"
-MODULE = EXAMPLE / "Tunisia1943.vmod"
+EX = Example("tunisia-1943", "Tunisia1943.vmod")
+PACK, EXAMPLE, MODULE = EX.pack, EX.dir, EX.module
 GOLDEN = Path(__file__).resolve().parent / "golden" / "tunisia"
 sys.path.insert(0, str(REPO / "scripts"))
 tm = importlib.import_module("tunisia_module")
@@ -53,30 +44,16 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_committed_example_is_what_the_script_writes(fresh: Path) -> None:
     assert sorted(p.name for p in EXAMPLE.iterdir()) == sorted(FILES)
-    for name in FILES:
-        committed, made = zipfile.ZipFile(EXAMPLE / name), zipfile.ZipFile(fresh / name)
-        assert committed.namelist() == made.namelist(), name
-        for entry in committed.namelist():
-            a, b = committed.read(entry), made.read(entry)
-            if entry.endswith(".png"):
-                assert _pixels_differ(a, b) < 0.001, entry  # edge pixels may move between Pillow releases
-            else:
-                assert a == b, f"{name}!{entry} differs: run scripts/make_tunisia_example.py"
+    assert_zips_match(EXAMPLE, fresh, FILES, "make_tunisia_example.py")
 
 
 def test_generation_is_deterministic(fresh: Path, tmp_path: Path) -> None:
     importlib.import_module("make_tunisia_example").main(tmp_path)
-    for name in FILES:
-        assert (tmp_path / name).read_bytes() == (fresh / name).read_bytes(), name
-
-
-def _pack() -> dict:
-    with (PACK / "pack.toml").open("rb") as f:
-        return tomllib.load(f)
+    assert_same_bytes(tmp_path, fresh, FILES)
 
 
 def test_the_module_fits_the_pack_and_has_every_counter_with_its_layers() -> None:
-    pack = _pack()
+    pack = EX.pack_toml()
     module = vassal_adj.load_module(MODULE)
     assert re.fullmatch(pack["pack"]["module"]["name"], module.name)
     assert [m for m in module.maps] == ["Main Map", "Holding Boxes"]
@@ -106,15 +83,8 @@ def test_the_boxes_are_the_pack_s() -> None:
     build = zipfile.ZipFile(MODULE).read("buildFile.xml").decode()
     zones = re.findall(r'mapgrid\.Zone highlightProperty="" locationFormat="\$name\$" name="([^"]+)"', build)
     assert zones == [f"Turn {n}" for n in range(1, 9)] + ["Eliminated", "Exited"]
-    pack = _pack()
+    pack = EX.pack_toml()
     assert all(re.fullmatch(pack["boxes"][k]["regex"], z) for k, z in (("turn", "Turn 8"), ("eliminated", zones[8])))
-
-
-def _pieces(name: str) -> dict[str, tuple[str, str]]:
-    module = vassal_adj.load_module(MODULE)
-    game = vassal_adj.load_save(EXAMPLE / name)
-    pieces = replay(game.root, module).opening if game.is_log else game_pieces(game.root, module)
-    return {p.name: (p.map, p.location) for p in pieces}
 
 
 @pytest.mark.parametrize("name", tf.GAMES)
@@ -125,12 +95,12 @@ def test_each_file_shows_its_campaign_turn_and_phase(name: str) -> None:
     reading = tracker_reading(module, game.root, "Game Turn")
     assert reading is not None and (reading.value("Turn"), reading.value("Phase")) == (turn, phase)
     assert global_values(module, game.root)["Campaign"] == campaign
-    assert _pieces(name)["Game Turn"] == ("Holding Boxes", f"Turn {turn}")
+    assert EX.pieces(name)["Game Turn"] == ("Holding Boxes", f"Turn {turn}")
 
 
 @pytest.mark.parametrize(("name", "campaign"), [("campaign-1.vsav", "I"), ("campaign-2.vsav", "II")])
 def test_the_set_up_of_each_campaign(name: str, campaign: str) -> None:
-    got = _pieces(name)
+    got = EX.pieces(name)
     serving = [c for c in tm.counters() if not c.marker and c.serves(campaign)]
     # 0.1: the second counter of a 4-step unit is "used alternately (and not simultaneously)".
     assert set(got) - {"Game Turn"} == {c.name for c in serving if "(2-1)" not in c.name}
@@ -144,25 +114,10 @@ def test_the_set_up_of_each_campaign(name: str, campaign: str) -> None:
     assert boxes == ({"Turn 5", "Turn 6"} if campaign == "I" else {"Turn 7"})
 
 
-def _run(args: list[str]) -> tuple[int, str]:
-    old = Path.cwd()
-    os.chdir(REPO)  # relative paths, as the README writes them
-    try:
-        result = CliRunner().invoke(main, args)
-    finally:
-        os.chdir(old)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
-
-
-def _rel(name: str) -> str:
-    return f"modules/tunisia-1943/example/{name}"
-
-
 @pytest.mark.parametrize("command", ["check", "vp"])
 @pytest.mark.parametrize("name", tf.GAMES)
 def test_check_and_vp_judge_every_file(command: str, name: str) -> None:
-    code, out = _run([command, _rel(name), "--module", _rel("Tunisia1943.vmod")])
+    code, out = EX.on(command, name)
     assert code in (0, 1), out
     if command == "vp":
         assert "if the game ended with this state:" in out  # victory.conditions of the campaign
@@ -179,37 +134,27 @@ VERIFY_RUNS = [
 
 @pytest.mark.parametrize("files", VERIFY_RUNS, ids="+".join)
 def test_verify_replays_every_file(files: tuple[str, ...]) -> None:
-    code, out = _run(["verify", *map(_rel, files), "--module", _rel("Tunisia1943.vmod")])
+    code, out = EX.on("verify", *files)
     assert code in (0, 1), out
-
-
-def _findings(command: str, name: str) -> list[dict]:
-    code, out = _run([command, _rel(name), "--module", _rel("Tunisia1943.vmod"), "--format", "json"])
-    assert code in (0, 1), out
-    return json.loads(out)["findings"]
-
-
-def _errors(command: str, name: str) -> list[dict]:
-    return [f for f in _findings(command, name) if f["severity"] in ("error", "warning")]
 
 
 def test_the_set_ups_break_no_rule() -> None:
     for name in ("campaign-1.vsav", "campaign-2.vsav"):
-        assert _errors("check", name) == [], name
+        assert EX.errors("check", name) == [], name
 
 
 def test_fault_b_two_tigers_in_one_hex_5_1_12() -> None:
     # 5.1 "Two combat units maximum ... the Tiger units" do not count; 12 "A Tiger counter (and one
     # only) can stack in addition": 1105 holds Jg HG, its EM and both Tigers.
     fault = FAULTS["b"]
-    got = _pieces(fault["file"])
+    got = EX.pieces(fault["file"])
     assert [n for n, (m, h) in got.items() if h == "1105"] == [
         "EM 2-6 (HG)",
         "5-6-6-8 Jg HG (HG)",
         "8-7-7-* sPzAbt 501/1",
         "8-7-7-* sPzAbt 501/2",
     ]
-    (error,) = _errors("check", fault["file"])
+    (error,) = EX.errors("check", fault["file"])
     assert error["rule"] == fault["rule"] == "tunisia-1943:5.1"
     assert error["hexes"] == ["1105"] and "pool 'Tiger' in 1105 exceed its limit of 1" in error["message"]
     assert sorted(error["unit_names"]) == sorted(fault["units"])
@@ -221,7 +166,7 @@ def test_fault_a_units_of_a_destroyed_em_out_of_supply_6_3() -> None:
     # regiments are out of supply (6.3) and carry no out-of-supply marker (9.2 "One places an out of
     # supply marker on the unit").
     fault = FAULTS["a"]
-    found = _errors("check", fault["file"])
+    found = EX.errors("check", fault["file"])
     out = [f for f in found if f["rule"] == fault["rule"] == "tunisia-1943:6.3"]
     assert sorted(f["unit_names"][0] for f in out) == sorted(fault["units"])
     assert all("it is not on the map but in Turn 4 [6.3]" in f["message"] and f["severity"] == "warning" for f in out)
@@ -235,7 +180,7 @@ def test_fault_f_campaign_ii_axis_unit_moves_four_mp_on_turn_6() -> None:
     # Campaign II: "To the turns 6 and 7, all the units of player Italio-German are reduced to 3
     # movement points": PzJg 90 (6 MP printed) goes 2106 -> 2506, four clear hexes (4 MP).
     fault = FAULTS["f"]
-    (error,) = _errors("verify", fault["file"])
+    (error,) = EX.errors("verify", fault["file"])
     assert error["rule"] == fault["rule"] == "tunisia-1943:Campaign II"
     assert error["hexes"][0] == "2106" and error["hexes"][-1] == "2506"
     assert "PzJg 90 moved 2106 -> 2506" in error["message"]
@@ -244,7 +189,7 @@ def test_fault_f_campaign_ii_axis_unit_moves_four_mp_on_turn_6() -> None:
 
 def test_the_positions_of_the_faults() -> None:
     # The files show what FAULTS says (the tests below assert what the rules make of them).
-    a = _pieces(FAULTS["a"]["file"])
+    a = EX.pieces(FAULTS["a"]["file"])
     assert a["EM 2-5 (334.ID)"] == ("Holding Boxes", "Turn 4")
     assert [a[u] for u in FAULTS["a"]["units"]] == [("Main Map", h) for h in FAULTS["a"]["hexes"]]
     module = vassal_adj.load_module(MODULE)
@@ -257,7 +202,7 @@ def test_the_positions_of_the_faults() -> None:
         moved = [s[2] for s in steps]
         assert set(moved) == set(fault["units"])
         assert [s[3] for s in steps][-1] == fault["hexes"][-1]
-    opening = _pieces(FAULTS["e"]["file"])
+    opening = EX.pieces(FAULTS["e"]["file"])
     assert opening["6-4-9-7 CC B (1 Armd)"] == ("Main Map", "1413")
     game = vassal_adj.load_save(EXAMPLE / FAULTS["c"]["file"])
     state, _, _ = vassal_adj.game_state(module, game, "tunisia-1943")
@@ -269,7 +214,7 @@ def test_fault_c_an_unsustained_division_exploits_10() -> None:
     # 10 "These EM and all their units can then, during the exploitation phase, move all over again":
     # the 334. ID's EM is not sustained and it is no Panzerdivision; its Gren 754 moves 1403 -> 1405.
     fault = FAULTS["c"]
-    (error,) = _errors("verify", fault["file"])
+    (error,) = EX.errors("verify", fault["file"])
     assert error["rule"] == fault["rule"] == "tunisia-1943:10" and error["severity"] == "error"
     assert error["message"].startswith("Turn 3 axis-exploitation: Axis 4-5-5-7 Gren 754 (334.ID) moved in the phase")
 
@@ -279,7 +224,7 @@ def test_fault_d_a_move_into_an_enemy_zone_in_exploitation_10() -> None:
     # sustained) may exploit, and its first leg 1712 -> 1613 is legal; its second enters 1514, in the
     # zone of CC B in 1413.
     fault = FAULTS["d"]
-    (error,) = _errors("verify", fault["file"])
+    (error,) = EX.errors("verify", fault["file"])
     assert error["rule"] == fault["rule"] == "tunisia-1943:10" and error["severity"] == "error"
     assert "leg 2, 1613 -> 1514: no legal path: may not enter enemy zone of control at 1514" in error["message"]
     assert "6-4-9-7 CC B (1 Armd) in 1413" in error["message"]
@@ -291,14 +236,14 @@ def test_fault_e_a_breakthrough_with_no_roll_4_3() -> None:
     # in CC B's zone, to 1312, and no die is rolled. The inactive player may "voluntarily let pass"
     # the unit (4.3), so it is a warning, not an error: legal only if he did.
     fault = FAULTS["e"]
-    (warning,) = _errors("verify", fault["file"])
+    (warning,) = EX.errors("verify", fault["file"])
     assert warning["rule"] == fault["rule"] == "tunisia-1943:4.3" and warning["severity"] == "warning"
     assert "legal only if its breakthrough succeeded (no die was rolled during its move" in warning["message"]
     assert warning["hexes"][0] == "1512" and warning["hexes"][-1] == "1312"
 
 
 def test_packs_validate_runs_the_worked_examples_on_the_example_module() -> None:
-    code, out = _run(["packs", "validate", "modules/tunisia-1943", "--module", _rel("Tunisia1943.vmod")])
+    code, out = run_cli(["packs", "validate", "modules/tunisia-1943", "--module", EX.rel("Tunisia1943.vmod")])
     assert code == 0, out
     assert out.count("as the rulebook says") == 14
 
@@ -306,32 +251,17 @@ def test_packs_validate_runs_the_worked_examples_on_the_example_module() -> None
 @pytest.mark.parametrize("fmt", ["text", "json"])
 @pytest.mark.parametrize("save", SAVES)
 def test_check_report_matches_golden(save: str, fmt: str) -> None:
-    code, out = _run(["check", _rel(save), "--module", _rel("Tunisia1943.vmod"), "--format", fmt])
-    golden = GOLDEN / f"{Path(save).stem}.{'txt' if fmt == 'text' else 'json'}"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(out, encoding="utf-8")
-    assert out == golden.read_text(encoding="utf-8"), f"{golden.name} differs: see the module doc"
+    code = EX.check_matches_golden(save, fmt, GOLDEN)
     assert code == (1 if save == FAULTS["b"]["file"] else 0)
 
 
 @pytest.mark.parametrize("name", tf.GAMES)
 def test_vassal_opens_every_example_file_with_every_piece_at_its_place(name: str) -> None:
-    result = oracle_pieces(MODULE, EXAMPLE / name)
-    vassal = {p["id"]: (p["name"], p["map"], p["x"], p["y"], p["location"]) for p in result["result"]["pieces"]}
-    module = vassal_adj.load_module(MODULE)
-    game = vassal_adj.load_save(EXAMPLE / name)
-    pieces = replay(game.root, module).opening if game.is_log else game_pieces(game.root, module)
-    ours = {p.id: (p.name, p.map, p.x, p.y, p.location) for p in pieces}
-    assert vassal == ours and len(ours) in (82, 97)  # Campaign I and II counters in play, the turn marker
+    assert EX.vassal_agrees(name) in (82, 97)  # Campaign I and II counters in play, the turn marker
 
 
 def test_the_readme_s_example_commands_run() -> None:
-    readme = (PACK / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Example") : readme.index("## Fitting a real module")]
-    commands = [line.split()[1:] for line in section.splitlines() if line.startswith("vassal-adj ")]
-    assert len(commands) == 4
-    codes = [_run(args)[0] for args in commands]
+    codes = EX.readme_codes("## Fitting a real module")
     assert codes == [1, 1, 0, 0]  # the Tiger overstack (5.1), the Campaign II cap; vp and validate
 
 
@@ -350,9 +280,9 @@ def test_the_module_carries_each_campaign_s_set_up_and_an_opening_off_it_is_repo
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(mte, "GAMES", {name: tf.GAMES[name] for name in mte.SETUPS.values()} | {"moved.vsav": moved})
         mte.main(tmp_path)
-    code, out = _run(["check", str(tmp_path / "moved.vsav"), "--module", str(tmp_path / "Tunisia1943.vmod")])
+    code, out = run_cli(["check", str(tmp_path / "moved.vsav"), "--module", str(tmp_path / "Tunisia1943.vmod")])
     assert code == 1
     errors = [line for line in out.splitlines() if line.lstrip().startswith("error ")]
     assert len(errors) == 1 and errors[0].split()[:2] == ["error", "tunisia-1943:Campaign"]
     assert "Gren 754 (334.ID) is in 1503, but set-up 'Campaign I' puts it in 1403" in errors[0]
-    assert _errors("check", "campaign-1.vsav") == []
+    assert EX.errors("check", "campaign-1.vsav") == []

@@ -7,11 +7,10 @@ import re
 from dataclasses import replace
 
 from vassal_adj.codec.archive import Archive, StrPath, read_archive
-from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
+from vassal_adj.codec.sniff import Kind, sniff
 from vassal_adj.errors import UsageError, Where
 from vassal_adj.model.module import Module
 from vassal_adj.module_cache import cached_module
-from vassal_adj.parse.images import image_size_from_bytes
 from vassal_adj.savedgame import SavedGame, saved_game_from_archive
 
 
@@ -31,24 +30,9 @@ def _read_module(path: StrPath) -> Module:
 def module_from_archive(archive: Archive) -> Module:
     """Like `load_module` for an archive already read (never cached)."""
     # lxml, loaded only when a module is read (not when the user cache has it: module_cache.py)
-    from vassal_adj.parse.buildfile import parse_buildfile
+    from vassal_adj.parse.module_archive import parse_module_archive
 
-    kind = sniff(archive)
-    if kind is Kind.SAVE:
-        raise UsageError("this is a saved game or log, not a module", Where(path=archive.path))
-    entry = build_file_entry(archive)
-
-    def image_size(name: str) -> tuple[int, int] | None:
-        data = archive.entries.get("images/" + name)
-        return None if data is None else image_size_from_bytes(data)
-
-    module = parse_buildfile(
-        archive.entries[entry],
-        path=archive.path,
-        entry=entry,
-        image_size=image_size,
-        metadata=archive.entries.get("moduledata"),
-    )
+    module = parse_module_archive(archive)
     # The scenario saves stay undecoded until a rule asks for one (setup_reference.py).
     files = {s.file: archive.entries[s.file] for s in module.predefined_setups if s.file in archive.entries}
     return replace(module, setup_files=files, source=archive.path) if files else module

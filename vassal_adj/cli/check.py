@@ -22,6 +22,7 @@ from vassal_adj.cli.options import (
     game_options,
     option_option,
     post_options,
+    report_format_option,
     state_options,
 )
 from vassal_adj.cli.output import output_option, severity_colours
@@ -47,14 +48,7 @@ from vassal_adj.state_builder import game_state
 @game_options
 @state_options
 @option_option
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice([*FORMATS, "json", "html"]),
-    default="text",
-    show_default=True,
-    help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures, to save and open).",
-)
+@report_format_option("a page with map pictures, to save and open")
 @post_options
 @click.option(
     "--annotate",

@@ -9,7 +9,7 @@ import click
 
 from vassal_adj import packs as packs_io
 from vassal_adj.cli import _emit_json, _guarded, main
-from vassal_adj.cli.options import FORMATS, pack_option
+from vassal_adj.cli.options import pack_option, report_format_option
 from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.lint import lint as run_lint
 from vassal_adj.lint import read_lint_input
@@ -26,14 +26,7 @@ from vassal_adj.report.lint_report import lint_bbcode, lint_data, lint_html, lin
     type=click.Path(dir_okay=False),
     help="A set-up save to check besides the module's own predefined set-ups. Repeatable.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice([*FORMATS, "json", "html"]),
-    default="text",
-    show_default=True,
-    help="Output format (bbcode: a BoardGameGeek post; html: a page to save and open).",
-)
+@report_format_option("a page to save and open")
 @_guarded
 @output_option
 def lint(module_path: str, pack_name: str | None, setup_paths: tuple[str, ...], fmt: str) -> None:

@@ -1,7 +1,7 @@
 """Options several commands share, defined once: `game_options` (check, vp), `pack_option`
 (check, vp, verify), `state_options` and `post_options` (check, verify), `format_version_option`
-(check, verify: the saves they write), `text_or_json` (the describing commands), and the text
-`FORMATS`. ``-o/--output`` is cli/output.py's."""
+(check, verify: the saves they write), `report_format_option` (check, verify, lint),
+`text_or_json` (the describing commands), and the text `FORMATS`. ``-o/--output`` is cli/output.py's."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ __all__ = [
     "option_option",
     "pack_option",
     "post_options",
+    "report_format_option",
     "scenario_option",
     "state_options",
     "text_or_json",
@@ -108,6 +109,20 @@ def state_options(func: F) -> F:
 
 # The text formats every judging command writes; check and verify add json and html, vp json.
 FORMATS = ["text", "markdown", "bbcode"]
+
+
+def report_format_option(html: str) -> Callable[[F], F]:
+    """``--format`` text|markdown|bbcode|json|html for the commands whose report may be a page
+    (check, verify, lint), given as ``fmt``; `html` says what that page shows, for the help."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice([*FORMATS, "json", "html"]),
+        default="text",
+        show_default=True,
+        help=f"Output format (bbcode: a BoardGameGeek post; html: {html}).",
+    )
+
 
 _POST_OPTIONS = [
     click.option(

@@ -26,6 +26,7 @@ from vassal_adj.cli.options import (
     option_option,
     pack_option,
     post_options,
+    report_format_option,
     state_options,
 )
 from vassal_adj.cli.output import output_option, severity_colours, working
@@ -63,14 +64,7 @@ from vassal_adj.rules.turn import MoveCheck
 @click.option("--no-rules", is_flag=True, help="Only list what happened: judge no move, even when a pack fits.")
 @state_options
 @option_option
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice([*FORMATS, "json", "html"]),
-    default="text",
-    show_default=True,
-    help="Output format (bbcode: a BoardGameGeek post; html: a page with map pictures and every move drawn).",
-)
+@report_format_option("a page with map pictures and every move drawn")
 @post_options
 @click.option(
     "-v",

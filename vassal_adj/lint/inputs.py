@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from vassal_adj.codec.archive import archive_from_bytes, read_archive
-from vassal_adj.codec.sniff import Kind, build_file_entry, sniff
+from vassal_adj.codec.sniff import Kind, sniff
 from vassal_adj.errors import UsageError, VassalAdjError, Where
 from vassal_adj.lint.pieces import Definition, definitions
 from vassal_adj.model.module import Module
-from vassal_adj.parse.buildfile import parse_buildfile
-from vassal_adj.parse.images import image_size_from_bytes
+from vassal_adj.parse.module_archive import parse_module_archive
 from vassal_adj.parse.traits import PieceDef, expand_prototypes
 from vassal_adj.savedgame import SavedGame, saved_game_from_archive
 
@@ -64,21 +63,7 @@ class LintInput:
 
 def _module(path: str) -> tuple[Module, Mapping[str, bytes]]:
     archive = read_archive(path)
-    if sniff(archive) is Kind.SAVE:
-        raise UsageError("this is a saved game or log, not a module", Where(path=archive.path))
-    entry = build_file_entry(archive)
-
-    def image_size(name: str) -> tuple[int, int] | None:
-        data = archive.entries.get("images/" + name)
-        return None if data is None else image_size_from_bytes(data)
-
-    module = parse_buildfile(
-        archive.entries[entry],
-        path=archive.path,
-        entry=entry,
-        image_size=image_size,
-        metadata=archive.entries.get("moduledata"),
-    )
+    module = parse_module_archive(archive)
     return module, archive.entries
 
 
