@@ -16,12 +16,18 @@ from click.testing import CliRunner
 __all__ = ["inputs_unchanged", "named_files"]
 
 
+_OUTPUTS = ("-o", "--output")  # what follows names an output (a report, batch's folder), not an input
+
+
 def named_files(args: str | Sequence[str] | None) -> list[Path]:
     """The existing files an argument list names, also as '--opt=FILE' and inside a named folder
-    (a pack or packs directory); a killed write's temp file ('.partial') is the writer's, not an input."""
+    (a pack or packs directory), but not the output `-o` names (batch's folder keeps its state
+    there to resume); a killed write's temp file ('.partial') is the writer's, not an input."""
     words = args.split() if isinstance(args, str) else list(args or ())
     out: list[Path] = []
-    for word in map(str, words):
+    for previous, word in zip(["", *map(str, words)], map(str, words), strict=False):
+        if previous in _OUTPUTS or word.partition("=")[0] in _OUTPUTS:
+            continue
         for candidate in (word, word.partition("=")[2]):
             if not candidate or not os.path.exists(candidate):
                 continue
