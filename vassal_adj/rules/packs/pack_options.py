@@ -1,8 +1,8 @@
 """The ``[options.<id>]`` tables of a pack: optional rules that each game plays with or without.
 
 An option has a `name`, the rules in force only when a game plays with it (`rules`: rule names or
-tags), the rules it puts out of force then (`replaces`: seed 004 30.0 "This rule replaces the
-Scenario I Italian Surrender & Mainland Invasion special rule"), and how a save shows it
+tags), the rules it puts out of force then (`replaces`: seed 004 30.0, an optional rule that
+"replaces the Scenario I ... special rule"), and how a save shows it
 (`match = { property, value }`: a global property of the save). A game plays with the options the
 user names (``--option ID`` on check and verify) and those whose property its save holds. A rule
 an option lists is out of force unless the game plays with it (a rule several options list, unless
