@@ -76,7 +76,8 @@ def main(games: int = 200) -> None:
         found = find_games(str(root))
         sample = found[:20]
         spent, _ = _timed(lambda: [worker.judge(g, str(Path(tmp) / "warm")) for g in sample])
-        print(f"rule work: {spent / len(sample) * 1000:.0f} ms a game (verify x2, check, vp; {len(sample)} games)")
+        what = "verify judged once, check and vp from its positions"
+        print(f"rule work: {spent / len(sample) * 1000:.0f} ms a game ({what}; {len(sample)} games)")
         for jobs in (1, 2):
             out = Path(tmp) / f"out{jobs}"
             cmd = [sys.executable, "-m", "vassal_adj", "batch", str(root), "--module", str(MODULE), "-o", str(out)]

@@ -52,6 +52,34 @@ def test_the_row_of_a_game_holds_what_the_commands_found(judged):
     assert clean["chain"] == clean["files"][-1]["link"]
 
 
+def _alone(*argv: str) -> str:
+    r = CliRunner().invoke(main, list(argv))
+    assert r.exit_code in (0, 1), r.output
+    return r.output
+
+
+def test_a_game_judged_in_the_batch_is_what_each_command_says_alone(judged):
+    """The worker reads and judges each file once (verify shown as JSON and as Markdown, check
+    and vp from the positions verify worked out): what the referee gets typing each command."""
+    _, _, out, data = judged
+    row = next(r for r in data["games"] if r["game"] == "foreign")
+    files = [f["path"] for f in row["files"] if not f["path"].endswith("other.vsav")]  # the foreign save left out
+    common = ["--module", str(MODULE)]
+    report = (out / row["report"]).read_text(encoding="utf-8")
+    assert report == _alone("verify", *files, *common, "--format", "markdown")
+    alone = json.loads(_alone("verify", *files, *common, "--format", "json"))
+    assert [f for f in row["findings"] if "from" not in f and not f["rule"].startswith("batch:")] == [
+        f for f in alone["findings"] if f["severity"] != "info"
+    ]
+    checked = json.loads(_alone("check", files[-1], *common, "--format", "json"))
+    assert [{k: v for k, v in f.items() if k != "from"} for f in row["findings"] if f.get("from") == "check"] == [
+        f for f in checked["findings"] if f["severity"] != "info"
+    ]
+    assert row["last_turn"] == checked["turn"] == 4
+    vp = json.loads(_alone("vp", *files, *common, "--format", "json"))
+    assert (row["vp"], row["level"]) == (vp["total"], vp["level"]) == (16, "Allied Decisive")
+
+
 def test_each_row_links_to_the_games_own_report(judged):
     _, _, out, data = judged
     for row in data["games"]:

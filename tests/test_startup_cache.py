@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import REPO
 
-from vassal_adj import user_cache
+from vassal_adj import held, user_cache
 from vassal_adj.layout_cache import with_cached_index
 from vassal_adj.load import load_module, load_save
 from vassal_adj.model.geometry.layout import HexLayout
@@ -23,6 +23,16 @@ from vassal_adj.position import MapPlacer
 
 EXAMPLE = REPO / "modules" / "kasserine" / "example"
 MODULE = str(EXAMPLE / "Kasserine.vmod")
+
+
+@pytest.fixture(autouse=True)
+def _a_process_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(held, "_HELD", type(held._HELD)())
+
+
+def _new_run() -> None:
+    """What the next run starts with: nothing held in the process (held.py), only the cache's entries."""
+    held._HELD.clear()
 
 
 def _env(cache: Path | None) -> dict[str, str]:
@@ -186,10 +196,12 @@ def test_a_cached_hex_index_is_the_index_worked_out(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path))
     fresh = _main_layout()
     cold = with_cached_index(fresh)
-    assert cold is fresh and cold.rows is None  # a miss: worked out, and written
+    assert cold == fresh and cold.index is not None  # a miss: worked out, and written
     (entry,) = tmp_path.glob("hex-index-*")
+    assert with_cached_index(_main_layout()).index is cold.index  # held by the process (held.py)
+    _new_run()
     warm = with_cached_index(_main_layout())
-    assert warm.rows is not None and warm == fresh
+    assert warm.index is not None and warm.index is not cold.index and warm == fresh
     assert _index_seen(warm) == _index_seen(fresh)
     assert len(warm.hexes()) > 500 and warm.label_of(warm.hex_of("2615")) == "2615"  # type: ignore[arg-type]
     # the same answers hex by hex, off the map and quirks included
@@ -211,8 +223,9 @@ def test_a_stale_or_corrupt_hex_index_entry_is_ignored(monkeypatch: pytest.Monke
         b"not marshal at all",
     ):
         entry.write_bytes(bad)
+        _new_run()
         again = with_cached_index(_main_layout())
-        assert again.rows is None and _index_seen(again) == _index_seen(fresh)
+        assert _index_seen(again) == _index_seen(fresh)
         assert marshal.loads(entry.read_bytes()) == (key, rows)  # rebuilt
 
 
@@ -260,8 +273,11 @@ def test_a_cached_module_is_the_module_parsed(monkeypatch: pytest.MonkeyPatch, t
     fresh = load_module(vmod)
     monkeypatch.delenv(user_cache.ENV_NO_CACHE)
     assert not (tmp_path / "cache").exists()
+    _new_run()
     cold = load_module(vmod)
     (entry,) = (tmp_path / "cache").glob("module-*")
+    assert load_module(vmod) is cold  # held by the process (held.py)
+    _new_run()
     warm = load_module(vmod)
     assert warm is not cold and warm == fresh == cold and repr(warm) == repr(fresh)
     assert warm.maps.keys() == fresh.maps.keys() and warm.maps["Main Map"].boards == fresh.maps["Main Map"].boards
@@ -295,6 +311,7 @@ def test_a_changed_module_file_is_read_again(monkeypatch: pytest.MonkeyPatch, tm
     assert load_module(vmod).name == first.name.upper()
     (entry,) = (tmp_path / "cache").glob("module-*")
     entry.write_bytes(b"\x80\x04corrupt")
+    _new_run()
     assert load_module(vmod).name == first.name.upper()  # a corrupt entry: read again, and kept anew
     assert load_module(vmod).name == first.name.upper()
 
@@ -339,7 +356,11 @@ def test_a_cached_terrain_map_is_the_map_read(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.setenv(user_cache.ENV_NO_CACHE, "1")
     fresh = lp.terrain(lay)
     monkeypatch.delenv(user_cache.ENV_NO_CACHE)
-    cold, warm = lp.terrain(lay), lp.terrain(lay)
+    _new_run()
+    cold = lp.terrain(lay)
+    assert lp.terrain(lay) is cold  # held by the process (held.py)
+    _new_run()
+    warm = lp.terrain(lay)
     (entry,) = (tmp_path / "cache").glob("terrain-*")
     assert warm is not cold and _terrain_seen(warm) == _terrain_seen(fresh) == _terrain_seen(cold)
     assert len(fresh.hex_terrain) > 10 and fresh.board
@@ -354,6 +375,7 @@ def test_a_cached_terrain_map_is_the_map_read(monkeypatch: pytest.MonkeyPatch, t
 
     assert rough(lp.terrain(lay)) < rough(fresh)
     entry.write_bytes(b"junk")
+    _new_run()
     assert rough(lp.terrain(lay)) < rough(fresh)
 
 
@@ -384,6 +406,7 @@ def test_a_set_whose_order_a_cache_cannot_give_again_is_not_kept(
     plain = frozenset(range(0, 40, 8))
     assert cached_object("probe", "plain", "k", lambda: plain, frozenset) == plain
     (entry,) = tmp_path.iterdir()
+    _new_run()
     again = cached_object("probe", "plain", "k", lambda: frozenset(), frozenset)
     assert again == plain and list(again) == list(plain)  # from the cache, in its order
 
@@ -396,6 +419,7 @@ def test_hexes_and_hexsides_are_kept_as_their_fields(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv(user_cache.ENV_CACHE, str(tmp_path))
     value = (Hex(3, -1), hexside(Hex(0, 0), Hex(1, 0)), {Hex(0, 2): frozenset({hexside(Hex(2, 2), Hex(2, 1))})})
     cached_object("hexes", "h", "k", lambda: value, tuple)
+    _new_run()
     kept = cached_object("hexes", "h", "k", lambda: pytest.fail("not read from the cache"), tuple)
     assert kept == value and kept is not value
     assert type(kept[0]) is Hex and type(kept[1]) is HexSide and kept[1].a < kept[1].b

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from vassal_adj import limits
 from vassal_adj.model.module import Module
 from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
-from vassal_adj.user_cache import cache_dir, code_stamp
+from vassal_adj.user_cache import code_stamp
 
 __all__ = ["cached_module"]
 
@@ -48,7 +48,7 @@ def _key(path: str) -> str | None:
 def cached_module(path: str, build: Callable[[], Module]) -> Module:
     """The module at `path`: from the cache when its entry is for this very file, else `build()`
     (which raises for a file that is not a module: nothing is kept then)."""
-    key = _key(path) if cache_dir() is not None else None
+    key = _key(path)
     if key is None:
         return build()
     return cached_object("module", path, key, build, Module)

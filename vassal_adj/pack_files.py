@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from vassal_adj.errors import PackError, VassalAdjError, Where
+from vassal_adj.held import held
 from vassal_adj.model.geometry.layout import HexLayout
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.pickle_cache import PACKAGE_DIR, cached_object
@@ -118,9 +119,13 @@ class LoadedPack:
         names = [sorted(voc.terrain), sorted(voc.features), sorted(voc.place_kinds)]
         grid = f"{layout.grid!r}\n{layout.board!r}\n{layout.zone!r}"
         key = f"{text}\n{file}\n{grid}\n{names!r}\n{code_stamp(_TERRAIN_CODE)}"
-        # the board's set made here, not kept: made again from the hexes in their order, it gives
-        # them in the order it always does (pickle_cache.py)
-        return cached_object("terrain", str(file), key, build, TerrainMap).with_board(layout.hexes())
+        # the board's set made here, not kept between runs: made again from the hexes in their order,
+        # it gives them in the order it always does (pickle_cache.py); within the process it is (held.py)
+        return held(
+            f"terrain-on-board {file}",
+            key,
+            lambda: cached_object("terrain", str(file), key, build, TerrainMap).with_board(layout.hexes()),
+        )
 
 
 def _hooks(directory: Path, data: dict[str, Any], source: str) -> None:
@@ -151,14 +156,36 @@ def load_pack(directory: Path | str, *, registry: Registry | None = None) -> Loa
 
     The terrain file is only located here: reading it needs the board's layout
     (`LoadedPack.terrain`). Raises PackError naming the file and key path or line.
+    A pack of the package registry is read once per process while its files stay as they were
+    (held.py): a batch's games, and the packs `find_pack` reads to find one, share it.
     """
     directory = Path(directory)
+    if registry is None or registry is REGISTRY:
+        # it imports the rule modules the pack names (builtin_impls.py)
+        name = f"pack {directory}\n{directory.resolve()}"  # as given: the LoadedPack keeps that form
+        return held(name, _stamp(directory), lambda: _load_pack(directory, REGISTRY))
+    return _load_pack(directory, registry)
+
+
+def _stamp(directory: Path) -> str:
+    """The size and modification time of every file a pack may be read from (those in its folder)."""
+    stamps = []
+    for top, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            try:
+                st = os.stat(os.path.join(top, name))
+            except OSError:
+                continue
+            stamps.append(f"{os.path.join(top, name)}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(stamps)
+
+
+def _load_pack(directory: Path, registry: Registry) -> LoadedPack:
     pack_file = directory / PACK_FILE
     if not pack_file.is_file():
         raise PackError(f"no {PACK_FILE} in the pack directory", Where(path=str(directory)))
     data = read_toml(pack_file)
-    if registry is None:
-        registry = REGISTRY  # it imports the rule modules the pack names (builtin_impls.py)
     if registry is REGISTRY:  # hooks register into the package registry only
         _hooks(directory, data, str(pack_file))
     pack = RulePack.from_mapping(data, source=str(pack_file), registry=registry)

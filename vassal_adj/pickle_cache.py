@@ -18,6 +18,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from vassal_adj.held import held
 from vassal_adj.model.geometry.hexes import Hex, HexSide
 from vassal_adj.user_cache import cache_dir, read_entry, tag, write_entry
 
@@ -84,10 +85,15 @@ def _pickled(value: object) -> bytes | None:
 
 def cached_object(kind: str, where: str, key: str, build: Callable[[], T], expect: type[T]) -> T:
     """The `expect` object kept under `key` for file `where`, else `build()`, kept when it pickles.
-    `build` raising keeps nothing. Caching off (user_cache.cache_dir() None): `build()`."""
+    `build` raising keeps nothing. Within a process the object itself is kept too (held.py).
+    Caching off (user_cache.cache_dir() None): `build()`, once per process and key."""
+    name = f"{kind}-{tag()}-{zlib.crc32(os.path.abspath(where).encode()):08x}.pickle"
+    return held(name, key, lambda: _kept(name, key, build, expect))
+
+
+def _kept(name: str, key: str, build: Callable[[], T], expect: type[T]) -> T:
     if cache_dir() is None:
         return build()
-    name = f"{kind}-{tag()}-{zlib.crc32(os.path.abspath(where).encode()):08x}.pickle"
     data = read_entry(name)
     if data is not None:
         try:

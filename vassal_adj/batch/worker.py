@@ -1,29 +1,34 @@
 """One game of a batch, in a worker process (issue 16).
 
-`start` (the pool's initializer) loads the module and the pack once per process: the module
-from the per-user cache (module_cache.py), kept in memory here so every game reuses it, and the
-pack found once. `judge` then runs, in this process, what a referee would type for the game:
-``verify`` over its files in order (JSON for the summary, Markdown for the game's own report),
-``check`` on the last file and ``vp`` over them all. A file that is not a readable save or log,
-or a save of another module, is a finding of the game (``batch:unreadable``, ``batch:foreign``,
-errors) and is left out of the commands; a command that fails on the rest is a finding too
-(``batch:not-judged``): never the end of the batch.
+`start` (the pool's initializer) loads the module and the pack once per process; they stay held
+(held.py), with the pack's terrain map and the board's hex index, for every game. `judge` then
+works out, in this process, what a referee would type for the game, reading each file once:
+``verify`` over its files in order (cli/verify_run.py: judged once, shown as JSON for the summary
+and as Markdown for the game's own report), ``check`` on the last file (cli/check.judge_position)
+and ``vp`` over them all (cli/vp_count.py), both from the positions verify worked out. A file
+that is not a readable save or log, or a save of another module, is a finding of the game
+(``batch:unreadable``, ``batch:foreign``, errors) and is left out; a command that fails on the
+rest is a finding too (``batch:not-judged``): never the end of the batch.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import os
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from vassal_adj.batch.discovery import Game, saved_date
 from vassal_adj.batch.evidence import chain, fingerprint, gaps
 
+if TYPE_CHECKING:
+    from vassal_adj.cli.verify_run import Verified
+    from vassal_adj.savedgame import SavedGame
+
 __all__ = ["judge", "report_name", "start"]
+
+T = TypeVar("T")
 
 _SETUP: dict[str, Any] = {}
 
@@ -31,23 +36,103 @@ _SETUP: dict[str, Any] = {}
 def start(module_path: str, pack: str | None) -> None:
     """The pool's initializer: the module and pack, loaded once for all this process's games."""
     from vassal_adj import packs
-    from vassal_adj.cli import main
+    from vassal_adj.cli import check, verify_run, vp_count  # noqa: F401  imported now, not within the first game
     from vassal_adj.dataclass_code import install
     from vassal_adj.load import load_module
 
     install()
     module = load_module(module_path)
     lp = packs.pack_for(pack, module.name, module.version)
-    for name in ("verify", "check", "vp"):  # imported now, not within the first game
-        main.get_command(None, name)  # type: ignore[arg-type]
-    _SETUP.update(module_path=module_path, module=module, pack=pack or str(lp.directory), main=main)
+    _SETUP.update(module_path=module_path, module=module, pack=pack or str(lp.directory))
 
 
-def _run(args: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = _SETUP["main"].main(args, prog_name="vassal-adj", standalone_mode=False)
-    return code or 0, out.getvalue(), err.getvalue()
+def _verify(files: list[str], games: list[SavedGame]) -> tuple[Verified, str] | str:
+    """The verification of the files (what `verify FILES` finds) and its Markdown report; else
+    why they could not be judged, as `verify` says it."""
+    from vassal_adj.cli.verify_run import judge_files, prepare
+
+    def run() -> tuple[Verified, str]:
+        how, read, notes = prepare(tuple(files), _SETUP["module_path"], _SETUP["pack"], games=games)
+        done = judge_files(tuple(files), read, how, notes, lambda at: None)
+        return done, done.text("markdown") + "\n"
+
+    return _guard(run)
+
+
+def _judged(run: Verified | None) -> Verified | None:
+    """`run` when it judged the files with the pack: its positions and histories are then the pack's."""
+    return run if run is not None and run.how.lp is not None else None
+
+
+def _pack(run: Verified | None) -> Any:
+    """The pack the positions of `run` were resolved for (position.GamePosition.fits), else the batch's."""
+    from vassal_adj import packs
+
+    if (judged := _judged(run)) is not None:
+        return judged.how.lp
+    module = _SETUP["module"]
+    return packs.pack_for(_SETUP["pack"], module.name, module.version)
+
+
+def _check(path: str, game: SavedGame, run: Verified | None) -> dict[str, Any] | str:
+    """What `check FILE --format json` prints of the last file (as data); a log's end from the
+    history verify worked out. Else why it could not be checked."""
+    from vassal_adj.cli.check import judge_position
+    from vassal_adj.load import same_module
+    from vassal_adj.position import resolve
+    from vassal_adj.report.findings import report_data
+
+    def check() -> dict[str, Any]:
+        module, module_path = _SETUP["module"], _SETUP["module_path"]
+        notes = same_module(game, module, module_path)
+        judged = _judged(run)
+        position = judged.positions[-1] if judged is not None else None
+        history = judged.histories[-1] if judged is not None and game.is_log else None
+        report = judge_position(position or resolve(module, game, _pack(run)), notes, history=history)
+        return report_data(report, save=path, module=module_path)
+
+    return _guard(check)
+
+
+def _vp(files: list[str], games: list[SavedGame], run: Verified | None) -> dict[str, Any] | str:
+    """The total and level `vp FILES` counts, from the positions verify worked out when it ran;
+    else why they could not be counted."""
+    from vassal_adj.cli.vp_conditions import condition_rules
+    from vassal_adj.cli.vp_count import IMPL, count_files, tally, victory_rule
+
+    def count() -> dict[str, Any]:
+        lp = _pack(run)
+        if not condition_rules(lp.pack.rules):
+            victory_rule(lp, lp.pack.rules)  # neither points nor conditions: as `vp`, a usage error
+        judged = _judged(run)
+        c = count_files(
+            _SETUP["module"],
+            _SETUP["module_path"],
+            lp,
+            files,
+            games,
+            replays=judged.replays if judged is not None else None,
+            histories=judged.histories if judged is not None else None,
+        )
+        if not any(r.impl == IMPL and r.enabled for r in c.rules):
+            return {"turn": c.file_turns[-1]}  # conditions of victory, no points
+        t, _ = tally(c, lp)
+        return {"total": t.total, "level": t.level(t.total), "turn": c.file_turns[-1]}
+
+    return _guard(count)
+
+
+def _guard(work: Callable[[], T]) -> T | str:
+    """`work()`, or the error that stopped it in words: one game's problem, never the batch's end."""
+    from vassal_adj.cli.error_secrets import safe_message
+    from vassal_adj.errors import VassalAdjError
+
+    try:
+        return work()
+    except VassalAdjError as e:
+        return f"error: {safe_message(e)}"
+    except Exception as e:  # a bug of the rules is still only this game's problem
+        return f"internal error ({type(e).__name__}: {e})"
 
 
 def report_name(game: Game) -> str:
@@ -60,8 +145,8 @@ def _finding(rule: str, message: str, severity: str = "error") -> dict[str, Any]
     return {"rule": rule, "severity": severity, "message": message}
 
 
-def _readable(path: str) -> dict[str, Any] | bool:
-    """Whether a save or log of the batch's module is a log, else the finding that leaves it out."""
+def _readable(path: str) -> SavedGame | dict[str, Any]:
+    """A save or log of the batch's module, read; else the finding that leaves it out."""
     from vassal_adj.errors import VassalAdjError
     from vassal_adj.load import _bare_name, load_save
 
@@ -75,47 +160,50 @@ def _readable(path: str) -> dict[str, Any] | bool:
     name = game.module_metadata.get("name")
     if name and _bare_name(name) != _bare_name(module.name):
         return _finding("batch:foreign", f"{os.path.basename(path)}: a file of module {name!r}, not {module.name!r}")
-    return game.is_log
+    return game
 
 
 def judge(game: Game, out_dir: str) -> dict[str, Any]:
     """The summary row of one game (plain data, JSON-ready); its report written under out_dir."""
     findings: list[dict[str, Any]] = []
-    kept, logs = [], 0
+    kept: list[str] = []
+    games: list[SavedGame] = []
     for path in game.files:
         read = _readable(path)
-        findings += [read] if isinstance(read, dict) else []
-        kept += [] if isinstance(read, dict) else [path]
-        logs += read is True
-    common = ["--module", _SETUP["module_path"], "--pack", _SETUP["pack"]]
+        if isinstance(read, dict):
+            findings.append(read)
+        else:
+            kept.append(path)
+            games.append(read)
     verified: dict[str, Any] = {}
     report = report_name(game)
     vp: dict[str, Any] = {}
     turn = None
     if kept:
+        run = None
         # one save alone holds no moves: only check and vp judge it
-        code, text, err = _run(["verify", *kept, *common, "--format", "json"]) if logs or len(kept) > 1 else (0, "", "")
-        if code in (0, 1) and text:
-            verified = json.loads(text)
-            findings += verified.get("findings", [])
-            _, md, _ = _run(["verify", *kept, *common, "--format", "markdown"])
-            target = Path(out_dir, report)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(md, encoding="utf-8")
-        elif code not in (0, 1):
-            findings.append(_finding("batch:not-judged", f"verify: {err.strip() or f'exit status {code}'}"))
-        code, text, err = _run(["check", kept[-1], *common, "--format", "json"])
-        if code in (0, 1) and text:
-            checked = json.loads(text)
+        if len(kept) > 1 or games[0].is_log:
+            done = _verify(kept, games)
+            if isinstance(done, str):
+                findings.append(_finding("batch:not-judged", f"verify: {done}"))
+            else:
+                run, md = done
+                verified = run.data()
+                findings += verified["findings"]
+                target = Path(out_dir, report)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(md, encoding="utf-8")
+        checked = _check(kept[-1], games[-1], run)
+        if isinstance(checked, str):
+            findings.append(_finding("batch:not-judged", f"check: {checked}", "warning"))
+        else:
             turn = checked.get("turn")
-            findings += [{**f, "rule": f["rule"], "from": "check"} for f in checked.get("findings", [])]
+            findings += [{**f, "from": "check"} for f in checked["findings"]]
+        counted = _vp(kept, games, run)
+        if isinstance(counted, str):
+            findings.append(_finding("batch:not-judged", f"vp: {counted}", "warning"))
         else:
-            findings.append(_finding("batch:not-judged", f"check: {err.strip() or f'exit status {code}'}", "warning"))
-        code, text, err = _run(["vp", *kept, *common, "--format", "json"])
-        if code in (0, 1) and text:
-            vp = json.loads(text)
-        else:
-            findings.append(_finding("batch:not-judged", f"vp: {err.strip() or f'exit status {code}'}", "warning"))
+            vp = counted
     else:
         findings.append(_finding("batch:not-judged", "no readable save or log of the module"))
     rolls = verified.get("rolls", [])
@@ -135,7 +223,7 @@ def judge(game: Game, out_dir: str) -> dict[str, Any]:
             for f, p, link, d, w in zip(game.files, prints, links, dates, who, strict=True)
         ],
         "chain": links[-1] if links else "",
-        "last_turn": turn if turn is not None else (vp.get("files") or [{}])[-1].get("turn"),
+        "last_turn": turn if turn is not None else vp.get("turn"),
         "severity": {s: counts.get(s, 0) for s in ("error", "warning", "info")},
         "findings": [f for f in findings if f["severity"] != "info"],  # the info ones are in the report
         "vp": vp.get("total"),

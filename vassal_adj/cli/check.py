@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -29,7 +30,7 @@ from vassal_adj.cli.output import output_option, severity_colours
 from vassal_adj.errors import UsageError
 from vassal_adj.load import load_module, load_save, same_module
 from vassal_adj.model.pieces import Piece
-from vassal_adj.position import resolve
+from vassal_adj.position import GamePosition, resolve
 from vassal_adj.report.findings import (
     report_bbcode,
     report_data,
@@ -41,6 +42,9 @@ from vassal_adj.report.markup import STYLES
 from vassal_adj.rules.engine import adjudicate
 from vassal_adj.rules.results import Report, Severity
 from vassal_adj.state_builder import game_state
+
+if TYPE_CHECKING:
+    from vassal_adj.pbem.log_state import LogHistory
 
 
 @main.command()
@@ -126,39 +130,10 @@ def check(
             f"end, which check judges; use `vassal-adj verify {save} --format html` for a log"
         )
     position = resolve(module, game, lp)  # the maps placed and the pieces labelled once, for the rules and the page
-    if game.is_log:
-        # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
-        # the exits its steps showed (17.15). Its moves are `verify`'s. Only a log needs the replay
-        # and its events (startup time, cli/lazy.py).
-        from vassal_adj.pbem.log_state import log_history
-
-        history = log_history(
-            module,
-            game,
-            lp,
-            turn=turn,
-            phase=phase,
-            weather=weather,
-            terrain=terrain,
-            scenario=scenario,
-            position=position,
-        )
-        end, context = history.end, history.context
-    else:  # a save is its own one position, as log_history would give it
-        end, context, _ = game_state(
-            module,
-            game,
-            lp,
-            turn=turn,
-            phase=phase,
-            weather=weather,
-            terrain=terrain,
-            scenario=scenario,
-            position=position,
-        )
-    report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
+    report = judge_position(
+        position, notes, turn=turn, phase=phase, weather=weather, terrain=terrain, scenario=scenario, side=side
+    )
     units = position.unit if lp.unitmap is not None else None  # each piece mapped once (position.py)
-    report = _as_seen(report, position.pieces, units, side)
     if annotate_to is not None:
         # only for --annotate: a report needs none of it (startup time, cli/lazy.py)
         from vassal_adj.report.annotate import annotate
@@ -196,6 +171,39 @@ def check(
         click.echo(severity_colours(render(report, source=save, errors_only=errors_only), fmt))
     if report.has_errors:
         raise click.exceptions.Exit(1)
+
+
+def judge_position(
+    position: GamePosition,
+    notes: list[str],
+    *,
+    turn: int | None = None,
+    phase: str | None = None,
+    weather: str | None = None,
+    terrain: str | None = None,
+    scenario: str | None = None,
+    side: str | None = None,
+    history: LogHistory | None = None,
+) -> Report:
+    """What `check` finds in the game of `position` (resolved for its module and pack), as `side`
+    may read it; `notes`: what the reader should know of the files. `history`: of a log, its
+    history as log_history gives it with these options (a batch's verify worked it out already)."""
+    module, game, lp = position.module, position.game, position.pack
+    given: dict[str, Any] = {"turn": turn, "phase": phase, "weather": weather, "terrain": terrain, "scenario": scenario}
+    if game.is_log:
+        # A log is judged at one moment, its end: the position, turn and phase the log leaves, with
+        # the exits its steps showed (17.15). Its moves are `verify`'s. Only a log needs the replay
+        # and its events (startup time, cli/lazy.py).
+        from vassal_adj.pbem.log_state import log_history
+
+        if history is None:
+            history = log_history(module, game, lp, **given, position=position)
+        end, context = history.end, history.context
+    else:  # a save is its own one position, as log_history would give it
+        end, context, _ = game_state(module, game, lp, **given, position=position)
+    report = adjudicate(end, lp, replace(context, notes=(*notes, *context.notes)))
+    units = position.unit if lp.unitmap is not None else None  # each piece mapped once (position.py)
+    return _as_seen(report, position.pieces, units, side)
 
 
 def _as_seen(report: Report, pieces: Sequence[Piece], units: UnitOf | None, side: str | None) -> Report:

@@ -3,66 +3,39 @@ last, counted over every position the files pass through, as `vassal-adj vp` cou
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from vassal_adj import packs as packs_io
 from vassal_adj.errors import PackError, Where
-from vassal_adj.model.events import Replay
-from vassal_adj.model.module import Module
 from vassal_adj.model.state import GameState
-from vassal_adj.pbem.log_state import log_history
-from vassal_adj.position import GamePosition
-from vassal_adj.rules.engine import RuleContext
+from vassal_adj.pbem.log_state import LogHistory
 from vassal_adj.rules.mechanisms.victory_rules import vp_tally
-from vassal_adj.savedgame import SavedGame
 
-__all__ = ["vp_change"]
+__all__ = ["VpChange", "vp_change"]
 
 VP_IMPL = "victory.points"
 
 
-def vp_change(
-    module: Module,
-    games: list[SavedGame],
-    repeated: list[int],
-    lp: packs_io.LoadedPack,
-    *,
-    terrain: str | None,
-    turn: int | None,
-    phase: str | None,
-    weather: str | None,
-    scenario: str | None,
-    positions: list[GamePosition | None],
-    replays: list[Replay],
-) -> list[str]:
+@dataclass(frozen=True)
+class VpChange:
+    """The VP total at the end of the last file, its victory level, and the report's lines."""
+
+    total: int
+    level: str | None
+    lines: list[str]
+
+
+def vp_change(lp: packs_io.LoadedPack, histories: list[LogHistory]) -> VpChange | None:
     """The victory points at the start of the first file and at the end of the last, counted by
     the pack's victory.points rule over every position the files pass through (as `vp` counts
-    them), with the items scored in between; none when the pack counts no victory points. A log
-    that contains an earlier one passes through its positions from where that one ends
-    (`repeated`: per file, the steps it repeats; `positions` and `replays`: per file, resolved for
-    the pack and replayed)."""
+    them), with the items scored in between; None when the pack counts no victory points.
+    `histories`: per file, its positions (pbem/log_state.log_history); a log that contains an
+    earlier one passes through its positions from where that one ends."""
     rule = next((r for r in lp.pack.rules if r.impl == VP_IMPL and r.enabled), None)
     if rule is None:
-        return []
-    states: list[GameState] = []
-    context: RuleContext | None = None
-    for game, after, pos, rp in zip(games, repeated, positions, replays, strict=True):
-        history = log_history(
-            module,
-            game,
-            lp,
-            turn=turn,
-            phase=phase,
-            weather=weather,
-            terrain=terrain,
-            after_step=after,
-            scenario=scenario,
-            position=pos,
-            replayed=rp,
-        )
-        states += history.states
-        context = context or history.context
-    assert context is not None
+        return None
+    states: list[GameState] = [s for h in histories for s in h.states]
+    context = histories[0].context
     rctx = replace(context, rule=rule)
     try:
         start, end = (vp_tally(s, rctx, rule.params) for s in (states[:1], states))
@@ -83,4 +56,4 @@ def vp_change(
     ]
     if end.unknowns:
         out.append(f"{len(end.unknowns)} thing(s) the files cannot tell: `vassal-adj vp` lists them")
-    return out
+    return VpChange(end.total, end.level(end.total), out)

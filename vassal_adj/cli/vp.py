@@ -13,8 +13,6 @@ repeated steps are the earlier log's, so what they show is dated to that log, on
 
 from __future__ import annotations
 
-from dataclasses import replace
-from itertools import pairwise
 from typing import Any
 
 import click
@@ -24,52 +22,11 @@ from vassal_adj.cli import _emit_json, _guarded, main
 from vassal_adj.cli.options import FORMATS, game_options, scenario_option
 from vassal_adj.cli.output import output_option
 from vassal_adj.cli.vp_conditions import condition_rules, emit_conditions
-from vassal_adj.errors import PackError, UsageError, Where
-from vassal_adj.load import load_module, load_save, same_module
-from vassal_adj.model.events import Replay
-from vassal_adj.model.state import GameState
-from vassal_adj.parse.log_contains import contained
-from vassal_adj.pbem.log_state import log_history
-from vassal_adj.pbem.replay import replay
+from vassal_adj.cli.vp_count import IMPL, count_files, tally, victory_rule
+from vassal_adj.load import load_module, load_save
 from vassal_adj.report.describe import SCHEMA_VERSION
 from vassal_adj.report.markup import bb, md
-from vassal_adj.rules.engine import RuleContext
 from vassal_adj.rules.mechanisms.victory import Item, Tally
-from vassal_adj.rules.mechanisms.victory_rules import vp_tally
-from vassal_adj.rules.packs.pack import RuleConfig
-
-IMPL = "victory.points"
-
-
-def _victory_rule(lp: packs_io.LoadedPack, rules: tuple[RuleConfig, ...]) -> RuleConfig:
-    """The victory rule among `rules` (the pack's, or its scenario's with the scenario's assumptions)."""
-    found = [r for r in rules if r.impl == IMPL and r.enabled]
-    if not found:
-        raise UsageError(
-            f"pack {lp.id!r} has no enabled rule with impl = {IMPL!r}: it counts no victory points",
-            Where(path=lp.pack.source),
-        )
-    return found[0]
-
-
-def _turns(
-    states: list[GameState], file_of: list[int], files: int, first_turn: int
-) -> tuple[list[int], list[int], list[bool], list[str]]:
-    """Each state's turn (its own, else its file's place in the order given), each file's turn
-    (its last state's), whether each file's turn was its own, and what the reader should know."""
-    turns = [s.turn if s.turn is not None else first_turn + f for s, f in zip(states, file_of, strict=True)]
-    last = {f: i for i, f in enumerate(file_of)}
-    file_turns = [turns[last[f]] for f in range(files)]
-    own = [states[last[f]].turn is not None for f in range(files)]
-    notes = []
-    if not all(own):
-        notes.append(
-            f"{own.count(False)} file(s) carry no turn: each is taken as turn {first_turn} plus its place "
-            "in the order given (--first-turn sets the start), so give them oldest first, one per turn"
-        )
-    if any(b < a for a, b in pairwise(turns)):
-        notes.append("the files are not in turn order: events are dated by the order given")
-    return turns, file_turns, own, notes
 
 
 def _signed(n: int) -> str:
@@ -280,51 +237,26 @@ def vp(
     module = load_module(module_path)
     lp = packs_io.pack_for(pack_name, module.name, module.version)
     if not condition_rules(lp.pack.rules):
-        _victory_rule(lp, lp.pack.rules)  # neither points nor conditions: a usage error
-    states: list[GameState] = []
-    file_of: list[int] = []  # the file of each state
-    context: RuleContext | None = None
-    saved_with: list[str] = []  # notes on the module each file was saved with
-    logs: list[tuple[str, Replay]] = []  # the logs so far, as replayed, for what a later log contains
-    continued: list[str] = []  # the logs that contain an earlier one, in words
-    for n, path in enumerate(games):
-        game = load_save(path)
-        saved_with += same_module(game, module, module_path)
-        found = None
-        if game.is_log:
-            rp = replay(game.root, module, game.path)
-            found = contained(rp, logs)
-            logs.append((path, rp))
-        if found is not None:
-            continued.append(
-                f"{path} contains {found[0]} (the same opening and its {found[2]} step(s)) and continues: "
-                f"only its steps after those count, from where {found[0]} ends"
-            )
-        after = found[2] if found is not None else 0
-        history = log_history(module, game, lp, terrain=terrain, scenario=scenario, after_step=after)
-        states += history.states
-        file_of += [n] * len(history.states)
-        context = context or history.context
-    assert context is not None
-    in_use = context.scenario.rule_configs if context.scenario is not None and context.scenario.rule_configs else None
-    state_turns, turns, own, notes = _turns(states, file_of, len(games), first_turn)
-    # vp takes its turns from the files and their order: notes asking for --turn and the like
-    # (the state builder's, written for `check`) do not apply here.
-    asks = ("--turn", "--phase", "--weather")
-    told = [n for n in context.notes if not any(a in n for a in asks)]
-    notes = list(dict.fromkeys([*saved_with, *continued, *told, *notes]))
-    rules = in_use or lp.pack.rules
-    if not any(r.impl == IMPL and r.enabled for r in rules) and (conditions := condition_rules(rules)):
-        emit_conditions(states[-1], lp.pack, conditions, context, list(games), notes, fmt)
+        victory_rule(lp, lp.pack.rules)  # neither points nor conditions: a usage error
+    paths = list(games)
+    c = count_files(
+        module,
+        module_path,
+        lp,
+        paths,
+        [load_save(p) for p in paths],
+        terrain=terrain,
+        scenario=scenario,
+        first_turn=first_turn,
+    )
+    if not any(r.impl == IMPL and r.enabled for r in c.rules) and (conditions := condition_rules(c.rules)):
+        emit_conditions(c.states[-1], lp.pack, conditions, c.context, paths, c.notes, fmt)
         return
-    rule = _victory_rule(lp, rules)
-    rctx = replace(context, rule=rule)
-    try:
-        t = vp_tally(states, rctx, rule.params, turns=state_turns, final=final)
-    except ValueError as e:  # parameters that do not fit this board, as the engine reports them
-        raise PackError(f"rules.{rule.name}: {e}", Where(path=lp.pack.source)) from None
-    side, cite = str(rule.params["side"]), rctx.cite()
-    files = list(games)
+    t, rctx = tally(c, lp, final)
+    rule = rctx.rule
+    assert rule is not None
+    states, file_of, turns, own, notes = c.states, c.file_of, c.file_turns, c.own, c.notes
+    side, cite, files = str(rule.params["side"]), rctx.cite(), paths
     if fmt == "json":
         names = {uid: u.name for s in states for uid, u in s.units.items()}
         _emit_json(_data(t, files, turns, own, notes, cite, names, final, file_of))

@@ -65,7 +65,7 @@ class HexLayout:
     zone: ZoneDef | None = None  # the zone whose own grid this is
     background: bool = False  # the background grid of a ZonedGrid
     placed: PlacedBoard | None = field(default=None, compare=False)
-    rows: tuple[IndexRow, ...] | None = field(default=None, compare=False)  # `index_rows()` known already
+    index: HexIndex | None = field(default=None, compare=False, repr=False)  # `hex_index()` known already
 
     def __repr__(self) -> str:
         at = "" if self.placed is None else f" at ({self.placed.x},{self.placed.y})"
@@ -192,14 +192,15 @@ class HexLayout:
 
     @cached_property
     def _index(self) -> HexIndex:
-        box = polygon_bounds(self.zone.path) if self.zone is not None else (0, 0, self.board.width, self.board.height)
-        on_map = (h for h in candidates(self.grid, box) if self.on_map(h))
-        rows_first = self.grid.numbering is not None and self.grid.numbering.first == "V"
-        return index_hexes(on_map, self._numbered if self.numbered else None, rows_first, known=self.rows)
+        return self.index or self.hex_index()
 
-    def index_rows(self) -> tuple[IndexRow, ...]:
-        """The hexes on the map as plain values (hex_index.IndexRow): given as `rows`, the same layout."""
-        return self._index.rows
+    def hex_index(self, rows: tuple[IndexRow, ...] | None = None) -> HexIndex:
+        """The hexes on the map, indexed; `rows`: the `HexIndex.rows` of a layout of the same grid,
+        board and zone, which stand for the numbering's answers (no hex is asked)."""
+        box = polygon_bounds(self.zone.path) if self.zone is not None else (0, 0, self.board.width, self.board.height)
+        on_map = () if rows is not None else (h for h in candidates(self.grid, box) if self.on_map(h))
+        rows_first = self.grid.numbering is not None and self.grid.numbering.first == "V"
+        return index_hexes(on_map, self._numbered if self.numbered else None, rows_first, known=rows)
 
     def _numbered(self, h: Hex) -> tuple[tuple[int, int], str | None]:
         """The numbered (column, row) of a hex and its label: VASSAL's name at its centre, if
