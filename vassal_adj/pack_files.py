@@ -168,11 +168,12 @@ def load_pack(directory: Path | str, *, registry: Registry | None = None) -> Loa
 
 
 def _stamp(directory: Path) -> str:
-    """The size and modification time of every file a pack may be read from (those in its folder)."""
+    """The size and modification time of every file `_load_pack` may read: the TOML files and the
+    Python files (hooks) in the pack's folder. (The terrain file is keyed by its text: `terrain`.)"""
     stamps = []
     for top, dirs, files in os.walk(directory):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
+        for name in sorted(n for n in files if n.endswith((".toml", ".py"))):
             try:
                 st = os.stat(os.path.join(top, name))
             except OSError:
