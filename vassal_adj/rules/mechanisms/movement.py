@@ -15,8 +15,9 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
-from vassal_adj.model.geometry.hexes import Hex, distance, neighbors
+from vassal_adj.model.geometry.hexes import DIRECTIONS, Hex, distance
 from vassal_adj.model.state import GameState
 from vassal_adj.model.terrain import TerrainMap
 from vassal_adj.rules.mechanisms.movement_mods import StepCost, modify_costs, unit_costs
@@ -36,6 +37,8 @@ from vassal_adj.rules.results import PathResult
 __all__ = ["PathResult", "Prohibition", "Reach", "default_label", "entry_hex_cost", "legal_path", "reachable"]
 
 _PENALTY = 10**12  # one broken rule outweighs any path cost (diagnosis only)
+_DIRECTIONS = tuple((d.q, d.r) for d in DIRECTIONS)
+_UNSEEN = object()  # a step whose verdict `_Move.search` has not asked for yet
 
 
 def default_label(h: Hex) -> str:
@@ -120,6 +123,8 @@ class _Move:
         self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
         self._hex_cost: dict[Hex, tuple[int, str | None, bool, frozenset[str]]] = {}
         self.extra: dict[Hex, int] = {}  # enemy-occupied hexes it may enter, and the ticks entering costs on top
+        self._hexes: dict[tuple[int, int], Hex] = {(start.q, start.r): start}
+        self._steps: dict[tuple[int, int], list[Any]] = {}  # hex -> `edge` to each neighbour (search)
 
     def is_enemy(self, h: Hex) -> bool:
         return any(self.units[i].side != self.side for i in self.occupied.get(h, ()) if i in self.units)
@@ -215,36 +220,63 @@ class _Move:
     ) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
         """Dijkstra: legal steps only, or (`relax`) all but those breaking a rule whose (kind, rule number)
         is in `strict`, with `penalty` per step breaking rules; `limit` caps the cost."""
-        start = self.start
-        dist: dict[Hex, int] = {start: 0}
-        parent: dict[Hex, Hex | None] = {start: None}
-        done: set[Hex] = set()
-        heap = [(0, start)]
+        # Hexes are (q, r) tuples inside: they hash and compare in C, where a Hex calls Python, and
+        # order as Hex does, so the heap pops (and ties break) as with Hex keys. Each step's verdict
+        # is kept in `self._steps`: a failed move's diagnosis searches the same steps up to 7 times.
+        start, at, steps = self.start, self._at, self._steps
+        sk = (start.q, start.r)
+        gk = None if goal is None else (goal.q, goal.r)
+        dist: dict[tuple[int, int], int] = {sk: 0}
+        parent: dict[tuple[int, int], tuple[int, int] | None] = {sk: None}
+        done: set[tuple[int, int]] = set()
+        heap = [(0, sk)]
         first_ok = self.rules.minimum_move and self.allow >= 1
-        in_bounds: Callable[[Hex], bool] = lambda h: True  # noqa: E731
-        if limit is None and self.area is None and goal is not None:
+        bounded = goal is not None and limit is None and self.area is None
+        if bounded:
+            assert goal is not None
             reach = distance(start, goal) + 2 * (self.allow * self.rules.scale // self.min_ticks) + 4
-            in_bounds = lambda h: distance(start, h) + distance(h, goal) <= reach  # noqa: E731
+            sq, sr, gq, gr = start.q, start.r, goal.q, goal.r
         while heap:
-            d, h = heapq.heappop(heap)
-            if h == goal:
+            d, k = heapq.heappop(heap)
+            if k == gk:
                 break
-            if h in done or (limit is not None and d > limit):  # beyond the limit: a minimum move
+            if k in done or (limit is not None and d > limit):  # beyond the limit: a minimum move
                 continue
-            done.add(h)
-            for n in neighbors(h):
-                if n in done or not in_bounds(n):
+            done.add(k)
+            q, r = k
+            row = steps.get(k)
+            if row is None:
+                row = steps[k] = [_UNSEEN] * 6
+            for i, (dq, dr) in enumerate(_DIRECTIONS):
+                n = (nq, nr) = (q + dq, r + dr)
+                if n in done:
                     continue
-                step = self.edge(h, n)
+                if bounded:  # off the ellipse of ways no longer than the allowance allows: hex distances
+                    to_start = abs(nq - sq) + abs(nr - sr) + abs(nq + nr - sq - sr)
+                    if (to_start + abs(nq - gq) + abs(nr - gr) + abs(nq + nr - gq - gr)) // 2 > reach:
+                        continue
+                step = row[i]
+                if step is _UNSEEN:
+                    step = row[i] = self.edge(at(k), at(n))
                 if step is None or (step[1] and (not relax or any(x[:2] in strict for x in step[1]))):
                     continue
                 nd = d + step[0] + (penalty if step[1] else 0)
-                if limit is not None and nd > limit and not (h == start and first_ok):
+                if limit is not None and nd > limit and not (k == sk and first_ok):
                     continue
                 if nd < dist.get(n, nd + 1):
-                    dist[n], parent[n] = nd, h
+                    dist[n], parent[n] = nd, k
                     heapq.heappush(heap, (nd, n))
-        return dist, parent
+        hexes = self._hexes
+        return {hexes[k]: v for k, v in dist.items()}, {
+            hexes[k]: None if p is None else hexes[p] for k, p in parent.items()
+        }
+
+    def _at(self, k: tuple[int, int]) -> Hex:
+        """The Hex of a search key, one object per hex (dict lookups on it then meet identity first)."""
+        h = self._hexes.get(k)
+        if h is None:
+            h = self._hexes[k] = Hex(*k)
+        return h
 
 
 def _path(parent: Mapping[Hex, Hex | None], h: Hex | None) -> tuple[Hex, ...]:
