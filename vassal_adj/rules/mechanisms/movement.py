@@ -38,6 +38,7 @@ __all__ = ["PathResult", "Prohibition", "Reach", "default_label", "entry_hex_cos
 
 _PENALTY = 10**12  # one broken rule outweighs any path cost (diagnosis only)
 _DIRECTIONS = tuple((d.q, d.r) for d in DIRECTIONS)
+_HexCost = tuple[int, str | None, bool, frozenset[str], bool]  # `_Move.hex_cost`
 _UNSEEN = object()  # a step whose verdict `_Move.search` has not asked for yet
 
 
@@ -121,61 +122,73 @@ class _Move:
         )
         self.start_in_z = start in self.z
         self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
-        self._hex_cost: dict[Hex, tuple[int, str | None, bool, frozenset[str]]] = {}
+        self._hex_cost: dict[tuple[int, int], _HexCost] = {}
+        self._by_terrain: dict[frozenset[str], tuple[int, str | None]] = {}
         self.extra: dict[Hex, int] = {}  # enemy-occupied hexes it may enter, and the ticks entering costs on top
-        self._hexes: dict[tuple[int, int], Hex] = {(start.q, start.r): start}
-        self._steps: dict[tuple[int, int], list[Any]] = {}  # hex -> `edge` to each neighbour (search)
+        self._start_key = (start.q, start.r)
+        self._hexes: dict[tuple[int, int], Hex] = {self._start_key: start}
+        self._steps: dict[tuple[int, int], list[list[Any]]] = {}  # hex -> [neighbour, `edge` to it] (search)
 
     def is_enemy(self, h: Hex) -> bool:
         return any(self.units[i].side != self.side for i in self.occupied.get(h, ()) if i in self.units)
 
-    def hex_cost(self, h: Hex) -> tuple[int, str | None, bool, frozenset[str]]:
-        """Off-road ticks to enter `h`, terrain prohibiting it, may it be entered at all, its terrain."""
-        got = self._hex_cost.get(h)
-        if got is None:
-            terr = self.hex_terrain.get(h, frozenset())
+    def hex_cost(self, h: Hex) -> _HexCost:
+        """Off-road ticks to enter `h`, terrain prohibiting it, may it be entered at all, its terrain,
+        is it in the enemy zone of control."""
+        k = (h.q, h.r)  # keyed by (q, r): a tuple hashes in C, a Hex in Python (`search`)
+        return self._hex_cost.get(k) or self._new_hex_cost(k, h)
+
+    def _new_hex_cost(self, k: tuple[int, int], h: Hex) -> _HexCost:
+        terr = self.hex_terrain.get(h, frozenset())
+        if (by_terrain := self._by_terrain.get(terr)) is None:  # many hexes share a terrain
             names = sorted(t for t in terr if t in self.terrain_ticks)
             costs = [v for t in names if (v := self.terrain_ticks[t]) is not None]
             total = (max(costs) if self.rules.combine == "highest" else sum(costs)) if costs else self.default
-            banned = next((t for t in names if self.terrain_ticks[t] is None), None)
-            open_ = self.on_board(h) and (self.area is None or h in self.area)
-            if open_ and self.is_enemy(h):
-                ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
-                open_ = (
-                    ee is not None
-                    and ee.by(self.unit)
-                    and all(
-                        ee.enemies.matches(u)
-                        for i in self.occupied[h]
-                        if (u := self.units.get(i)) is not None and u.side != self.side
-                    )
+            by_terrain = self._by_terrain[terr] = (
+                total,
+                next((t for t in names if self.terrain_ticks[t] is None), None),
+            )
+        open_ = self.on_board(h) and (self.area is None or h in self.area)
+        if open_ and self.is_enemy(h):
+            ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
+            open_ = (
+                ee is not None
+                and ee.by(self.unit)
+                and all(
+                    ee.enemies.matches(u)
+                    for i in self.occupied[h]
+                    if (u := self.units.get(i)) is not None and u.side != self.side
                 )
-                if open_ and ee is not None:  # paid on top of the terrain cost, even along a road
-                    self.extra[h] = self.rules.ticks(ee.extra_cost)
-            got = self._hex_cost[h] = (total, banned, open_, terr)
+            )
+            if open_ and ee is not None:  # paid on top of the terrain cost, even along a road
+                self.extra[h] = self.rules.ticks(ee.extra_cost)
+        got = self._hex_cost[k] = (*by_terrain, open_, terr, h in self.z)
         return got
 
     def edge(self, a: Hex, b: Hex) -> tuple[int, tuple[tuple[str, ...], ...]] | None:
         """(ticks, every rule the step a -> b breaks: none when legal); None when b can never be entered.
         A broken rule is (kind, rule number, the values its words quote: rules/mechanisms/path_faults.py REASONS)."""
-        ticks, banned, open_, terr_b = self.hex_cost(b)
+        ka, kb, costs = (a.q, a.r), (b.q, b.r), self._hex_cost
+        ticks, banned, open_, terr_b, b_in_z = costs.get(kb) or self._new_hex_cost(kb, b)
         if not open_:
             return None
+        terr_a, a_in_z = (costs.get(ka) or self._new_hex_cost(ka, a))[3:]
         fs = self.between(a, b)
         broken: tuple[tuple[str, ...], ...] = ()
-        z, zr = self.z, self.zr
-        if z and zr is not None:  # entering stops (or is barred); leaving per `zr.mode`; 19.2 and 19.21
+        zr = self.zr
+        if self.z and zr is not None:  # entering stops (or is barred); leaving per `zr.mode`; 19.2 and 19.21
+            from_start = ka == self._start_key
             if zr.mode == "no-entry":
-                broken = (("zoc-no-entry", zr.rule_ref),) if b in z else ()
-            elif a != self.start and a in z:
+                broken = (("zoc-no-entry", zr.rule_ref),) if b_in_z else ()
+            elif not from_start and a_in_z:
                 broken = (("zoc-stop", zr.rule_ref),)
-            elif a == self.start and self.start_in_z:
+            elif from_start and self.start_in_z:
                 if zr.mode == "sticky" and not self.withdrawal:
                     ref = zr.withdrawal_ref and f" except in a Withdrawal ({zr.withdrawal_ref})"
                     broken = (("zoc-locked", zr.rule_ref, ref),)
-                elif zr.mode == "stop" and not zr.zoc_to_zoc and b in z and not self.withdrawal:
+                elif zr.mode == "stop" and not zr.zoc_to_zoc and b_in_z and not self.withdrawal:
                     broken = (("zoc-to-zoc", zr.rule_ref),)
-            if not broken and self.withdrawal and self.start_in_z and b in z and b != self.start:
+            if not broken and self.withdrawal and self.start_in_z and b_in_z and kb != self._start_key:
                 broken = (("reenter", zr.reenter_ref),)
         if fs:
             bridges = self.rules.bridge_features
@@ -187,7 +200,6 @@ class _Move:
             elif (f := blocked_side(fs, self.weather_closed, bridges)) is not None:
                 broken += (("weather-side", self.rules.weather_ref, f, weather_name(self.weather)),)
         if self.prohibitions:
-            terr_a = self.hex_cost(a)[3]
             for p, who in self.prohibitions:
                 if fs & p.through:
                     continue
@@ -205,7 +217,7 @@ class _Move:
         if banned is not None:
             broken += (("terrain", self.rules.rule_ref, banned, self.classes[0]),)
         if self.on_leaving.terrain:
-            ticks = self.on_leaving(self.hex_cost(a)[3], ticks)
+            ticks = self.on_leaving(terr_a, ticks)
         if self.extra:
             ticks += self.extra.get(b, 0)
         return ticks, broken
@@ -223,8 +235,7 @@ class _Move:
         # Hexes are (q, r) tuples inside: they hash and compare in C, where a Hex calls Python, and
         # order as Hex does, so the heap pops (and ties break) as with Hex keys. Each step's verdict
         # is kept in `self._steps`: a failed move's diagnosis searches the same steps up to 7 times.
-        start, at, steps = self.start, self._at, self._steps
-        sk = (start.q, start.r)
+        start, sk, hexes, steps = self.start, self._start_key, self._hexes, self._steps
         gk = None if goal is None else (goal.q, goal.r)
         dist: dict[tuple[int, int], int] = {sk: 0}
         parent: dict[tuple[int, int], tuple[int, int] | None] = {sk: None}
@@ -243,21 +254,21 @@ class _Move:
             if k in done or (limit is not None and d > limit):  # beyond the limit: a minimum move
                 continue
             done.add(k)
-            q, r = k
-            row = steps.get(k)
-            if row is None:
-                row = steps[k] = [_UNSEEN] * 6
-            for i, (dq, dr) in enumerate(_DIRECTIONS):
-                n = (nq, nr) = (q + dq, r + dr)
+            links = steps.get(k)
+            if links is None:
+                q, r = k
+                links = steps[k] = [[(q + dq, r + dr), _UNSEEN] for dq, dr in _DIRECTIONS]
+            for link in links:
+                n, step = link
                 if n in done:
                     continue
                 if bounded:  # off the ellipse of ways no longer than the allowance allows: hex distances
+                    nq, nr = n
                     to_start = abs(nq - sq) + abs(nr - sr) + abs(nq + nr - sq - sr)
                     if (to_start + abs(nq - gq) + abs(nr - gr) + abs(nq + nr - gq - gr)) // 2 > reach:
                         continue
-                step = row[i]
                 if step is _UNSEEN:
-                    step = row[i] = self.edge(at(k), at(n))
+                    step = link[1] = self.edge(hexes[k], hexes.get(n) or self._new_hex(n))
                 if step is None or (step[1] and (not relax or any(x[:2] in strict for x in step[1]))):
                     continue
                 nd = d + step[0] + (penalty if step[1] else 0)
@@ -266,16 +277,13 @@ class _Move:
                 if nd < dist.get(n, nd + 1):
                     dist[n], parent[n] = nd, k
                     heapq.heappush(heap, (nd, n))
-        hexes = self._hexes
         return {hexes[k]: v for k, v in dist.items()}, {
             hexes[k]: None if p is None else hexes[p] for k, p in parent.items()
         }
 
-    def _at(self, k: tuple[int, int]) -> Hex:
-        """The Hex of a search key, one object per hex (dict lookups on it then meet identity first)."""
-        h = self._hexes.get(k)
-        if h is None:
-            h = self._hexes[k] = Hex(*k)
+    def _new_hex(self, k: tuple[int, int]) -> Hex:
+        """The Hex of a search key met for the first time: one object per hex, so dict lookups meet identity."""
+        h = self._hexes[k] = Hex(*k)
         return h
 
 
