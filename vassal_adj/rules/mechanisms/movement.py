@@ -38,6 +38,7 @@ __all__ = ["PathResult", "Prohibition", "Reach", "default_label", "entry_hex_cos
 
 _PENALTY = 10**12  # one broken rule outweighs any path cost (diagnosis only)
 _DIRECTIONS = tuple((d.q, d.r) for d in DIRECTIONS)
+_Key = tuple[int, int]  # a hex as (q, r) inside a search: it hashes in C, a Hex in Python
 _HexCost = tuple[int, str | None, bool, frozenset[str], bool]  # `_Move.hex_cost`
 _UNSEEN = object()  # a step whose verdict `_Move.search` has not asked for yet
 
@@ -122,12 +123,12 @@ class _Move:
         )
         self.start_in_z = start in self.z
         self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
-        self._hex_cost: dict[tuple[int, int], _HexCost] = {}
+        self._hex_cost: dict[_Key, _HexCost] = {}
         self._by_terrain: dict[frozenset[str], tuple[int, str | None]] = {}
         self.extra: dict[Hex, int] = {}  # enemy-occupied hexes it may enter, and the ticks entering costs on top
         self._start_key = (start.q, start.r)
-        self._hexes: dict[tuple[int, int], Hex] = {self._start_key: start}
-        self._steps: dict[tuple[int, int], list[list[Any]]] = {}  # hex -> [neighbour, `edge` to it] (search)
+        self._hexes: dict[_Key, Hex] = {self._start_key: start}
+        self._steps: dict[_Key, list[list[Any]]] = {}  # hex -> [neighbour, `edge` to it] (search)
 
     def is_enemy(self, h: Hex) -> bool:
         return any(self.units[i].side != self.side for i in self.occupied.get(h, ()) if i in self.units)
@@ -135,10 +136,10 @@ class _Move:
     def hex_cost(self, h: Hex) -> _HexCost:
         """Off-road ticks to enter `h`, terrain prohibiting it, may it be entered at all, its terrain,
         is it in the enemy zone of control."""
-        k = (h.q, h.r)  # keyed by (q, r): a tuple hashes in C, a Hex in Python (`search`)
+        k = (h.q, h.r)
         return self._hex_cost.get(k) or self._new_hex_cost(k, h)
 
-    def _new_hex_cost(self, k: tuple[int, int], h: Hex) -> _HexCost:
+    def _new_hex_cost(self, k: _Key, h: Hex) -> _HexCost:
         terr = self.hex_terrain.get(h, frozenset())
         if (by_terrain := self._by_terrain.get(terr)) is None:  # many hexes share a terrain
             names = sorted(t for t in terr if t in self.terrain_ticks)
@@ -229,17 +230,18 @@ class _Move:
         goal: Hex | None = None,
         penalty: int = _PENALTY,
         strict: Collection[tuple[str, ...]] = (),
-    ) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
+    ) -> tuple[dict[_Key, int], dict[_Key, _Key | None]]:
         """Dijkstra: legal steps only, or (`relax`) all but those breaking a rule whose (kind, rule number)
-        is in `strict`, with `penalty` per step breaking rules; `limit` caps the cost."""
+        is in `strict`, with `penalty` per step breaking rules; `limit` caps the cost. Hexes as (q, r)
+        keys (`way` gives a path as hexes)."""
         # Hexes are (q, r) tuples inside: they hash and compare in C, where a Hex calls Python, and
         # order as Hex does, so the heap pops (and ties break) as with Hex keys. Each step's verdict
         # is kept in `self._steps`: a failed move's diagnosis searches the same steps up to 7 times.
         start, sk, hexes, steps = self.start, self._start_key, self._hexes, self._steps
         gk = None if goal is None else (goal.q, goal.r)
-        dist: dict[tuple[int, int], int] = {sk: 0}
-        parent: dict[tuple[int, int], tuple[int, int] | None] = {sk: None}
-        done: set[tuple[int, int]] = set()
+        dist: dict[_Key, int] = {sk: 0}
+        parent: dict[_Key, _Key | None] = {sk: None}
+        done: set[_Key] = set()
         heap = [(0, sk)]
         first_ok = self.rules.minimum_move and self.allow >= 1
         bounded = goal is not None and limit is None and self.area is None
@@ -277,11 +279,17 @@ class _Move:
                 if nd < dist.get(n, nd + 1):
                     dist[n], parent[n] = nd, k
                     heapq.heappush(heap, (nd, n))
-        return {hexes[k]: v for k, v in dist.items()}, {
-            hexes[k]: None if p is None else hexes[p] for k, p in parent.items()
-        }
+        return dist, parent
 
-    def _new_hex(self, k: tuple[int, int]) -> Hex:
+    def way(self, parent: Mapping[_Key, _Key | None], goal: _Key) -> tuple[Hex, ...]:
+        """The path a search found from the start to `goal`, as hexes."""
+        out, k = [], goal
+        while k is not None:
+            out.append(self._hexes[k])
+            k = parent[k]
+        return tuple(reversed(out))
+
+    def _new_hex(self, k: _Key) -> Hex:
         """The Hex of a search key met for the first time: one object per hex, so dict lookups meet identity."""
         h = self._hexes[k] = Hex(*k)
         return h
@@ -329,12 +337,13 @@ def legal_path(
         names = ", ".join(state.units[i].name for i in state.occupied().get(goal, ()) if i in state.units)
         why = f"is occupied by enemy unit {names}" if m.is_enemy(goal) else "is off the map"
         return PathResult(False, None, (), f"hex {lab(goal)} {why} [{rules.rule_ref}]", rules.rule_ref, allow)
+    gk = (goal.q, goal.r)
     dist, parent = m.search(allow * scale, relax=False, goal=goal)
-    if goal in dist:
-        return PathResult(True, _mp(dist[goal], scale), _path(parent, goal), allowance=allow)
+    if gk in dist:
+        return PathResult(True, _mp(dist[gk], scale), m.way(parent, gk), allowance=allow)
     dist, parent = m.search(None, relax=False, goal=goal)
-    if goal in dist:
-        need = _mp(dist[goal], scale)
+    if gk in dist:
+        need = _mp(dist[gk], scale)
         weathered = weather_allowance(m.unit, m.weather, rules)
         if allow != weathered:  # an allowance modifier set it (seed 001 9.2, Campaign II), not the weather
             why, ref = f"needs {need} MP, allowance {allow} (printed {m.unit.movement})", rules.modifier_ref
@@ -348,14 +357,14 @@ def legal_path(
         # control): every rule that closes such a way is named (rules/mechanisms/path_faults.py).
         def within(strict: frozenset[tuple[str, str]]) -> tuple[tuple[Hex, ...], int | Fraction] | None:
             near, near_parent = m.search(allow * scale, relax=True, goal=goal, penalty=0, strict=strict)
-            return (_path(near_parent, goal), _mp(near[goal], scale)) if goal in near else None
+            return (m.way(near_parent, gk), _mp(near[gk], scale)) if gk in near else None
 
         why, cite, units = f"{why} [{ref}]", ref, ()
         if fault := short_ways_fault(within, m.edge, lab, whose):
             why, cite, units = f"the legal way {why}; {fault[0]}", fault[1], fault[2]
-        return PathResult(False, need, _path(parent, goal), why, cite, allow, units)
+        return PathResult(False, need, m.way(parent, gk), why, cite, allow, units)
     dist, parent = m.search(None, relax=True, goal=goal)
-    path = _path(parent, goal) if goal in dist else ()
+    path = m.way(parent, gk) if gk in dist else ()
     if (broken := first_broken(m.edge, path, lab, whose)) is not None:
         return PathResult(False, None, path, f"{broken.words} [{broken.rule}]", broken.rule, allow, broken.units)
     why = f"no path from {lab(start_hex)} to {lab(goal)}"
@@ -377,4 +386,7 @@ def reachable(
     """Every hex `unit_id` can legally reach from `start` this phase and its cost (as `legal_path`)."""
     m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
     dist, parent = m.search(m.allow * rules.scale, relax=False)
-    return Reach(MappingProxyType({h: _mp(d, rules.scale) for h, d in dist.items()}), MappingProxyType(parent), m.allow)
+    at = m._hexes
+    costs = {at[k]: _mp(d, rules.scale) for k, d in dist.items()}
+    parents = {at[k]: None if p is None else at[p] for k, p in parent.items()}
+    return Reach(MappingProxyType(costs), MappingProxyType(parents), m.allow)
