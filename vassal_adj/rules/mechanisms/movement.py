@@ -40,6 +40,7 @@ _PENALTY = 10**12  # one broken rule outweighs any path cost (diagnosis only)
 _DIRECTIONS = tuple((d.q, d.r) for d in DIRECTIONS)
 _Key = tuple[int, int]  # a hex as (q, r) inside a search: it hashes in C, a Hex in Python
 _HexCost = tuple[int, str | None, bool, frozenset[str], bool]  # `_Move.hex_cost`
+_NONE: frozenset[str] = frozenset()
 _UNSEEN = object()  # a step whose verdict `_Move.search` has not asked for yet
 
 
@@ -97,7 +98,7 @@ class _Move:
         weather = state.weather if weather is None else weather
         classes = unit_classes(unit)
         self.rules, self.start, self.area, self.withdrawal, self.weather = rules, start, area, withdrawal, weather
-        self.between, self.hex_terrain, self.on_board = terrain.features_between, terrain.hex_terrain, terrain.on_board
+        self.keyed = terrain.keyed()
         self.terrain_ticks = unit_costs(rules.terrain_costs, classes, rules.ticks)
         self.side_ticks = unit_costs(rules.hexside_costs, classes, rules.ticks)
         self.road_ticks = {k: v for k, v in unit_costs(rules.road_rates, classes, rules.ticks).items() if v}
@@ -140,7 +141,8 @@ class _Move:
         return self._hex_cost.get(k) or self._new_hex_cost(k, h)
 
     def _new_hex_cost(self, k: _Key, h: Hex) -> _HexCost:
-        terr = self.hex_terrain.get(h, frozenset())
+        kt = self.keyed
+        terr = kt.terrain.get(k, _NONE)
         if (by_terrain := self._by_terrain.get(terr)) is None:  # many hexes share a terrain
             names = sorted(t for t in terr if t in self.terrain_ticks)
             costs = [v for t in names if (v := self.terrain_ticks[t]) is not None]
@@ -149,7 +151,7 @@ class _Move:
                 total,
                 next((t for t in names if self.terrain_ticks[t] is None), None),
             )
-        open_ = self.on_board(h) and (self.area is None or h in self.area)
+        open_ = kt.on_board(k) and (self.area is None or h in self.area)
         if open_ and self.is_enemy(h):
             ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
             open_ = (
@@ -174,7 +176,7 @@ class _Move:
         if not open_:
             return None
         terr_a, a_in_z = (costs.get(ka) or self._new_hex_cost(ka, a))[3:]
-        fs = self.between(a, b)
+        fs = self.keyed.sides.get(ka + kb, _NONE)
         broken: tuple[tuple[str, ...], ...] = ()
         zr = self.zr
         if self.z and zr is not None:  # entering stops (or is barred); leaving per `zr.mode`; 19.2 and 19.21
