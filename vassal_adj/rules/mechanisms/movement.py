@@ -152,7 +152,7 @@ class _Move:
                 next((t for t in names if self.terrain_ticks[t] is None), None),
             )
         open_ = kt.on_board(k) and (self.area is None or h in self.area)
-        if open_ and self.is_enemy(h):
+        if open_ and h in self.occupied and self.is_enemy(h):  # most hexes are empty: no generator for them
             ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
             open_ = (
                 ee is not None
