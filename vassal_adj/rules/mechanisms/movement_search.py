@@ -211,6 +211,7 @@ class MoveSearch:
         parent: dict[int, int | None] = {0: None}
         done: set[int] = set()
         heap = [(0, keys[0], 0)]
+        pop, push = heapq.heappop, heapq.heappush
         first_ok = self.rules.minimum_move and self.allow >= 1
         bounded = goal is not None and limit is None and self.area is None
         if bounded:
@@ -218,7 +219,7 @@ class MoveSearch:
             reach = distance(start, goal) + 2 * (self.allow * self.rules.scale // self.min_ticks) + 4
             sq, sr, gq, gr = start.q, start.r, goal.q, goal.r
         while heap:
-            d, _, i = heapq.heappop(heap)
+            d, _, i = pop(heap)
             if i == gi:
                 break
             if i in done or (limit is not None and d > limit):  # beyond the limit: a minimum move
@@ -242,14 +243,19 @@ class MoveSearch:
                         continue
                 if step is _UNSEEN:
                     step = link[1] = self.edge(hexes[i] or self.hex_of(i), hexes[n] or self.hex_of(n))
-                if step is None or (step[1] and (not relax or any(x[:2] in strict for x in step[1]))):
+                if step is None:
                     continue
-                nd = d + step[0] + (penalty if step[1] else 0)
+                nd, broken = step
+                if broken:
+                    if not relax or any(x[:2] in strict for x in broken):
+                        continue
+                    nd += penalty
+                nd += d
                 if limit is not None and nd > limit and not (i == 0 and first_ok):
                     continue
                 if nd < dist.get(n, nd + 1):
                     dist[n], parent[n] = nd, i
-                    heapq.heappush(heap, (nd, keys[n], n))
+                    push(heap, (nd, keys[n], n))
         return dist, parent
 
     def node(self, k: _Key) -> int:
