@@ -163,7 +163,7 @@ class MoveSearch:
                 broken += (("weather-side", self.rules.weather_ref, f, weather_name(self.weather)),)
         if self.prohibitions:
             for p, who in self.prohibitions:
-                if fs & p.through:
+                if fs and fs & p.through:
                     continue
                 if p.terrain in terr_b:
                     via = f" except through {' or '.join(sorted(p.through))} hexsides ({p.through_ref})"
