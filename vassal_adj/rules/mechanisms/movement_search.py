@@ -83,8 +83,8 @@ class MoveSearch:
         self._hex_cost: dict[_Key, _HexCost] = {}
         self._by_terrain: dict[frozenset[str], tuple[int, str | None]] = {}
         self.extra: dict[Hex, int] = {}  # enemy-occupied hexes it may enter, and the ticks entering costs on top
-        # `search` numbers each hex it meets (0: the start) and keys its maps by number: an int hashes and
-        # compares faster than a (q, r) tuple, and a tuple in C where a Hex calls Python
+        # `search` numbers each hex it meets (0: the start) and keys its maps by number: an int hashes
+        # faster than a (q, r) tuple, which hashes in C where a Hex calls Python
         self._ids: dict[_Key, int] = {(start.q, start.r): 0}
         self._keys: list[_Key] = [(start.q, start.r)]
         self._hexes: list[Hex | None] = [start]
