@@ -1,5 +1,7 @@
 """Time `verify_turn` on a generated 500-move log of the Kasserine example (target: under 1 s), or
-with `--game kw` on a 100-action log of the Kesselring's War example (target: under 1 s).
+with `--game kw` on a 100-action log of the Kesselring's War example (target: under 1 s), or with
+`--game kasserine-example` on the Kasserine example's own turn-4 logs (issue 16: `batch` should
+judge 20 games of that size a second on two cores, so 100 ms of CPU a game, all of it included).
 
 The log opens on the example set-up and walks Game-Turns 2 to 12 (then again): in each
 Allied Movement phase every Allied unit on the map moves two hexes in one drag, and in the
@@ -13,7 +15,12 @@ temporary folder) plays Scenario II from GT 4: each Game-Turn a whole Command ph
 rolls, AP gains on the track), then one-AP move actions, the sides alternating, each the AP
 marker dragged down and one unit moved one hex (`--actions`, 100 by default).
 
-    python scripts/bench_verify.py [--runs 5] [--moves 500] [--game kasserine|kw] [--actions 100]
+The example's logs (turn4-axis.vlog, turn4-restart.vlog, turn4-wrong-start.vlog) are judged as
+they are, faults and all (turn4-axis.vlog has a move whose legal way is longer than the allowance:
+its diagnosis runs seven path searches); printed: each log's replay + verify_turn, best of the runs,
+and the share of the 100 ms a game may cost in all.
+
+    python scripts/bench_verify.py [--runs 5] [--moves 500] [--game kasserine|kw|kasserine-example] [--actions 100]
 """
 
 from __future__ import annotations
@@ -42,6 +49,8 @@ from vassal_adj.state_builder import game_state
 EXAMPLE = Path(__file__).resolve().parents[1] / "modules" / "kasserine" / "example"
 PHASES = ("axis-movement", "axis-combat", "allied-movement", "allied-combat")
 TARGET = 1.0  # seconds for a 500-move log, path searches included
+GAME_BUDGET = 0.1  # seconds of CPU a game of the example's size (issue 16: 20 games a second on two cores)
+EXAMPLE_LOGS = ("turn4-axis.vlog", "turn4-restart.vlog", "turn4-wrong-start.vlog")
 
 
 def _turn(n: int, phase: int) -> Node:
@@ -112,7 +121,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--moves", type=int, default=500)
-    ap.add_argument("--game", choices=["kasserine", "kw"], default="kasserine")
+    ap.add_argument("--game", choices=["kasserine", "kw", "kasserine-example"], default="kasserine")
     ap.add_argument("--actions", type=int, default=100)
     args = ap.parse_args()
     if args.game == "kw":
@@ -120,6 +129,9 @@ def main() -> None:
             module, game, lp = kw_log(args.actions, Path(tmp))
             print(f"Kesselring's War log: {args.actions} actions")
             time_verify(module, game, lp, args.runs)
+        return
+    if args.game == "kasserine-example":
+        time_examples(args.runs)
         return
     module, game = make_log(args.moves)
     time_verify(module, game, load_pack(EXAMPLE.parent), args.runs)
@@ -144,6 +156,19 @@ def time_verify(module: Module, game: SavedGame, lp: LoadedPack, runs: int) -> N
         f"replay + verify_turn: {total * 1000:.1f} ms = {len(result.moves) / total:,.0f} moves/s; "
         f"{total / TARGET:.2f} x the {TARGET:g} s target ({total / floor:.1f} x the floor)"
     )
+
+
+def time_examples(runs: int) -> None:
+    """Replay and verify each of the example's turn-4 logs (best of `runs`) and print the figures."""
+    module, lp = vassal_adj.load_module(EXAMPLE / "Kasserine.vmod"), load_pack(EXAMPLE.parent)
+    for name in EXAMPLE_LOGS:
+        game = vassal_adj.load_save(EXAMPLE / name)
+        result = verify_turn(module, game, lp, replay(game.root, module, game.path))
+        total = best(lambda game=game: verify_turn(module, game, lp, replay(game.root, module, game.path)), runs)
+        print(
+            f"{name}: {len(result.moves)} moves, {len(result.findings)} findings; replay + verify_turn "
+            f"{total * 1000:.1f} ms = {total / GAME_BUDGET:.2f} x the {GAME_BUDGET * 1000:g} ms a game may cost"
+        )
 
 
 if __name__ == "__main__":

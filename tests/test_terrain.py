@@ -229,3 +229,20 @@ def test_a_map_on_a_board_is_the_map_replace_makes_with_a_network_of_its_own() -
     assert not on.on_board(H("0103")) and not on.on_board(H("0204")) and on.on_board(H("0101"))
     with pytest.raises(AttributeError):
         on.board = None  # type: ignore[misc]
+
+
+def test_the_int_keyed_lookups_agree_with_the_map_and_follow_its_board() -> None:
+    # KeyedTerrain (movement's search loop) is built once per map and cached: each map, a with_board copy
+    # included, answers from its own board
+    side = hexside(H("0312"), H("0412"))
+    m = TerrainMap(VOC, {H("2714"): {"clear", "town"}, H("0312"): ["rough"]}, {side: {"stream"}}, off_map={H("0101")})
+    on = m.with_board([H("0312"), H("0412"), H("2714")])
+    for tm in (m, on, m):
+        kt = tm.keyed()
+        assert kt is tm.keyed()
+        for h in (H("2714"), H("0312"), H("0412"), H("0101"), H("0909")):
+            assert kt.terrain.get((h.q, h.r), frozenset()) == tm.terrain(h)
+            assert kt.on_board((h.q, h.r)) == tm.on_board(h)
+            for n in neighbors(h):
+                assert kt.sides.get((h.q, h.r, n.q, n.r), frozenset()) == tm.features_between(h, n)
+    assert m.keyed().on_board((H("0909").q, H("0909").r)) and not on.keyed().on_board((H("0909").q, H("0909").r))

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from vassal_adj.model.geometry.hexes import Hex, HexSide
 from vassal_adj.model.network import RoadNetwork
 
-__all__ = ["DEFAULT_PLACE_KINDS", "Place", "RoadNetwork", "TerrainMap", "TerrainVocabulary"]
+__all__ = ["DEFAULT_PLACE_KINDS", "KeyedTerrain", "Place", "RoadNetwork", "TerrainMap", "TerrainVocabulary"]
 
 DEFAULT_PLACE_KINDS = frozenset({"town", "objective", "supply-source", "entry"})
 # A name must be writable in the pack file as one word of a space-separated list.
@@ -99,6 +99,21 @@ class Place:
 
     def __contains__(self, h: object) -> bool:
         return h in self.hexes
+
+
+@dataclass(frozen=True, slots=True)
+class KeyedTerrain:
+    """A `TerrainMap`'s lookups keyed by ints, for search loops (a tuple hashes in C, a `Hex` in
+    Python): a hex is (q, r); the side between hexes a and b is (a.q, a.r, b.q, b.r), either way."""
+
+    terrain: Mapping[tuple[int, int], frozenset[str]]
+    sides: Mapping[tuple[int, int, int, int], frozenset[str]]
+    off_map: frozenset[tuple[int, int]]
+    board: frozenset[tuple[int, int]] | None
+
+    def on_board(self, k: tuple[int, int]) -> bool:
+        """`TerrainMap.on_board` of the hex (q, r)."""
+        return k not in self.off_map and (self.board is None or k in self.board)
 
 
 def _freeze_sets(what: str, table: Mapping[object, Iterable[str]]) -> dict[object, frozenset[str]]:
@@ -249,6 +264,19 @@ class TerrainMap:
         The fast path for searches: no `HexSide` is built.
         """
         return self._by_pair.get((a, b), frozenset())
+
+    def keyed(self) -> KeyedTerrain:
+        """The hexes' terrain, the hexsides' features and the board keyed by ints (built once, then cached)."""
+        got = self._cache.get("keyed")
+        if got is None:
+            got = self._cache["keyed"] = KeyedTerrain(
+                {(h.q, h.r): ts for h, ts in self.hex_terrain.items()},
+                {(a.q, a.r, b.q, b.r): fs for (a, b), fs in self._by_pair.items()},
+                frozenset((h.q, h.r) for h in self.off_map),
+                None if self.board is None else frozenset((h.q, h.r) for h in self.board),
+            )
+        assert isinstance(got, KeyedTerrain)
+        return got
 
     def has_feature(self, a: Hex, b: Hex, feature: str) -> bool:
         """Whether the side between `a` and `b` carries `feature` (False when not adjacent)."""

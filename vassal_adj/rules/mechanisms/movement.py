@@ -1,41 +1,30 @@
 """Movement: allowances, terrain and hexside costs, prohibited terrain, roads, weather, ZOC.
 
 `legal_path`: the cheapest legal path between two hexes, or why there is none (rule and
-values); `reachable`: every hex a unit can reach, with its cost. One Dijkstra over movement
-points, with terrain, hexside, weather and ZOC rules as edge rules: a step's legality depends
-only on the step and the start hex, so a search over hexes is exact. Costs are pack parameters
+values); `reachable`: every hex a unit can reach, with its cost. Both search with
+movement_search.py's `MoveSearch`, one Dijkstra over movement points. Costs are pack parameters
 (the seed gives none) and may be fractions (road 1/2): searched in whole ticks, reported as
 `int` or `Fraction`.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from vassal_adj.model.geometry.hexes import Hex, distance, neighbors
+from vassal_adj.model.geometry.hexes import Hex
 from vassal_adj.model.state import GameState
 from vassal_adj.model.terrain import TerrainMap
-from vassal_adj.rules.mechanisms.movement_mods import StepCost, modify_costs, unit_costs
-from vassal_adj.rules.mechanisms.movement_params import MovementRules, allowance, weather_allowance
+from vassal_adj.rules.mechanisms.movement_params import MovementRules, weather_allowance
+from vassal_adj.rules.mechanisms.movement_search import MoveSearch
 from vassal_adj.rules.mechanisms.path_faults import first_broken, short_ways_fault
 from vassal_adj.rules.mechanisms.prohibition import Prohibition
-from vassal_adj.rules.mechanisms.zoc import (
-    blocked_side,
-    enemy_zoc,
-    no_sources,
-    unit_classes,
-    weather_name,
-    zoc_sources,
-)
+from vassal_adj.rules.mechanisms.zoc import no_sources, weather_name, zoc_sources
 from vassal_adj.rules.results import PathResult
 
 __all__ = ["PathResult", "Prohibition", "Reach", "default_label", "entry_hex_cost", "legal_path", "reachable"]
-
-_PENALTY = 10**12  # one broken rule outweighs any path cost (diagnosis only)
 
 
 def default_label(h: Hex) -> str:
@@ -53,7 +42,9 @@ def entry_hex_cost(
     """The MP `unit_id` pays for `h` as it enters the map there (`rules.entry_cost`)."""
     if rules.entry_cost == "free":
         return 0
-    return _mp(_Move(state, terrain, unit_id, h, rules, frozenset(), weather, False, None).hex_cost(h)[0], rules.scale)
+    return _mp(
+        MoveSearch(state, terrain, unit_id, h, rules, frozenset(), weather, False, None).hex_cost(h)[0], rules.scale
+    )
 
 
 @dataclass(frozen=True)
@@ -67,184 +58,6 @@ class Reach:
     def path_to(self, h: Hex) -> tuple[Hex, ...]:
         """A cheapest path from the start to `h` (empty when `h` is not reachable)."""
         return _path(self.parents, h) if h in self.costs else ()
-
-
-class _Move:
-    """Everything one search needs, looked up once: the unit's costs, enemy hexes, ZOC."""
-
-    def __init__(
-        self,
-        state: GameState,
-        terrain: TerrainMap,
-        unit_id: str,
-        start: Hex | None,
-        rules: MovementRules,
-        zoc: frozenset[Hex] | None,
-        weather: str | None,
-        withdrawal: bool,
-        area: Collection[Hex] | None,
-    ):
-        if (unit := state.units.get(unit_id)) is None:
-            raise KeyError(f"no unit {unit_id!r} in the game state")
-        self.unit = unit
-        if (start := start if start is not None else state.hex_of(unit_id)) is None:
-            raise ValueError(f"unit {unit_id!r} ({unit.name}) is not on the map and no start hex was given")
-        weather = state.weather if weather is None else weather
-        classes = unit_classes(unit)
-        self.rules, self.start, self.area, self.withdrawal, self.weather = rules, start, area, withdrawal, weather
-        self.between, self.hex_terrain, self.on_board = terrain.features_between, terrain.hex_terrain, terrain.on_board
-        self.terrain_ticks = unit_costs(rules.terrain_costs, classes, rules.ticks)
-        self.side_ticks = unit_costs(rules.hexside_costs, classes, rules.ticks)
-        self.road_ticks = {k: v for k, v in unit_costs(rules.road_rates, classes, rules.ticks).items() if v}
-        self.default = modify_costs(
-            rules.cost_modifiers,
-            weather,
-            self.terrain_ticks,
-            self.side_ticks,
-            rules.ticks(rules.default_cost),
-            rules.scale,
-        )
-        self.on_leaving = StepCost(rules.cost_modifiers, weather, rules.exit_multiplier, rules.scale)
-        self.closed = frozenset(k for k, v in self.side_ticks.items() if v is None)  # impassable hexsides
-        self.weather_closed = rules.impassable_in_weather.get(weather_name(weather), frozenset())
-        self.prohibitions = [(p, who) for p in rules.prohibitions if (who := p.applies(classes))]
-        self.classes, self.allow = classes, allowance(unit, weather, rules)
-        self.occupied, self.units, self.side = state.occupied(), state.units, unit.side
-        self.zr = zr = rules.zoc
-        self.z = (
-            frozenset()
-            if zr is None or zr.mode == "none" or zr.ignores(unit)
-            else (zoc if zoc is not None else enemy_zoc(state, terrain, unit.side, zr, weather))
-        )
-        self.start_in_z = start in self.z
-        self.min_ticks = min([self.default, *self.road_ticks.values(), *filter(None, self.terrain_ticks.values())])
-        self._hex_cost: dict[Hex, tuple[int, str | None, bool, frozenset[str]]] = {}
-        self.extra: dict[Hex, int] = {}  # enemy-occupied hexes it may enter, and the ticks entering costs on top
-
-    def is_enemy(self, h: Hex) -> bool:
-        return any(self.units[i].side != self.side for i in self.occupied.get(h, ()) if i in self.units)
-
-    def hex_cost(self, h: Hex) -> tuple[int, str | None, bool, frozenset[str]]:
-        """Off-road ticks to enter `h`, terrain prohibiting it, may it be entered at all, its terrain."""
-        got = self._hex_cost.get(h)
-        if got is None:
-            terr = self.hex_terrain.get(h, frozenset())
-            names = sorted(t for t in terr if t in self.terrain_ticks)
-            costs = [v for t in names if (v := self.terrain_ticks[t]) is not None]
-            total = (max(costs) if self.rules.combine == "highest" else sum(costs)) if costs else self.default
-            banned = next((t for t in names if self.terrain_ticks[t] is None), None)
-            open_ = self.on_board(h) and (self.area is None or h in self.area)
-            if open_ and self.is_enemy(h):
-                ee = self.rules.enterable_enemy  # 4.2-style: only enemy units it picks, entered at a cost
-                open_ = (
-                    ee is not None
-                    and ee.by(self.unit)
-                    and all(
-                        ee.enemies.matches(u)
-                        for i in self.occupied[h]
-                        if (u := self.units.get(i)) is not None and u.side != self.side
-                    )
-                )
-                if open_ and ee is not None:  # paid on top of the terrain cost, even along a road
-                    self.extra[h] = self.rules.ticks(ee.extra_cost)
-            got = self._hex_cost[h] = (total, banned, open_, terr)
-        return got
-
-    def edge(self, a: Hex, b: Hex) -> tuple[int, tuple[tuple[str, ...], ...]] | None:
-        """(ticks, every rule the step a -> b breaks: none when legal); None when b can never be entered.
-        A broken rule is (kind, rule number, the values its words quote: rules/mechanisms/path_faults.py REASONS)."""
-        ticks, banned, open_, terr_b = self.hex_cost(b)
-        if not open_:
-            return None
-        fs = self.between(a, b)
-        broken: tuple[tuple[str, ...], ...] = ()
-        z, zr = self.z, self.zr
-        if z and zr is not None:  # entering stops (or is barred); leaving per `zr.mode`; 19.2 and 19.21
-            if zr.mode == "no-entry":
-                broken = (("zoc-no-entry", zr.rule_ref),) if b in z else ()
-            elif a != self.start and a in z:
-                broken = (("zoc-stop", zr.rule_ref),)
-            elif a == self.start and self.start_in_z:
-                if zr.mode == "sticky" and not self.withdrawal:
-                    ref = zr.withdrawal_ref and f" except in a Withdrawal ({zr.withdrawal_ref})"
-                    broken = (("zoc-locked", zr.rule_ref, ref),)
-                elif zr.mode == "stop" and not zr.zoc_to_zoc and b in z and not self.withdrawal:
-                    broken = (("zoc-to-zoc", zr.rule_ref),)
-            if not broken and self.withdrawal and self.start_in_z and b in z and b != self.start:
-                broken = (("reenter", zr.reenter_ref),)
-        if fs:
-            bridges = self.rules.bridge_features
-            f = blocked_side(fs, self.closed, bridges)
-            if fs & self.rules.impassable_sides:  # no bridge opens it
-                broken += (("side", self.rules.impassable_ref, min(fs & self.rules.impassable_sides)),)
-            elif f is not None:
-                broken += (("side", self.rules.rule_ref, f),)
-            elif (f := blocked_side(fs, self.weather_closed, bridges)) is not None:
-                broken += (("weather-side", self.rules.weather_ref, f, weather_name(self.weather)),)
-        if self.prohibitions:
-            terr_a = self.hex_cost(a)[3]
-            for p, who in self.prohibitions:
-                if fs & p.through:
-                    continue
-                if p.terrain in terr_b:
-                    via = f" except through {' or '.join(sorted(p.through))} hexsides ({p.through_ref})"
-                    broken += (("enter", p.rule_ref, p.terrain, who, via if p.through else ""),)
-                elif p.terrain in terr_a:
-                    broken += (("exit", p.through_ref or p.rule_ref, p.terrain, who, " or ".join(sorted(p.through))),)
-        if fs:
-            ticks += sum(self.side_ticks.get(f) or 0 for f in fs)
-            roads = [self.road_ticks[f] for f in fs if f in self.road_ticks]
-            if roads:  # a road move ignores the hex's terrain and the hexside's costs
-                ticks = min(roads) if banned is not None else min(ticks, min(roads))
-                banned = None
-        if banned is not None:
-            broken += (("terrain", self.rules.rule_ref, banned, self.classes[0]),)
-        if self.on_leaving.terrain:
-            ticks = self.on_leaving(self.hex_cost(a)[3], ticks)
-        if self.extra:
-            ticks += self.extra.get(b, 0)
-        return ticks, broken
-
-    def search(
-        self,
-        limit: int | None,
-        relax: bool,
-        goal: Hex | None = None,
-        penalty: int = _PENALTY,
-        strict: Collection[tuple[str, ...]] = (),
-    ) -> tuple[dict[Hex, int], dict[Hex, Hex | None]]:
-        """Dijkstra: legal steps only, or (`relax`) all but those breaking a rule whose (kind, rule number)
-        is in `strict`, with `penalty` per step breaking rules; `limit` caps the cost."""
-        start = self.start
-        dist: dict[Hex, int] = {start: 0}
-        parent: dict[Hex, Hex | None] = {start: None}
-        done: set[Hex] = set()
-        heap = [(0, start)]
-        first_ok = self.rules.minimum_move and self.allow >= 1
-        in_bounds: Callable[[Hex], bool] = lambda h: True  # noqa: E731
-        if limit is None and self.area is None and goal is not None:
-            reach = distance(start, goal) + 2 * (self.allow * self.rules.scale // self.min_ticks) + 4
-            in_bounds = lambda h: distance(start, h) + distance(h, goal) <= reach  # noqa: E731
-        while heap:
-            d, h = heapq.heappop(heap)
-            if h == goal:
-                break
-            if h in done or (limit is not None and d > limit):  # beyond the limit: a minimum move
-                continue
-            done.add(h)
-            for n in neighbors(h):
-                if n in done or not in_bounds(n):
-                    continue
-                step = self.edge(h, n)
-                if step is None or (step[1] and (not relax or any(x[:2] in strict for x in step[1]))):
-                    continue
-                nd = d + step[0] + (penalty if step[1] else 0)
-                if limit is not None and nd > limit and not (h == start and first_ok):
-                    continue
-                if nd < dist.get(n, nd + 1):
-                    dist[n], parent[n] = nd, h
-                    heapq.heappush(heap, (nd, n))
-        return dist, parent
 
 
 def _path(parent: Mapping[Hex, Hex | None], h: Hex | None) -> tuple[Hex, ...]:
@@ -278,7 +91,7 @@ def legal_path(
     bad goal, the allowance (a path exists but costs too much) and every rule that closes a way within it
     (rules/mechanisms/path_faults.py), else the first rule broken on a path breaking fewest.
     """
-    m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
+    m = MoveSearch(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
     allow, scale, start_hex = m.allow, rules.scale, m.start
     lab = lambda h: (label(h) if label is not None else None) or default_label(h)  # noqa: E731
     # the enemy units exerting a zone of control that a reason cites, named in it and returned with it
@@ -289,12 +102,13 @@ def legal_path(
         names = ", ".join(state.units[i].name for i in state.occupied().get(goal, ()) if i in state.units)
         why = f"is occupied by enemy unit {names}" if m.is_enemy(goal) else "is off the map"
         return PathResult(False, None, (), f"hex {lab(goal)} {why} [{rules.rule_ref}]", rules.rule_ref, allow)
+    gk = m.node((goal.q, goal.r))
     dist, parent = m.search(allow * scale, relax=False, goal=goal)
-    if goal in dist:
-        return PathResult(True, _mp(dist[goal], scale), _path(parent, goal), allowance=allow)
+    if gk in dist:
+        return PathResult(True, _mp(dist[gk], scale), m.way(parent, gk), allowance=allow)
     dist, parent = m.search(None, relax=False, goal=goal)
-    if goal in dist:
-        need = _mp(dist[goal], scale)
+    if gk in dist:
+        need = _mp(dist[gk], scale)
         weathered = weather_allowance(m.unit, m.weather, rules)
         if allow != weathered:  # an allowance modifier set it (seed 001 9.2, Campaign II), not the weather
             why, ref = f"needs {need} MP, allowance {allow} (printed {m.unit.movement})", rules.modifier_ref
@@ -308,14 +122,14 @@ def legal_path(
         # control): every rule that closes such a way is named (rules/mechanisms/path_faults.py).
         def within(strict: frozenset[tuple[str, str]]) -> tuple[tuple[Hex, ...], int | Fraction] | None:
             near, near_parent = m.search(allow * scale, relax=True, goal=goal, penalty=0, strict=strict)
-            return (_path(near_parent, goal), _mp(near[goal], scale)) if goal in near else None
+            return (m.way(near_parent, gk), _mp(near[gk], scale)) if gk in near else None
 
         why, cite, units = f"{why} [{ref}]", ref, ()
         if fault := short_ways_fault(within, m.edge, lab, whose):
             why, cite, units = f"the legal way {why}; {fault[0]}", fault[1], fault[2]
-        return PathResult(False, need, _path(parent, goal), why, cite, allow, units)
+        return PathResult(False, need, m.way(parent, gk), why, cite, allow, units)
     dist, parent = m.search(None, relax=True, goal=goal)
-    path = _path(parent, goal) if goal in dist else ()
+    path = m.way(parent, gk) if gk in dist else ()
     if (broken := first_broken(m.edge, path, lab, whose)) is not None:
         return PathResult(False, None, path, f"{broken.words} [{broken.rule}]", broken.rule, allow, broken.units)
     why = f"no path from {lab(start_hex)} to {lab(goal)}"
@@ -335,6 +149,7 @@ def reachable(
     area: Collection[Hex] | None = None,
 ) -> Reach:
     """Every hex `unit_id` can legally reach from `start` this phase and its cost (as `legal_path`)."""
-    m = _Move(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
-    dist, parent = m.search(m.allow * rules.scale, relax=False)
-    return Reach(MappingProxyType({h: _mp(d, rules.scale) for h, d in dist.items()}), MappingProxyType(parent), m.allow)
+    m = MoveSearch(state, terrain, unit_id, start, rules, zoc, weather, withdrawal, area)
+    dist, parent = m.hex_maps(*m.search(m.allow * rules.scale, relax=False))
+    costs = {h: _mp(d, rules.scale) for h, d in dist.items()}
+    return Reach(MappingProxyType(costs), MappingProxyType(parent), m.allow)
