@@ -95,3 +95,14 @@ def test_importing_a_command_pauses_the_collector_and_leaves_it_as_it_was() -> N
     )
     assert _fresh(code.format(before="")).split() == ["True", "True"]
     assert _fresh(code.format(before="gc.disable()")).split() == ["False", "True"]
+
+
+def test_the_command_line_sets_its_objects_apart_before_python_collects_at_exit() -> None:
+    # cli/__init__.py: gc.freeze as an exit handler; one registered before it runs after it.
+    code = (
+        "import atexit, gc\n"
+        "atexit.register(lambda: print(gc.get_freeze_count() > 0))\n"
+        "import vassal_adj.cli\n"
+        "print(gc.get_freeze_count() > 0)"
+    )
+    assert _fresh(code).split() == ["False", "True"]
