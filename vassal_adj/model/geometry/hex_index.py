@@ -27,6 +27,8 @@ IndexRow = tuple[int, int, int, int, str | None]
 
 @dataclass(frozen=True, eq=False)
 class HexIndex:
+    """The hexes of a layout on its map, with their labels both ways and numbered (column, row)."""
+
     hexes: tuple[Hex, ...]  # on the map, in label order
     by_label: dict[str, Hex]
     label: dict[Hex, str]
