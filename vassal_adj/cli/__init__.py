@@ -37,13 +37,14 @@ def _guarded(func: F) -> F:
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
         # imported by a command that runs, not by the group: `--help` makes no dataclass (issue 10)
-        from vassal_adj.cli.error_secrets import safe_message
         from vassal_adj.errors import VassalAdjError
 
         ctx = click.get_current_context()
         try:
             return func(*args, **kwargs)
         except VassalAdjError as e:
+            from vassal_adj.cli.error_secrets import safe_message  # here: only a run that fails needs it
+
             click.echo(f"error: {safe_message(e)}", err=True)
             ctx.exit(2)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
