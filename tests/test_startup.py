@@ -83,3 +83,26 @@ def test_check_on_a_save_loads_no_log_replay_and_on_a_log_does() -> None:
         loaded = _loaded_after(run)
         assert "vassal_adj.cli.check" in loaded
         assert (replay <= loaded) is loads and (not replay & loaded) is not loads, name
+
+
+def test_importing_a_command_pauses_the_collector_and_leaves_it_as_it_was() -> None:
+    # The collector pauses while a command's modules are imported (cli/lazy.py), then collects
+    # again, or stays off for a caller that had turned it off; what was imported is frozen.
+    code = (
+        "import gc\nfrom vassal_adj.cli import main\n"
+        "{before}\nmain.get_command(None, 'grid')\n"
+        "print(gc.isenabled(), gc.get_freeze_count() > 0)"
+    )
+    assert _fresh(code.format(before="")).split() == ["True", "True"]
+    assert _fresh(code.format(before="gc.disable()")).split() == ["False", "True"]
+
+
+def test_the_command_line_sets_its_objects_apart_before_python_collects_at_exit() -> None:
+    # cli/__init__.py: gc.freeze as an exit handler; one registered before it runs after it.
+    code = (
+        "import atexit, gc\n"
+        "atexit.register(lambda: print(gc.get_freeze_count() > 0))\n"
+        "import vassal_adj.cli\n"
+        "print(gc.get_freeze_count() > 0)"
+    )
+    assert _fresh(code).split() == ["False", "True"]

@@ -62,12 +62,12 @@ def load_save(path: StrPath) -> SavedGame:
 
 # A version number at the end of a module name ("V4.2", "2.1.1", "(v3.7.9)"): at least one dot, so a
 # year or a number that is part of the name ("1981", "Panzer 2") stays.
-_NAME_VERSION = re.compile(r"[\s(]*v?\d+(?:\.\d+)+[a-z0-9.-]*\)?$", re.IGNORECASE)
+_NAME_VERSION = r"[\s(]*v?\d+(?:\.\d+)+[a-z0-9.-]*\)?$"
 
 
 def _bare_name(name: str) -> str:
     """A module name without the version numbers ending it, in any case."""
-    while (bare := _NAME_VERSION.sub("", name.strip())) != name.strip():
+    while (bare := re.sub(_NAME_VERSION, "", name.strip(), flags=re.IGNORECASE)) != name.strip():
         name = bare
     return name.strip().casefold()
 
@@ -93,7 +93,12 @@ def same_module(game: SavedGame, module: Module, module_path: StrPath) -> list[s
             )
         ]
     name, version = saved.get("name", ""), saved.get("version", "")
-    if _bare_name(name) not in {_bare_name(module.name), _bare_name(module.metadata.get("name", module.name))}:
+    # the name itself first: the same name is the same bare name, without compiling the pattern
+    same_name = name == module.name or _bare_name(name) in {
+        _bare_name(module.name),
+        _bare_name(module.metadata.get("name", module.name)),
+    }
+    if not same_name:
         raise UsageError(
             f"the game was saved with module {name!r} version {version!r}, but --module {module_path} "
             f"is module {module.name!r} version {module.version!r}: give the module the game is "

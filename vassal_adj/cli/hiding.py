@@ -11,7 +11,6 @@ from typing import Any
 from vassal_adj import packs as packs_io
 from vassal_adj.model.pieces import Piece
 from vassal_adj.model.units import Unit
-from vassal_adj.report.describe import REDACTED
 
 __all__ = ["UnitOf", "disguised", "scrub", "unit_of", "view_notes", "withheld"]
 
@@ -19,6 +18,9 @@ __all__ = ["UnitOf", "disguised", "scrub", "unit_of", "view_notes", "withheld"]
 def scrub(data: Any, pattern: re.Pattern[str] | None) -> Any:
     if pattern is None:
         return data
+    # here: `check`, which imports this module, never scrubs, and needs nothing else of describe.py
+    from vassal_adj.report.describe import REDACTED
+
     if isinstance(data, str):
         return pattern.sub(REDACTED, data)
     if isinstance(data, dict):

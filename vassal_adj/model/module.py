@@ -33,6 +33,8 @@ class HexNumbering:
 
 @dataclass(frozen=True)
 class HexGridDef:
+    """A HexGrid: VASSAL's hex size (`dx`, `dy`), origin, orientation, snapping and numbering."""
+
     dx: float
     dy: float
     x0: int = 0
@@ -48,6 +50,8 @@ class HexGridDef:
 
 @dataclass(frozen=True)
 class SquareGridDef:
+    """A SquareGrid: cell size, origin, snapping, how distances count (`range`) and numbering."""
+
     dx: float = 48.0
     dy: float = 48.0
     x0: int = 24
@@ -62,6 +66,8 @@ class SquareGridDef:
 
 @dataclass(frozen=True)
 class Region:
+    """A named point of a RegionGrid (an irregular grid), in board pixels."""
+
     name: str
     x: int
     y: int
@@ -69,6 +75,8 @@ class Region:
 
 @dataclass(frozen=True)
 class RegionGridDef:
+    """A RegionGrid: the named points pieces snap to."""
+
     regions: tuple[Region, ...] = ()
     snap_to: bool = True
     kind: str = field(default="region", init=False)
@@ -76,6 +84,8 @@ class RegionGridDef:
 
 @dataclass(frozen=True)
 class ZoneDef:
+    """A Zone of a ZonedGrid: its polygon, how its locations are named and its own grid, if any."""
+
     name: str
     path: tuple[tuple[int, int], ...]  # board-local polygon vertices
     location_format: str = "$name$"
@@ -87,6 +97,8 @@ class ZoneDef:
 
 @dataclass(frozen=True)
 class ZonedGridDef:
+    """A ZonedGrid: its zones and the grid of the board outside them (`background`)."""
+
     zones: tuple[ZoneDef, ...] = ()
     background: GridDef | None = None
     kind: str = field(default="zoned", init=False)
@@ -97,6 +109,8 @@ GridDef = HexGridDef | SquareGridDef | RegionGridDef | ZonedGridDef
 
 @dataclass(frozen=True)
 class BoardDef:
+    """A Board: its image, pixel size and grid (`line`: its line in the buildFile)."""
+
     name: str
     image: str | None  # entry name under images/, None when the board is a plain colour
     width: int  # pixel size: the image's when there is one, else the attributes (500x500)
@@ -109,6 +123,8 @@ class BoardDef:
 
 @dataclass(frozen=True)
 class SetupStackDef:
+    """A SetupStack (an at-start stack): where it lies and the pieces it starts with."""
+
     name: str
     owning_board: str | None
     x: int
@@ -136,6 +152,8 @@ class DeckDef:
 
 @dataclass(frozen=True)
 class MapDef:
+    """A Map, PrivateMap or PlayerHand: its boards, at-start stacks, decks and attributes."""
+
     name: str  # mapName; the identifier saves use
     id: str  # internal id Map0, Map1, ... in build-file order
     kind: str  # "Map", "PrivateMap" or "PlayerHand"
@@ -161,6 +179,8 @@ class MapDef:
 
 @dataclass(frozen=True)
 class PieceSlot:
+    """A PieceSlot or CardSlot of the piece palette: the piece definition it adds."""
+
     entry_name: str
     gpid: str
     text: str  # the AddPiece command text (id "null"), trimmed as VASSAL trims it
@@ -171,6 +191,8 @@ class PieceSlot:
 
 @dataclass(frozen=True)
 class PrototypeDef:
+    """A PrototypeDefinition: the traits pieces name as a prototype."""
+
     name: str
     text: str  # the AddPiece command text of the definition
     description: str = ""
@@ -178,6 +200,8 @@ class PrototypeDef:
 
 @dataclass(frozen=True)
 class DiceButtonDef:
+    """A DiceButton or SpecialDiceButton: the dice it rolls and how it reports them."""
+
     name: str
     n_dice: int = 2
     n_sides: int = 6
@@ -192,6 +216,8 @@ class DiceButtonDef:
 
 @dataclass(frozen=True)
 class TurnLevelDef:
+    """A level of a TurnTracker (a counter or a list), with the levels nested in it."""
+
     kind: str  # "counter" or "list"
     name: str
     property: str = ""
@@ -206,6 +232,8 @@ class TurnLevelDef:
 
 @dataclass(frozen=True)
 class TurnTrackerDef:
+    """A TurnTracker: its levels, outermost first."""
+
     id: str  # TurnTracker0, TurnTracker1, ... in document order
     name: str
     levels: tuple[TurnLevelDef, ...] = ()
@@ -214,6 +242,8 @@ class TurnTrackerDef:
 
 @dataclass(frozen=True)
 class GlobalPropertyDef:
+    """A GlobalProperty: its initial value and where it is defined (`container`)."""
+
     name: str
     initial_value: str = ""
     container: str = "Module"  # "Module", a map name, or "map:zone"
@@ -245,6 +275,8 @@ class ElementInfo:
 
 @dataclass(frozen=True)
 class Module:
+    """What a module defines (its buildFile and moduledata), the maps and prototypes by name."""
+
     name: str
     version: str
     vassal_version: str = ""

@@ -20,9 +20,9 @@ class RoadNetwork:
     """The graph of hexes joined by hexsides that carry one of `features` (rule 17.13).
 
     A hex is on the network when at least one of its sides carries a feature. Components are
-    computed once, so `connected` and `component` are dictionary look-ups; `reachable` and
-    `path` search (breadth first) only when some hexes are `blocked` (enemy units, zones of
-    control, an unbridged stream in poor weather: the rules decide).
+    computed once, when first needed, so `connected` and `component` are dictionary look-ups;
+    `reachable` and `path` search (breadth first) only when some hexes are `blocked` (enemy
+    units, zones of control, an unbridged stream in poor weather: the rules decide).
     """
 
     __slots__ = ("_adj", "_comp", "_components", "features", "sides")
@@ -42,17 +42,26 @@ class RoadNetwork:
             adj.setdefault(s.a, []).append(s.b)
             adj.setdefault(s.b, []).append(s.a)
         set_(self, "_adj", MappingProxyType({h: tuple(n) for h, n in adj.items()}))
+
+    def _parts(self) -> tuple[Mapping[Hex, int], tuple[frozenset[Hex], ...]]:
+        """Each hex's component and the components, found when first asked for: a supply search
+        walks the network itself and never needs them (startup time, issue 10)."""
+        try:
+            return self._comp, self._components
+        except AttributeError:
+            pass
         comp: dict[Hex, int] = {}
         components: list[frozenset[Hex]] = []
-        for start in sorted(adj, key=hex_order):
+        for start in sorted(self._adj, key=hex_order):
             if start in comp:
                 continue
             members = self._search([start], frozenset(), None)
             for h in members:
                 comp[h] = len(components)
             components.append(frozenset(members))
-        set_(self, "_comp", MappingProxyType(comp))
-        set_(self, "_components", tuple(components))
+        object.__setattr__(self, "_comp", MappingProxyType(comp))
+        object.__setattr__(self, "_components", tuple(components))
+        return self._comp, self._components
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"RoadNetwork is immutable: cannot set {name!r}")
@@ -68,7 +77,7 @@ class RoadNetwork:
     def __repr__(self) -> str:
         return (
             f"RoadNetwork({sorted(self.features)}, {len(self._adj)} hexes, "
-            f"{len(self.sides)} hexsides, {len(self._components)} components)"
+            f"{len(self.sides)} hexsides, {len(self._parts()[1])} components)"
         )
 
     def __contains__(self, h: object) -> bool:
@@ -83,7 +92,7 @@ class RoadNetwork:
 
     def components(self) -> tuple[frozenset[Hex], ...]:
         """The connected parts of the network."""
-        return self._components
+        return self._parts()[1]
 
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """The hexes joined to `h` across a feature hexside (none when `h` is off the network)."""
@@ -91,13 +100,15 @@ class RoadNetwork:
 
     def connected(self, a: Hex, b: Hex) -> bool:
         """Whether `a` and `b` are both on the network and joined by a chain of its hexsides."""
-        ca = self._comp.get(a)
-        return ca is not None and ca == self._comp.get(b)
+        comp = self._parts()[0]
+        ca = comp.get(a)
+        return ca is not None and ca == comp.get(b)
 
     def component(self, h: Hex) -> frozenset[Hex]:
         """The hexes connected to `h` along the network (empty when `h` is not on it)."""
-        c = self._comp.get(h)
-        return frozenset() if c is None else self._components[c]
+        comp, components = self._parts()
+        c = comp.get(h)
+        return frozenset() if c is None else components[c]
 
     def reachable(self, sources: Iterable[Hex], blocked: Collection[Hex] = ()) -> frozenset[Hex]:
         """Every network hex connected to any of `sources` without entering a `blocked` hex.
@@ -107,8 +118,8 @@ class RoadNetwork:
         """
         starts = [h for h in dict.fromkeys(sources) if h in self._adj and h not in blocked]
         if not blocked:
-            seen = {self._comp[h] for h in starts}
-            return frozenset().union(*(self._components[c] for c in seen))
+            comp, components = self._parts()
+            return frozenset().union(*(components[c] for c in {comp[h] for h in starts}))
         return frozenset(self._search(starts, blocked, None))
 
     def path(self, a: Hex, b: Hex, blocked: Collection[Hex] = ()) -> list[Hex] | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from vassal_adj.report.describe import SCHEMA_VERSION
 from vassal_adj.report.markup import Style, bb, fit_post, md, plain
 from vassal_adj.rules.results import Finding, Report
 
@@ -170,6 +169,9 @@ def report_summary(report: Report, st: Style, *, source: str = "") -> str:
 def report_data(report: Report, **extra: Any) -> dict[str, Any]:
     """The report as JSON-ready data with ``schema_version``; `extra` adds top-level keys
     (the files checked). Dump it with sorted keys: findings are already in report order."""
+    # here: describe.py is the JSON of other commands; `check` in a text format needs none of it
+    from vassal_adj.report.describe import SCHEMA_VERSION
+
     findings = [
         {
             "rule": f.rule,

@@ -101,7 +101,9 @@ class RuleContext:
             raise ValueError(
                 f"{what} {spec!r} is neither a place of the terrain file nor a hex range of the board: {e.message}"
             ) from None
-        return tuple(h for h in (self.layout.hex_of(lab) for lab in labels) if h is not None)
+        # Every label of a range is one of the layout's index, which `require` looks up; `hex_of`
+        # would give the same hex by working out its centre and name again, label by label.
+        return tuple(self.layout.require(lab) for lab in labels)
 
 
 def unmapped_findings(pack_id: str, unmapped: Iterable[Unmapped]) -> list[Finding]:

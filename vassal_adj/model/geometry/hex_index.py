@@ -27,6 +27,8 @@ IndexRow = tuple[int, int, int, int, str | None]
 
 @dataclass(frozen=True, eq=False)
 class HexIndex:
+    """The hexes of a layout on its map, with their labels both ways and numbered (column, row)."""
+
     hexes: tuple[Hex, ...]  # on the map, in label order
     by_label: dict[str, Hex]
     label: dict[Hex, str]
@@ -55,18 +57,25 @@ def index_hexes(
     `numbered`, which are not asked, and give the same index."""
     if numbered is None:
         return HexIndex(tuple(sorted(on_map, key=Hex.raw)), {}, {}, {}, {})
-    if known is not None:
-        answers = {Hex.from_raw(i, j): ((column, row), name) for i, j, column, row, name in known}
-        on_map, numbered = answers, answers.__getitem__
-    found = list(on_map)
-    colrow: dict[Hex, ColRow] = {}
-    label: dict[Hex, str] = {}
-    for h in found:
-        colrow[h], name = numbered(h)
-        if name is not None:
-            label[h] = name
-    rows = tuple((*h.raw(), *colrow[h], label.get(h)) for h in found)
-    found.sort(key=lambda h: colrow[h][::-1] if rows_first else colrow[h])
+    # A `Hex` hashes in Python code, so each hex is hashed only where it is filed (once a dictionary),
+    # never looked up again: a board has about 1,000 hexes, and a cached index is built every run.
+    answers = (
+        {Hex.from_raw(i, j): ((column, row), name) for i, j, column, row, name in known}
+        if known is not None
+        else {h: numbered(h) for h in on_map}
+    )
+    colrow = {h: cr for h, (cr, _) in answers.items()}
+    label = {h: name for h, (_, name) in answers.items() if name is not None}
+    if known is not None and len(known) == len(answers):
+        rows = known
+    else:
+        rows = tuple((*h.raw(), *cr, name) for h, (cr, name) in answers.items())
+    order = sorted(answers.items(), key=(lambda a: a[1][0][::-1]) if rows_first else (lambda a: a[1][0]))
     return HexIndex(
-        tuple(found), {v: k for k, v in label.items()}, label, colrow, {colrow[h]: h for h in found if h in label}, rows
+        tuple(h for h, _ in order),
+        {v: k for k, v in label.items()},
+        label,
+        colrow,
+        {cr: h for h, (cr, name) in order if name is not None},
+        rows,
     )

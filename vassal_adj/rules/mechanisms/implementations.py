@@ -166,6 +166,8 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
     blocked = obstructed_hexes(state, side, rules, zoc)
     statuses = supply_status(state, ctx.terrain, side, rules, sources, blocked, horizon=p["horizon"])
     # The other reading of initial_crosses_network, so that a finding can say when a unit's supply turns on it.
+    # Only whether it supplies a unit is read, and the path when it does: all within `initial` hexes, so its
+    # search goes no further (horizon 0), where the first one measures unsupplied units' distances for reasons.
     other = supply_status(
         state,
         ctx.terrain,
@@ -173,7 +175,7 @@ def supply_trace(state: GameState, ctx: RuleContext, p: Mapping[str, Any]) -> li
         replace(rules, initial_crosses_network=not rules.initial_crosses_network),
         sources,
         blocked,
-        horizon=p["horizon"],
+        horizon=0,
     )
     routes: Mapping[str, HqRoute] = {}
     if p["hq_kinds"]:

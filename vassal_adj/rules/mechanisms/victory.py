@@ -64,14 +64,18 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class LatePenalty:  # 22.42.3: `points` at the end of every turn after `after_turn`, no withdrawal yet
+class LatePenalty:
+    """22.42.3: `points` at the end of every turn after `after_turn`, no withdrawal yet."""
+
     points: int
     after_turn: int
     rule_ref: str = ""
 
 
 @dataclass(frozen=True)
-class Level:  # totals from `low` to `high` inclusive (None: unbounded)
+class Level:
+    """A victory level: totals from `low` to `high` inclusive (None: unbounded)."""
+
     name: str
     low: int | None = None
     high: int | None = None
@@ -98,6 +102,8 @@ def victory_level(total: int, levels: Collection[Level]) -> str | None:
 
 @dataclass(frozen=True)
 class VictoryRules:
+    """A side's victory conditions: the points it scores and the levels its total reaches."""
+
     side: str
     opponent: str
     eliminated: Mapping[str, tuple[int, str]]  # side -> (factor, rule_ref)

@@ -106,6 +106,8 @@ class Term:
 
 @dataclass(frozen=True)
 class Result:
+    """What a term counted in a state: the amount, the words of the finding and what it is about."""
+
     term: Term
     amount: int  # places held (0/1), units or steps counted
     text: str

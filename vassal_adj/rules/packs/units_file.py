@@ -36,6 +36,8 @@ def norm(text: str) -> str:
 
 @dataclass(frozen=True)
 class Pattern:
+    """A name pattern of units.toml: its regular expression and the values a match sets."""
+
     name: str
     regex: re.Pattern[str]
     sets: Mapping[str, Any]
@@ -43,6 +45,8 @@ class Pattern:
 
 @dataclass(frozen=True)
 class Entry:
+    """A unit or group entry of units.toml: the values it wants (`match`) and those it sets."""
+
     where: str  # "unit[3]", for messages
     match: Mapping[str, str]
     sets: Mapping[str, Any]
