@@ -99,9 +99,8 @@ def count_files(
     for n, (path, game) in enumerate(zip(paths, games, strict=True)):
         saved_with += same_module(game, module, module_path)
         found = None
-        rp = replays[n] if replays is not None else None
         if game.is_log:
-            rp = rp or replay(game.root, module, game.path)
+            rp = replays[n] if replays is not None else replay(game.root, module, game.path)
             found = contained(rp, logs)
             logs.append((path, rp))
         if found is not None:
